@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@foyer/contract';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { DatabaseKind } from './db/database';
+import type { DB } from './db/schema';
+import { features } from './features';
+import { AppError } from './http/errors';
+import type { Mailer } from './mail/mailer';
+
+export interface AppContext {
+  config: Config;
+  db: Kysely<DB>;
+  dbKind: DatabaseKind;
+  mailer: Mailer;
+  /** Injectable clock so rules about time are testable without sleeping. */
+  now(): Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      ctx.config.logLevel === 'silent'
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password'],
+          },
+    bodyLimit: 4 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.decorate('ctx', ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'https:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        success: false,
+        error: { code: error.code, msg: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({
+        success: false,
+        error: { code: ErrorCode.RateLimited, msg: 'Too many requests, try again later' },
+      });
+    }
+    if (status === 413) {
+      return reply.status(413).send({
+        success: false,
+        error: { code: ErrorCode.PayloadTooLarge, msg: 'Request body is too large' },
+      });
+    }
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ success: false, error: { code: ErrorCode.Validation, msg: error.message } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    // 5xx details stay in the log, never in the response.
+    return reply
+      .status(500)
+      .send({ success: false, error: { code: ErrorCode.Internal, msg: 'Unknown error' } });
+  });
+
+  app.get(`${API_PREFIX}/health`, async () => {
+    await ctx.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+    return { success: true, data: { status: 'ok', database: ctx.dbKind } };
+  });
+
+  for (const feature of features) {
+    await app.register(feature, { prefix: API_PREFIX });
+  }
+
+  const hasSpa = existsSync(join(ctx.config.webDist, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({
+        success: false,
+        error: { code: ErrorCode.NotFound, msg: `No route ${request.method} ${request.url.split('?')[0]}` },
+      });
+    }
+    if (!hasSpa) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build`, then start again.');
+    }
+    // Every other path is the SPA's: it renders its own not-found page (A2.19).
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

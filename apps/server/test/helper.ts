@@ -1,0 +1,65 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { type AppContext, buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createMailer } from '../src/mail/mailer';
+import { testDatabase } from './db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Moves the injected clock. */
+  setNow(date: Date): void;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on the worker's test database. */
+export async function createTestApp(
+  overrides: { smtpUrl?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const { db, kind } = await testDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: '/tmp/foyer-test-data',
+    ...(overrides.smtpUrl ? { SMTP_URL: overrides.smtpUrl } : {}),
+    ...overrides.env,
+  });
+  let now: Date | null = null;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
+  const ctx: AppContext = { config, db, dbKind: kind, mailer, now: () => now ?? new Date() };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    setNow(date) {
+      now = date;
+    },
+    async close() {
+      await app.close();
+      await mailer.close();
+    },
+  };
+}
+
+export interface Envelope<T = unknown> {
+  success: boolean;
+  data?: T;
+  error?: { code: string; msg: string; fields?: Record<string, string> };
+}
+
+/** fastify.inject returning the parsed envelope and status. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  options: InjectOptions,
+): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }> {
+  const response = await app.inject(options);
+  let body: Envelope<T>;
+  try {
+    body = response.json() as Envelope<T>;
+  } catch {
+    body = { success: false, error: { code: 'NOT_JSON', msg: response.body.slice(0, 200) } };
+  }
+  return { status: response.statusCode, body, headers: response.headers };
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, optionalText, passwordSchema, requiredText } from './common';
+
+/** POST /api/v1/auth/login (A5.01–A5.05). */
+export const loginRequest = z.strictObject({
+  username: emailSchema,
+  password: passwordSchema,
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** POST /api/v1/auth/forgot-password (A5.17, A5.18, A7.30). */
+export const forgotPasswordRequest = z.strictObject({ username: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+export const verificationCodeSchema = z
+  .string({ error: 'validation.error.required' })
+  .trim()
+  .min(1, 'validation.error.required')
+  .regex(/^\d{6}$/, 'validation.error.code'); // A5.31: digits only
+
+/** POST /api/v1/auth/confirm-password (A3.21, A5.19, A5.20, A7.31). */
+export const confirmPasswordRequest = z.strictObject({
+  username: emailSchema,
+  code: verificationCodeSchema,
+  password: passwordSchema,
+});
+export type ConfirmPasswordRequest = z.infer<typeof confirmPasswordRequest>;
+
+/** POST /api/v1/auth/change-password (A5.21, A5.22). */
+export const changePasswordRequest = z.strictObject({
+  oldPassword: z.string({ error: 'validation.error.required' }).min(1, 'validation.error.required').max(256),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** POST /api/v1/auth/token-login (A2.46, A7.36). */
+export const tokenLoginRequest = z.strictObject({
+  token: z.string().trim().min(1, 'validation.error.required').max(512),
+  'fb-token': z.string().max(4096).optional(),
+});
+export type TokenLoginRequest = z.infer<typeof tokenLoginRequest>;
+
+/** POST /api/v1/user/signup (A5.06, A5.16, A7.08). */
+export const signupRequest = z.strictObject({
+  provider: z.string().max(64),
+  name: requiredText(100),
+  surname: requiredText(100),
+  email: emailSchema,
+  password: passwordSchema,
+  consent: z.literal(true, { error: 'validation.error.consent' }),
+  eventId: idSchema.optional(),
+  accessToken: z.string().max(4096).optional(),
+  domain: z.string().max(253).optional(),
+});
+export type SignupRequest = z.infer<typeof signupRequest>;
+
+export const registrationTypes = ['standard', 'ticket', 'simplereg', 'prereg'] as const;
+
+/**
+ * POST /api/v1/event/register (A3.14–A3.20, A5.06–A5.15). One schema for the three forms: the
+ * `regType` picks which fields are required; extra dynamic fields travel in `fields`.
+ */
+export const registerRequest = z
+  .strictObject({
+    eventId: idSchema,
+    regType: z.enum(registrationTypes).optional(),
+    name: requiredText(100),
+    surname: requiredText(100),
+    email: emailSchema.optional(),
+    username: emailSchema.optional(),
+    ticketId: z.string().trim().min(4, 'validation.error.ticket').max(64).optional(),
+    password: passwordSchema.optional(),
+    consent: z.boolean().optional(),
+    phone: optionalText(40),
+    company: optionalText(200),
+    jobTitle: optionalText(200),
+    city: optionalText(200),
+    fields: z
+      .record(z.string().max(64), z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)]))
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    const type = v.regType ?? (v.ticketId ? 'ticket' : 'standard');
+    const need = (key: keyof typeof v, message = 'validation.error.required') => {
+      const value = v[key];
+      if (value === undefined || value === '' || value === false)
+        ctx.addIssue({ code: 'custom', path: [key], message });
+    };
+    if (type === 'simplereg') {
+      for (const key of ['email', 'phone', 'company'] as const) need(key);
+      if (!v.jobTitle && !v.city) need('jobTitle');
+      return;
+    }
+    if (type === 'prereg') {
+      need('email');
+      return;
+    }
+    if (type === 'ticket') {
+      if (!v.ticketId && !v.username && !v.email) need('ticketId');
+    } else {
+      need('email');
+    }
+    need('password');
+    need('consent', 'validation.error.consent');
+  });
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export interface RegisterResult {
+  ticketId: string | null;
+  ticketType: string | null;
+  hasUserId: boolean;
+}
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  surname: string;
+  username: string;
+  timezone: string | null;
+}
+
+export interface LoginResult {
+  accessToken: string;
+  user: SessionUser;
+}

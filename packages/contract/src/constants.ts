@@ -1,0 +1,30 @@
+/** Spec constants under their spec meaning; the requirement ID is beside each. */
+export const PRODUCT_VERSION = '1.103.0'; // A2.86
+export const COPYRIGHT_YEAR = 2025; // A2.88
+export const PASSWORD_MIN_LENGTH = 8; // A5.05
+export const LOGIN_LOCKOUT_ATTEMPTS = 5; // issue 2: 5 failures in 30 minutes
+export const LOGIN_LOCKOUT_MS = 30 * 60_000; // A9.46
+export const RESET_CODE_TTL_MS = 60 * 60_000; // issue 2: reset code valid 1 hour
+export const EVENT_FINISHED_AFTER_MS = 86_400_000; // A4.11: finished one day after its real end
+export const PRESENCE_RECONFIRM_MS = 86_400_000; // A4.42
+export const COOKIE_CONSENT_DAYS = 360; // A9.03
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024; // A5.35
+export const AVATAR_MAX_PX = 700; // A5.37
+export const ATTACHMENT_MAX_BYTES = 5_000_000; // A5.42
+export const ERROR_DISPLAY_MS = 5_000; // A8.38
+export const DRAWER_CLOSE_MS = 500; // A2.85
+export const MODAL_ANIMATION_MS = 400; // A9.21
+export const SEARCH_PAGE_SIZE = 60; // A9.18
+export const PARTICIPANT_SEARCH_DEBOUNCE_MS = 400; // A9.17
+export const NOTIFICATIONS_PAGE_SIZE = 30; // A9.37
+export const CAROUSEL_INTERVAL_MS = 10_000; // A9.29
+export const MOBILE_MAX_WIDTH = 767; // A9.25
+export const TABLET_MAX_WIDTH = 1024; // A9.26
+export const DATE_FORMAT = 'yyyy-LL-dd HH:mm'; // A9.33
+export const LOCALES = ['en', 'tr', 'ru', 'es'] as const; // A9.31
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en'; // A9.32
+/** A2.41: the event-domain lookup is skipped for these first host labels. */
+export const EXCLUDED_HOST_LABELS = ['www', 'app', 'localhost'] as const;
+export const AGENDA_MAX_ACTIVE_EVENTS = 40; // A9.47
+export const PAST_EVENTS_STEP = 5; // A9.48

@@ -1,0 +1,49 @@
+/**
+ * Error codes on the wire. Codes named by the spec keep their values; new ones follow the same
+ * `MST-` pattern. Identity errors keep the names the client maps to `login.auth.error.{code}` (A8.02).
+ */
+export const ErrorCode = {
+  // identity (A8)
+  NotAuthorized: 'NotAuthorizedException',
+  UserNotFound: 'UserNotFoundException',
+  LimitedPasswordAttempts: 'LimitedPasswordAttempts',
+  UsernameExists: 'UsernameExistsException',
+  CodeMismatch: 'CodeMismatchException',
+  ExpiredCode: 'ExpiredCodeException',
+  InvalidProvider: 'MST-UI0001',
+  // registration (A8.06): the form itself is invalid for the event
+  RegistrationFormInvalid: 'MST-00082',
+  RegistrationClosed: 'MST-00021',
+  // generic
+  Validation: 'MST-00400',
+  Unauthenticated: 'MST-00401',
+  Forbidden: 'MST-00403',
+  NotFound: 'MST-00404',
+  Conflict: 'MST-00409',
+  PayloadTooLarge: 'MST-00413',
+  RateLimited: 'MST-00429',
+  Internal: 'MST-00500',
+  // check-in (E8)
+  AlreadyCheckedIn: 'MST-00113',
+  FullyOccupied: 'MST-00114',
+  WrongTicketType: 'MST-00116',
+  AlreadyCheckedOut: 'MST-00120',
+  BadgeTemplateNotFound: 'MST-00061',
+  // account
+  EmailAlreadyConnected: 'MST-00130',
+  EmailNotConnected: 'MST-00131',
+  PrimaryEmailRemoval: 'MST-00132',
+  InvalidToken: 'MST-00133',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export interface ApiError {
+  code: string;
+  msg: string;
+  /** Field-level problems for validation errors: dotted path → message key or text. */
+  fields?: Record<string, string>;
+}
+
+export type ApiSuccess<T> = { success: true; data: T };
+export type ApiFailure = { success: false; error: ApiError };
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;

@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './common';
+export * from './constants';
+export * from './errors';
+export * from './events';
+export * from './user';

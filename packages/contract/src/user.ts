@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { emailSchema, optionalText, requiredText, timezoneSchema } from './common';
+import { PHOTO_MAX_BYTES } from './constants';
+
+export const notificationTypes = [
+  'confirmed',
+  'session_cancelled',
+  'rescheduled_session',
+  'invited_to_event',
+  'announcement',
+  'poll',
+  'poll_finished',
+  'participant_meet_invitation',
+  'confirm_participant_invitation',
+  'reject_participant_invite',
+  'session_reschedule_invitation',
+  'confirm_reschedule_invitation',
+  'reject_invite_reschedule',
+  'cancel_meeting',
+  'cancel_session',
+  'meeting_reminder',
+] as const; // A9.40–A9.42
+export type NotificationType = (typeof notificationTypes)[number];
+export const notificationChannels = ['email', 'sms'] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+
+/** A9.43, A9.44: e-mail for every type, SMS only for meeting reminders. */
+export function channelsFor(type: NotificationType): readonly NotificationChannel[] {
+  return type === 'meeting_reminder' ? notificationChannels : ['email'];
+}
+
+export const notificationPreferenceSchema = z
+  .strictObject({
+    type: z.enum(notificationTypes),
+    channels: z.array(z.enum(notificationChannels)).max(2),
+  })
+  .refine((p) => p.channels.every((c) => channelsFor(p.type).includes(c)), {
+    message: 'validation.error.channel',
+    path: ['channels'],
+  });
+
+const dataUrlSchema = z
+  .string()
+  .max(Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64, 'account.photo.large')
+  .regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/]+=*$/, 'account.photo.type');
+
+/** PUT /api/v1/user/profile (A7.11–A7.14): one route, four actions. */
+export const updateProfileRequest = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('profile'),
+    name: requiredText(100),
+    surname: requiredText(100),
+    timezone: timezoneSchema.optional().nullable(),
+    channels: z.strictObject({ sms: optionalText(40) }).optional(),
+    uiSettings: z
+      .strictObject({
+        timezoneCheck: z
+          .strictObject({ userTimezone: z.string().max(64), localTimezone: z.string().max(64) })
+          .optional(),
+      })
+      .optional(),
+  }),
+  z.strictObject({ action: z.literal('timezone'), timezone: timezoneSchema }),
+  z.strictObject({ action: z.literal('photo'), image: dataUrlSchema }),
+  z.strictObject({
+    action: z.literal('notifications'),
+    notificationPreferenceList: z.array(notificationPreferenceSchema).max(32),
+  }),
+  z.strictObject({
+    action: z.literal('update_device_token'),
+    firebaseDeviceTokens: z
+      .array(z.strictObject({ deviceUID: z.string().min(1).max(200), token: z.string().min(1).max(4096) }))
+      .max(20),
+  }),
+]);
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+export interface UserProfile {
+  id: number;
+  name: string;
+  surname: string;
+  username: string;
+  timezone: string | null;
+  profilePhotoPath: string | null;
+  channels: { sms: string | null };
+  uiSettings: { timezoneCheck?: { userTimezone: string; localTimezone: string } };
+  notificationPreferenceList: { type: NotificationType; channels: NotificationChannel[] }[];
+  now: string;
+}
+
+/** POST /api/v1/user/email (A5.27, A5.28). */
+export const addEmailRequest = z.strictObject({ email: emailSchema });
+/** POST /api/v1/user/email/confirm (A7.34): confirms a new address with its code. */
+export const confirmEmailRequest = z.strictObject({
+  email: emailSchema,
+  code: z
+    .string()
+    .trim()
+    .min(1, 'validation.error.required')
+    .regex(/^\d{6}$/, 'validation.error.code'),
+});
+/** POST /api/v1/user/username (A7.18): make a connected address primary. */
+export const setPrimaryEmailRequest = z.strictObject({ username: emailSchema });
+export const removeEmailQuery = z.strictObject({ email: emailSchema });
+
+export interface ConnectedEmail {
+  email: string;
+  primary: boolean;
+  confirmed: boolean;
+}
+
+/** A5.32: the delete-account field must contain the word 'delete'. */
+export const deleteAccountConfirmSchema = z.strictObject({
+  confirm: z
+    .string()
+    .trim()
+    .min(1, 'validation.error.required')
+    .regex(/delete/, 'validation.error.required'),
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repo: `contract` (pure rules), `server` (API through fastify.inject on
+// PGlite, or PostgreSQL when TEST_DATABASE_URL is set), `e2e` (built app in Debian Chromium).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          setupFiles: ['apps/server/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ['e2e/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
