@@ -1,0 +1,24 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// A darker primary than Mantine's default blue: white text on it passes WCAG AA (axe colour contrast).
+const foyer: MantineColorsTuple = [
+  '#eaf1fb',
+  '#d3e0f3',
+  '#a5bfe6',
+  '#739cd9',
+  '#4a7ecd',
+  '#306bc6',
+  '#2360b5',
+  '#1f4e8c',
+  '#1a4378',
+  '#123563',
+];
+
+export const theme = createTheme({
+  primaryColor: 'foyer',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { foyer },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+  breakpoints: { xs: '36em', sm: '48em', md: '64em', lg: '75em', xl: '88em' },
+});

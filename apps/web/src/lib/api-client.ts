@@ -1,0 +1,95 @@
+import type { ApiResponse, LoginResult } from '@foyer/contract';
+import { useSession } from './session-store';
+
+export const API_BASE = '/api/v1'; // A7.01
+
+/** A failed call: the envelope's code and message, or NETWORK when the server was not reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** Internal: do not try a refresh on 401 (the refresh call itself, login). */
+  noRefresh?: boolean;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** A4.04: one refresh at a time; a failed refresh clears the stored session. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const result = await request<LoginResult>('/user/token/refresh', { noRefresh: true });
+      useSession.getState().setSession(result.accessToken, result.user);
+      return true;
+    } catch {
+      useSession.getState().clear();
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** Calls the API with the bearer token (A7.02); on a 401 refreshes once and retries (A7.03). */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await request<T>(path, options);
+  } catch (error) {
+    if (
+      error instanceof ApiError &&
+      error.status === 401 &&
+      !options.noRefresh &&
+      useSession.getState().token
+    ) {
+      if (await refreshSession()) return request<T>(path, options);
+    }
+    throw error;
+  }
+}
+
+async function request<T>(path: string, options: RequestOptions): Promise<T> {
+  const url = new URL(API_BASE + path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = useSession.getState().token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'Please check network connection.'); // A8.31
+  }
+  let envelope: ApiResponse<T> | null = null;
+  try {
+    envelope = (await response.json()) as ApiResponse<T>;
+  } catch {
+    envelope = null;
+  }
+  if (envelope?.success) return envelope.data;
+  const error = envelope && !envelope.success ? envelope.error : null;
+  throw new ApiError(response.status, error?.code ?? 'UNKNOWN', error?.msg ?? 'Unknown error', error?.fields);
+}
