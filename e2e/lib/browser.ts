@@ -1,0 +1,93 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseURL = (): string => inject('baseURL');
+export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      // *.localhost resolves to loopback in Chromium; keep it explicit for demo.localhost (A2.41).
+      '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+    ],
+  });
+}
+
+export function newContext(browser: Browser, viewport: ViewportName = 'desktop'): Promise<BrowserContext> {
+  return browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseURL(), locale: 'en-US', timezoneId: 'Europe/Istanbul' });
+}
+
+/** Saves a full-page PNG under e2e/artifacts/screens, kept by CI as a test artifact. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = join(ARTIFACTS, 'screens');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: number;
+  targets: string[];
+}
+
+/** Runs axe-core in the page; returns the serious and critical violations (WCAG 2.1 A/AA rules). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time.
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.length,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  return (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Waits for an e-mail to `to` at the test SMTP server and returns its decoded text. */
+export async function waitForMail(to: string, match: RegExp, timeoutMs = 15_000): Promise<string> {
+  const dir = inject('mailDir');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of readdirSync(dir).sort().reverse()) {
+      const mail = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string[]; raw: string };
+      const text = decodeQuotedPrintable(mail.raw);
+      if (mail.to.includes(to) && match.test(text)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${match} within ${timeoutMs} ms`);
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# `npm test`: every check the project has, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-chromium.sh
+echo "== typecheck"; npm run -s typecheck
+echo "== lint"; npm run -s lint
+echo "== unit and API tests"; node_modules/.bin/vitest run --project contract --project server
+echo "== build"; npm run -s build
+echo "== browser tests"; node_modules/.bin/vitest run --project e2e
