@@ -1,0 +1,38 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, EventRow, ParticipantRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface Membership {
+  event: EventRow;
+  /** The caller's own participant record in that event (A3.13). */
+  me: ParticipantRow;
+}
+
+/**
+ * The caller's place in an event, from the database — never from what the client claims (DESIGN:
+ * authorization is decided in services). Unknown event → 404; not a participant → 403.
+ */
+export async function requireMembership(db: Executor, eventId: number, userId: number): Promise<Membership> {
+  const event = await db.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
+  if (!event) throw AppError.notFound('Event not found');
+  const me = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .where('state', '!=', 'deleted')
+    .executeTakeFirst();
+  if (!me) throw AppError.forbidden('You are not a participant of this event');
+  return { event, me };
+}
+
+export function isOrganizer(me: ParticipantRow): boolean {
+  return me.organizer;
+}
+
+/** A named right from the participant's rights map (inviteparticipant, onbehalfmeeting, reserveatable, …). */
+export function hasRight(me: ParticipantRow, right: string): boolean {
+  return me.organizer || me.rights[right] === true;
+}
