@@ -27,6 +27,7 @@ const envSchema = z.object({
   SENTRY_DSN: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -44,6 +45,7 @@ export interface Config {
   sentryDsn: string | undefined;
   logLevel: string;
   seedDemo: boolean;
+  trustProxy: boolean;
   webDist: string;
 }
 
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: e.SENTRY_DSN,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
+    trustProxy: e.TRUST_PROXY === 'true',
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -16,6 +16,7 @@ const EN: Record<string, string> = {
   'validation.error.channel': 'This channel is not available for this notification type',
   'account.photo.large': 'File is larger than 2 Mb.',
   'account.photo.type': 'Only jpeg or png images are accepted',
+  'account.photo.dimensions': 'The photo may be at most 700x700 pixels',
 };
 
 export function englishMessage(keyOrText: string): string {

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, UserRow } from '../../db/schema';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, UserEmailsTable, UserRow, UserUpdate } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -45,4 +45,101 @@ export async function insertUser(
     .values({ user_id: user.id, provider: 'cognito', subject: String(user.id) })
     .execute();
   return user;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: number,
+  patch: Omit<UserUpdate, 'id' | 'created_at' | 'updated_at'>,
+  at: Date,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...patch, updated_at: at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteUser(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** An address belongs to someone once it is a username or a confirmed connected e-mail. */
+export async function isEmailTaken(db: Executor, email: string, exceptUserId?: number): Promise<boolean> {
+  let users = db.selectFrom('users').select('id').where('username', '=', email);
+  let emails = db
+    .selectFrom('user_emails')
+    .select('user_id as id')
+    .where('email', '=', email)
+    .where('confirmed_at', 'is not', null);
+  if (exceptUserId !== undefined) {
+    users = users.where('id', '!=', exceptUserId);
+    emails = emails.where('user_id', '!=', exceptUserId);
+  }
+  const row = await users.unionAll(emails).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export type UserEmailRow = Selectable<UserEmailsTable>;
+
+export function listUserEmails(db: Executor, userId: number): Promise<UserEmailRow[]> {
+  return db
+    .selectFrom('user_emails')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('is_primary', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export function findUserEmail(db: Executor, email: string): Promise<UserEmailRow | undefined> {
+  return db.selectFrom('user_emails').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/**
+ * Unconfirmed addresses only reserve nothing: whoever confirms (or signs up with) the address
+ * first gets it, and other people's pending rows for it go.
+ */
+export async function dropPendingEmail(db: Executor, email: string, exceptUserId?: number): Promise<void> {
+  let query = db.deleteFrom('user_emails').where('email', '=', email).where('confirmed_at', 'is', null);
+  if (exceptUserId !== undefined) query = query.where('user_id', '!=', exceptUserId);
+  await query.execute();
+}
+
+export async function insertPendingEmail(db: Executor, userId: number, email: string): Promise<void> {
+  await db
+    .insertInto('user_emails')
+    .values({ user_id: userId, email, is_primary: false, confirmed_at: null })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+}
+
+export async function confirmUserEmail(db: Executor, userId: number, email: string, at: Date) {
+  await db
+    .insertInto('user_emails')
+    .values({ user_id: userId, email, is_primary: false, confirmed_at: at })
+    .onConflict((oc) =>
+      oc
+        .column('email')
+        .doUpdateSet({ confirmed_at: at })
+        .where('user_emails.user_id', '=', userId)
+        .where('user_emails.confirmed_at', 'is', null),
+    )
+    .execute();
+}
+
+/** Moves the primary flag to `email` (one primary per user is a unique index: clear first). */
+export async function setPrimaryEmail(db: Executor, userId: number, email: string): Promise<void> {
+  await db.updateTable('user_emails').set({ is_primary: false }).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('user_emails')
+    .set({ is_primary: true })
+    .where('user_id', '=', userId)
+    .where('email', '=', email)
+    .execute();
+}
+
+export async function deleteUserEmail(db: Executor, userId: number, email: string): Promise<void> {
+  await db.deleteFrom('user_emails').where('user_id', '=', userId).where('email', '=', email).execute();
 }

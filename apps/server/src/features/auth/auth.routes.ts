@@ -1,0 +1,107 @@
+import {
+  changePasswordRequest,
+  confirmPasswordRequest,
+  emptyRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  refreshQuery,
+  signupRequest,
+  tokenLoginRequest,
+} from '@foyer/contract';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { requireUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { invalidProvider, login, SIGNUP_PROVIDER, signup } from './login.service';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { changePassword, confirmPassword, forgotPassword } from './reset.service';
+import {
+  createLoginToken,
+  endSession,
+  type IssuedSession,
+  loginWithToken,
+  refreshSession,
+  sessionFamily,
+} from './session.service';
+
+/** Per-IP limits on the identity endpoints (answered 429 in the envelope by the error handler). */
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+/** Identity: login, signup, sessions, passwords, one-time login tokens. */
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const { config } = app.ctx;
+
+  function loggedIn(reply: FastifyReply, session: IssuedSession) {
+    setRefreshCookie(reply, config, session.refreshToken);
+    return { success: true, data: session.body };
+  }
+
+  app.post('/auth/login', { config: perMinute(30) }, async (request, reply) => {
+    const input = parse(loginRequest, request.body);
+    return loggedIn(reply, await login(app.ctx, input));
+  });
+
+  app.post('/user/signup', { config: perMinute(10) }, async (request, reply) => {
+    const body = request.body;
+    // A5.16 comes first: a third-party provider's payload would fail the cognito form anyway.
+    if (
+      body &&
+      typeof body === 'object' &&
+      !Array.isArray(body) &&
+      (body as { provider?: unknown }).provider !== SIGNUP_PROVIDER
+    ) {
+      throw invalidProvider();
+    }
+    const input = parse(signupRequest, body);
+    return loggedIn(reply, await signup(app.ctx, input));
+  });
+
+  app.get('/user/token/refresh', { config: perMinute(60) }, async (request, reply) => {
+    const query = parse(refreshQuery, request.query);
+    try {
+      return loggedIn(reply, await refreshSession(app.ctx, readRefreshCookie(request), query.asUserId));
+    } catch (error) {
+      // A4.04: a refresh that fails for good also drops the cookie.
+      if (error instanceof AppError && error.status === 401) clearRefreshCookie(reply, config);
+      throw error;
+    }
+  });
+
+  app.post('/auth/logout', { config: perMinute(30) }, async (request, reply) => {
+    parse(emptyRequest, request.body);
+    await endSession(app.ctx, readRefreshCookie(request));
+    clearRefreshCookie(reply, config);
+    return { success: true, data: null };
+  });
+
+  app.post('/auth/forgot-password', { config: perMinute(10) }, async (request) => {
+    const input = parse(forgotPasswordRequest, request.body);
+    await forgotPassword(app.ctx, input.username);
+    return { success: true, data: null };
+  });
+
+  app.post('/auth/confirm-password', { config: perMinute(10) }, async (request) => {
+    const input = parse(confirmPasswordRequest, request.body);
+    await confirmPassword(app.ctx, input);
+    return { success: true, data: null };
+  });
+
+  app.post('/auth/change-password', { config: perMinute(10) }, async (request) => {
+    const claims = await requireUser(request);
+    const input = parse(changePasswordRequest, request.body);
+    const family = await sessionFamily(app.ctx, readRefreshCookie(request));
+    await changePassword(app.ctx, claims, input, family);
+    return { success: true, data: null };
+  });
+
+  app.post('/auth/token-login', { config: perMinute(30) }, async (request, reply) => {
+    const input = parse(tokenLoginRequest, request.body);
+    return loggedIn(reply, await loginWithToken(app.ctx, input.token));
+  });
+
+  app.post('/auth/token', { config: perMinute(10) }, async (request) => {
+    const claims = await requireUser(request);
+    parse(emptyRequest, request.body);
+    return { success: true, data: await createLoginToken(app.ctx, claims) };
+  });
+};

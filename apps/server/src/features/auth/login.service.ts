@@ -1,0 +1,81 @@
+import {
+  ErrorCode,
+  LOGIN_LOCKOUT_ATTEMPTS,
+  LOGIN_LOCKOUT_MS,
+  type LoginRequest,
+  type SignupRequest,
+} from '@foyer/contract';
+import type { AppContext } from '../../app';
+import { AppError } from '../../http/errors';
+import { dropPendingEmail, findUserByUsername, insertUser, isEmailTaken } from '../user/user.repository';
+import { clearLoginFailures, countLoginFailuresSince, recordLoginFailure } from './auth.repository';
+import { hashPassword, verifyPassword } from './password';
+import { type IssuedSession, startSession } from './session.service';
+
+export const SIGNUP_PROVIDER = 'cognito'; // A5.16: the wire name is kept though the provider is ours
+
+export function invalidProvider(): AppError {
+  return new AppError(400, ErrorCode.InvalidProvider, 'Invalid provider');
+}
+
+function usernameExists(): AppError {
+  return new AppError(
+    409,
+    ErrorCode.UsernameExists,
+    'An account with this e-mail already exists. Log in or reset your password.',
+  );
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * POST auth/login. Failures are counted per username in the database, so the A9.46 lockout holds
+ * across server instances; while locked even the right password is refused.
+ * Credential errors are 400, not 401: a 401 makes the client refresh and retry (A7.03).
+ */
+export async function login(ctx: AppContext, input: LoginRequest): Promise<IssuedSession> {
+  const now = ctx.now();
+  const since = new Date(now.getTime() - LOGIN_LOCKOUT_MS);
+  if ((await countLoginFailuresSince(ctx.db, input.username, since)) >= LOGIN_LOCKOUT_ATTEMPTS) {
+    throw new AppError(
+      429,
+      ErrorCode.LimitedPasswordAttempts,
+      'Password attempts exceeded. Try again in 30 minutes.',
+    );
+  }
+  const user = await findUserByUsername(ctx.db, input.username);
+  if (!user) {
+    await recordLoginFailure(ctx.db, input.username, now);
+    throw new AppError(400, ErrorCode.UserNotFound, 'User does not exist.'); // A8.05
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) {
+    await recordLoginFailure(ctx.db, input.username, now);
+    throw new AppError(400, ErrorCode.NotAuthorized, 'Incorrect username or password.'); // A8.04
+  }
+  await clearLoginFailures(ctx.db, input.username);
+  return startSession(ctx, user);
+}
+
+/** POST user/signup (A5.06, A5.16, A7.08): creates the account and logs it in. */
+export async function signup(ctx: AppContext, input: SignupRequest): Promise<IssuedSession> {
+  if (input.provider !== SIGNUP_PROVIDER) throw invalidProvider();
+  if (await isEmailTaken(ctx.db, input.email)) throw usernameExists();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await ctx.db.transaction().execute(async (trx) => {
+      await dropPendingEmail(trx, input.email);
+      return insertUser(trx, {
+        username: input.email,
+        name: input.name,
+        surname: input.surname,
+        passwordHash,
+      });
+    });
+    return await startSession(ctx, user);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameExists(); // a parallel signup won the race
+    throw error;
+  }
+}

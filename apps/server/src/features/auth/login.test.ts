@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { createUser, freshIp, login, refreshCookie, refreshCookieLine, TEST_PASSWORD } from './auth.testing';
+
+const LOGIN = '/api/v1/auth/login';
+const SIGNUP = '/api/v1/user/signup';
+const MINUTE = 60_000;
+
+describe('login and signup', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => t.close());
+
+  it('A1.03 answers accessToken and user and sets an httpOnly refresh cookie on /api/v1', async () => {
+    const user = await createUser(t.ctx, { username: 'ada@foyer.test' });
+    const res = await call<{ accessToken: string; user: { id: number } }>(t.app, {
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'ada@foyer.test', password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data?.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(res.body.data?.user).toEqual({
+      id: user.id,
+      name: 'Ada',
+      surname: 'Lovelace',
+      username: 'ada@foyer.test',
+      timezone: null,
+    });
+    const line = refreshCookieLine(res.headers);
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/SameSite=Lax/);
+    expect(line).toMatch(/Path=\/api\/v1/);
+    expect(line).toMatch(/Max-Age=2592000/);
+    expect(line).not.toMatch(/Secure/);
+    const stored = await t.ctx.db.selectFrom('refresh_tokens').select('token_hash').execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).not.toBe(refreshCookie(res.headers)); // stored hashed only
+  });
+
+  it('marks the refresh cookie Secure when PUBLIC_URL is https', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://foyer.example' } });
+    try {
+      await createUser(secure.ctx, { username: 'ada@foyer.test' });
+      const res = await call(secure.app, {
+        method: 'POST',
+        url: LOGIN,
+        payload: { username: 'ada@foyer.test', password: TEST_PASSWORD },
+      });
+      expect(refreshCookieLine(res.headers)).toMatch(/Secure/);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('A5.03 lowercases and trims the username', async () => {
+    await createUser(t.ctx, { username: 'grace@foyer.test' });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: '  Grace@FOYER.test ', password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('A5.02 A5.05 refuses a malformed e-mail and a short password with field messages', async () => {
+    const res = await call(t.app, {
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'nope', password: 'short' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.fields).toEqual({
+      username: 'validation.error.email',
+      password: 'validation.error.password.min',
+    });
+  });
+
+  it('A8.05 answers UserNotFoundException for an e-mail without account', async () => {
+    const res = await call(t.app, {
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'nobody@foyer.test', password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({ code: 'UserNotFoundException', msg: 'User does not exist.' });
+  });
+
+  it('A8.04 answers NotAuthorizedException for a wrong password, without echoing it', async () => {
+    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'ada@foyer.test', password: 'wrong-password-1' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: 'NotAuthorizedException',
+      msg: 'Incorrect username or password.',
+    });
+    expect(JSON.stringify(res.body)).not.toContain('wrong-password-1');
+  });
+
+  it('A8.03 A9.46 locks a username for 30 minutes after 5 failures, on every instance', async () => {
+    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    const start = new Date('2030-01-01T10:00:00Z');
+    t.setNow(start);
+    const attempt = (app = t.app, password = 'wrong-password-1') =>
+      call(app, { method: 'POST', url: LOGIN, payload: { username: 'ada@foyer.test', password } });
+    for (let i = 0; i < 5; i += 1) {
+      expect((await attempt()).body.error?.code).toBe('NotAuthorizedException');
+    }
+    const locked = await attempt(t.app, TEST_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body.error?.code).toBe('LimitedPasswordAttempts');
+    expect(locked.body.error?.msg).toContain('Password attempts');
+    expect(locked.body.error?.msg).toContain('30 minutes');
+
+    // The count lives in the database, so a second server instance refuses too.
+    const other = await createTestApp();
+    try {
+      other.setNow(new Date(start.getTime() + 29 * MINUTE));
+      expect((await attempt(other.app, TEST_PASSWORD)).body.error?.code).toBe('LimitedPasswordAttempts');
+    } finally {
+      await other.close();
+    }
+
+    t.setNow(new Date(start.getTime() + 30 * MINUTE + 1000));
+    expect((await attempt(t.app, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('A9.46 counts failures per username: another account is not locked', async () => {
+    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await createUser(t.ctx, { username: 'grace@foyer.test' });
+    for (let i = 0; i < 5; i += 1) {
+      await call(t.app, {
+        method: 'POST',
+        url: LOGIN,
+        payload: { username: 'ada@foyer.test', password: 'wrong-password-1' },
+      });
+    }
+    expect((await login(t.app, 'grace@foyer.test')).user.username).toBe('grace@foyer.test');
+  });
+
+  it('rate-limits login per client address with a 429 envelope', async () => {
+    const ip = freshIp();
+    let last = { status: 0, code: '' };
+    for (let i = 0; i < 31; i += 1) {
+      const res = await call(t.app, {
+        method: 'POST',
+        url: LOGIN,
+        remoteAddress: ip,
+        payload: { username: `someone${i}@foyer.test`, password: TEST_PASSWORD },
+      });
+      last = { status: res.status, code: res.body.error?.code ?? '' };
+    }
+    expect(last).toEqual({ status: 429, code: 'MST-00429' });
+  });
+
+  const signup = {
+    provider: 'cognito',
+    name: 'Ada',
+    surname: 'Lovelace',
+    email: ' Ada@Foyer.test ',
+    password: TEST_PASSWORD,
+    consent: true,
+  };
+
+  it('A7.08 signup creates the account, logs it in and sets the refresh cookie', async () => {
+    const res = await call<{ accessToken: string; user: { username: string } }>(t.app, {
+      method: 'POST',
+      url: SIGNUP,
+      payload: signup,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data?.user.username).toBe('ada@foyer.test');
+    expect(refreshCookie(res.headers)).toBeTruthy();
+    const emails = await t.ctx.db.selectFrom('user_emails').selectAll().execute();
+    expect(emails).toMatchObject([{ email: 'ada@foyer.test', is_primary: true }]);
+    expect((await login(t.app, 'ada@foyer.test')).user.username).toBe('ada@foyer.test');
+  });
+
+  it('A5.16 refuses a provider other than cognito with MST-UI0001', async () => {
+    for (const provider of ['google', undefined]) {
+      const res = await call(t.app, { method: 'POST', url: SIGNUP, payload: { ...signup, provider } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({ code: 'MST-UI0001', msg: 'Invalid provider' });
+    }
+    expect(await t.ctx.db.selectFrom('users').selectAll().execute()).toEqual([]);
+  });
+
+  it('A8.08 answers 409 UsernameExistsException for an e-mail already registered', async () => {
+    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    const res = await call(t.app, { method: 'POST', url: SIGNUP, payload: signup });
+    expect(res.status).toBe(409);
+    expect(res.body.error?.code).toBe('UsernameExistsException');
+    expect(res.body.error?.msg).toContain('already exists');
+  });
+
+  it('A5.06 requires consent, name and surname at signup', async () => {
+    const res = await call(t.app, {
+      method: 'POST',
+      url: SIGNUP,
+      payload: { ...signup, consent: false, name: ' ', surname: '' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.fields).toMatchObject({
+      name: 'validation.error.required',
+      surname: 'validation.error.required',
+      consent: 'validation.error.consent',
+    });
+  });
+});

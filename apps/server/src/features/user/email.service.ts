@@ -1,0 +1,142 @@
+import { type ConnectedEmail, ErrorCode } from '@foyer/contract';
+import type { AppContext } from '../../app';
+import type { AccessClaims } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import {
+  consumeEmailCode,
+  discardEmailCodes,
+  issueEmailCode,
+  tooManyEmailCodes,
+} from '../auth/email-code.service';
+import { assertNotActing } from '../auth/session.service';
+import {
+  confirmUserEmail,
+  deleteUserEmail,
+  dropPendingEmail,
+  findUserById,
+  findUserEmail,
+  insertPendingEmail,
+  isEmailTaken,
+  listUserEmails,
+  setPrimaryEmail,
+  type UserEmailRow,
+  updateUser,
+} from './user.repository';
+
+/** A connect link may sit in an inbox for a while; a day is long enough and short enough. */
+export const CONNECT_CODE_TTL_MS = 24 * 60 * 60_000;
+
+function toConnected(row: UserEmailRow): ConnectedEmail {
+  return { email: row.email, primary: row.is_primary, confirmed: row.confirmed_at !== null };
+}
+
+function takenByAnother(): AppError {
+  return new AppError(409, ErrorCode.UsernameExists, 'This e-mail is used by another account');
+}
+
+function notConnected(message = 'E-mail is not connected'): AppError {
+  return new AppError(404, ErrorCode.EmailNotConnected, message);
+}
+
+async function ownAccount(ctx: AppContext, claims: AccessClaims) {
+  assertNotActing(claims);
+  const user = await findUserById(ctx.db, claims.userId);
+  if (!user) throw AppError.unauthenticated('This account no longer exists');
+  return user;
+}
+
+/** GET user/email (A7.15): the primary address first, then the others in the order added. */
+export async function listEmails(ctx: AppContext, claims: AccessClaims): Promise<ConnectedEmail[]> {
+  return (await listUserEmails(ctx.db, claims.userId)).map(toConnected);
+}
+
+/** POST user/email (A4.31, A5.29, A7.16): records the address as pending and mails a code. */
+export async function addEmail(ctx: AppContext, claims: AccessClaims, email: string) {
+  const user = await ownAccount(ctx, claims);
+  const existing = await findUserEmail(ctx.db, email);
+  if (existing?.user_id === user.id && existing.confirmed_at !== null) {
+    throw new AppError(409, ErrorCode.EmailAlreadyConnected, 'E-mail is already connected');
+  }
+  if (await isEmailTaken(ctx.db, email, user.id)) throw takenByAnother();
+  if (await tooManyEmailCodes(ctx, user.id, 'connect')) {
+    throw new AppError(429, ErrorCode.RateLimited, 'Too many codes requested. Try again in an hour.');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await dropPendingEmail(trx, email, user.id);
+    await insertPendingEmail(trx, user.id, email);
+  });
+  const code = await issueEmailCode(ctx, {
+    userId: user.id,
+    email,
+    purpose: 'connect',
+    ttlMs: CONNECT_CODE_TTL_MS,
+  });
+  const link = `${ctx.config.publicUrl}/confirmEmail?email=${encodeURIComponent(email)}&code=${code}`;
+  await ctx.mailer.send({
+    to: email,
+    subject: 'Confirm your e-mail address for Foyer',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `Your confirmation code is ${code}. Enter it in your account settings, or open this link:`,
+      link,
+      '',
+      'If you did not add this address to a Foyer account, you can ignore this e-mail.',
+    ].join('\n'),
+  });
+  return listEmails(ctx, claims);
+}
+
+/**
+ * POST user/email/confirm (A7.34, A2.50). The code itself proves the mailbox, and it names the
+ * account that asked for it, so this works from the link without being logged in.
+ */
+export async function confirmEmail(
+  ctx: AppContext,
+  input: { email: string; code: string },
+): Promise<ConnectedEmail> {
+  const { userId } = await consumeEmailCode(ctx, {
+    email: input.email,
+    purpose: 'connect',
+    code: input.code,
+  });
+  if (await isEmailTaken(ctx.db, input.email, userId)) throw takenByAnother();
+  const at = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await dropPendingEmail(trx, input.email, userId);
+    await confirmUserEmail(trx, userId, input.email, at);
+  });
+  const row = await findUserEmail(ctx.db, input.email);
+  if (!row || row.user_id !== userId) throw takenByAnother();
+  return toConnected(row);
+}
+
+/** POST user/username (A4.32, A7.18): a confirmed address becomes the login name. */
+export async function makePrimary(ctx: AppContext, claims: AccessClaims, email: string) {
+  const user = await ownAccount(ctx, claims);
+  const row = await findUserEmail(ctx.db, email);
+  if (!row || row.user_id !== user.id) throw notConnected();
+  if (row.confirmed_at === null) throw notConnected('Confirm this e-mail first');
+  if (!row.is_primary) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await setPrimaryEmail(trx, user.id, email);
+      await updateUser(trx, user.id, { username: email }, ctx.now());
+    });
+  }
+  return listEmails(ctx, claims);
+}
+
+/** DELETE user/email (A4.33, A7.17): any address but the primary one. */
+export async function removeEmail(ctx: AppContext, claims: AccessClaims, email: string) {
+  const user = await ownAccount(ctx, claims);
+  const row = await findUserEmail(ctx.db, email);
+  if (!row || row.user_id !== user.id) throw notConnected();
+  if (row.is_primary || email === user.username) {
+    throw new AppError(400, ErrorCode.PrimaryEmailRemoval, 'The primary e-mail cannot be removed');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteUserEmail(trx, user.id, email);
+    await discardEmailCodes(trx, { userId: user.id, email, purpose: 'connect' });
+  });
+  return listEmails(ctx, claims);
+}

@@ -1,0 +1,219 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { UserProfile } from '@foyer/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { createUser, type LoggedIn, login } from '../auth/auth.testing';
+
+const PROFILE = '/api/v1/user/profile';
+// A 1x1 PNG.
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+function png(width: number, height: number): string {
+  const bytes = Buffer.from(PNG_1X1, 'base64');
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  return bytes.toString('base64');
+}
+
+/** SOI, an APP0 segment, then a baseline frame header of the given size. */
+function jpeg(width: number, height: number): string {
+  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0, 0, 1, 0, 1, 0, 0];
+  const sof = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 3];
+  return Buffer.from([0xff, 0xd8, ...app0, ...sof, ...new Array(12).fill(0), 0xff, 0xd9]).toString('base64');
+}
+
+describe('profile', () => {
+  let t: TestApp;
+  let me: LoggedIn;
+  beforeEach(async () => {
+    t = await createTestApp();
+    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    me = await login(t.app, 'ada@foyer.test');
+  });
+  afterEach(async () => t.close());
+
+  const put = (payload: object) =>
+    call<UserProfile>(t.app, { method: 'PUT', url: PROFILE, headers: me.headers, payload });
+
+  it('A7.05 A7.45 A3.01 answers the profile with the server time', async () => {
+    const now = new Date('2030-05-01T12:00:00Z');
+    t.setNow(now);
+    const res = await call<UserProfile>(t.app, { method: 'GET', url: PROFILE, headers: me.headers });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      id: me.user.id,
+      name: 'Ada',
+      surname: 'Lovelace',
+      username: 'ada@foyer.test',
+      timezone: null,
+      profilePhotoPath: null,
+      channels: { sms: null },
+      uiSettings: {},
+      notificationPreferenceList: [],
+      isSuperUser: false,
+      now: now.toISOString(),
+    });
+  });
+
+  it('A7.11 A5.24 A5.26 action profile: name and surname required, timezone optional', async () => {
+    const res = await put({
+      action: 'profile',
+      name: ' Augusta ',
+      surname: 'King',
+      channels: { sms: '+44 20 7946 0000' },
+      uiSettings: { timezoneCheck: { userTimezone: 'Europe/London', localTimezone: 'Europe/Istanbul' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      name: 'Augusta',
+      surname: 'King',
+      timezone: null,
+      channels: { sms: '+44 20 7946 0000' },
+      uiSettings: { timezoneCheck: { userTimezone: 'Europe/London', localTimezone: 'Europe/Istanbul' } },
+    });
+    const missing = await put({ action: 'profile', name: '', surname: 'King' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error?.fields).toEqual({ name: 'validation.error.required' });
+  });
+
+  it('A3.02 keeps the username read-only in the profile', async () => {
+    const res = await put({ action: 'profile', name: 'Ada', surname: 'L', username: 'evil@foyer.test' });
+    expect(res.status).toBe(400);
+    const user = await t.ctx.db.selectFrom('users').select('username').executeTakeFirst();
+    expect(user?.username).toBe('ada@foyer.test');
+  });
+
+  it('A4.23 A8.21 action timezone sets an IANA zone and refuses an unknown one', async () => {
+    expect((await put({ action: 'timezone', timezone: 'Europe/Istanbul' })).body.data?.timezone).toBe(
+      'Europe/Istanbul',
+    );
+    const bad = await put({ action: 'timezone', timezone: 'Mars/Olympus' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.fields).toEqual({ timezone: 'validation.error.timezone' });
+  });
+
+  it('A7.12 A7.46 action photo stores a png and serves it from /uploads', async () => {
+    const res = await put({ action: 'photo', image: `data:image/png;base64,${PNG_1X1}` });
+    expect(res.status).toBe(200);
+    const path = res.body.data?.profilePhotoPath ?? '';
+    expect(path).toMatch(new RegExp(`^/uploads/profile/${me.user.id}-[0-9a-f]+\\.png$`));
+    const stored = await readFile(join(t.ctx.config.dataDir, path));
+    expect(stored.equals(Buffer.from(PNG_1X1, 'base64'))).toBe(true);
+    const served = await t.app.inject({ method: 'GET', url: path });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(stored)).toBe(true);
+
+    // A new photo replaces the file of the old one.
+    const next = await put({ action: 'photo', image: `data:image/jpeg;base64,${jpeg(700, 700)}` });
+    expect(next.body.data?.profilePhotoPath).toMatch(/\.jpg$/);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    await expect(readFile(join(t.ctx.config.dataDir, path))).rejects.toThrow();
+  });
+
+  it('serves nothing outside DATA_DIR/uploads', async () => {
+    await writeFile(join(t.ctx.config.dataDir, 'secret.txt'), 'top secret');
+    for (const url of ['/uploads/../secret.txt', '/uploads/%2e%2e/secret.txt', '/uploads/..%2fsecret.txt']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('top secret');
+    }
+  });
+
+  it('A5.33 A5.35 A5.37 refuses a non-image, a file over 2 MB and a photo over 700x700', async () => {
+    const notImage = await put({
+      action: 'photo',
+      image: `data:image/png;base64,${Buffer.from('hello').toString('base64')}`,
+    });
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.error?.fields).toEqual({ image: 'account.photo.type' });
+    const gif = await put({ action: 'photo', image: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' });
+    expect(gif.status).toBe(400);
+    const big = Buffer.alloc(2 * 1024 * 1024 + 1);
+    Buffer.from(PNG_1X1, 'base64').copy(big);
+    const large = await put({ action: 'photo', image: `data:image/png;base64,${big.toString('base64')}` });
+    expect(large.status).toBe(400);
+    expect(large.body.error?.msg).toContain('File is larger than 2 Mb.');
+    const wide = await put({ action: 'photo', image: `data:image/png;base64,${png(701, 10)}` });
+    expect(wide.status).toBe(400);
+    expect(wide.body.error?.fields).toEqual({ image: 'account.photo.dimensions' });
+    const user = await t.ctx.db.selectFrom('users').select('profile_photo_path').executeTakeFirst();
+    expect(user?.profile_photo_path).toBeNull();
+  });
+
+  it('A7.13 A9.43 A9.44 action notifications: e-mail for every type, sms only for meeting reminders', async () => {
+    const res = await put({
+      action: 'notifications',
+      notificationPreferenceList: [
+        { type: 'meeting_reminder', channels: ['email', 'sms'] },
+        { type: 'announcement', channels: [] },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data?.notificationPreferenceList).toEqual([
+      { type: 'meeting_reminder', channels: ['email', 'sms'] },
+      { type: 'announcement', channels: [] },
+    ]);
+    const sms = await put({
+      action: 'notifications',
+      notificationPreferenceList: [{ type: 'poll', channels: ['sms'] }],
+    });
+    expect(sms.status).toBe(400);
+    expect(sms.body.error?.fields).toEqual({
+      'notificationPreferenceList.0.channels': 'validation.error.channel',
+    });
+  });
+
+  it('A7.14 A4.30 action update_device_token needs deviceUID and token; a device keeps one token', async () => {
+    const ok = await put({
+      action: 'update_device_token',
+      firebaseDeviceTokens: [{ deviceUID: 'phone-1', token: 'tok-a' }],
+    });
+    expect(ok.status).toBe(200);
+    await put({
+      action: 'update_device_token',
+      firebaseDeviceTokens: [{ deviceUID: 'phone-1', token: 'tok-b' }],
+    });
+    const row = await t.ctx.db.selectFrom('users').select('device_tokens').executeTakeFirst();
+    expect(row?.device_tokens).toEqual([{ deviceUID: 'phone-1', token: 'tok-b' }]);
+    for (const entry of [{ deviceUID: 'phone-2' }, { token: 'tok-c' }, { deviceUID: '', token: 'x' }]) {
+      const bad = await put({ action: 'update_device_token', firebaseDeviceTokens: [entry] });
+      expect(bad.status).toBe(400);
+    }
+  });
+
+  it('A7.10 A4.34 DELETE user removes the account, its sessions and its e-mails', async () => {
+    await put({ action: 'photo', image: `data:image/png;base64,${PNG_1X1}` });
+    const res = await call(t.app, {
+      method: 'DELETE',
+      url: '/api/v1/user',
+      headers: me.headers,
+      payload: { confirm: 'delete' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, data: null });
+    for (const table of ['users', 'user_emails', 'identities', 'refresh_tokens'] as const) {
+      expect(await t.ctx.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+    }
+    const after = await call(t.app, { method: 'GET', url: PROFILE, headers: me.headers });
+    expect(after.status).toBe(401);
+    const again = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'ada@foyer.test', password: 'correct horse 1' },
+    });
+    expect(again.body.error?.code).toBe('UserNotFoundException');
+  });
+
+  it('A5.32 DELETE user refuses a confirmation without the word delete', async () => {
+    const res = await call(t.app, {
+      method: 'DELETE',
+      url: '/api/v1/user',
+      headers: me.headers,
+      payload: { confirm: 'yes please' },
+    });
+    expect(res.status).toBe(400);
+    expect(await t.ctx.db.selectFrom('users').selectAll().execute()).toHaveLength(1);
+  });
+});
