@@ -201,6 +201,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       UNIQUE (event_id, email)
     )`.execute(db);
   await sql`CREATE INDEX participants_user ON participants (user_id)`.execute(db);
+  // One participant record per account and event, whichever of its e-mails it registered with.
+  await sql`CREATE UNIQUE INDEX participants_event_user ON participants (event_id, user_id) WHERE user_id IS NOT NULL`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE locations (

@@ -1,0 +1,124 @@
+import {
+  DEFAULT_ALLOWED_TABS,
+  type DomainDetails,
+  type EventCategory,
+  type EventDetails,
+  type EventImages,
+  type EventMe,
+  type EventSummary,
+  isEventFinished,
+  isRegistrationOpen,
+  type ParticipantType,
+  type PublicEvent,
+} from '@foyer/contract';
+import type { EventRow, ParticipantRow } from '../../db/schema';
+
+/** Rows to the contract's shapes: the API never sends a database row as is. */
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function images(raw: Record<string, string | null>): EventImages {
+  return { ...raw, logo: raw.logo ?? null, banner: raw.banner ?? null, side_banner: raw.side_banner ?? null };
+}
+
+export function toMe(participant: ParticipantRow): EventMe {
+  return {
+    id: participant.id,
+    typeId: participant.type_id,
+    boothId: participant.booth_id,
+    organizer: participant.organizer,
+    organizerRole: participant.organizer_role,
+    profilePhoto: participant.profile_photo,
+    checkInAdmin: participant.check_in_admin,
+    rights: participant.rights ?? {},
+  };
+}
+
+export function toSummary(event: EventRow, participant: ParticipantRow | null, now: Date): EventSummary {
+  return {
+    id: event.id,
+    name: event.name,
+    description: event.description,
+    eventType: event.event_type,
+    defaultLanguage: event.default_language,
+    timezone: event.timezone,
+    domain: event.domain,
+    startDate: iso(event.start_date),
+    realSdt: iso(event.real_sdt),
+    realEdt: iso(event.real_edt),
+    updatedAt: iso(event.updated_at),
+    isFinished: isEventFinished({ isFinished: event.is_finished, realEdt: event.real_edt }, now),
+    images: images(event.images),
+    colors: event.colors,
+    me: participant ? toMe(participant) : null,
+  };
+}
+
+export function toDetails(
+  event: EventRow,
+  participant: ParticipantRow | null,
+  now: Date,
+  structure: {
+    categories: { id: number; name: string; parent_id: number | null; kind: 'participant' | 'booth' }[];
+    participantTypes: { id: number; name: string; priority: number; max_meeting_count: number | null }[];
+  },
+): EventDetails {
+  const category = (c: (typeof structure.categories)[number]): EventCategory => ({
+    id: c.id,
+    name: c.name,
+    parentId: c.parent_id,
+  });
+  const participantTypes: ParticipantType[] = structure.participantTypes.map((t) => ({
+    id: t.id,
+    name: t.name,
+    priority: t.priority,
+    maxMeetingCount: t.max_meeting_count,
+  }));
+  return {
+    ...toSummary(event, participant, now),
+    pages: { login: event.pages.login ?? null },
+    categories: structure.categories.filter((c) => c.kind === 'participant').map(category),
+    categoriesForBooth: structure.categories.filter((c) => c.kind === 'booth').map(category),
+    participantTypes,
+    // A2.71: an event that names no tabs gets the default set.
+    tabs: event.tabs.length > 0 ? event.tabs : [...DEFAULT_ALLOWED_TABS],
+    limitTabs: event.limit_tabs,
+    tabsConfig: event.tabs_config,
+    indexPagePath: event.index_page_path,
+    translation: event.translation,
+  };
+}
+
+export function registrationOpen(event: EventRow, now: Date): boolean {
+  return isRegistrationOpen(
+    { registrationOpen: event.registration_open, isFinished: event.is_finished, realEdt: event.real_edt },
+    now,
+  );
+}
+
+export function toPublicEvent(event: EventRow, now: Date): PublicEvent {
+  return {
+    id: event.id,
+    name: event.name,
+    description: event.description,
+    eventType: event.event_type,
+    images: images(event.images),
+    colors: event.colors,
+    pages: { login: event.pages.login ?? null },
+    realSdt: iso(event.real_sdt),
+    realEdt: iso(event.real_edt),
+    timezone: event.timezone,
+    defaultLanguage: event.default_language,
+    registrationOpen: registrationOpen(event, now),
+    registrationForm: event.registration_form,
+  };
+}
+
+export function toDomainDetails(event: EventRow): DomainDetails {
+  return {
+    id: event.id,
+    publicEvent: event.public_event,
+    indexPagePath: event.index_page_path,
+    useTicketIdForSignup: event.use_ticket_id_for_signup,
+  };
+}

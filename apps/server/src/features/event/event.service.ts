@@ -1,0 +1,74 @@
+import {
+  type DomainLookupResult,
+  type EventDetails,
+  type EventListResult,
+  EXCLUDED_HOST_LABELS,
+  partitionEvents,
+} from '@foyer/contract';
+import type { AppContext } from '../../app';
+import type { EventRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { joinPublicEvent } from '../registration/registration.service';
+import { toDetails, toDomainDetails, toPublicEvent, toSummary } from './event.present';
+import * as repo from './event.repository';
+
+/** GET /event (A7.20): the caller's events, and the same list split by A4.10/A4.11. */
+export async function listEvents(
+  ctx: AppContext,
+  userId: number,
+  query: string | undefined,
+): Promise<EventListResult> {
+  const now = ctx.now();
+  const filter = query && query !== '*:*' ? query : null;
+  const rows = await repo.findEventsOfUser(ctx.db, userId, filter);
+  const events = rows.map(({ event, participant }) => toSummary(event, participant, now));
+  return { events, ...partitionEvents(events, now) };
+}
+
+/**
+ * GET /event/:eventId (A7.21): participants see their event; anyone logged in sees a public one,
+ * and with attendEvent (or join) becomes an attendee of it while registration is open.
+ */
+export async function getEventDetails(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  options: { attend: boolean },
+): Promise<EventDetails> {
+  const event = await repo.findEventById(ctx.db, eventId);
+  if (!event) throw AppError.notFound('Event not found');
+  let participant = (await repo.findParticipation(ctx.db, eventId, userId)) ?? null;
+  if (!participant && options.attend && event.public_event) {
+    participant = await joinPublicEvent(ctx, eventId, userId);
+  }
+  if (!participant && !event.public_event && !(await repo.isSuperUser(ctx.db, userId))) {
+    throw AppError.forbidden('You are not a participant of this event');
+  }
+  const [categories, participantTypes] = await Promise.all([
+    repo.listCategories(ctx.db, eventId),
+    repo.listParticipantTypes(ctx.db, eventId),
+  ]);
+  return toDetails(event, participant, ctx.now(), { categories, participantTypes });
+}
+
+/** A7.22, A7.23, A2.41: branding for the public screens of an event's own host name. */
+export async function getEventByDomain(ctx: AppContext, label: string): Promise<DomainLookupResult> {
+  const excluded: readonly string[] = EXCLUDED_HOST_LABELS;
+  const event = excluded.includes(label) ? undefined : await repo.findEventByDomain(ctx.db, label);
+  if (!event) throw AppError.notFound('No event for this domain');
+  return lookupResult(event, ctx.now());
+}
+
+/**
+ * The same branding by id, for /registration?eventId=… without a domain. Only events that show
+ * themselves publicly or take registrations answer, so private event names do not leak by id.
+ */
+export async function getPublicEvent(ctx: AppContext, eventId: number): Promise<DomainLookupResult> {
+  const event = await repo.findEventById(ctx.db, eventId);
+  if (!event || !(event.public_event || event.registration_open)) throw AppError.notFound('Event not found');
+  return lookupResult(event, ctx.now());
+}
+
+function lookupResult(event: EventRow, now: Date): DomainLookupResult {
+  return { domain: toDomainDetails(event), event: toPublicEvent(event, now) };
+}

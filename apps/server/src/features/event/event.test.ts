@@ -1,0 +1,222 @@
+import { DEFAULT_ALLOWED_TABS, type EventDetails, type EventListResult } from '@foyer/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { bearer, makeEvent, makeParticipant, makeType, makeUser } from './event.fixtures';
+
+const DAY = 86_400_000;
+
+describe('event list and details', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => t.close());
+
+  const get = async <T>(url: string, userId?: number) =>
+    call<T>(t.app, {
+      method: 'GET',
+      url,
+      headers: userId ? await bearer(t.ctx.config.jwtSecret, userId) : {},
+    });
+
+  it('A7.20 requires a login', async () => {
+    const res = await get('/api/v1/event');
+    expect(res.status).toBe(401);
+    expect(res.body.error?.code).toBe('MST-00401');
+  });
+
+  it('A4.10 A4.11 lists my events by start date, split into active and past', async () => {
+    const db = t.ctx.db;
+    const me = await makeUser(db);
+    const other = await makeUser(db);
+    const now = new Date('2026-06-15T12:00:00Z');
+    t.setNow(now);
+    const ends = (ms: number) => {
+      const end = new Date(now.getTime() + ms);
+      return {
+        start_date: new Date(end.getTime() - DAY),
+        real_sdt: new Date(end.getTime() - DAY),
+        real_edt: end,
+      };
+    };
+    const upcoming = await makeEvent(db, { name: 'Upcoming', ...ends(10 * DAY) });
+    const endedHalfDayAgo = await makeEvent(db, { name: 'Just ended', ...ends(-DAY / 2) });
+    const endedTwoDaysAgo = await makeEvent(db, { name: 'Ended', ...ends(-2 * DAY) });
+    const flagged = await makeEvent(db, { name: 'Flagged', is_finished: true, ...ends(5 * DAY) });
+    const left = await makeEvent(db, { name: 'Left', ...ends(DAY) });
+    const notMine = await makeEvent(db, { name: 'Not mine', ...ends(DAY) });
+    for (const event of [upcoming, endedHalfDayAgo, endedTwoDaysAgo, flagged]) {
+      await makeParticipant(db, event.id, me);
+    }
+    await makeParticipant(db, left.id, me, { state: 'deleted' });
+    await makeParticipant(db, notMine.id, other);
+
+    const res = await get<EventListResult>('/api/v1/event', me.id);
+    expect(res.status).toBe(200);
+    const data = res.body.data!;
+    expect(data.events.map((e) => e.name)).toEqual(['Ended', 'Just ended', 'Flagged', 'Upcoming']);
+    expect(data.active.map((e) => e.name)).toEqual(['Just ended', 'Upcoming']);
+    expect(data.past.map((e) => e.name)).toEqual(['Ended', 'Flagged']);
+    expect(data.past.every((e) => e.isFinished)).toBe(true);
+    const first = data.events[0]!;
+    expect(first.me).toMatchObject({ organizer: false, checkInAdmin: false, rights: {} });
+    expect(first.images).toEqual({ logo: null, banner: null, side_banner: null });
+    expect(typeof first.realEdt).toBe('string');
+  });
+
+  it('A4.11 an event becomes past exactly one day after its real end', async () => {
+    const me = await makeUser(t.ctx.db);
+    const end = new Date('2026-03-01T18:00:00Z');
+    const event = await makeEvent(t.ctx.db, {
+      start_date: new Date(end.getTime() - DAY),
+      real_sdt: new Date(end.getTime() - DAY),
+      real_edt: end,
+    });
+    await makeParticipant(t.ctx.db, event.id, me);
+    t.setNow(new Date(end.getTime() + DAY));
+    let data = (await get<EventListResult>('/api/v1/event', me.id)).body.data!;
+    expect([data.active.length, data.past.length]).toEqual([1, 0]);
+    t.setNow(new Date(end.getTime() + DAY + 1));
+    data = (await get<EventListResult>('/api/v1/event', me.id)).body.data!;
+    expect([data.active.length, data.past.length]).toEqual([0, 1]);
+  });
+
+  it('A7.20 query *:* lists all, other text filters by name; unknown query fields are refused', async () => {
+    const me = await makeUser(t.ctx.db);
+    for (const name of ['Alpha Summit', 'Beta Days']) {
+      await makeParticipant(t.ctx.db, (await makeEvent(t.ctx.db, { name })).id, me);
+    }
+    expect((await get<EventListResult>('/api/v1/event?query=*:*', me.id)).body.data!.events).toHaveLength(2);
+    const filtered = await get<EventListResult>('/api/v1/event?query=beta', me.id);
+    expect(filtered.body.data!.events.map((e) => e.name)).toEqual(['Beta Days']);
+    const odd = await get<EventListResult>('/api/v1/event?query=%25', me.id);
+    expect(odd.body.data!.events).toHaveLength(0);
+    const bad = await get('/api/v1/event?foo=1', me.id);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.fields?._).toMatch(/Unknown field/);
+  });
+
+  it('A7.21 A3.05–A3.13 gives a participant the details with me, categories, types and default tabs', async () => {
+    const db = t.ctx.db;
+    const me = await makeUser(db);
+    const event = await makeEvent(db, { name: 'Details', domain: 'details' });
+    const typeId = await makeType(db, event.id, { name: 'Attendee', priority: 1 });
+    const [industry] = await db
+      .insertInto('categories')
+      .values({ event_id: event.id, name: 'Industry' })
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('categories')
+      .values([
+        { event_id: event.id, name: 'Fintech', parent_id: industry!.id },
+        { event_id: event.id, name: 'Sector', kind: 'booth' },
+      ])
+      .execute();
+    const participant = await makeParticipant(db, event.id, me, {
+      type_id: typeId,
+      organizer: true,
+      check_in_admin: true,
+      rights: JSON.stringify({ inviteparticipant: true }),
+    });
+    const res = await get<EventDetails>(`/api/v1/event/${event.id}`, me.id);
+    expect(res.status).toBe(200);
+    const data = res.body.data!;
+    expect(data).toMatchObject({
+      id: event.id,
+      name: 'Details',
+      domain: 'details',
+      indexPagePath: 'attendees',
+    });
+    expect(data.me).toEqual({
+      id: participant.id,
+      typeId,
+      boothId: null,
+      organizer: true,
+      organizerRole: null,
+      profilePhoto: null,
+      checkInAdmin: true,
+      rights: { inviteparticipant: true },
+    });
+    expect(data.categories.map((c) => [c.name, c.parentId])).toEqual([
+      ['Industry', null],
+      ['Fintech', industry!.id],
+    ]);
+    expect(data.categoriesForBooth.map((c) => c.name)).toEqual(['Sector']);
+    expect(data.participantTypes).toEqual([
+      { id: typeId, name: 'Attendee', priority: 1, maxMeetingCount: null },
+    ]);
+    expect(data.tabs).toEqual([...DEFAULT_ALLOWED_TABS]);
+    expect(data.pages).toEqual({ login: null });
+  });
+
+  it('A7.21 refuses non-participants of a private event, and deleted participants', async () => {
+    const db = t.ctx.db;
+    const outsider = await makeUser(db);
+    const removed = await makeUser(db);
+    const event = await makeEvent(db);
+    await makeParticipant(db, event.id, removed, { state: 'deleted' });
+    for (const user of [outsider, removed]) {
+      const res = await get(`/api/v1/event/${event.id}`, user.id);
+      expect(res.status).toBe(403);
+      expect(res.body.error?.code).toBe('MST-00403');
+    }
+    // attendEvent never opens a private event.
+    expect((await get(`/api/v1/event/${event.id}?attendEvent=true`, outsider.id)).status).toBe(403);
+    await db.updateTable('users').set({ is_super_user: true }).where('id', '=', outsider.id).execute();
+    expect((await get(`/api/v1/event/${event.id}`, outsider.id)).status).toBe(200);
+  });
+
+  it('A7.21 shows a public event to anyone logged in; attendEvent joins it as the registration type', async () => {
+    const db = t.ctx.db;
+    const user = await makeUser(db);
+    const event = await makeEvent(db, { public_event: true });
+    const typeId = await makeType(db, event.id, { name: 'Attendee', atRegistration: true });
+    const look = await get<EventDetails>(`/api/v1/event/${event.id}?refresh=true`, user.id);
+    expect(look.status).toBe(200);
+    expect(look.body.data!.me).toBeNull();
+    const joined = await get<EventDetails>(`/api/v1/event/${event.id}?attendEvent=true`, user.id);
+    expect(joined.body.data!.me).toMatchObject({ typeId, organizer: false });
+    const again = await get<EventDetails>(`/api/v1/event/${event.id}?join=1`, user.id);
+    expect(again.body.data!.me!.id).toBe(joined.body.data!.me!.id);
+    const rows = await db.selectFrom('participants').selectAll().where('event_id', '=', event.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      user_id: user.id,
+      email: user.username,
+      reg_type: 'join',
+      state: 'active',
+    });
+    expect(rows[0]!.ticket_id).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
+  });
+
+  it('A7.21 attendEvent does not join a public event whose registration is closed', async () => {
+    const user = await makeUser(t.ctx.db);
+    const event = await makeEvent(t.ctx.db, { public_event: true, registration_open: false });
+    const res = await get<EventDetails>(`/api/v1/event/${event.id}?attendEvent=true`, user.id);
+    expect(res.status).toBe(200);
+    expect(res.body.data!.me).toBeNull();
+  });
+
+  it('answers unknown ids with 404 and malformed ids or flags with 400', async () => {
+    const user = await makeUser(t.ctx.db);
+    const notFound = await get('/api/v1/event/999999', user.id);
+    expect(notFound.status).toBe(404);
+    expect(notFound.body.error?.code).toBe('MST-00404');
+    for (const url of [
+      '/api/v1/event/abc',
+      '/api/v1/event/0',
+      '/api/v1/event/-4',
+      '/api/v1/event/1.5',
+      '/api/v1/event/99999999999',
+      '/api/v1/event/1?attendEvent=yes',
+      '/api/v1/event/1?extra=1',
+      `/api/v1/event/1?refresh=${'x'.repeat(5000)}`,
+    ]) {
+      const res = await get(url, user.id);
+      expect(res.status, url).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+    expect((await get('/api/v1/event/1')).status).toBe(401);
+  });
+});

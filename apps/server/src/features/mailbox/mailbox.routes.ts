@@ -1,0 +1,50 @@
+import { emailSchema } from '@foyer/contract';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { renderMailbox } from './mailbox.html';
+import { listOutbox, type MailboxMessage } from './mailbox.repository';
+
+const mailboxQuery = z.strictObject({
+  to: emailSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** Production never shows mail: the routes exist there only to answer 404 (not the SPA page). */
+async function readMailbox(request: FastifyRequest): Promise<MailboxMessage[]> {
+  const { config, db } = request.server.ctx;
+  if (config.env === 'production') throw AppError.notFound();
+  const query = parse(mailboxQuery, request.query);
+  return listOutbox(db, query);
+}
+
+const mailboxApi: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/dev/mailbox',
+    async (request): Promise<{ success: true; data: MailboxMessage[] }> => ({
+      success: true,
+      data: await readMailbox(request),
+    }),
+  );
+};
+
+/**
+ * GET /dev/mailbox (HTML) and GET /api/v1/dev/mailbox (JSON). The page lives outside the API
+ * prefix, so this plugin skips encapsulation (its routes land on the root, prefix ignored) and
+ * registers the JSON route under the prefix it was given.
+ */
+async function mailbox(app: FastifyInstance, options: { prefix?: string }): Promise<void> {
+  app.get('/dev/mailbox', async (request, reply) => {
+    const messages = await readMailbox(request);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderMailbox(messages));
+  });
+  await app.register(mailboxApi, { prefix: options.prefix ?? '' });
+}
+Object.defineProperty(mailbox, Symbol.for('skip-override'), { value: true });
+Object.defineProperty(mailbox, Symbol.for('fastify.display-name'), { value: 'dev-mailbox' });
+
+export const mailboxRoutes = mailbox as FastifyPluginAsync;

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import type { MailboxMessage } from './mailbox.repository';
+
+describe('dev mailbox', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('lists the outbox newest first as JSON, filtered by recipient', async () => {
+    t = await createTestApp();
+    await t.ctx.mailer.send({ to: 'a@foyer.test', subject: 'First', text: 'Code 123456' });
+    await t.ctx.mailer.send({ to: 'b@foyer.test', subject: 'Second', text: 'Hello' });
+    const all = await call<MailboxMessage[]>(t.app, { method: 'GET', url: '/api/v1/dev/mailbox' });
+    expect(all.status).toBe(200);
+    expect(all.body.data!.map((m) => m.subject)).toEqual(['Second', 'First']);
+    expect(all.body.data![1]).toMatchObject({ to: 'a@foyer.test', text: 'Code 123456', channel: 'email' });
+    const one = await call<MailboxMessage[]>(t.app, {
+      method: 'GET',
+      url: '/api/v1/dev/mailbox?to=A@foyer.test&limit=5',
+    });
+    expect(one.body.data!.map((m) => m.subject)).toEqual(['First']);
+  });
+
+  it('shows an HTML page at /dev/mailbox with every body escaped', async () => {
+    t = await createTestApp();
+    await t.ctx.mailer.send({ to: 'x@foyer.test', subject: '<b>Hi</b>', text: '<script>alert(1)</script>' });
+    const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(res.body).toContain('&lt;b&gt;Hi&lt;/b&gt;');
+    expect(res.body).not.toContain('<script>');
+  });
+
+  it('refuses bad query input with 400', async () => {
+    t = await createTestApp();
+    for (const url of [
+      '/api/v1/dev/mailbox?limit=0',
+      '/api/v1/dev/mailbox?to=nope',
+      '/api/v1/dev/mailbox?x=1',
+    ]) {
+      const res = await call(t.app, { method: 'GET', url });
+      expect(res.status, url).toBe(400);
+    }
+  });
+
+  it('answers 404 in production, for the page and the JSON', async () => {
+    t = await createTestApp({ env: { NODE_ENV: 'production' } });
+    await t.ctx.mailer.send({ to: 'x@foyer.test', subject: 'Secret', text: 'reset code' });
+    for (const url of ['/dev/mailbox', '/api/v1/dev/mailbox']) {
+      const res = await call(t.app, { method: 'GET', url });
+      expect(res.status, url).toBe(404);
+      expect(res.body.error?.code).toBe('MST-00404');
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { DB, EventRow, ParticipantRow, ParticipantsTable, UserRow } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export function findEvent(db: Executor, id: number): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The type newcomers get (A3.17's ticketType): the event's at_registration type. */
+export function findRegistrationType(db: Executor, eventId: number) {
+  return db
+    .selectFrom('participant_types')
+    .select(['id', 'name', 'ticket_type'])
+    .where('event_id', '=', eventId)
+    .where('at_registration', '=', true)
+    .orderBy('priority')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+export function findTypeById(db: Executor, id: number) {
+  return db
+    .selectFrom('participant_types')
+    .select(['id', 'name', 'ticket_type'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A user owns an address as its username or as a confirmed connected e-mail. */
+export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('username', '=', email),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('user_emails')
+            .select('user_id')
+            .where('email', '=', email)
+            .where('confirmed_at', 'is not', null),
+        ),
+      ]),
+    )
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+export function findParticipantByEmail(
+  db: Executor,
+  eventId: number,
+  email: string,
+): Promise<ParticipantRow | undefined> {
+  return db
+    .selectFrom('participants')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export function findParticipantByTicket(
+  db: Executor,
+  eventId: number,
+  ticketId: string,
+): Promise<ParticipantRow | undefined> {
+  return db
+    .selectFrom('participants')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('ticket_id', '=', ticketId)
+    .executeTakeFirst();
+}
+
+export function findParticipantByUser(
+  db: Executor,
+  eventId: number,
+  userId: number,
+): Promise<ParticipantRow | undefined> {
+  return db
+    .selectFrom('participants')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function insertParticipant(
+  db: Executor,
+  values: Insertable<ParticipantsTable>,
+): Promise<ParticipantRow> {
+  return db.insertInto('participants').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateParticipant(
+  db: Executor,
+  id: number,
+  values: Updateable<ParticipantsTable>,
+): Promise<ParticipantRow> {
+  return db
+    .updateTable('participants')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

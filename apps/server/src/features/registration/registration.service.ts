@@ -1,0 +1,265 @@
+import {
+  ErrorCode,
+  isEventFinished,
+  isRegistrationOpen,
+  type RegisterRequest,
+  type RegisterResult,
+  type RegistrationFieldValue,
+  validateRegistrationFields,
+} from '@foyer/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../app';
+import type { DB, EventRow, ParticipantRow, UserRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { hashPassword } from '../auth/password';
+import { dropPendingEmail, insertUser } from '../user/user.repository';
+import * as repo from './registration.repository';
+import { generateTicketId, ticketCandidates } from './ticket';
+
+export type RegistrationMode = NonNullable<RegisterRequest['regType']>;
+
+const STANDARD_FIELDS = ['phone', 'company', 'jobTitle', 'city'] as const;
+
+export const emailRegistered = () =>
+  new AppError(409, ErrorCode.UsernameExists, 'This e-mail is already registered'); // A8.08
+
+const formInvalid = (fields: Record<string, string>) =>
+  new AppError(400, ErrorCode.RegistrationFormInvalid, 'Please check the registration form', fields); // A8.06
+
+/** Two submits racing past the checks meet a unique index; the loser gets the same clean 409. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** The mode the form was in: regType is sent only by simplereg and prereg (A3.16). */
+export function modeOf(input: RegisterRequest): RegistrationMode {
+  return input.regType ?? (input.ticketId ? 'ticket' : 'standard');
+}
+
+/**
+ * POST /event/register (A3.14–A3.20, A5.06–A5.15): creates the account when the e-mail has none
+ * and the participant record, in one transaction. An existing account is never modified, so a
+ * registration cannot take over someone's password.
+ */
+export async function register(
+  ctx: AppContext,
+  input: RegisterRequest,
+  log: FastifyBaseLogger,
+): Promise<RegisterResult> {
+  const mode = modeOf(input);
+  const now = ctx.now();
+  const event = await repo.findEvent(ctx.db, input.eventId);
+  if (!event) throw AppError.notFound('Event not found');
+  checkOpen(event, mode, now);
+  const fieldErrors = validateDynamicFields(event, input);
+  if (Object.keys(fieldErrors).length > 0) throw formInvalid(fieldErrors);
+
+  // Hashing is slow on purpose; do it before the transaction holds a connection.
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  let outcome: { participant: ParticipantRow; hadUser: boolean; ticketType: string | null };
+  try {
+    outcome = await ctx.db
+      .transaction()
+      .execute((trx) => registerInTransaction(trx, event, input, mode, passwordHash, now));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailRegistered();
+    throw error;
+  }
+  await sendConfirmation(ctx, log, event, outcome.participant);
+  return {
+    ticketId: outcome.participant.ticket_id,
+    ticketType: outcome.ticketType,
+    hasUserId: outcome.hadUser,
+  };
+}
+
+function checkOpen(event: EventRow, mode: RegistrationMode, now: Date): void {
+  const state = {
+    registrationOpen: event.registration_open,
+    isFinished: event.is_finished,
+    realEdt: event.real_edt,
+  };
+  // Pre-registration exists for events that do not take registrations yet; a finished event takes neither.
+  const open = mode === 'prereg' ? !isEventFinished(state, now) : isRegistrationOpen(state, now);
+  if (!open) throw new AppError(403, ErrorCode.RegistrationClosed, 'Registration is closed for this event');
+}
+
+function validateDynamicFields(event: EventRow, input: RegisterRequest): Record<string, string> {
+  const form = event.registration_form ?? [];
+  const values: Record<string, RegistrationFieldValue> = { ...input.fields };
+  // A form may ask for a standard field (e.g. company) that the payload carries at the top level.
+  for (const field of form) {
+    const name = field.fieldName as (typeof STANDARD_FIELDS)[number];
+    if (values[name] === undefined && STANDARD_FIELDS.includes(name)) values[name] = input[name];
+  }
+  const errors = validateRegistrationFields(form, values);
+  return Object.fromEntries(Object.entries(errors).map(([name, key]) => [`fields.${name}`, key]));
+}
+
+async function registerInTransaction(
+  trx: Transaction<DB>,
+  event: EventRow,
+  input: RegisterRequest,
+  mode: RegistrationMode,
+  passwordHash: string | null,
+  now: Date,
+) {
+  let participant: ParticipantRow | undefined;
+  let email: string;
+  if (mode === 'ticket' && input.ticketId) {
+    participant = await findTicket(trx, event.id, input.ticketId);
+    if (!participant) throw formInvalid({ ticketId: 'registration.error.ticket' });
+    if (participant.user_id !== null && participant.state !== 'deleted') {
+      throw AppError.conflict('This ticket is already registered');
+    }
+    email = input.username ?? input.email ?? participant.email;
+    const holder = await repo.findParticipantByEmail(trx, event.id, email);
+    if (holder && holder.id !== participant.id) throw emailRegistered();
+  } else {
+    // The schema guarantees an address in every mode but ticket-with-ticketId.
+    email = (input.email ?? input.username)!;
+    participant = await repo.findParticipantByEmail(trx, event.id, email);
+  }
+  if (participant && participant.user_id !== null && participant.state !== 'deleted') throw emailRegistered();
+
+  const existingUser = await repo.findUserByEmail(trx, email);
+  // Someone's unconfirmed claim on the address reserves nothing; the new account takes it.
+  if (!existingUser) await dropPendingEmail(trx, email);
+  const user: UserRow =
+    existingUser ??
+    (await insertUser(trx, {
+      username: email,
+      name: input.name,
+      surname: input.surname,
+      passwordHash,
+      timezone: null,
+    }));
+  if (existingUser) participant = await resolveOwnRecord(trx, event.id, user.id, participant);
+
+  const type = participant?.type_id
+    ? await repo.findTypeById(trx, participant.type_id)
+    : await repo.findRegistrationType(trx, event.id);
+  const profile = {
+    user_id: user.id,
+    type_id: type?.id ?? null,
+    email,
+    name: input.name,
+    surname: input.surname,
+    ...(input.company !== undefined ? { company: input.company } : {}),
+    ...(input.jobTitle !== undefined ? { job_title: input.jobTitle } : {}),
+    ...(input.city !== undefined ? { city: input.city } : {}),
+    ...(input.phone !== undefined ? { phone: input.phone } : {}),
+    fields: JSON.stringify({ ...(participant?.fields ?? {}), ...input.fields }),
+    ticket_id: participant?.ticket_id ?? (mode === 'prereg' ? null : generateTicketId()),
+    // A pre-registration waits for the organizer; it is not yet a place at the event.
+    state: mode === 'prereg' ? ('inactive' as const) : ('active' as const),
+    reg_type: mode,
+    updated_at: now,
+  };
+  const saved = participant
+    ? await repo.updateParticipant(trx, participant.id, profile)
+    : await repo.insertParticipant(trx, { event_id: event.id, ...profile });
+  return { participant: saved, hadUser: existingUser !== undefined, ticketType: ticketTypeOf(type) };
+}
+
+async function findTicket(trx: Transaction<DB>, eventId: number, ticketId: string) {
+  for (const candidate of ticketCandidates(ticketId)) {
+    const found = await repo.findParticipantByTicket(trx, eventId, candidate);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * An account may already hold a record in this event under another of its addresses: a live one
+ * means "already registered"; a deleted one is reused, so the (event, user) index stays unique.
+ */
+async function resolveOwnRecord(
+  trx: Transaction<DB>,
+  eventId: number,
+  userId: number,
+  byEmail: ParticipantRow | undefined,
+): Promise<ParticipantRow | undefined> {
+  const own = await repo.findParticipantByUser(trx, eventId, userId);
+  if (!own || own.id === byEmail?.id) return byEmail;
+  if (own.state !== 'deleted') throw emailRegistered();
+  if (!byEmail) return own;
+  await repo.updateParticipant(trx, own.id, { user_id: null });
+  return byEmail;
+}
+
+function ticketTypeOf(type: { name: string; ticket_type: string | null } | undefined): string | null {
+  return type ? (type.ticket_type ?? type.name) : null;
+}
+
+/** The ticket by e-mail; a mail failure must not undo a registration that is already committed. */
+async function sendConfirmation(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  event: EventRow,
+  participant: ParticipantRow,
+) {
+  const ticketLine = participant.ticket_id
+    ? `Your ticket id is ${participant.ticket_id}. Show it at the entrance.`
+    : 'The organizer will confirm your place.';
+  try {
+    await ctx.mailer.send({
+      to: participant.email,
+      subject: `Your registration for ${event.name}`,
+      text: `Hello ${participant.name},\n\nThank you for registering for ${event.name}.\n${ticketLine}\n`,
+    });
+  } catch (error) {
+    log.error({ err: error }, 'registration mail failed');
+  }
+}
+
+/**
+ * A7.21 attendEvent: a logged-in user joins a public event with open registration as an attendee.
+ * Returns the live record, or null when the event does not take the user.
+ */
+export async function joinPublicEvent(
+  ctx: AppContext,
+  eventId: number,
+  userId: number,
+): Promise<ParticipantRow | null> {
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const event = await repo.findEvent(trx, eventId);
+      const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+      if (!event || !user || !event.public_event) return null;
+      const state = {
+        registrationOpen: event.registration_open,
+        isFinished: event.is_finished,
+        realEdt: event.real_edt,
+      };
+      if (!isRegistrationOpen(state, ctx.now())) return null;
+      const own = await repo.findParticipantByUser(trx, eventId, userId);
+      if (own && own.state !== 'deleted') return own;
+      // An organizer may have listed the address before the account joined: that record is theirs.
+      const listed = own ? undefined : await repo.findParticipantByEmail(trx, eventId, user.username);
+      if (listed && listed.user_id !== null && listed.state !== 'deleted') return null;
+      const target = own ?? listed;
+      const type = target?.type_id ? undefined : await repo.findRegistrationType(trx, eventId);
+      const values = {
+        user_id: user.id,
+        type_id: target?.type_id ?? type?.id ?? null,
+        email: user.username,
+        name: user.name,
+        surname: user.surname,
+        ticket_id: target?.ticket_id ?? generateTicketId(),
+        state: 'active' as const,
+        reg_type: 'join',
+        updated_at: ctx.now(),
+      };
+      return target
+        ? repo.updateParticipant(trx, target.id, values)
+        : repo.insertParticipant(trx, { event_id: eventId, ...values });
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // A second tab joined at the same moment: its record is the caller's too.
+    const own = await repo.findParticipantByUser(ctx.db, eventId, userId);
+    return own && own.state !== 'deleted' ? own : null;
+  }
+}

@@ -1,0 +1,249 @@
+import type { RegisterResult } from '@foyer/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import type { EventRow } from '../../db/schema';
+import { verifyPassword } from '../auth/password';
+import { makeEvent, makeParticipant, makeType, makeUser } from '../event/event.fixtures';
+
+const TICKET = /^[2-9A-HJ-NP-Z]{10}$/;
+
+describe('POST /event/register', () => {
+  let t: TestApp;
+  let event: EventRow;
+  let attendeeType: number;
+  beforeEach(async () => {
+    t = await createTestApp();
+    event = await makeEvent(t.ctx.db, { name: 'Expo', public_event: true });
+    await makeType(t.ctx.db, event.id, { name: 'VIP', priority: 5 });
+    attendeeType = await makeType(t.ctx.db, event.id, { name: 'Attendee', atRegistration: true });
+  });
+  afterEach(async () => t.close());
+
+  const register = (payload: Record<string, unknown>) =>
+    call<RegisterResult>(t.app, { method: 'POST', url: '/api/v1/event/register', payload });
+  const standard = (extra: Record<string, unknown> = {}) => ({
+    eventId: event.id,
+    name: 'Ada',
+    surname: 'Lovelace',
+    email: '  Ada@Example.COM ',
+    password: 'correct horse',
+    consent: true,
+    ...extra,
+  });
+  const participantOf = (email: string) =>
+    t.ctx.db
+      .selectFrom('participants')
+      .selectAll()
+      .where('event_id', '=', event.id)
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+  const userOf = (email: string) =>
+    t.ctx.db.selectFrom('users').selectAll().where('username', '=', email).executeTakeFirst();
+
+  it('A3.17 A3.19 A5.06 registers a newcomer: account with password, attendee with a ticket', async () => {
+    const res = await register(standard({ company: 'Analytical Engines' }));
+    expect(res.status).toBe(200);
+    const data = res.body.data!;
+    expect(data).toEqual({
+      ticketId: expect.stringMatching(TICKET),
+      ticketType: 'Attendee',
+      hasUserId: false,
+    });
+    const user = (await userOf('ada@example.com'))!;
+    expect(user).toMatchObject({ name: 'Ada', surname: 'Lovelace' });
+    expect(await verifyPassword(user.password_hash, 'correct horse')).toBe(true);
+    const participant = await participantOf('ada@example.com');
+    expect(participant).toMatchObject({
+      user_id: user.id,
+      type_id: attendeeType,
+      ticket_id: data.ticketId,
+      state: 'active',
+      reg_type: 'standard',
+      company: 'Analytical Engines',
+    });
+    const mail = await t.ctx.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
+    expect(mail.recipient).toBe('ada@example.com');
+    expect(mail.body_text).toContain(data.ticketId!);
+  });
+
+  it('A3.17 hasUserId is true for an existing account, whose password stays unchanged', async () => {
+    const existing = await makeUser(t.ctx.db, 'ada@example.com', null);
+    const res = await register(standard());
+    expect(res.body.data).toMatchObject({ hasUserId: true, ticketType: 'Attendee' });
+    expect((await participantOf('ada@example.com')).user_id).toBe(existing.id);
+    expect((await userOf('ada@example.com'))!.password_hash).toBeNull();
+  });
+
+  it('A8.08 refuses an e-mail already registered for the event with 409 UsernameExistsException', async () => {
+    expect((await register(standard())).status).toBe(200);
+    const res = await register(standard({ email: 'ada@example.com', name: 'Someone' }));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({
+      code: 'UsernameExistsException',
+      msg: 'This e-mail is already registered',
+    });
+  });
+
+  it('A5.06 requires name, surname, e-mail, password and consent', async () => {
+    const res = await register({ eventId: event.id, consent: false });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.fields).toMatchObject({
+      name: 'validation.error.required',
+      surname: 'validation.error.required',
+      email: 'validation.error.required',
+      password: 'validation.error.required',
+      consent: 'validation.error.consent',
+    });
+    const short = await register(standard({ password: 'short' }));
+    expect(short.body.error?.fields).toEqual({ password: 'validation.error.password.min' });
+  });
+
+  it('A5.08 A5.10 A5.11 ticket mode claims a listed ticket (any case) for the given username', async () => {
+    const listed = await makeParticipant(t.ctx.db, event.id, null, {
+      ticket_id: 'ABCD2345',
+      email: 'imported@example.com',
+      type_id: attendeeType,
+      company: 'Kept Ltd',
+    });
+    const res = await register({
+      eventId: event.id,
+      ticketId: 'abcd2345',
+      username: 'Grace@Example.com',
+      name: 'Grace',
+      surname: 'Hopper',
+      password: 'correct horse',
+      consent: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ticketId: 'ABCD2345', ticketType: 'Attendee', hasUserId: false });
+    const row = await t.ctx.db
+      .selectFrom('participants')
+      .selectAll()
+      .where('id', '=', listed.id)
+      .executeTakeFirstOrThrow();
+    const user = (await userOf('grace@example.com'))!;
+    expect(row).toMatchObject({
+      user_id: user.id,
+      email: 'grace@example.com',
+      reg_type: 'ticket',
+      company: 'Kept Ltd',
+    });
+    const again = await register({
+      eventId: event.id,
+      ticketId: 'ABCD2345',
+      username: 'other@example.com',
+      name: 'Other',
+      surname: 'Person',
+      password: 'correct horse',
+      consent: true,
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('A5.08 ticket mode refuses an unknown ticket with MST-00082 on the ticket field', async () => {
+    const res = await register({
+      eventId: event.id,
+      ticketId: 'NOPE9999',
+      name: 'Grace',
+      surname: 'Hopper',
+      password: 'correct horse',
+      consent: true,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: 'MST-00082',
+      fields: { ticketId: 'registration.error.ticket' },
+    });
+    const short = await register({
+      eventId: event.id,
+      ticketId: 'abc',
+      name: 'a',
+      surname: 'b',
+      password: 'x',
+    });
+    expect(short.body.error?.fields?.ticketId).toBe('validation.error.ticket');
+  });
+
+  it('A5.09 ticket mode with an e-mail takes over the record an organizer listed for it', async () => {
+    const listed = await makeParticipant(t.ctx.db, event.id, null, { email: 'listed@example.com' });
+    const res = await register({
+      eventId: event.id,
+      username: ' LISTED@example.com',
+      email: 'listed@example.com',
+      name: 'Listed',
+      surname: 'Person',
+      password: 'correct horse',
+      consent: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data!.ticketId).toMatch(TICKET);
+    expect((await participantOf('listed@example.com')).id).toBe(listed.id);
+  });
+
+  it('A3.20 A5.12 simplereg needs phone, company and job title or city, and no password', async () => {
+    const base = {
+      eventId: event.id,
+      regType: 'simplereg',
+      name: 'Ada',
+      surname: 'L',
+      email: 'ada@example.com',
+    };
+    const missing = await register(base);
+    expect(missing.body.error?.fields).toEqual({
+      phone: 'validation.error.required',
+      company: 'validation.error.required',
+      jobTitle: 'validation.error.required',
+    });
+    const res = await register({ ...base, phone: '+90 555 000 0000', company: 'AE', city: 'London' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ ticketId: expect.stringMatching(TICKET), hasUserId: false });
+    expect((await userOf('ada@example.com'))!.password_hash).toBeNull();
+    expect(await participantOf('ada@example.com')).toMatchObject({ city: 'London', reg_type: 'simplereg' });
+  });
+
+  it('A1.02 prereg records an inactive participant without a ticket, even while registration is closed', async () => {
+    await t.ctx.db
+      .updateTable('events')
+      .set({ registration_open: false })
+      .where('id', '=', event.id)
+      .execute();
+    const res = await register({
+      eventId: event.id,
+      regType: 'prereg',
+      name: 'Ada',
+      surname: 'L',
+      email: 'a@b.co',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ticketId: null, ticketType: 'Attendee', hasUserId: false });
+    expect(await participantOf('a@b.co')).toMatchObject({ state: 'inactive', ticket_id: null });
+  });
+
+  it('A8.06 answers MST-00021 when registration is closed or the event is finished', async () => {
+    await t.ctx.db
+      .updateTable('events')
+      .set({ registration_open: false })
+      .where('id', '=', event.id)
+      .execute();
+    const closed = await register(standard());
+    expect(closed.status).toBe(403);
+    expect(closed.body.error?.code).toBe('MST-00021');
+    const past = await makeEvent(t.ctx.db, { startsInDays: -10, lastsDays: 1 });
+    const finished = await register(standard({ eventId: past.id }));
+    expect(finished.body.error?.code).toBe('MST-00021');
+    const prereg = await register({
+      eventId: past.id,
+      regType: 'prereg',
+      name: 'A',
+      surname: 'B',
+      email: 'a@b.co',
+    });
+    expect(prereg.body.error?.code).toBe('MST-00021');
+  });
+
+  it('answers 404 for an unknown event', async () => {
+    const res = await register(standard({ eventId: 987654 }));
+    expect(res.status).toBe(404);
+    expect(res.body.error?.code).toBe('MST-00404');
+  });
+});
