@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Notification } from '@mantine/core';
 
 // A darker primary than Mantine's default blue: white text on it passes WCAG AA (axe colour contrast).
 const foyer: MantineColorsTuple = [
@@ -21,4 +21,21 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   breakpoints: { xs: '36em', sm: '48em', md: '64em', lg: '75em', xl: '88em' },
+  components: {
+    // Toasts shown without a translated label still get a name for their close button (axe button-name).
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
+});
+
+/**
+ * Mantine's light-scheme dimmed text (gray 6) and error text (red 6) fall below 4.5:1 on white;
+ * these shades pass WCAG AA for small text.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
 });

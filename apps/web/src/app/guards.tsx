@@ -1,0 +1,51 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type Location, Navigate, Outlet, useLocation } from 'react-router';
+import { eventIndexPath, useDomainInfo } from '../lib/domain';
+import { useSession } from '../lib/session-store';
+
+export function FullPageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="100vh" component="main">
+      <Loader aria-label={t('common.loading')} data-testid="page-loader" />
+    </Center>
+  );
+}
+
+/** Where a guard sent the user from, so login can bring them back. */
+export interface ReturnState {
+  from?: Location;
+}
+
+/** A2.30: anonymous users go to /login once the profile has loaded, remembering where they were. */
+export function RequireAuth() {
+  const status = useSession((state) => state.status);
+  const location = useLocation();
+  if (status === 'loading') return <FullPageLoader />;
+  if (status === 'loggedOut') {
+    const state: ReturnState = { from: location };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/**
+ * A2.31–A2.33: logged-in users leave the login and registration screens for where a guard sent them
+ * from, else the domain's event home, else the event list.
+ */
+export function PublicOnly() {
+  const status = useSession((state) => state.status);
+  const location = useLocation();
+  const { info, isLoading } = useDomainInfo();
+  if (status === 'loading') return <FullPageLoader />;
+  if (status === 'loggedOut') return <Outlet />;
+  if (isLoading) return <FullPageLoader />;
+  const from = (location.state as ReturnState | null)?.from;
+  const target = from
+    ? `${from.pathname}${from.search}${from.hash}`
+    : info
+      ? eventIndexPath(info)
+      : '/event/list';
+  return <Navigate to={target} replace />;
+}

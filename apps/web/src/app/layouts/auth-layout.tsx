@@ -1,0 +1,72 @@
+import { Anchor, Group, Image, Loader, LoadingOverlay, Text } from '@mantine/core';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useDomainInfo } from '../../lib/domain';
+import classes from './auth-layout.module.css';
+import { EventSidePanel } from './event-side-panel';
+import { ProductCarousel } from './product-carousel';
+
+/**
+ * Shared by the public auth screens (A2.34): side panel, logo, login ⇄ registration switch (A2.36)
+ * and footer links to privacy and terms (A2.35). The event lookup covers the whole layout while it
+ * loads (A2.43) because the registration form's mode depends on it.
+ */
+export function AuthLayout() {
+  const { t } = useTranslation();
+  const { info, isLoading } = useDomainInfo();
+  const onLogin = useLocation().pathname === '/login';
+  const event = info?.event ?? null;
+
+  return (
+    <div className={classes.root}>
+      <LoadingOverlay visible={isLoading} zIndex={300} loaderProps={{ 'aria-label': t('common.loading') }} />
+      <aside className={event ? classes.aside : `${classes.aside} ${classes.asideGeneric}`}>
+        {event ? <EventSidePanel event={event} /> : <ProductCarousel />}
+      </aside>
+      <header className={classes.header}>
+        <Anchor component={Link} to="/login" underline="never">
+          <Group gap="xs" wrap="nowrap">
+            <Image
+              src={event?.images?.logo || '/favicon.svg'}
+              alt=""
+              h={36}
+              w="auto"
+              maw={120}
+              fit="contain"
+            />
+            <Text fw={700} size="lg" c="dark">
+              {event?.name ?? t('app.name')}
+            </Text>
+          </Group>
+        </Anchor>
+        <Text size="sm">
+          <Text span visibleFrom="xs" inherit>
+            {t(onLogin ? 'auth.layout.noAccount' : 'auth.layout.haveAccount')}{' '}
+          </Text>
+          <Anchor
+            component={Link}
+            to={onLogin ? '/registration' : '/login'}
+            fw={600}
+            data-testid="auth-switch"
+          >
+            {t(onLogin ? 'auth.layout.toRegistration' : 'auth.layout.toLogin')}
+          </Anchor>
+        </Text>
+      </header>
+      <main className={classes.main}>
+        <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className={classes.footer}>
+        <Anchor component={Link} to="/privacy-notice" size="sm">
+          {t('footer.privacy')}
+        </Anchor>
+        <Anchor component={Link} to="/terms" size="sm">
+          {t('footer.terms')}
+        </Anchor>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { RegistrationField } from '@foyer/contract';
+import { Checkbox, MultiSelect, Select, TextInput } from '@mantine/core';
+import { type Control, Controller, type FieldError, type UseFormRegister } from 'react-hook-form';
+import { useFieldError } from '../../../lib/form-error';
+import { dynKey, type RegistrationValues } from './registration-schema';
+
+interface Props {
+  form: RegistrationField[];
+  control: Control<RegistrationValues>;
+  register: UseFormRegister<RegistrationValues>;
+  errors: Record<string, FieldError | undefined> | undefined;
+}
+
+/** The event's own registration fields (A5.13), each with its own error (A5.14). */
+export function DynamicFields({ form, control, register, errors }: Props) {
+  const fieldError = useFieldError();
+  return form.map((field, i) => {
+    const name = `dyn.${dynKey(i)}` as const;
+    const error = fieldError(errors?.[dynKey(i)], field.fieldName);
+    const common = {
+      label: field.fieldName,
+      required: field.required,
+      error,
+      'data-testid': `reg-field-${i}`,
+    };
+    if (field.type === 'text') {
+      return <TextInput key={name} {...register(name)} {...common} placeholder={field.placeholder} />;
+    }
+    return (
+      <Controller
+        key={name}
+        control={control}
+        name={name}
+        render={({ field: input }) => {
+          if (field.type === 'checkbox') {
+            return (
+              <Checkbox
+                {...common}
+                ref={input.ref}
+                name={input.name}
+                checked={input.value === true}
+                onChange={(event) => input.onChange(event.currentTarget.checked)}
+                onBlur={input.onBlur}
+              />
+            );
+          }
+          if (field.type === 'multiselect') {
+            return (
+              <MultiSelect
+                {...common}
+                ref={input.ref}
+                data={field.dataList ?? []}
+                placeholder={field.placeholder}
+                value={Array.isArray(input.value) ? input.value : []}
+                onChange={input.onChange}
+                onBlur={input.onBlur}
+                searchable
+              />
+            );
+          }
+          return (
+            <Select
+              {...common}
+              ref={input.ref}
+              data={field.dataList ?? []}
+              placeholder={field.placeholder}
+              value={typeof input.value === 'string' && input.value ? input.value : null}
+              onChange={(value) => input.onChange(value ?? '')}
+              onBlur={input.onBlur}
+            />
+          );
+        }}
+      />
+    );
+  });
+}

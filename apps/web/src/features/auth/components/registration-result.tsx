@@ -1,0 +1,76 @@
+import type { RegisterResult } from '@foyer/contract';
+import { Alert, Button, Center, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** A4.13–A4.16: the ticket as a QR code with its id and type, or a plain confirmation. */
+export function RegistrationResult({ result }: { result: RegisterResult }) {
+  const { t } = useTranslation();
+  const [qr, setQr] = useState<string | null>(null);
+  const { ticketId, ticketType, hasUserId } = result;
+
+  useEffect(() => {
+    if (!ticketId) return;
+    let active = true;
+    QRCode.toDataURL(ticketId, { margin: 1, width: 240, errorCorrectionLevel: 'M' })
+      .then((url) => active && setQr(url))
+      .catch(() => active && setQr(null));
+    return () => {
+      active = false;
+    };
+  }, [ticketId]);
+
+  return (
+    <Stack gap="md" data-testid="registration-success">
+      <Title order={2} size="h3">
+        {t('registration.success.title')}
+      </Title>
+      {ticketId ? (
+        <>
+          <Center>
+            {qr ? (
+              <Image
+                src={qr}
+                alt={t('registration.success.qrAlt', { ticketId })}
+                w={240}
+                h={240}
+                data-testid="ticket-qr"
+              />
+            ) : (
+              <Loader aria-label={t('common.loading')} />
+            )}
+          </Center>
+          <Text ta="center">
+            {t('registration.success.ticketId')}: <strong data-testid="ticket-id">{ticketId}</strong>
+          </Text>
+          {ticketType && (
+            <Text ta="center">
+              {t('registration.success.ticketType')}: <strong data-testid="ticket-type">{ticketType}</strong>
+            </Text>
+          )}
+          <Alert
+            color="green"
+            icon={<IconCircleCheck aria-hidden />}
+            data-testid="registration-success-message"
+          >
+            {t(hasUserId ? 'registration.success.hasUser' : 'registration.success.hasNotUser')}
+          </Alert>
+        </>
+      ) : (
+        <Alert
+          color="green"
+          icon={<IconCircleCheck aria-hidden />}
+          data-testid="registration-success-message"
+        >
+          {t('registration.success.plain')}
+        </Alert>
+      )}
+      <Button component={Link} to="/login" variant="light">
+        {t('registration.success.toLogin')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+
+/**
+ * A8.09: a failure keeps its code and shows the catalogue text under `{prefix}.{code}` when there
+ * is one, else the server's message.
+ */
+export function useCodedError(prefix: string): (error: unknown) => string | null {
+  const { t, i18n } = useTranslation();
+  return (error) => {
+    if (!error) return null;
+    if (!(error instanceof ApiError)) return t('common.unknownError');
+    const key = `${prefix}.${error.code}`;
+    return i18n.exists(key) ? t(key) : error.message;
+  };
+}

@@ -1,0 +1,11 @@
+import { Container } from '@mantine/core';
+import { RegistrationPage } from './registration-page';
+
+/** A2.45: the pre-registration form alone on a page, e.g. to embed on an event's own site. */
+export function EventPreregisterPage() {
+  return (
+    <Container component="main" size={480} py="xl" px="lg">
+      <RegistrationPage prereg />
+    </Container>
+  );
+}

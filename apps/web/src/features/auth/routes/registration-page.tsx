@@ -1,0 +1,62 @@
+import type { RegisterResult } from '@foyer/contract';
+import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RegistrationForm } from '../components/registration-form';
+import { RegistrationResult } from '../components/registration-result';
+import { useRegistrationTarget } from '../hooks/use-registration-target';
+
+/** /registration (A2.16–A2.18) and /preregister: the form, then the result in its place. */
+export function RegistrationPage({ prereg = false }: { prereg?: boolean }) {
+  const { t } = useTranslation();
+  const target = useRegistrationTarget(prereg);
+  const [result, setResult] = useState<RegisterResult | null>(null);
+  const titleKey = prereg
+    ? 'preregister.title'
+    : target.eventId
+      ? 'registration.titleEvent'
+      : 'registration.title';
+
+  const body = () => {
+    if (target.isLoading) return <Loader aria-label={t('common.loading')} />;
+    if (result) return <RegistrationResult result={result} />;
+    if (prereg && target.eventId === null) {
+      return (
+        <Alert color="yellow" data-testid="preregister-no-event">
+          {t('preregister.noEvent')}
+        </Alert>
+      );
+    }
+    if (!target.open) {
+      return (
+        <Alert color="yellow" data-testid="registration-closed">
+          {t('registration.closed')}
+        </Alert>
+      );
+    }
+    return (
+      <RegistrationForm
+        key={`${target.eventId}-${target.mode}-${target.form.length}`}
+        mode={target.mode}
+        eventId={target.eventId}
+        form={target.form}
+        simpleWithCity={target.simpleWithCity}
+        onRegistered={setResult}
+      />
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Title order={1}>{t(titleKey)}</Title>
+        {target.eventName && <Text c="gray.7">{target.eventName}</Text>}
+      </Stack>
+      {body()}
+    </Stack>
+  );
+}
+
+export function PreregisterPage() {
+  return <RegistrationPage prereg />;
+}

@@ -1,0 +1,18 @@
+import type { EventSummary } from '@foyer/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface EventList {
+  active: EventSummary[];
+  past: EventSummary[];
+}
+
+/** GET /event (A7.20): the caller's events, already split into active and past (A4.10, A4.11). */
+export const eventsQuery = queryOptions({
+  queryKey: ['events'],
+  queryFn: () => api<EventList>('/event'),
+});
+
+export function useEvents() {
+  return useQuery(eventsQuery);
+}

@@ -1,0 +1,233 @@
+import {
+  type ClientToServerEvents,
+  REALTIME_PATH,
+  REALTIME_UNAUTHORIZED,
+  type RealtimeRecord,
+  type ServerToClientEvents,
+  type SubscribeAck,
+} from '@foyer/contract';
+import { io, type Socket } from 'socket.io-client';
+
+/**
+ * The realtime client: one socket.io connection, any number of room subscriptions. Per room it
+ * holds the seq it has delivered up to and hands records to the handlers exactly once, in seq
+ * order: after a reconnect (or a server restart) it re-subscribes with that seq and gets what it
+ * missed; a record that overtook an earlier one waits for it, and a hole that does not fill in
+ * `gapTimeoutMs` is fetched from the server. Framework-free; React uses it through `use-realtime.ts`.
+ */
+
+/** Returns the current access token; `refresh: true` after the server refused it. null = signed out. */
+export type GetToken = (options: { refresh: boolean }) => Promise<string | null>;
+
+export type RecordHandler<P = unknown> = (record: RealtimeRecord<P>) => void;
+
+export interface SubscribeOptions {
+  /** The server refused the room (e.g. MST-00403) or the request. */
+  onError?: (error: { code: string; msg: string }) => void;
+  /** Records were lost beyond the server's retention: reload the room's state over HTTP. */
+  onResync?: () => void;
+}
+
+export interface RealtimeClient {
+  /** Listens to a room; returns the function that stops listening. */
+  subscribe<P = unknown>(room: string, onRecord: RecordHandler<P>, options?: SubscribeOptions): () => void;
+  readonly connected: boolean;
+  /** Disconnects for good (logout, A4.06). A new sign-in makes a new client. */
+  close(): void;
+}
+
+export interface RealtimeOptions {
+  /** Server origin; the page's own origin when absent. */
+  url?: string;
+  ackTimeoutMs?: number;
+  gapTimeoutMs?: number;
+}
+
+interface RoomState {
+  room: string;
+  handlers: Set<RecordHandler>;
+  options: Set<SubscribeOptions>;
+  /** Every record up to this seq was delivered; null until the first subscribe answer. */
+  lastSeq: number | null;
+  /** Records ahead of lastSeq + 1, by seq. */
+  waiting: Map<number, RealtimeRecord>;
+  /** A subscribe is in flight. */
+  subscribing: boolean;
+  gapTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+const RETRY_MAX_MS = 30_000;
+
+/** A throwing handler must not stop delivery to the others; its error still surfaces. */
+function call(handler: RecordHandler, record: RealtimeRecord): void {
+  try {
+    handler(record);
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}
+
+export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {}): RealtimeClient {
+  const ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+  const gapTimeoutMs = options.gapTimeoutMs ?? 2_000;
+  const rooms = new Map<string, RoomState>();
+  let refreshNext = false;
+  let signedOut = false;
+  let closed = false;
+  let retryMs = 1_000;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const socketOptions = {
+    path: REALTIME_PATH,
+    // WebSocket only: long-polling needs sticky sessions once several servers share one address.
+    transports: ['websocket'],
+    // Asked on every (re)connect, so a reconnect after a long break uses a fresh token.
+    auth: (cb: (data: object) => void) => {
+      const refresh = refreshNext;
+      refreshNext = false;
+      getToken({ refresh }).then(
+        (token) => {
+          signedOut = token === null;
+          cb(token ? { token } : {});
+        },
+        () => cb({}),
+      );
+    },
+  };
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = options.url
+    ? io(options.url, socketOptions)
+    : io(socketOptions);
+
+  /** Delivers what is next in line, keeps what is ahead, drops what was delivered already. */
+  function take(state: RoomState, record: RealtimeRecord): void {
+    if (state.lastSeq === null || state.subscribing) {
+      state.waiting.set(record.seq, record);
+      return;
+    }
+    if (record.seq <= state.lastSeq) return;
+    state.waiting.set(record.seq, record);
+    drain(state);
+  }
+
+  function drain(state: RoomState): void {
+    const lastSeq = state.lastSeq ?? 0;
+    for (const seq of state.waiting.keys()) if (seq <= lastSeq) state.waiting.delete(seq);
+    for (let next = state.waiting.get(lastSeq + 1); next; next = state.waiting.get(next.seq + 1)) {
+      state.waiting.delete(next.seq);
+      state.lastSeq = next.seq;
+      for (const handler of [...state.handlers]) call(handler, next);
+    }
+    clearTimeout(state.gapTimer);
+    state.gapTimer = undefined;
+    if (state.waiting.size > 0) {
+      // A hole: the missing record may be overtaken in flight; if it does not come, fetch it.
+      state.gapTimer = setTimeout(() => {
+        if (rooms.get(state.room) === state && state.waiting.size > 0 && socket.connected) {
+          subscribeOnServer(state.room, state);
+        }
+      }, gapTimeoutMs);
+    }
+  }
+
+  function subscribeOnServer(room: string, state: RoomState): void {
+    state.subscribing = true;
+    const since = state.lastSeq;
+    socket
+      .timeout(ackTimeoutMs)
+      .emit(
+        'subscribe',
+        since === null ? { room } : { room, since },
+        (err: Error | null, answer: SubscribeAck) => {
+          if (rooms.get(room) !== state) return; // unsubscribed meanwhile
+          if (err) {
+            // No answer in time: ask again while connected; a reconnect asks anyway.
+            if (socket.connected) subscribeOnServer(room, state);
+            return;
+          }
+          state.subscribing = false;
+          if (!answer.ok) {
+            for (const o of state.options) o.onError?.(answer.error);
+            return;
+          }
+          if (answer.truncated) {
+            // What is missing is gone for good (or the server's data was reset): go on from what it has.
+            state.lastSeq = answer.missed[0] ? answer.missed[0].seq - 1 : answer.lastSeq;
+            for (const o of state.options) o.onResync?.();
+          }
+          state.lastSeq ??= answer.lastSeq;
+          for (const record of answer.missed) state.waiting.set(record.seq, record);
+          if (answer.more) {
+            drain(state);
+            subscribeOnServer(room, state);
+            return;
+          }
+          drain(state);
+        },
+      );
+  }
+
+  socket.on('connect', () => {
+    retryMs = 1_000;
+    for (const [room, state] of rooms) subscribeOnServer(room, state);
+  });
+
+  socket.on('record', (record) => {
+    const state = rooms.get(record.room);
+    if (state) take(state, record);
+  });
+
+  socket.on('connect_error', (error) => {
+    // socket.io retries network failures by itself, but not a refusal by the server.
+    if (socket.active || closed || signedOut) return;
+    if (error.message === REALTIME_UNAUTHORIZED) refreshNext = true;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      if (!closed) socket.connect();
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  });
+
+  return {
+    get connected() {
+      return socket.connected;
+    },
+    subscribe<P>(room: string, onRecord: RecordHandler<P>, subscribeOptions: SubscribeOptions = {}) {
+      let state = rooms.get(room);
+      const isNew = !state;
+      if (!state) {
+        state = {
+          room,
+          handlers: new Set(),
+          options: new Set(),
+          lastSeq: null,
+          waiting: new Map(),
+          subscribing: false,
+          gapTimer: undefined,
+        };
+        rooms.set(room, state);
+      }
+      const handler = onRecord as RecordHandler;
+      state.handlers.add(handler);
+      state.options.add(subscribeOptions);
+      if (isNew && socket.connected) subscribeOnServer(room, state);
+      const subscribed = state;
+      return () => {
+        subscribed.handlers.delete(handler);
+        subscribed.options.delete(subscribeOptions);
+        if (subscribed.handlers.size > 0 || rooms.get(room) !== subscribed) return;
+        clearTimeout(subscribed.gapTimer);
+        rooms.delete(room);
+        if (socket.connected) socket.emit('unsubscribe', { room }, () => {});
+      };
+    },
+    close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      for (const state of rooms.values()) clearTimeout(state.gapTimer);
+      rooms.clear();
+      socket.disconnect();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext, useEffect, useRef } from 'react';
+import type { RealtimeClient, RecordHandler } from './realtime';
+
+/**
+ * The signed-in user's realtime client. The app shell creates it with `connectRealtime(getToken)`
+ * after sign-in, provides it here (`<RealtimeContext value={client}>`), and closes it at logout.
+ */
+export const RealtimeContext = createContext<RealtimeClient | null>(null);
+
+export function useRealtimeClient(): RealtimeClient | null {
+  return useContext(RealtimeContext);
+}
+
+/**
+ * Calls `onRecord` for each record pushed to `room` while the component is mounted (no-op while
+ * `room` is null or nobody is signed in). Missed records after a reconnect arrive through it too;
+ * a typical handler patches or invalidates a TanStack Query cache.
+ */
+export function useRealtimeRoom<P = unknown>(
+  room: string | null | undefined,
+  onRecord: RecordHandler<P>,
+): void {
+  const client = useRealtimeClient();
+  const handler = useRef(onRecord);
+  useEffect(() => {
+    handler.current = onRecord;
+  });
+  useEffect(() => {
+    if (!client || !room) return;
+    return client.subscribe<P>(room, (record) => handler.current(record));
+  }, [client, room]);
+}
