@@ -20,7 +20,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -47,7 +49,10 @@ export default async function setup(project: TestProject) {
       stream.on('end', () => {
         mailCount += 1;
         const to = session.envelope.rcptTo.map((r) => r.address);
-        writeFileSync(join(mailDir, `${Date.now()}-${mailCount}.json`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        writeFileSync(
+          join(mailDir, `${Date.now()}-${mailCount}.json`),
+          JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
+        );
         callback();
       });
     },

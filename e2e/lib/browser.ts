@@ -33,7 +33,12 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export function newContext(browser: Browser, viewport: ViewportName = 'desktop'): Promise<BrowserContext> {
-  return browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseURL(), locale: 'en-US', timezoneId: 'Europe/Istanbul' });
+  return browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    baseURL: baseURL(),
+    locale: 'en-US',
+    timezoneId: 'Europe/Istanbul',
+  });
 }
 
 /** Saves a full-page PNG under e2e/artifacts/screens, kept by CI as a test artifact. */
@@ -57,18 +62,23 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns the serious and critical violations (WCAG 2.1 A/AA rules). */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated over the DevTools protocol: the app's CSP (script-src 'self') blocks inline script tags.
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time.
     const axe = (window as any).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.length,
-      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (v: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.length,
+        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+      }),
+    );
   });
   return (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
@@ -89,5 +99,7 @@ export async function waitForMail(to: string, match: RegExp, timeoutMs = 15_000)
 }
 
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }

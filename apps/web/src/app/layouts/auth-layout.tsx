@@ -21,7 +21,13 @@ export function AuthLayout() {
   return (
     <div className={classes.root}>
       <LoadingOverlay visible={isLoading} zIndex={300} loaderProps={{ 'aria-label': t('common.loading') }} />
-      <aside className={event ? classes.aside : `${classes.aside} ${classes.asideGeneric}`}>
+      {/* From 768 px the event panel is a full-height column that scrolls on its own, so keyboard
+          users need to be able to focus it to scroll (WCAG 2.1.1); the carousel has its own buttons. */}
+      <aside
+        className={event ? classes.aside : `${classes.aside} ${classes.asideGeneric}`}
+        tabIndex={event ? 0 : undefined}
+        aria-label={event?.name}
+      >
         {event ? <EventSidePanel event={event} /> : <ProductCarousel />}
       </aside>
       <header className={classes.header}>

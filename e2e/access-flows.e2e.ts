@@ -1,0 +1,230 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, waitForMail } from './lib/browser';
+import {
+  api,
+  apiLogin,
+  apiSignup,
+  DEMO_EVENT_NAME,
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+  demoEventId,
+  demoURL,
+  PAST_EVENT_NAME,
+  pathOf,
+  submitLogin,
+  uniqueEmail,
+} from './lib/flows';
+
+/** Local storage keys that survive sign-out on purpose (device preferences, A4.05). */
+const KEPT_ON_LOGOUT = ['language', 'cookieconsent_status'];
+
+describe('access flows in the browser', () => {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  async function openPage(viewport: 'mobile' | 'desktop' = 'desktop'): Promise<Page> {
+    context = await newContext(browser, viewport);
+    return context.newPage();
+  }
+
+  async function signOut(page: Page) {
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL('**/login');
+    await page.getByTestId('login-email').waitFor();
+  }
+
+  it('A4.05 A4.07 A5.03 signs up without an event, signs out to a clean /login, logs in with a messy e-mail', async () => {
+    const page = await openPage();
+    const email = uniqueEmail('signup');
+    const password = 'first-pass-123';
+
+    await page.goto('/registration');
+    const form = page.getByTestId('registration-form');
+    await form.waitFor();
+    expect(await form.getAttribute('data-mode')).toBe('standard');
+    await page.getByTestId('reg-name').fill('Deniz');
+    await page.getByTestId('reg-surname').fill('Aydın');
+    await page.getByTestId('reg-email').fill(email);
+    await page.getByTestId('reg-password').fill(password);
+    await page.getByTestId('reg-consent').check();
+    await page.getByTestId('reg-submit').click();
+
+    await page.waitForURL('**/event/list');
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Deniz Aydın');
+    // Session data written while logged in, which sign-out must not leave behind.
+    await page.evaluate(() => {
+      localStorage.setItem('lastVisitedEvent', JSON.stringify({ id: 1, path: '/event/1/' }));
+      localStorage.setItem('viewedAttendees', '[1,2]');
+    });
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+    await signOut(page);
+    const leftovers = await page.evaluate(() => Object.keys(localStorage));
+    expect(leftovers.filter((key) => !KEPT_ON_LOGOUT.includes(key))).toEqual([]);
+
+    await submitLogin(page, `  ${email.toUpperCase()}  `, password);
+    await page.waitForURL('**/event/list');
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Deniz Aydın');
+    await signOut(page);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('A1.05 A4.10 shows the demo event under active events and the finished event under past', async () => {
+    const page = await openPage();
+    await page.goto('/login');
+    await submitLogin(page, DEMO_LOGINS.attendee, DEMO_PASSWORD);
+    await page.waitForURL('**/event/list');
+
+    const active = page.getByTestId('events-active');
+    const past = page.getByTestId('events-past');
+    await active.getByTestId('event-link').filter({ hasText: DEMO_EVENT_NAME }).waitFor();
+    expect(await active.getByTestId('event-link').allTextContents()).not.toContain(PAST_EVENT_NAME);
+
+    // Past events start folded away while there are active ones.
+    const toggle = page.getByTestId('events-past-toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await past.getByTestId('event-link').filter({ hasText: PAST_EVENT_NAME }).waitFor();
+    expect(await past.getByTestId('event-link').allTextContents()).not.toContain(DEMO_EVENT_NAME);
+  });
+
+  it('A4.18 A4.20 A4.21 A8.04 resets a forgotten password with the code from the real e-mail', async () => {
+    const email = uniqueEmail('reset');
+    const oldPassword = 'old-password-1';
+    const newPassword = 'new-password-2';
+    await apiSignup(email, oldPassword);
+    const page = await openPage('mobile');
+
+    await page.goto('/login');
+    await page.getByTestId('forgot-password-link').click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByTestId('forgot-email').fill(email);
+    await page.getByTestId('forgot-submit').click();
+    const sent = page.getByTestId('forgot-sent');
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain(email);
+
+    const mail = await waitForMail(email, /reset code is \d{6}/);
+    const code = /reset code is (\d{6})/.exec(mail)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+
+    await page.getByTestId('forgot-enter-code').click();
+    await page.waitForURL((url) => url.pathname === '/forgot-password-confirm');
+    expect(new URL(page.url()).searchParams.get('username')).toBe(email);
+    await page.getByTestId('confirm-code').fill(code);
+    await page.getByTestId('confirm-password').fill(newPassword);
+    await page.getByTestId('confirm-submit').click();
+
+    // A4.20 toast; A4.21 navigation to '/', which sends a logged-out visitor on to /login.
+    await page.getByText('Your password was changed. Log in with the new one.').waitFor();
+    await page.waitForURL('**/login');
+
+    await submitLogin(page, email, oldPassword);
+    const error = page.getByTestId('auth-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('Incorrect e-mail or password');
+    expect(await error.getByRole('link').getAttribute('href')).toBe('/forgot-password');
+
+    await page.getByTestId('login-password').fill(newPassword);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/event/list');
+    await page.getByTestId('user-name').waitFor();
+  });
+
+  it('A8.05 an unknown e-mail shows a link to register', async () => {
+    const page = await openPage();
+    await page.goto('/login');
+    await submitLogin(page, uniqueEmail('nobody'), 'whatever-123');
+    const error = page.getByTestId('auth-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('There is no account with this e-mail');
+    await error.getByRole('link').click();
+    await page.waitForURL('**/registration');
+    await page.getByTestId('registration-form').waitFor();
+  });
+
+  it('A4.13 A4.14 registers on the branded demo domain and shows the ticket QR code and id', async () => {
+    const page = await openPage('mobile');
+    await page.goto(demoURL('/registration'));
+
+    const panel = page.getByTestId('event-side-panel');
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain(DEMO_EVENT_NAME);
+    const form = page.getByTestId('registration-form');
+    await form.waitFor();
+    expect(await form.getAttribute('data-mode')).toBe('standard');
+
+    await page.getByTestId('reg-name').fill('Mina');
+    await page.getByTestId('reg-surname').fill('Şahin');
+    await page.getByTestId('reg-email').fill(uniqueEmail('ticket'));
+    await page.getByTestId('reg-password').fill('ticket-pass-1');
+    // The event's own fields (A5.13): a required select and an optional text field.
+    await page.getByTestId('reg-field-0').click();
+    await page.getByRole('option', { name: 'Health' }).click();
+    expect(await page.getByTestId('reg-field-0').inputValue()).toBe('Health');
+    await page.getByTestId('reg-field-1').fill('Vegetarian');
+    await page.getByTestId('reg-consent').check();
+    await page.getByTestId('reg-submit').click();
+
+    await page.getByTestId('registration-success').waitFor();
+    const qr = page.getByTestId('ticket-qr');
+    await qr.waitFor();
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    const ticketId = (await page.getByTestId('ticket-id').textContent()) ?? '';
+    expect(ticketId.trim().length).toBeGreaterThan(3);
+    expect(await qr.getAttribute('alt')).toContain(ticketId.trim());
+    expect(await page.getByTestId('ticket-type').textContent()).toBe('Attendee');
+    await page.getByTestId('registration-success-message').waitFor();
+  });
+
+  it('A2.30 sends a logged-out visitor of a private route to /login and back after login', async () => {
+    const eventId = await demoEventId();
+    const page = await openPage();
+    await page.goto(`/event/${eventId}/?tab=agenda`);
+    await page.waitForURL('**/login');
+    await submitLogin(page, DEMO_LOGINS.attendee, DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === `/event/${eventId}/`);
+    expect(pathOf(page)).toBe(`/event/${eventId}/?tab=agenda`);
+    await page.getByRole('heading', { level: 1, name: DEMO_EVENT_NAME }).waitFor();
+  });
+
+  it('A2.19 shows the not-found page on an unknown path', async () => {
+    const page = await openPage();
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page.getByTestId('not-found-back').click();
+    // The way back leads to the event list, which asks an anonymous visitor to log in first.
+    await page.waitForURL('**/login');
+  });
+
+  it('A2.47 /token-login says "Logged in: false" for a bad token and "Logged in: true" for a good one', async () => {
+    const page = await openPage();
+    await page.goto('/token-login?token=not-a-real-token');
+    const result = page.getByTestId('token-login-result');
+    await result.waitFor();
+    expect(await result.textContent()).toBe('Logged in: false');
+
+    const accessToken = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
+    const { token } = await api<{ token: string }>('/auth/token', { body: {}, token: accessToken });
+    await page.goto(`/token-login?token=${encodeURIComponent(token)}`);
+    await result.waitFor();
+    expect(await result.textContent()).toBe('Logged in: true');
+
+    // The session is real: the event list opens without a login.
+    await page.goto('/event/list');
+    await page.getByTestId('events-active').waitFor();
+    expect(await page.getByTestId('user-name').textContent()).toBe('Selin Kaya');
+  });
+});

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { baseURL } from './browser';
+
+export const DEMO_PASSWORD = 'foyer-demo';
+export const DEMO_LOGINS = {
+  attendee: 'attendee@foyer.test',
+  organizer: 'organizer@foyer.test',
+  exhibitor: 'exhibitor@foyer.test',
+} as const;
+export const DEMO_EVENT_NAME = 'Foyer Demo Summit';
+export const PAST_EVENT_NAME = 'Foyer Autumn Forum';
+
+/** An address no earlier run used: the data dir is fresh per run, but tests in a run must not collide. */
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+/** The same app under the demo event's domain label (A1.12): `http://demo.localhost:<port>`. */
+export function demoURL(path = '/'): string {
+  const url = new URL(path, baseURL());
+  url.hostname = 'demo.localhost';
+  return url.toString();
+}
+
+interface Envelope<T> {
+  success: boolean;
+  data: T;
+  error?: { code: string; msg: string };
+}
+
+/** Calls the API directly (arrangement only; the flows under test go through the browser). */
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(`${baseURL()}/api/v1${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (!envelope.success) throw new Error(`${path} → ${res.status} ${JSON.stringify(envelope.error)}`);
+  return envelope.data;
+}
+
+export async function demoEventId(): Promise<number> {
+  const info = await api<{ event: { id: number } }>('/event/domain/demo');
+  return info.event.id;
+}
+
+export async function apiLogin(username: string, password: string): Promise<string> {
+  const result = await api<{ accessToken: string }>('/auth/login', { body: { username, password } });
+  return result.accessToken;
+}
+
+export async function apiSignup(email: string, password: string): Promise<void> {
+  await api('/user/signup', {
+    body: { provider: 'cognito', name: 'Reset', surname: 'Tester', email, password, consent: true },
+  });
+}
+
+/** Fills and submits the login form on the current page. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Path plus query of the page's URL, for asserting where a flow landed. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
