@@ -38,12 +38,19 @@ export const PAST_EVENT = {
 export const REGISTRATION_FORM: RegistrationField[] = [
   {
     fieldName: 'industry',
+    label: 'Industry',
     type: 'select',
     required: true,
     dataList: ['Fintech', 'Health', 'Education', 'Other'],
     placeholder: 'Your industry',
   },
-  { fieldName: 'dietary', type: 'text', required: false, placeholder: 'Dietary requirements' },
+  {
+    fieldName: 'dietary',
+    label: 'Dietary requirements',
+    type: 'text',
+    required: false,
+    placeholder: 'Dietary requirements',
+  },
 ];
 
 /** Higher priority ranks first in lists and decides who may invite whom. */

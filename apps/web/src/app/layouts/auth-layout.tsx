@@ -35,15 +35,17 @@ export function AuthLayout() {
           <Group gap="xs" wrap="nowrap">
             <Image
               src={event?.images?.logo || '/favicon.svg'}
-              alt=""
+              alt={event?.images?.logo ? event.name : ''}
               h={36}
               w="auto"
-              maw={120}
+              maw={160}
               fit="contain"
             />
-            <Text fw={700} size="lg" c="dark">
-              {event?.name ?? t('app.name')}
-            </Text>
+            {!event?.images?.logo && (
+              <Text fw={700} size="lg" c="dark">
+                {event?.name ?? t('app.name')}
+              </Text>
+            )}
           </Group>
         </Anchor>
         <Text size="sm">

@@ -29,7 +29,9 @@ export function EventSidePanel({ event }: { event: PublicEvent }) {
   return (
     <Stack p="xl" gap="md" h="100%" bg="gray.0" data-testid="event-side-panel">
       <Title order={2}>{event.name}</Title>
-      {banner && <Image src={banner} alt="" radius="md" h={{ base: 180, sm: 'auto' }} fit="cover" />}
+      {banner && (
+        <Image src={banner} alt="" radius="md" mah={{ base: 180, sm: 320 }} w="100%" fit="contain" />
+      )}
       {description ? (
         <Text style={{ whiteSpace: 'pre-line' }}>{description}</Text>
       ) : (

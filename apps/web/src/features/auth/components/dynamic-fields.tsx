@@ -18,7 +18,7 @@ export function DynamicFields({ form, control, register, errors }: Props) {
     const name = `dyn.${dynKey(i)}` as const;
     const error = fieldError(errors?.[dynKey(i)], field.fieldName);
     const common = {
-      label: field.fieldName,
+      label: field.label ?? field.fieldName.charAt(0).toUpperCase() + field.fieldName.slice(1),
       required: field.required,
       error,
       'data-testid': `reg-field-${i}`,

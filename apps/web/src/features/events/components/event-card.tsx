@@ -20,9 +20,13 @@ export function EventCard({ event, zone }: { event: EventSummary; zone: string |
         )}
       </Card.Section>
       <Group mt="md" gap="sm" wrap="nowrap" align="flex-start">
-        <Avatar src={logo} alt="" radius="md" size={48} color="foyer">
-          {event.name.slice(0, 1).toUpperCase()}
-        </Avatar>
+        {logo ? (
+          <Image src={logo} alt="" w={48} h={48} fit="contain" radius="md" className={classes.logo} />
+        ) : (
+          <Avatar alt="" radius="md" size={48} color="foyer">
+            {event.name.slice(0, 1).toUpperCase()}
+          </Avatar>
+        )}
         <Stack gap={6} miw={0} flex={1}>
           <Link
             to={`/event/${event.id}/`}
