@@ -13,6 +13,7 @@ import type { DB } from './db/schema';
 import { features } from './features';
 import { AppError } from './http/errors';
 import type { Mailer } from './mail/mailer';
+import { createRealtime, type Realtime } from './realtime/realtime';
 
 export interface AppContext {
   config: Config;
@@ -26,6 +27,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Pushes records to socket.io rooms at /api/v1/realtime (see realtime/realtime.ts). */
+    realtime: Realtime;
   }
 }
 
@@ -41,9 +44,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password'],
           },
     bodyLimit: 4 * 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy we run: otherwise X-Forwarded-For would let a client pick its rate-limit key.
+    trustProxy: ctx.config.trustProxy,
   });
   app.decorate('ctx', ctx);
+  // Before the features, which register their room policies on it; closed before the HTTP server.
+  const realtime = await createRealtime(app.server, { ...ctx, log: app.log });
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', () => realtime.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -104,7 +112,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   const hasSpa = existsSync(join(ctx.config.webDist, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuild is served without a restart.
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        // Vite names assets by content hash: cache them for good; everything else revalidates.
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -121,6 +142,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         .send('The web app is not built. Run `npm run build`, then start again.');
     }
     // Every other path is the SPA's: it renders its own not-found page (A2.19).
+    // A missing file (an old asset after a rebuild) must not come back as HTML with status 200.
+    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 

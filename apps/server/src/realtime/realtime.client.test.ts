@@ -1,0 +1,107 @@
+import { type RealtimeRecord, RecordType, realtimeRoom } from '@foyer/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+// The web app's own client, exercised here against the real server (it has no DOM dependency).
+import { connectRealtime, type RealtimeClient } from '../../../web/src/lib/realtime';
+import { type Listening, listen, makeUser, writeRecords } from './realtime.fixtures';
+
+const servers: Listening[] = [];
+const clients: RealtimeClient[] = [];
+
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  for (const s of servers.splice(0)) await s.close();
+});
+
+async function start(port?: number) {
+  const server = await listen(port === undefined ? {} : { port });
+  servers.push(server);
+  return server;
+}
+
+function open(url: string, getToken: Parameters<typeof connectRealtime>[0]) {
+  const client = connectRealtime(getToken, { url, ackTimeoutMs: 3_000 });
+  clients.push(client);
+  return client;
+}
+
+describe('web realtime client against the real server', () => {
+  it('delivers live records, then the ones missed during a restart exactly once and in order', async () => {
+    const before = await start();
+    const user = await makeUser(before);
+    const room = realtimeRoom.user(user.id);
+    const client = open(before.url, async () => user.token);
+    const got: RealtimeRecord[] = [];
+    client.subscribe(room, (r) => got.push(r));
+    await expect.poll(() => client.connected).toBe(true);
+    await before.app.realtime.publish(room, RecordType.Notification, { n: 1 });
+    await expect.poll(() => got.length).toBe(1);
+
+    await before.close();
+    servers.splice(0);
+    await expect.poll(() => client.connected).toBe(false);
+    await writeRecords(before.ctx.db, room, [{ n: 2 }, { n: 3 }, { n: 4 }]);
+
+    const after = await start(before.port);
+    await expect.poll(() => got.length, { timeout: 10_000 }).toBe(4);
+    await after.app.realtime.publish(room, RecordType.Notification, { n: 5 });
+    await expect.poll(() => got.length).toBe(5);
+    expect(got.map((r) => r.payload)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }, { n: 5 }]);
+    const ids = got.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('fetches a record whose push never came (a hole in the seqs) and keeps the order', async () => {
+    const server = await start();
+    const user = await makeUser(server);
+    const room = realtimeRoom.user(user.id);
+    const client = connectRealtime(async () => user.token, { url: server.url, gapTimeoutMs: 200 });
+    clients.push(client);
+    const got: RealtimeRecord[] = [];
+    client.subscribe(room, (r) => got.push(r));
+    await expect.poll(() => client.connected).toBe(true);
+    await server.app.realtime.publish(room, RecordType.Notification, { n: 1 });
+    await expect.poll(() => got.length).toBe(1);
+    // Committed but never pushed, as when a process dies between commit and push.
+    await writeRecords(server.ctx.db, room, [{ n: 2 }]);
+    await server.app.realtime.publish(room, RecordType.Notification, { n: 3 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got).toHaveLength(1); // 3 waits for 2
+    await expect.poll(() => got.length, { timeout: 3_000 }).toBe(3);
+    expect(got.map((r) => [r.seq, r.payload])).toEqual([
+      [1, { n: 1 }],
+      [2, { n: 2 }],
+      [3, { n: 3 }],
+    ]);
+  });
+
+  it('asks for a refreshed token when the server refuses one, then connects', async () => {
+    const server = await start();
+    const user = await makeUser(server);
+    const asked: boolean[] = [];
+    const client = open(server.url, async ({ refresh }) => {
+      asked.push(refresh);
+      return refresh ? user.token : 'expired-token';
+    });
+    await expect.poll(() => client.connected, { timeout: 5_000 }).toBe(true);
+    expect(asked).toEqual([false, true]);
+  });
+
+  it('reports a refused room to onError and stops calling a handler after unsubscribe', async () => {
+    const server = await start();
+    const alice = await makeUser(server);
+    const bob = await makeUser(server);
+    const client = open(server.url, async () => bob.token);
+    const errors: string[] = [];
+    client.subscribe(realtimeRoom.user(alice.id), () => {}, { onError: (e) => errors.push(e.code) });
+    const got: RealtimeRecord[] = [];
+    const stop = client.subscribe(realtimeRoom.user(bob.id), (r) => got.push(r));
+    await expect.poll(() => errors).toEqual(['MST-00403']);
+
+    await server.app.realtime.publish(realtimeRoom.user(bob.id), RecordType.Notification, { n: 1 });
+    await expect.poll(() => got.length).toBe(1);
+    stop();
+    await server.app.realtime.publish(realtimeRoom.user(bob.id), RecordType.Notification, { n: 2 });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(got).toHaveLength(1);
+  });
+});

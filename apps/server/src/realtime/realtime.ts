@@ -1,0 +1,137 @@
+import type { Server as HttpServer } from 'node:http';
+import { REALTIME_PATH, REALTIME_RETENTION_MS, type RealtimeRecord } from '@foyer/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { Server } from 'socket.io';
+import type { Config } from '../config';
+import type { DB } from '../db/schema';
+import { connectRedisAdapter, type RedisAdapter } from './realtime.adapter';
+import { attachHandlers, type RealtimeServer } from './realtime.handlers';
+import { builtInPolicies, type RoomPolicy } from './realtime.policy';
+import { deleteRecordsBefore, findCommitted, insertRecord, waitForRoom } from './realtime.repository';
+
+export type { RealtimeRecord } from '@foyer/contract';
+export type { RoomPolicy } from './realtime.policy';
+
+/**
+ * The realtime service features publish through (`app.realtime`). Every record is written to
+ * `realtime_events` before it is pushed, so a client that was away catches up from the database.
+ */
+export interface Realtime {
+  /**
+   * Writes the record and pushes it to everyone in `room` once it is committed.
+   * - Without `trx`: its own short transaction, pushed right after. Do not call it this way while
+   *   holding a transaction (PGlite has one connection: that deadlocks); pass the `trx` instead.
+   * - With `trx`: written inside the caller's transaction and pushed only after that transaction
+   *   commits (never if it rolls back). Nothing to call afterwards.
+   */
+  publish<P>(room: string, type: string, payload: P, trx?: Transaction<DB>): Promise<RealtimeRecord<P>>;
+  /** Who may join rooms matching `pattern` (e.g. RoomPattern.ChatMessages); unknown rooms are denied. */
+  registerRoomPolicy(pattern: string, policy: RoomPolicy): void;
+  hasRoomPolicy(pattern: string): boolean;
+  /**
+   * Deletes records older than the retention period (but each room's newest); returns how many.
+   * Runs hourly by itself.
+   */
+  cleanup(now?: Date): Promise<number>;
+  /** Drops the connections (clients reconnect elsewhere or later and catch up) and the Redis link. */
+  close(): Promise<void>;
+  readonly io: RealtimeServer;
+}
+
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+export async function createRealtime(
+  httpServer: HttpServer,
+  deps: { config: Config; db: Kysely<DB>; now(): Date; log: FastifyBaseLogger },
+): Promise<Realtime> {
+  const { db, log } = deps;
+  const redis: RedisAdapter | null = deps.config.redisUrl
+    ? await connectRedisAdapter(deps.config.redisUrl, `foyer-realtime:${deps.config.publicUrl}`, log)
+    : null;
+  const io: RealtimeServer = new Server(httpServer, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    // Clients send only small subscribe requests; what the server pushes is not limited by this.
+    maxHttpBufferSize: 64 * 1024,
+    ...(redis ? { adapter: redis.adapter } : {}),
+  });
+  const policies = builtInPolicies();
+  attachHandlers(io, { db, jwtSecret: deps.config.jwtSecret, policies, log });
+
+  let closed = false;
+  const emit = (record: RealtimeRecord) => {
+    if (!closed) io.to(record.room).emit('record', record);
+  };
+
+  // Records written inside a caller's transaction, by transaction; pushed together after its commit.
+  const pending = new WeakMap<Transaction<DB>, { room: string; records: RealtimeRecord[] }>();
+
+  /**
+   * Waits for the caller's transaction to end, then pushes those of its records that exist (it
+   * committed). The wait is the room lock the transaction holds until it ends (and, on PGlite, the
+   * single connection it holds); no hook into the caller's code is needed.
+   */
+  async function emitAfterCommit(group: { room: string; records: RealtimeRecord[] }): Promise<void> {
+    const committed = await db.transaction().execute(async (t) => {
+      await waitForRoom(t, group.room);
+      return findCommitted(
+        t,
+        group.records.map((r) => r.id),
+      );
+    });
+    for (const record of group.records.sort((a, b) => a.id - b.id)) {
+      if (committed.has(record.id)) emit(record);
+    }
+  }
+
+  async function publish<P>(
+    room: string,
+    type: string,
+    payload: P,
+    trx?: Transaction<DB>,
+  ): Promise<RealtimeRecord<P>> {
+    if (!trx) {
+      const record = await db.transaction().execute((t) => insertRecord(t, { room, type, payload }));
+      emit(record);
+      return record as RealtimeRecord<P>;
+    }
+    const record = await insertRecord(trx, { room, type, payload });
+    let group = pending.get(trx);
+    if (!group) {
+      group = { room, records: [] };
+      pending.set(trx, group);
+      emitAfterCommit(group).catch((err: unknown) =>
+        // Not lost: clients get it on their next subscribe.
+        log.error({ err }, 'realtime: push after commit failed'),
+      );
+    }
+    group.records.push(record);
+    return record as RealtimeRecord<P>;
+  }
+
+  const cleanup = (now = deps.now()) =>
+    deleteRecordsBefore(db, new Date(now.getTime() - REALTIME_RETENTION_MS));
+  const timer = setInterval(() => {
+    cleanup().catch((err: unknown) => log.error({ err }, 'realtime: cleanup failed'));
+  }, CLEANUP_EVERY_MS);
+  timer.unref();
+
+  return {
+    io,
+    publish,
+    registerRoomPolicy: (pattern, policy) => policies.register(pattern, policy),
+    hasRoomPolicy: (pattern) => policies.has(pattern),
+    cleanup,
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      // Closing the transports (not disconnecting the sockets) makes clients reconnect by themselves,
+      // so a restart or deploy is invisible to them apart from the catch-up.
+      io.engine.close();
+      await Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
+      await redis?.close();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/**
+ * Realtime: the spec's realtime-database paths are socket.io rooms with the same names (DESIGN
+ * "Realtime"). Every pushed record carries an increasing id and its position `seq` in its room
+ * (1, 2, 3, … without holes). A client that reconnects re-subscribes with the last seq it holds and
+ * receives what it missed; a hole in the seqs it receives live tells it a record is still on its way
+ * (pushes from different server processes can overtake each other) or was lost, and it asks again.
+ */
+
+/** socket.io `path` of the realtime endpoint (same port as the API). */
+export const REALTIME_PATH = '/api/v1/realtime';
+
+/** Records returned by one subscribe ack; the ack says `more: true` when there are further ones. */
+export const REALTIME_CATCH_UP_LIMIT = 500;
+
+/** How long records stay retrievable for catch-up after a disconnect. */
+export const REALTIME_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Most rooms one connection may hold at once (its own user room included). */
+export const REALTIME_MAX_ROOMS_PER_SOCKET = 200;
+
+/** Room name patterns as the spec writes them; `{name}` matches one path segment. */
+export const RoomPattern = {
+  /** A user's private feed: notifications (A7.44), invitation changes, ui/{userId} (A7.43). */
+  User: 'userRooms/{userId}',
+  /** A chat room's messages (E7.86); its policy comes from the chat feature. */
+  ChatMessages: 'rooms/{roomId}/messages',
+  /** Event-wide: announcements, polls, translationString (A7.41). */
+  Event: 'newEvents/{eventId}',
+  /** A public session's capacity and participants (E7.78). */
+  EventSession: 'newEvents/{eventId}/public_sessions/{sessionId}',
+  /** The public part of a profile (A7.42). */
+  PublicProfile: 'profiles/{userId}/public',
+} as const;
+export type RoomPattern = (typeof RoomPattern)[keyof typeof RoomPattern];
+
+type Id = number | string;
+
+/** Room name builders: always build names with these so server and web agree. */
+export const realtimeRoom = {
+  user: (userId: Id) => `userRooms/${userId}`,
+  chatMessages: (roomId: Id) => `rooms/${roomId}/messages`,
+  event: (eventId: Id) => `newEvents/${eventId}`,
+  eventSession: (eventId: Id, sessionId: Id) => `newEvents/${eventId}/public_sessions/${sessionId}`,
+  publicProfile: (userId: Id) => `profiles/${userId}/public`,
+} as const;
+
+/** socket.io event names: one table, used by both sides. */
+export const RealtimeEvent = {
+  /** client → server, with ack: join a room and receive what was missed since an id. */
+  Subscribe: 'subscribe',
+  /** client → server, with ack: leave a room. */
+  Unsubscribe: 'unsubscribe',
+  /** server → client: one pushed record. */
+  Record: 'record',
+} as const;
+
+/**
+ * The `type` of a record. Features add theirs here so the web can switch on a known set; the
+ * payload shape belongs to the feature's own contract file.
+ */
+export const RecordType = {
+  Notification: 'notification',
+  InvitationChanged: 'invitation.changed',
+  UiSettings: 'ui',
+  ChatMessage: 'chat.message',
+  ChatMessageDeleted: 'chat.message.deleted',
+  Announcement: 'announcement',
+  PollChanged: 'poll.changed',
+  TranslationString: 'translationString',
+  SessionChanged: 'session.changed',
+  PublicProfileChanged: 'profile.public',
+} as const;
+export type RecordType = (typeof RecordType)[keyof typeof RecordType];
+
+export interface RealtimeRecord<P = unknown> {
+  /** Unique; increases with every record of any room. */
+  id: number;
+  /** Position in the room: 1 for its first record, then +1 each, in commit order. */
+  seq: number;
+  room: string;
+  type: string;
+  payload: P;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export const subscribeRequest = z.strictObject({
+  room: z.string().min(1).max(200),
+  /** The client holds every record of the room up to this seq; absent on a first subscribe. */
+  since: z.number().int().min(0).optional(),
+});
+export type SubscribeRequest = z.infer<typeof subscribeRequest>;
+
+export const unsubscribeRequest = z.strictObject({ room: z.string().min(1).max(200) });
+export type UnsubscribeRequest = z.infer<typeof unsubscribeRequest>;
+
+export type SubscribeAck =
+  | {
+      ok: true;
+      /** Records of the room with seq > since, in seq order (empty when since was absent). */
+      missed: RealtimeRecord[];
+      /** More missed records exist: subscribe again with since = lastSeq. */
+      more: boolean;
+      /** The seq the client now holds the room up to: the next `since`. */
+      lastSeq: number;
+      /**
+       * Records after `since` are gone (older than the retention period), or `since` is ahead of the
+       * room (the server's data was reset): the client should reload the room's state over HTTP.
+       */
+      truncated: boolean;
+    }
+  | { ok: false; error: { code: string; msg: string } };
+
+export type UnsubscribeAck = { ok: true } | { ok: false; error: { code: string; msg: string } };
+
+/** Typed socket.io events (server: `Server<ClientToServerEvents, ServerToClientEvents>`). */
+export interface ServerToClientEvents {
+  record: (record: RealtimeRecord) => void;
+}
+export interface ClientToServerEvents {
+  subscribe: (request: SubscribeRequest, ack: (answer: SubscribeAck) => void) => void;
+  unsubscribe: (request: UnsubscribeRequest, ack: (answer: UnsubscribeAck) => void) => void;
+}
+
+/** The message a connect_error carries when the token is missing, invalid or expired. */
+export const REALTIME_UNAUTHORIZED = 'unauthorized';
+
+/**
+ * Matches a room name against a pattern: the `{name}` segments' values, or null. Values are never
+ * empty and never contain '/'.
+ */
+export function matchRoom(pattern: string, room: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = room.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] as string;
+    const g = got[i] as string;
+    if (w.startsWith('{') && w.endsWith('}')) {
+      if (g === '') return null;
+      params[w.slice(1, -1)] = g;
+    } else if (w !== g) {
+      return null;
+    }
+  }
+  return params;
+}
