@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `npm run bench`: every benchmark in this folder, one after another (they load the machine; run them
+# on a quiet machine). Each prints a markdown row to copy into bench/RESULTS.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+TSX=node_modules/.bin/tsx
+for script in bench/sessions.ts bench/search.ts bench/realtime.ts; do
+  if [ -f "$script" ]; then
+    echo "== $script"
+    "$TSX" "$script"
+  fi
+done
