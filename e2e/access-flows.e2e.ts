@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, waitForMail } from './lib/browser';
+import { launchBrowser, newContext, waitForMail, withCookieChoice } from './lib/browser';
 import {
   api,
   apiLogin,
@@ -33,7 +33,7 @@ describe('access flows in the browser', () => {
   });
 
   async function openPage(viewport: 'mobile' | 'desktop' = 'desktop'): Promise<Page> {
-    context = await newContext(browser, viewport);
+    context = await withCookieChoice(await newContext(browser, viewport));
     return context.newPage();
   }
 

@@ -7,6 +7,7 @@ import {
   seriousAxeViolations,
   VIEWPORTS,
   type ViewportName,
+  withCookieChoice,
 } from './lib/browser';
 import { DEMO_LOGINS, DEMO_PASSWORD, demoEventId, demoURL, submitLogin } from './lib/flows';
 
@@ -80,7 +81,7 @@ describe('access screens: screenshots, accessibility and layout', () => {
     for (const viewport of VIEWPORT_NAMES) {
       const { width } = VIEWPORTS[viewport];
       it(`${screen.ids} ${screen.name} at ${width} px has no serious accessibility violations`, async () => {
-        const context = await newContext(browser, viewport);
+        const context = await withCookieChoice(await newContext(browser, viewport));
         try {
           const page = await context.newPage();
           if (screen.loggedIn) {

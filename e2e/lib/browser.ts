@@ -103,3 +103,14 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
+
+/** A cookie choice already made (A2.60), on the plain and the demo host, so the banner stays out of the way. */
+export async function withCookieChoice(context: BrowserContext): Promise<BrowserContext> {
+  const url = new URL(baseURL());
+  const demo = new URL(baseURL());
+  demo.hostname = 'demo.localhost';
+  await context.addCookies(
+    [url, demo].map((u) => ({ name: 'cookieconsent_status', value: 'dismiss', url: u.origin })),
+  );
+  return context;
+}
