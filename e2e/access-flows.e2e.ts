@@ -60,6 +60,8 @@ describe('access flows in the browser', () => {
     await page.getByTestId('reg-submit').click();
 
     await page.waitForURL('**/event/list');
+    // A4.23/A4.24: a new user without a time zone is asked once; keep the suggested local zone.
+    await page.getByTestId('timezone-keep').click();
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Deniz Aydın');
     // Session data written while logged in, which sign-out must not leave behind.
     await page.evaluate(() => {

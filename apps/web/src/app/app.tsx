@@ -4,6 +4,9 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './routes';
+import { ShellProviders } from './shell/shell-providers';
+import { CrashBoundary } from './system/crash-boundary';
+import { SystemLayer } from './system/system-layer';
 import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = new QueryClient({
@@ -18,9 +21,14 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="top-right" autoClose={8000} />
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <CrashBoundary>
+            <BrowserRouter>
+              <ShellProviders>
+                <AppRoutes />
+              </ShellProviders>
+              <SystemLayer />
+            </BrowserRouter>
+          </CrashBoundary>
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -1,11 +1,11 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSessionBootstrap } from '../lib/session';
 import { FullPageLoader, PublicOnly, RequireAuth } from './guards';
-import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { RootRedirect } from './pages/root-redirect';
+import { useModalBackground } from './shell/use-modal-background';
 
 /** Each screen is its own chunk so the first one a visitor opens stays small. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -30,13 +30,30 @@ const ForgotPasswordConfirmPage = page(
 const TokenLoginPage = page(() => import('../features/auth/routes/token-login-page'), 'TokenLoginPage');
 const ConfirmEmailPage = page(() => import('../features/auth/routes/confirm-email-page'), 'ConfirmEmailPage');
 const EventListPage = page(() => import('../features/events/routes/event-list-page'), 'EventListPage');
-const EventHomePage = page(() => import('../features/events/routes/event-home-page'), 'EventHomePage');
+const ShellLayout = page(() => import('./shell/shell-layout'), 'ShellLayout');
+const EventArea = page(() => import('../features/event-landing/routes/event-area'), 'EventArea');
+const NotificationsPage = page(
+  () => import('../features/notifications/routes/notifications-page'),
+  'NotificationsPage',
+);
+const shellPages = () => import('./shell/pages/shell-pages');
+const MyAgendaPage = page(shellPages, 'MyAgendaPage');
+const AgendaSessionPage = page(shellPages, 'AgendaSessionPage');
+const InvitationsPage = page(shellPages, 'InvitationsPage');
+const ChatPage = page(shellPages, 'ChatPage');
+const ContactsPage = page(shellPages, 'ContactsPage');
+const ModalRoutes = lazy(async () => ({ default: (await import('./modal-routes')).ModalRoutes }));
+const AccountPage = page(() => import('../features/account/routes/account-page'), 'AccountPage');
+const StaticLayout = page(() => import('../features/static-pages/components/static-layout'), 'StaticLayout');
+const StaticPage = page(() => import('../features/static-pages/routes/static-page'), 'StaticPage');
 
 export function AppRoutes() {
   useSessionBootstrap();
+  const location = useLocation();
+  const background = useModalBackground(); // A2.21: the page a modal route opens over
   return (
     <Suspense fallback={<FullPageLoader />}>
-      <Routes>
+      <Routes location={background ?? location}>
         <Route path="/" element={<RootRedirect />} />
         <Route element={<PublicOnly />}>
           <Route element={<AuthLayout />}>
@@ -51,13 +68,28 @@ export function AppRoutes() {
         <Route path="/token-login" element={<TokenLoginPage />} />
         <Route element={<RequireAuth />}>
           <Route path="/confirmEmail" element={<ConfirmEmailPage />} />
-          <Route element={<AppLayout />}>
+          <Route element={<ShellLayout />}>
             <Route path="/event/list" element={<EventListPage />} />
-            <Route path="/event/:eventId/*" element={<EventHomePage />} />
+            <Route path="/event/:eventId/*" element={<EventArea />} />
+            <Route path="/my-agenda" element={<MyAgendaPage />} />
+            <Route path="/my-agenda/session/:eventId/:sessionId" element={<AgendaSessionPage />} />
+            <Route path="/invitations" element={<InvitationsPage />} />
+            <Route path="/invitations/received" element={<InvitationsPage />} />
+            <Route path="/chat" element={<ChatPage />} />
+            <Route path="/contacts" element={<ContactsPage />} />
+            <Route path="/notifications" element={<NotificationsPage />} />
+            <Route path="/account" element={<Navigate to="/account/profile" replace />} />
+            <Route path="/account/:type" element={<AccountPage />} />
           </Route>
+        </Route>
+        <Route element={<StaticLayout />}>
+          {['/privacy-notice', '/terms', '/cookies', '/faq'].map((path) => (
+            <Route key={path} path={path} element={<StaticPage />} />
+          ))}
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
+      {background && <ModalRoutes background={background} />}
     </Suspense>
   );
 }

@@ -1,12 +1,23 @@
-import { DEFAULT_LOCALE, LOCALES } from '@foyer/contract';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@foyer/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_KEY } from '../lib/storage';
 
 /**
  * Catalogues are flat dotted keys as the spec names them, one JSON file per area
  * (`locales/<lang>/<area>.json`) so features add keys without touching each other's files.
+ * English ships in the main bundle (it is the fallback, A9.32); tr, ru and es are fetched when
+ * chosen (A9.31), each area file as its own small chunk.
  */
-type Catalogue = Record<string, string>;
+export type Catalogue = Record<string, string>;
+
+/** Each language named in itself, for the switcher. */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  tr: 'Türkçe',
+  ru: 'Русский',
+  es: 'Español',
+};
 
 function merge(modules: Record<string, Catalogue>): Catalogue {
   return Object.assign({}, ...Object.values(modules));
@@ -16,20 +27,76 @@ export const en: Catalogue = merge(
   import.meta.glob<Catalogue>('./locales/en/*.json', { eager: true, import: 'default' }),
 );
 
-const stored = (() => {
+const lazyFiles = import.meta.glob<Catalogue>(['./locales/*/*.json', '!./locales/en/*.json'], {
+  import: 'default',
+});
+
+const loaded = new Set<Locale>([DEFAULT_LOCALE]);
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+async function loadCatalogue(lang: Locale): Promise<void> {
+  if (loaded.has(lang)) return;
+  const prefix = `./locales/${lang}/`;
+  const parts = await Promise.all(
+    Object.entries(lazyFiles)
+      .filter(([path]) => path.startsWith(prefix))
+      .map(([, load]) => load()),
+  );
+  i18n.addResourceBundle(lang, 'translation', Object.assign({}, ...parts), true, true);
+  loaded.add(lang);
+}
+
+function readStoredLanguage(): Locale {
   try {
-    return localStorage.getItem('language');
+    const stored = localStorage.getItem(LANGUAGE_KEY);
+    return isLocale(stored) ? stored : DEFAULT_LOCALE;
   } catch {
-    return null;
+    return DEFAULT_LOCALE;
   }
-})();
+}
+
+/** Loads the language if needed, switches to it, and remembers the choice on this device. */
+export async function changeLanguage(lang: Locale): Promise<void> {
+  await loadCatalogue(lang);
+  await i18n.changeLanguage(lang);
+  try {
+    localStorage.setItem(LANGUAGE_KEY, lang);
+  } catch {
+    // storage unavailable: the choice lasts for this visit only
+  }
+}
+
+i18n.on('languageChanged', (lang) => {
+  document.documentElement.lang = lang;
+});
 
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: en } },
-  lng: stored && (LOCALES as readonly string[]).includes(stored) ? stored : DEFAULT_LOCALE,
+  lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE, // A9.32
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/**
+ * Resolves once the stored language is ready, so the first paint is already in it. Never rejects:
+ * if a catalogue cannot be fetched the app starts in English.
+ */
+export const i18nReady: Promise<void> = (async () => {
+  const stored = readStoredLanguage();
+  if (stored === DEFAULT_LOCALE) {
+    document.documentElement.lang = DEFAULT_LOCALE;
+    return;
+  }
+  try {
+    await loadCatalogue(stored);
+    await i18n.changeLanguage(stored);
+  } catch {
+    document.documentElement.lang = DEFAULT_LOCALE;
+  }
+})();
 
 export default i18n;

@@ -1,0 +1,51 @@
+import { Modal } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Location, Route, Routes, useNavigate, useParams } from 'react-router';
+import { type EntityKind, isEntityKind } from '../features/event-landing/api/get-entity';
+import { EntityDetail } from '../features/event-landing/components/entity-detail';
+
+function RouteModal({ background }: { background: Location }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { eventId, kind, itemId } = useParams();
+  const [opened, setOpened] = useState(true);
+  if (!isEntityKind(kind)) return null;
+  const entity: EntityKind = kind;
+  // Back to the page underneath once the close animation ends; a reload keeps the state but has no
+  // history entry to return to, so go to the background page itself then.
+  const leave = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(`${background.pathname}${background.search}`, { replace: true });
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => setOpened(false)}
+      onExitTransitionEnd={leave}
+      title={t(`eventArea.detail.${entity}`)}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <EntityDetail
+        kind={entity}
+        eventId={Number(eventId)}
+        id={Number(itemId)}
+        variant="modal"
+        onBack={() => setOpened(false)}
+      />
+    </Modal>
+  );
+}
+
+/** A2.23–A2.26: the detail routes that open over the background page. */
+export function ModalRoutes({ background }: { background: Location }) {
+  return (
+    <Routes>
+      <Route path="/event/:eventId/:kind/:itemId" element={<RouteModal background={background} />} />
+      <Route path="*" element={null} />
+    </Routes>
+  );
+}

@@ -1,0 +1,44 @@
+import { showsLastVisitedCard } from '@foyer/contract';
+import { Card, Group, Image, Text, ThemeIcon } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useLastVisitedEvent } from './use-current-event';
+
+/** A2.78: a way back to the last visited event, on the account and personal pages only. */
+export function LastVisitedCard({ onNavigate }: { onNavigate?(): void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const visible = showsLastVisitedCard(pathname);
+  const last = useLastVisitedEvent(visible);
+  if (!visible || !last) return null;
+  const { event, path } = last;
+  return (
+    <Card
+      component={Link}
+      to={path}
+      onClick={onNavigate}
+      withBorder
+      radius="md"
+      p="sm"
+      w="100%"
+      data-testid="last-visited-card"
+    >
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={6}>
+        {t('shell.lastVisited.title')}
+      </Text>
+      <Group wrap="nowrap" gap="sm">
+        {event.images.logo ? (
+          <Image src={event.images.logo} alt="" w={36} h={36} radius="sm" fit="contain" />
+        ) : (
+          <ThemeIcon variant="light" size={36} radius="sm" aria-hidden>
+            <IconCalendarEvent size={20} />
+          </ThemeIcon>
+        )}
+        <Text size="sm" fw={600} lineClamp={2}>
+          {event.name}
+        </Text>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { timezoneCheck } from '@foyer/contract';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSession } from '../../../lib/session-store';
+import { useShell } from '../shell-store';
+import { useEver } from '../use-ever';
+import { useProfile, useUpdateProfile } from '../use-profile';
+import type { TimezoneModalMode } from './timezone-modal';
+import { localTimezone } from './zones';
+
+const TimezoneModal = lazy(async () => ({ default: (await import('./timezone-modal')).TimezoneModal }));
+
+/**
+ * A2.65, A4.23–A4.27: once per sign-in, compares the profile's zone with the device's. A user
+ * without one gets the device zone saved and the modal to confirm it; a different zone asks unless
+ * the user already kept exactly this pair. The same modal opens from the profile drawer.
+ */
+export function TimezoneCheck() {
+  const user = useSession((state) => state.user);
+  const profile = useProfile().data;
+  const update = useUpdateProfile();
+  const opened = useShell((state) => state.modals.includes('timezone'));
+  const everOpened = useEver(opened);
+  const openModal = useShell((state) => state.openModal);
+  const closeModal = useShell((state) => state.closeModal);
+  const [mode, setMode] = useState<TimezoneModalMode>('manual');
+  const checkedFor = useRef<number | null>(null);
+  const { mutate } = update;
+
+  useEffect(() => {
+    if (!user) checkedFor.current = null; // a new sign-in checks again
+  }, [user]);
+
+  useEffect(() => {
+    if (!profile || checkedFor.current === profile.id) return;
+    checkedFor.current = profile.id;
+    const decision = timezoneCheck({
+      userTimezone: profile.timezone,
+      localTimezone: localTimezone(),
+      skipped: profile.uiSettings.timezoneCheck ?? null,
+    });
+    if (decision.action === 'none') return;
+    if (decision.action === 'setLocalAndAsk') {
+      mutate({ action: 'timezone', timezone: decision.localTimezone });
+      setMode('new');
+    } else {
+      setMode('differs');
+    }
+    openModal('timezone');
+  }, [profile, mutate, openModal]);
+
+  const close = () => {
+    closeModal('timezone');
+    setMode('manual');
+  };
+
+  const dismiss = () => {
+    if (mode === 'differs' && profile?.timezone) {
+      // A4.27: remember that this pair was seen and kept.
+      mutate({
+        action: 'profile',
+        name: profile.name,
+        surname: profile.surname,
+        uiSettings: { timezoneCheck: { userTimezone: profile.timezone, localTimezone: localTimezone() } },
+      });
+    }
+    close();
+  };
+
+  if (!user || !everOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <TimezoneModal
+        opened={opened}
+        mode={mode}
+        userTimezone={user.timezone}
+        onDismiss={dismiss}
+        onSaved={close}
+      />
+    </Suspense>
+  );
+}

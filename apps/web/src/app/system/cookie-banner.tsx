@@ -1,0 +1,77 @@
+import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
+import { IconCookie } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type CookieConsent, readConsent, writeConsent } from './cookie-consent';
+
+/** A2.60, A2.61: shown until a choice exists; links to the privacy and cookie pages. */
+export function CookieBanner() {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState<CookieConsent | null>(readConsent);
+  if (choice) return null;
+
+  const choose = (value: CookieConsent) => {
+    writeConsent(value);
+    setChoice(value);
+  };
+
+  return (
+    <Paper
+      component="section"
+      role="region"
+      aria-label={t('system.cookies.label')}
+      shadow="lg"
+      withBorder
+      radius="md"
+      p="md"
+      pos="fixed"
+      bottom={16}
+      left={16}
+      right={16}
+      maw={720}
+      mx="auto"
+      style={{ zIndex: 250 }}
+      data-testid="cookie-banner"
+    >
+      <Group gap="md" wrap="wrap" justify="space-between">
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 20rem' }}>
+          <IconCookie size={24} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm">
+            <Trans
+              i18nKey="system.cookies.text"
+              components={{
+                privacy: (
+                  <Anchor
+                    component={Link}
+                    to="/privacy-notice"
+                    inherit
+                    underline="always"
+                    data-testid="cookie-privacy"
+                  />
+                ),
+                cookies: (
+                  <Anchor
+                    component={Link}
+                    to="/cookies"
+                    inherit
+                    underline="always"
+                    data-testid="cookie-policy"
+                  />
+                ),
+              }}
+            />
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap" ml="auto">
+          <Button variant="default" size="sm" onClick={() => choose('dismiss')} data-testid="cookie-dismiss">
+            {t('system.cookies.dismiss')}
+          </Button>
+          <Button size="sm" onClick={() => choose('allow')} data-testid="cookie-allow">
+            {t('system.cookies.allow')}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Code,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconList, IconMessage, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CrashReport, reportCrash } from './error-reporter';
+
+/**
+ * A2.62, A2.63: title, the error message, the stack in a details element, and ways on: the event
+ * list, a reload, or a note to the operators. Navigation is a full page load on purpose: whatever
+ * state crashed should not survive.
+ */
+export function CrashScreen({ report }: { report: CrashReport }) {
+  const { t } = useTranslation();
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const [sent, setSent] = useState(false);
+
+  const send = async () => {
+    await reportCrash({ ...report, feedback: note.trim() });
+    setSent(true);
+  };
+
+  return (
+    <Center mih="100vh" p="md" component="main" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" radius="md" maw={720} w="100%" data-testid="crash-screen">
+        <Stack gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <IconAlertTriangle size={32} color="var(--mantine-color-red-8)" aria-hidden />
+            <Title order={1} size="h2">
+              {t('system.crash.title')}
+            </Title>
+          </Group>
+          <Text>{t('system.crash.text')}</Text>
+          <Alert color="red" variant="light" title={t('system.crash.message')}>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="crash-message">
+              {report.message || t('common.unknownError')}
+            </Text>
+          </Alert>
+          {(report.stack || report.componentStack) && (
+            <details>
+              <summary style={{ cursor: 'pointer' }}>{t('system.crash.details')}</summary>
+              <Code
+                block
+                mt="xs"
+                mah={260}
+                style={{ overflow: 'auto' }}
+                tabIndex={0}
+                data-testid="crash-stack"
+              >
+                {[report.stack, report.componentStack].filter(Boolean).join('\n')}
+              </Code>
+            </details>
+          )}
+          <Group gap="sm">
+            <Button component="a" href="/event/list" leftSection={<IconList size={16} aria-hidden />}>
+              {t('system.crash.toEvents')}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => window.location.reload()}
+              leftSection={<IconRefresh size={16} aria-hidden />}
+            >
+              {t('system.crash.reload')}
+            </Button>
+            <Button
+              variant="subtle"
+              onClick={() => setFeedbackOpen(true)}
+              leftSection={<IconMessage size={16} aria-hidden />}
+              data-testid="crash-feedback"
+            >
+              {t('system.crash.feedback')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        opened={feedbackOpen}
+        onClose={() => setFeedbackOpen(false)}
+        title={t('system.crash.feedbackTitle')}
+        centered
+      >
+        {sent ? (
+          <Text role="status">{t('system.crash.feedbackThanks')}</Text>
+        ) : (
+          <Stack gap="md">
+            <Textarea
+              label={t('system.crash.feedbackLabel')}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              minRows={4}
+              autosize
+              maxLength={2000}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setFeedbackOpen(false)}>
+                {t('system.crash.cancel')}
+              </Button>
+              <Button onClick={send} disabled={!note.trim()}>
+                {t('system.crash.send')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Center>
+  );
+}

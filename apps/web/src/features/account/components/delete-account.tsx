@@ -1,0 +1,126 @@
+import { deleteAccountConfirmSchema } from '@foyer/contract';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDeleteAccount } from '../api/security';
+
+/**
+ * A4.34, A5.32, A2.96: delete account in two steps: type the word 'delete', then confirm.
+ * Afterwards the session ends like any sign-out and the user lands on /login.
+ */
+export function DeleteAccount() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const remove = useDeleteAccount();
+  const [opened, modal] = useDisclosure(false);
+  const [step, setStep] = useState<1 | 2>(1);
+  const [word, setWord] = useState('');
+  const [wordError, setWordError] = useState<string | null>(null);
+
+  const close = () => {
+    modal.close();
+    setStep(1);
+    setWord('');
+    setWordError(null);
+    remove.reset();
+  };
+
+  const next = () => {
+    const parsed = deleteAccountConfirmSchema.safeParse({ confirm: word });
+    if (!parsed.success) {
+      setWordError(t('account.delete.wordError'));
+      return;
+    }
+    setWordError(null);
+    setStep(2);
+  };
+
+  const confirm = () =>
+    remove.mutate(word.trim(), {
+      onSuccess() {
+        queryClient.clear();
+        navigate('/login', { replace: true });
+      },
+    });
+
+  return (
+    <>
+      <Button
+        color="red.9"
+        variant="outline"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        onClick={modal.open}
+        data-testid="delete-open"
+      >
+        {t('account.delete.open')}
+      </Button>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        opened={opened}
+        onClose={close}
+        title={t('account.delete.title')}
+        centered
+      >
+        {step === 1 ? (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              next();
+            }}
+          >
+            <Stack gap="md">
+              <Text size="sm">{t('account.delete.warning')}</Text>
+              <TextInput
+                label={<Trans i18nKey="account.delete.wordLabel" components={{ word: <strong /> }} />}
+                value={word}
+                onChange={(event) => setWord(event.currentTarget.value)}
+                error={wordError}
+                required
+                autoComplete="off"
+                data-autofocus
+                data-testid="delete-word"
+              />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={close}>
+                  {t('account.delete.cancel')}
+                </Button>
+                <Button type="submit" color="red.9" data-testid="delete-next">
+                  {t('account.delete.next')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : (
+          <Stack gap="md">
+            <Text fw={600}>{t('account.delete.final')}</Text>
+            {remove.error && (
+              <Alert color="red" role="alert" data-testid="delete-error">
+                {remove.error.message || t('common.unknownError')}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setStep(1)} disabled={remove.isPending}>
+                {t('account.delete.back')}
+              </Button>
+              <Button
+                color="red.9"
+                onClick={confirm}
+                loading={remove.isPending}
+                data-autofocus
+                data-testid="delete-confirm"
+              >
+                {t('account.delete.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { PHOTO_MAX_BYTES } from '@foyer/contract';
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cropFile } from '../lib/square-crop';
+
+const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
+
+/** The key for the first reason a picked file was refused (A5.33–A5.35). */
+function rejectionKey(rejections: FileRejection[]): string {
+  if (rejections.length > 1) return 'account.photo.oneFile';
+  const code = rejections[0]?.errors[0]?.code;
+  if (code === 'file-too-large') return 'account.photo.large';
+  if (code === 'too-many-files') return 'account.photo.oneFile';
+  return 'account.photo.type';
+}
+
+/** A2.92 Upload: one jpeg or png of at most 2 MB, cropped square in the browser. */
+export function PhotoUpload({ onPicked }: { onPicked(dataUrl: string): void }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const drop = async (files: File[]) => {
+    const file = files[0];
+    if (!file) return;
+    setError(null);
+    setBusy(true);
+    try {
+      onPicked(await cropFile(file));
+    } catch {
+      setError('account.photo.type');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Dropzone
+        onDrop={drop}
+        onReject={(rejections) => setError(rejectionKey(rejections))}
+        accept={ACCEPT}
+        maxSize={PHOTO_MAX_BYTES}
+        maxFiles={1}
+        multiple={false}
+        loading={busy}
+        aria-label={t('account.photo.dropLabel')}
+        inputProps={{
+          'aria-label': t('account.photo.dropLabel'),
+          ...({ 'data-testid': 'photo-input' } as object),
+        }}
+        data-testid="photo-dropzone"
+      >
+        <Group justify="center" gap="md" mih={140} style={{ pointerEvents: 'none' }} wrap="nowrap">
+          <Dropzone.Accept>
+            <IconUpload size={40} aria-hidden />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={40} aria-hidden />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconPhoto size={40} aria-hidden />
+          </Dropzone.Idle>
+          <div>
+            <Text fw={500}>{t('account.photo.drop')}</Text>
+            <Text size="sm" c="gray.7" mt={4}>
+              {t('account.photo.dropHint')}
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      {error && (
+        <Alert color="red" role="alert" data-testid="photo-reject">
+          {t(error)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

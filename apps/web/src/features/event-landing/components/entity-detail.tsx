@@ -1,0 +1,90 @@
+import { Avatar, Button, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconSearchOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { type EntityKind, useEntity } from '../api/get-entity';
+
+interface Props {
+  kind: EntityKind;
+  eventId: number;
+  id: number;
+  /** Page (h1) or modal body (the modal's title names it). */
+  variant: 'page' | 'modal';
+  onBack?(): void;
+}
+
+/**
+ * A2.23–A2.26: who or what the route names, as a modal body or a full page. The full profile,
+ * session and booth screens of the later features build on this header.
+ */
+export function EntityDetail({ kind, eventId, id, variant, onBack }: Props) {
+  const { t } = useTranslation();
+  const query = useEntity(kind, eventId, id);
+  const listPath = `/event/${eventId}/${kind}`;
+
+  if (query.isPending && query.fetchStatus !== 'idle') {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+        <Skeleton h={28} w="60%" />
+        <Skeleton h={16} w="40%" />
+        <Skeleton h={80} />
+      </Stack>
+    );
+  }
+  if (!query.data) {
+    const missing = !(query.error instanceof ApiError) || [400, 403, 404].includes(query.error.status);
+    return (
+      <Stack gap="md" data-testid="entity-not-found">
+        {variant === 'page' && <Title order={1}>{t(`eventArea.detail.${kind}`)}</Title>}
+        <EmptyState
+          py="lg"
+          icon={<IconSearchOff size={32} aria-hidden />}
+          title={t(`eventArea.notFound.${kind}`)}
+          description={missing ? t('eventArea.notFound.text') : query.error?.message}
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to={listPath} variant="default" onClick={onBack}>
+              {t(`eventArea.backTo.${kind}`)}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Stack>
+    );
+  }
+  const { title, subtitle, photo, text } = query.data;
+  return (
+    <Stack gap="md" data-testid="entity-detail">
+      <Group wrap="nowrap" gap="md" align="flex-start">
+        <Avatar
+          src={photo}
+          name={title}
+          alt=""
+          size={72}
+          radius={kind === 'expo' ? 'md' : 72}
+          color="foyer"
+        />
+        <div style={{ minWidth: 0 }}>
+          {variant === 'page' ? (
+            <Title order={1} size="h2">
+              {title}
+            </Title>
+          ) : (
+            <Text fw={700} size="lg">
+              {title}
+            </Text>
+          )}
+          {subtitle && <Text c="dimmed">{subtitle}</Text>}
+        </div>
+      </Group>
+      {text && <Text style={{ whiteSpace: 'pre-line' }}>{text}</Text>}
+      {variant === 'page' && (
+        <Group>
+          <Button component={Link} to={listPath} variant="default">
+            {t(`eventArea.backTo.${kind}`)}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import {
+  defaultEventPage,
+  EVENT_AREA_PAGES,
+  EVENT_TAB_PAGE,
+  type EventAreaPage,
+  type EventDetails,
+  visibleEventPages,
+} from '@foyer/contract';
+import { Tabs } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { TabPanelContent } from './tab-panel-content';
+
+/** `?tab=` takes a tab name (agenda) or a page name (sessions). */
+function pageFromQuery(value: string | null): EventAreaPage | null {
+  if (!value) return null;
+  if ((EVENT_AREA_PAGES as readonly string[]).includes(value)) return value as EventAreaPage;
+  return (EVENT_TAB_PAGE as Record<string, EventAreaPage>)[value] ?? null;
+}
+
+/**
+ * A2.67–A2.73: the tabs the user may see, under their spec names. /event/{id}/ shows the default
+ * tab (or ?tab=) in place; choosing a tab goes to /event/{id}/{page}.
+ */
+export function EventTabs({ event }: { event: EventDetails }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { page: pageParam } = useParams();
+  const [search] = useSearchParams();
+  const { width } = useViewportSize();
+  const pages = visibleEventPages(event);
+  const wanted = (pageParam as EventAreaPage | undefined) ?? pageFromQuery(search.get('tab'));
+  const page =
+    wanted && pages.includes(wanted) ? wanted : defaultEventPage(event, width || window.innerWidth);
+
+  if (!page) return null;
+  return (
+    <Tabs
+      value={page}
+      onChange={(value) => value && navigate(`/event/${event.id}/${value}`)}
+      keepMounted={false}
+      data-testid="event-tabs"
+    >
+      <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        {pages.map((name) => (
+          <Tabs.Tab key={name} value={name} data-testid={`event-tab-${name}`}>
+            {t(`event.tabs.${name}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value={page}>
+        <TabPanelContent page={page} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

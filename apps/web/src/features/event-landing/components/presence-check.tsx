@@ -1,0 +1,101 @@
+import { type EventDetails, needsPresenceConfirmation, type Presence } from '@foyer/contract';
+import { Alert, Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBuilding, IconDeviceLaptop } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { readFilledEventProfiles } from '../../../lib/filled-event-profiles';
+import { toast } from '../../../lib/toast';
+import { useConfirmPresence, usePresence } from '../api/presence';
+
+/**
+ * A4.41–A4.45, A2.95: on hybrid, unfinished events, asks once a day whether the user is on-site or
+ * remote. Leaving without an answer returns to the event list with an error (A8.28, 8 s).
+ */
+export function PresenceCheck({ event }: { event: EventDetails }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const eventProfileFilled = readFilledEventProfiles().includes(event.id);
+  const onEventProfilePage = /\/event-profile\/?$/.test(pathname);
+  const candidate =
+    event.eventType === 'hybrid' &&
+    !event.isFinished &&
+    eventProfileFilled &&
+    !onEventProfilePage &&
+    !!event.me;
+  const presence = usePresence(event.id, candidate);
+  const confirm = useConfirmPresence(event.id);
+  const answered = useRef(false);
+
+  const opened =
+    candidate &&
+    presence.isSuccess &&
+    needsPresenceConfirmation({
+      event,
+      lastPresenceConfirmTime: presence.data.lastPresenceConfirmTime,
+      eventProfileFilled,
+      onEventProfilePage,
+      now: new Date(),
+    });
+
+  const choose = (present: Presence) => {
+    answered.current = true;
+    confirm.mutate(present, {
+      onError: () => {
+        answered.current = false;
+      },
+    });
+  };
+
+  const leave = () => {
+    if (answered.current) return;
+    toast('error', t('presence.required'));
+    navigate('/event/list');
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={leave}
+      title={t('presence.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="md" data-testid="presence-modal">
+        <Text size="sm">{t('presence.text', { event: event.name })}</Text>
+        <SimpleGrid cols={2}>
+          <Button
+            variant="light"
+            h={88}
+            onClick={() => choose('venue')}
+            loading={confirm.isPending && confirm.variables === 'venue'}
+            data-testid="presence-venue"
+          >
+            <Stack gap={4} align="center">
+              <IconBuilding size={28} aria-hidden />
+              {t('presence.venue')}
+            </Stack>
+          </Button>
+          <Button
+            variant="light"
+            h={88}
+            onClick={() => choose('online')}
+            loading={confirm.isPending && confirm.variables === 'online'}
+            data-testid="presence-online"
+          >
+            <Stack gap={4} align="center">
+              <IconDeviceLaptop size={28} aria-hidden />
+              {t('presence.online')}
+            </Stack>
+          </Button>
+        </SimpleGrid>
+        {confirm.error && (
+          <Alert color="red" role="alert">
+            {confirm.error.message}
+          </Alert>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

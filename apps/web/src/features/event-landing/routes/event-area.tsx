@@ -1,0 +1,102 @@
+import { EVENT_AREA_PAGES, visibleEventPages } from '@foyer/contract';
+import { Button, Center, EmptyState, Loader, Stack, Title } from '@mantine/core';
+import { IconCalendarOff } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Route, Routes, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { rememberLastVisitedEvent } from '../../../lib/storage';
+import { useEvent } from '../../events/api/get-event';
+import { isEntityKind } from '../api/get-entity';
+import { EntityDetail } from '../components/entity-detail';
+import { EventHeader } from '../components/event-header';
+import { EventTabs } from '../components/event-tabs';
+import { PresenceCheck } from '../components/presence-check';
+import { eventTheme } from '../event-theme';
+import { BadgesPage, CompanyProfilePage, EventProfilePage } from './event-pages';
+import { InvitationPage } from './invitation-page';
+
+/** A2.19 inside the event area: an unknown event, or an unknown page of a known one. */
+function AreaNotFound({ eventId, message }: { eventId?: number; message?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" data-testid={eventId ? 'event-page-not-found' : 'event-not-found'}>
+      <Title order={1}>{eventId ? t('notFound.title') : t('event.home.notFound')}</Title>
+      <EmptyState
+        py="lg"
+        icon={<IconCalendarOff size={32} aria-hidden />}
+        title={eventId ? t('notFound.text') : t('eventArea.notFound.event')}
+        description={message}
+      >
+        <EmptyState.Actions>
+          <Button component={Link} to={eventId ? `/event/${eventId}/` : '/event/list'} variant="default">
+            {eventId ? t('eventArea.backToEvent') : t('notFound.back')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Stack>
+  );
+}
+
+function DetailRoute({ eventId }: { eventId: number }) {
+  const { kind, itemId } = useParams();
+  if (!isEntityKind(kind)) return <AreaNotFound eventId={eventId} />;
+  return <EntityDetail kind={kind} eventId={eventId} id={Number(itemId)} variant="page" />;
+}
+
+function TabRoute({ eventId, children }: { eventId: number; children: ReactNode }) {
+  const { page } = useParams();
+  return (EVENT_AREA_PAGES as readonly string[]).includes(page ?? '') ? (
+    children
+  ) : (
+    <AreaNotFound eventId={eventId} />
+  );
+}
+
+/**
+ * /event/{eventId}/* (A2.05–A2.07, A2.20, A2.22–A2.28): the event's area in its colours (A1.11),
+ * remembered as the last visited event, with the tabs and the event's own pages.
+ */
+export function EventArea() {
+  const { t } = useTranslation();
+  const eventId = Number(useParams().eventId);
+  const query = useEvent(eventId);
+  const event = query.data;
+
+  useEffect(() => {
+    if (event) rememberLastVisitedEvent(event.id);
+  }, [event]);
+
+  if (query.isPending && query.fetchStatus !== 'idle') {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (!event)
+    return <AreaNotFound message={query.error instanceof ApiError ? query.error.message : undefined} />;
+
+  const theme = eventTheme(event.colors);
+  const landing = (
+    <>
+      <EventHeader event={event} theme={theme} />
+      {visibleEventPages(event).length > 0 ? <EventTabs event={event} /> : null}
+    </>
+  );
+  return (
+    <div style={theme?.style} data-testid="event-area" data-event-id={event.id}>
+      <PresenceCheck event={event} />
+      <Routes>
+        <Route index element={landing} />
+        <Route path=":page" element={<TabRoute eventId={event.id}>{landing}</TabRoute>} />
+        <Route path="event-profile" element={<EventProfilePage eventId={event.id} />} />
+        <Route path="company/profile" element={<CompanyProfilePage eventId={event.id} />} />
+        <Route path="badges" element={<BadgesPage eventId={event.id} />} />
+        <Route path="invitation/:attendeeId/:action?" element={<InvitationPage eventId={event.id} />} />
+        <Route path=":kind/:itemId" element={<DetailRoute eventId={event.id} />} />
+        <Route path="*" element={<AreaNotFound eventId={event.id} />} />
+      </Routes>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { NOTIFICATIONS_PAGE_SIZE, type NotificationCounts, type NotificationPage } from '@foyer/contract';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session-store';
+
+export const notificationsKey = ['notifications'] as const;
+
+/** GET /notifications: newest first, 30 a page (A9.37, A9.39); counts ride on every page. */
+export const notificationsQuery = infiniteQueryOptions({
+  queryKey: notificationsKey,
+  queryFn: ({ pageParam, signal }) =>
+    api<NotificationPage>('/notifications', {
+      query: { limit: NOTIFICATIONS_PAGE_SIZE, cursor: pageParam ?? undefined },
+      signal,
+    }),
+  initialPageParam: null as number | null,
+  getNextPageParam: (last) => last.nextCursor,
+  staleTime: 60_000,
+});
+
+export function useNotifications() {
+  const signedIn = useSession((state) => state.status === 'loggedIn');
+  return useInfiniteQuery({ ...notificationsQuery, enabled: signedIn });
+}
+
+/** Unread and unseen counts (A4.36, A4.39) from the newest page; zero until it loads or if it fails. */
+export function useNotificationCounts(): NotificationCounts {
+  const { data } = useNotifications();
+  const first = data?.pages[0];
+  return { unread: first?.unread ?? 0, unseen: first?.unseen ?? 0, seenAt: first?.seenAt ?? null };
+}
+
+/** Writes new counts into every cached page (a realtime state record, a mark-read answer). */
+export function useSetNotificationCounts() {
+  const queryClient = useQueryClient();
+  return (counts: Partial<NotificationCounts>) =>
+    queryClient.setQueryData<InfiniteData<NotificationPage, number | null>>(notificationsKey, (data) =>
+      data ? { ...data, pages: data.pages.map((page) => ({ ...page, ...counts })) } : data,
+    );
+}
