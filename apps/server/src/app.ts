@@ -57,9 +57,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // The live-support widget (A1.18) is the only third-party script, and only when configured.
+        scriptSrc: ["'self'", ...(ctx.config.supportWidgetOrigin ? [ctx.config.supportWidgetOrigin] : [])],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          ...(ctx.config.supportWidgetOrigin ? [ctx.config.supportWidgetOrigin] : []),
+        ],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'https:'],
       },

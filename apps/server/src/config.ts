@@ -28,6 +28,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  VITE_SUPPORT_WIDGET_URL: z.string().url().optional(),
 });
 
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Origin allowed to serve the live-support widget script (same variable the web build reads). */
+  supportWidgetOrigin: string | undefined;
   webDist: string;
 }
 
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
+    supportWidgetOrigin: e.VITE_SUPPORT_WIDGET_URL ? new URL(e.VITE_SUPPORT_WIDGET_URL).origin : undefined,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 }
