@@ -1,0 +1,152 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/**
+ * What occupies a participant's time. Agenda collisions ("You are busy", E4.49, E5.11), the agenda
+ * list and the calendar feed all read from these sources, so a feature that puts something into
+ * people's agendas (1:1 meetings) adds ONE source here and every rule sees it:
+ *
+ *   registerAgendaSource({ name: 'meetings', busy: (db, pid, range) => …, calendar: (db, pid) => … });
+ *
+ * Register at module load of the feature's routes file (before the app serves requests). The
+ * built-in source covers sessions the participant is in (joined or waiting, unless added with
+ * block: false), sessions they present or moderate, and their off-times.
+ */
+export interface BusyInterval {
+  /** Which source it came from: 'session', 'offTime', or a registered source's name. */
+  kind: string;
+  id: number;
+  name: string;
+  sdt: Date;
+  edt: Date;
+  /** The session (and its parent) behind it, so joining that very session is no collision. */
+  sessionId: number | null;
+  parentSessionId: number | null;
+}
+
+export interface CalendarEntry {
+  uid: string;
+  name: string;
+  sdt: Date;
+  edt: Date;
+  description?: string;
+  location?: string;
+  url?: string;
+  tentative?: boolean;
+  updatedAt?: Date;
+}
+
+export interface AgendaSource {
+  name: string;
+  /** Items of the participant overlapping [sdt, edt) (half-open, as everywhere in the agenda). */
+  busy(db: Executor, participantId: number, range: { sdt: Date; edt: Date }): Promise<BusyInterval[]>;
+  /** Items for the participant's calendar feed; absent when the source adds none. */
+  calendar?(db: Executor, participantId: number): Promise<CalendarEntry[]>;
+}
+
+const extraSources: AgendaSource[] = [];
+
+export function registerAgendaSource(source: AgendaSource): void {
+  if (extraSources.some((s) => s.name === source.name)) return;
+  extraSources.push(source);
+}
+
+export function registeredAgendaSources(): readonly AgendaSource[] {
+  return extraSources;
+}
+
+// Namespaces agenda locks apart from other features' advisory locks (realtime uses 7301).
+const AGENDA_LOCK_CLASS = 7310;
+
+/**
+ * Serializes every change to one participant's agenda: check-then-write of collisions is only
+ * race-free under this lock. Anything that books a participant's time takes it first, inside its
+ * transaction (held to commit), before it locks a session row.
+ */
+export async function lockAgenda(trx: Transaction<DB>, participantId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(AGENDA_LOCK_CLASS)}, ${participantId}::int)`.execute(trx);
+}
+
+interface BusyRow {
+  kind: string;
+  id: number;
+  name: string;
+  sdt: Date | string;
+  edt: Date | string;
+  session_id: number | null;
+  parent_session_id: number | null;
+}
+
+/** The built-in source: attended and presented sessions plus off-times, in one query. */
+async function builtInBusy(
+  db: Executor,
+  participantId: number,
+  range: { sdt: Date; edt: Date },
+): Promise<BusyInterval[]> {
+  const { rows } = await sql<BusyRow>`
+    SELECT 'session' AS kind, s.id, s.name, s.sdt, s.edt, s.id AS session_id, s.parent_id AS parent_session_id
+      FROM session_attendees sa JOIN sessions s ON s.id = sa.session_id
+     WHERE sa.participant_id = ${participantId} AND sa.status IN ('joined', 'waiting') AND sa.blocking
+       AND NOT s.deleted AND s.sdt < ${range.edt} AND s.edt > ${range.sdt}
+    UNION
+    SELECT 'session', s.id, s.name, s.sdt, s.edt, s.id, s.parent_id
+      FROM session_people sp JOIN sessions s ON s.id = sp.session_id
+     WHERE sp.participant_id = ${participantId}
+       AND NOT s.deleted AND s.sdt < ${range.edt} AND s.edt > ${range.sdt}
+    UNION ALL
+    SELECT 'offTime', o.id, 'Break', o.sdt, o.edt, NULL, NULL
+      FROM participant_off o
+     WHERE o.participant_id = ${participantId} AND o.sdt < ${range.edt} AND o.edt > ${range.sdt}
+  `.execute(db);
+  return rows.map((r) => ({
+    kind: r.kind,
+    id: r.id,
+    name: r.name,
+    sdt: new Date(r.sdt),
+    edt: new Date(r.edt),
+    sessionId: r.session_id,
+    parentSessionId: r.parent_session_id,
+  }));
+}
+
+/** Every busy interval of the participant within the range, from all sources, by start. */
+export async function listBusyIntervals(
+  db: Executor,
+  participantId: number,
+  range: { sdt: Date; edt: Date },
+): Promise<BusyInterval[]> {
+  const all = await builtInBusy(db, participantId, range);
+  // Sequential on purpose: inside a transaction there is one connection.
+  for (const source of extraSources) all.push(...(await source.busy(db, participantId, range)));
+  return all.sort((a, b) => a.sdt.getTime() - b.sdt.getTime());
+}
+
+/** Whether an interval belongs to the given session family (the session itself or its parent/slot). */
+export function isSameSession(interval: BusyInterval, sessionId: number, parentId: number | null): boolean {
+  if (interval.sessionId === null) return false;
+  return (
+    interval.sessionId === sessionId ||
+    interval.parentSessionId === sessionId ||
+    (parentId !== null && interval.sessionId === parentId)
+  );
+}
+
+/**
+ * The one collision check (E4.34, E4.49, E5.11): what in the participant's agenda overlaps
+ * [sdt, edt), ignoring the session being booked. Call it inside the transaction that writes the
+ * booking, after lockAgenda().
+ */
+export async function findAgendaCollisions(
+  trx: Executor,
+  participantId: number,
+  sdt: Date,
+  edt: Date,
+  options: { excludeSessionId?: number; excludeParentId?: number | null } = {},
+): Promise<BusyInterval[]> {
+  const found = await listBusyIntervals(trx, participantId, { sdt, edt });
+  const exclude = options.excludeSessionId;
+  if (exclude === undefined) return found;
+  return found.filter((i) => !isSameSession(i, exclude, options.excludeParentId ?? null));
+}

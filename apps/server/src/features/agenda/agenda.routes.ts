@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { scheduleRoutes } from './schedule.routes';
+import { sessionsRoutes } from './sessions.routes';
+
+/** Agenda and sessions (issue "Agenda and sessions"): one plugin for features/index.ts. */
+export const agendaRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(sessionsRoutes);
+  await app.register(scheduleRoutes);
+};

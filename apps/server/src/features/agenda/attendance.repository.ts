@@ -1,0 +1,166 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export type AttendeeStatus = 'joined' | 'waiting' | 'declined';
+
+export interface Seats {
+  capacity: number | null;
+  usedCapacity: number;
+}
+
+/**
+ * Takes one seat, or nothing when the session is full: the comparison and the increment are one
+ * statement on the session row, so concurrent joins queue on the row lock and each sees the count
+ * the previous one committed. Effective capacity is the session's own, else its room's. The
+ * CHECK (used_capacity <= capacity) of 0001 is the backstop.
+ */
+export async function takeSeat(trx: Transaction<DB>, sessionId: number): Promise<Seats | null> {
+  const { rows } = await sql<{ capacity: number | null; used_capacity: number }>`
+    UPDATE sessions AS s
+       SET used_capacity = s.used_capacity + 1
+     WHERE s.id = ${sessionId}
+       AND (
+         COALESCE(s.capacity, (SELECT l.capacity FROM locations l WHERE l.id = s.location_id)) IS NULL
+         OR s.used_capacity < COALESCE(s.capacity, (SELECT l.capacity FROM locations l WHERE l.id = s.location_id))
+       )
+    RETURNING COALESCE(s.capacity, (SELECT l.capacity FROM locations l WHERE l.id = s.location_id)) AS capacity,
+              s.used_capacity`.execute(trx);
+  const row = rows[0];
+  return row ? { capacity: row.capacity, usedCapacity: row.used_capacity } : null;
+}
+
+export async function releaseSeat(trx: Transaction<DB>, sessionId: number): Promise<Seats> {
+  const { rows } = await sql<{ capacity: number | null; used_capacity: number }>`
+    UPDATE sessions AS s
+       SET used_capacity = s.used_capacity - 1
+     WHERE s.id = ${sessionId}
+    RETURNING COALESCE(s.capacity, (SELECT l.capacity FROM locations l WHERE l.id = s.location_id)) AS capacity,
+              s.used_capacity`.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error(`session ${sessionId} vanished while releasing a seat`);
+  return { capacity: row.capacity, usedCapacity: row.used_capacity };
+}
+
+export async function readSeats(db: Executor, sessionId: number): Promise<Seats> {
+  const { rows } = await sql<{ capacity: number | null; used_capacity: number }>`
+    SELECT COALESCE(s.capacity, l.capacity) AS capacity, s.used_capacity
+      FROM sessions s LEFT JOIN locations l ON l.id = s.location_id
+     WHERE s.id = ${sessionId}`.execute(db);
+  const row = rows[0];
+  return row
+    ? { capacity: row.capacity, usedCapacity: row.used_capacity }
+    : { capacity: null, usedCapacity: 0 };
+}
+
+export function findAttendance(db: Executor, sessionId: number, participantId: number) {
+  return db
+    .selectFrom('session_attendees')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .where('participant_id', '=', participantId)
+    .executeTakeFirst();
+}
+
+export function insertAttendance(
+  trx: Transaction<DB>,
+  row: {
+    sessionId: number;
+    participantId: number;
+    status: AttendeeStatus;
+    blocking: boolean;
+    /** Who booked on the person's behalf; null for their own booking. */
+    addedBy: number | null;
+    message: string | null;
+    now: Date;
+  },
+) {
+  return trx
+    .insertInto('session_attendees')
+    .values({
+      session_id: row.sessionId,
+      participant_id: row.participantId,
+      status: row.status,
+      blocking: row.blocking,
+      added_by: row.addedBy,
+      message: row.message,
+      created_at: row.now,
+      updated_at: row.now,
+    })
+    .execute();
+}
+
+export function deleteAttendance(trx: Transaction<DB>, sessionId: number, participantId: number) {
+  return trx
+    .deleteFrom('session_attendees')
+    .where('session_id', '=', sessionId)
+    .where('participant_id', '=', participantId)
+    .returning('status')
+    .executeTakeFirst();
+}
+
+export function setAttendanceStatus(
+  trx: Transaction<DB>,
+  sessionId: number,
+  participantId: number,
+  from: AttendeeStatus,
+  to: AttendeeStatus,
+  now: Date,
+) {
+  return trx
+    .updateTable('session_attendees')
+    .set({ status: to, updated_at: now })
+    .where('session_id', '=', sessionId)
+    .where('participant_id', '=', participantId)
+    .where('status', '=', from)
+    .returning('status')
+    .executeTakeFirst();
+}
+
+export function touchAttendance(
+  db: Executor,
+  sessionId: number,
+  participantId: number,
+  set: { checked_in_at?: Date; last_ping_at?: Date },
+) {
+  return db
+    .updateTable('session_attendees')
+    .set(set)
+    .where('session_id', '=', sessionId)
+    .where('participant_id', '=', participantId)
+    .execute();
+}
+
+/** Pending requests of a session with the requester's card fields, oldest first. */
+export function findWaiting(db: Executor, sessionId: number) {
+  return db
+    .selectFrom('session_attendees as sa')
+    .innerJoin('participants as p', 'p.id', 'sa.participant_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.surname',
+      'p.company',
+      'p.job_title',
+      'p.profile_photo',
+      'sa.message',
+      'sa.created_at',
+    ])
+    .where('sa.session_id', '=', sessionId)
+    .where('sa.status', '=', 'waiting')
+    .orderBy('sa.created_at')
+    .orderBy('p.id')
+    .execute();
+}
+
+/** A participant of the event (not deleted), for acting on someone's behalf. */
+export function findEventParticipant(db: Executor, eventId: number, participantId: number) {
+  return db
+    .selectFrom('participants')
+    .selectAll()
+    .where('id', '=', participantId)
+    .where('event_id', '=', eventId)
+    .where('state', '!=', 'deleted')
+    .executeTakeFirst();
+}

@@ -1,0 +1,165 @@
+import type { CalendarLink } from '@foyer/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import {
+  addPerson,
+  api,
+  at,
+  createEvent,
+  createLocation,
+  createParticipant,
+  createSession,
+  join,
+  T0,
+  type TestParticipant,
+} from './agenda.fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: 'https://foyer.example' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  t.setNow(T0);
+});
+
+const link = (who: TestParticipant, payload: Record<string, unknown>) =>
+  api<CalendarLink>(t.app, {
+    method: 'POST',
+    url: '/api/v1/event/participant/calendar',
+    headers: who.headers,
+    payload,
+  });
+const feed = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname });
+
+describe('calendar link and feed (E7.16)', () => {
+  it('E7.16 the calendar link is a stable per-user feed URL holding a secret', async () => {
+    const event = await createEvent(t.ctx);
+    const ada = await createParticipant(t.ctx, event.id);
+    const bob = await createParticipant(t.ctx, event.id);
+    const first = await link(ada, { eventId: event.id });
+    expect(first.status).toBe(200);
+    expect(first.body.data?.url).toMatch(
+      /^https:\/\/foyer\.example\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/,
+    );
+    expect((await link(ada, { eventId: event.id })).body.data?.url).toBe(first.body.data?.url);
+    const viaGet = await api<CalendarLink>(t.app, {
+      method: 'GET',
+      url: `/api/v1/event/participant/calendar?eventId=${event.id}`,
+      headers: ada.headers,
+    });
+    expect(viaGet.body.data?.url).toBe(first.body.data?.url);
+    expect((await link(bob, { eventId: event.id })).body.data?.url).not.toBe(first.body.data?.url);
+    const stored = await t.ctx.db.selectFrom('calendar_feeds').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(first.body.data!.url.split('/').at(-1)!.slice(0, -4));
+  });
+
+  it('the feed always reflects the current agenda: sessions, pending requests, talks and breaks', async () => {
+    const event = await createEvent(t.ctx);
+    const ada = await createParticipant(t.ctx, event.id);
+    const room = await createLocation(t.ctx, event.id, null, 'Room, 1');
+    const keynote = await createSession(t.ctx, event.id, {
+      name: 'Keynote; day 1',
+      sdt: at(60),
+      edt: at(120),
+      locationId: room.id,
+      description: '<p>Welcome</p>',
+    });
+    const workshop = await createSession(t.ctx, event.id, {
+      name: 'Workshop',
+      needsApproval: true,
+      sdt: at(200),
+      edt: at(260),
+    });
+    const talk = await createSession(t.ctx, event.id, { name: 'My talk', sdt: at(300), edt: at(330) });
+    await addPerson(t.ctx, talk.id, ada.id, 'speaker');
+    const url = (await link(ada, { eventId: event.id })).body.data!.url;
+
+    const empty = await feed(url);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(empty.headers['cache-control']).toBe('no-store');
+    expect(empty.body.match(/BEGIN:VEVENT/g)).toHaveLength(1); // the talk
+
+    await join(t.app, ada, event.id, keynote.id);
+    await join(t.app, ada, event.id, workshop.id);
+    await api(t.app, {
+      method: 'POST',
+      url: '/api/v1/event/schedule/participantOff',
+      headers: ada.headers,
+      payload: {
+        eventId: event.id,
+        date: '2026-11-22',
+        startTime: '2026-11-22 15:00',
+        endTime: '2026-11-22 15:30',
+        timezone: 'UTC',
+      },
+    });
+    const body = (await feed(url)).body;
+    expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(4);
+    expect(body).toContain('SUMMARY:Keynote\\; day 1');
+    expect(body).toContain('LOCATION:Room\\, 1');
+    expect(body).toContain('DESCRIPTION:Welcome');
+    expect(body).toContain(`DTSTART:20261122T100000Z`);
+    expect(body).toContain(`URL:https://foyer.example/event/${event.id}/sessions/${keynote.id}`);
+    expect(body).toMatch(/SUMMARY:Workshop\r\n(?:.*\r\n)*?STATUS:TENTATIVE/);
+    expect(body).toContain('SUMMARY:Break');
+
+    await api(t.app, {
+      method: 'POST',
+      url: '/api/v1/event/schedule/leave',
+      headers: ada.headers,
+      payload: { eventId: event.id, sessionId: keynote.id },
+    });
+    expect((await feed(url)).body).not.toContain('Keynote');
+  });
+
+  it('rotate replaces the link and the old one stops working; bad tokens are not found', async () => {
+    const event = await createEvent(t.ctx);
+    const ada = await createParticipant(t.ctx, event.id);
+    const old = (await link(ada, { eventId: event.id })).body.data!.url;
+    const fresh = (await link(ada, { eventId: event.id, rotate: true })).body.data!.url;
+    expect(fresh).not.toBe(old);
+    expect((await feed(old)).statusCode).toBe(404);
+    expect((await feed(fresh)).statusCode).toBe(200);
+    for (const path of [
+      '/api/v1/calendar/nope.ics',
+      `/api/v1/calendar/${'a'.repeat(43)}.ics`,
+      `/api/v1/calendar/${'a'.repeat(43)}`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    }
+  });
+
+  it('a one-off download of the agenda and of one session (add to calendar)', async () => {
+    const event = await createEvent(t.ctx);
+    const ada = await createParticipant(t.ctx, event.id);
+    const session = await createSession(t.ctx, event.id, { name: 'Keynote' });
+    await join(t.app, ada, event.id, session.id);
+    const all = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/participant/calendar.ics?eventId=${event.id}`,
+      headers: ada.headers,
+    });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-disposition']).toBe(`attachment; filename="agenda-${event.id}.ics"`);
+    expect(all.body).toContain('SUMMARY:Keynote');
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/${event.id}/sessions/${session.id}/calendar.ics`,
+      headers: ada.headers,
+    });
+    expect(one.headers['content-disposition']).toBe(`attachment; filename="session-${session.id}.ics"`);
+    expect(one.body).toContain(`UID:session-${session.id}@foyer.example`);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/event/participant/calendar.ics?eventId=${event.id}`,
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,96 @@
+import { AgendaErrorCode } from '@foyer/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import {
+  api,
+  at,
+  createEvent,
+  createParticipant,
+  createSession,
+  join,
+  T0,
+  type TestParticipant,
+  usedCapacity,
+} from './agenda.fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe(`capacity under concurrency (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it("E4.50 50 simultaneous joins of a 10-seat session: exactly 10 joined, 40 'Fully booked'", async () => {
+    t.setNow(T0);
+    const event = await createEvent(t.ctx);
+    const session = await createSession(t.ctx, event.id, { capacity: 10 });
+    const people: TestParticipant[] = [];
+    for (let i = 0; i < 50; i++) people.push(await createParticipant(t.ctx, event.id));
+
+    const results = await Promise.all(people.map((p) => join(t.app, p, event.id, session.id)));
+
+    const joined = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status === 409);
+    expect(joined).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const r of refused)
+      expect(r.body.error).toMatchObject({ code: AgendaErrorCode.FullyBooked, msg: 'Fully booked' });
+    expect(await usedCapacity(t.ctx, session.id)).toBe(10);
+    const rows = await t.ctx.db
+      .selectFrom('session_attendees')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('session_id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(10);
+  });
+
+  it('E4.49 one person racing into two overlapping sessions ends up in exactly one', async () => {
+    t.setNow(T0);
+    const event = await createEvent(t.ctx);
+    const ada = await createParticipant(t.ctx, event.id);
+    const a = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) });
+    const b = await createSession(t.ctx, event.id, { sdt: at(90), edt: at(150) });
+    const results = await Promise.all([
+      join(t.app, ada, event.id, a.id),
+      join(t.app, ada, event.id, b.id),
+      join(t.app, ada, event.id, a.id),
+      join(t.app, ada, event.id, b.id),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200).length).toBe(2); // the winner, and its idempotent repeat
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error?.msg === 'You are busy')).toBe(
+      true,
+    );
+    expect((await usedCapacity(t.ctx, a.id)) + (await usedCapacity(t.ctx, b.id))).toBe(1);
+  });
+
+  it('joins and leaves interleaved keep the seat count equal to the attendee rows', async () => {
+    t.setNow(T0);
+    const event = await createEvent(t.ctx);
+    const session = await createSession(t.ctx, event.id, { capacity: 5 });
+    const people: TestParticipant[] = [];
+    for (let i = 0; i < 12; i++) people.push(await createParticipant(t.ctx, event.id));
+    await Promise.all(people.slice(0, 5).map((p) => join(t.app, p, event.id, session.id)));
+    const leave = (p: TestParticipant) =>
+      api(t.app, {
+        method: 'POST',
+        url: '/api/v1/event/schedule/leave',
+        headers: p.headers,
+        payload: { eventId: event.id, sessionId: session.id },
+      });
+    await Promise.all([
+      ...people.slice(0, 5).map(leave),
+      ...people.slice(5).map((p) => join(t.app, p, event.id, session.id)),
+    ]);
+    const count = await t.ctx.db
+      .selectFrom('session_attendees')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('session_id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    const used = await usedCapacity(t.ctx, session.id);
+    expect(used).toBe(Number(count.n));
+    expect(used).toBeLessThanOrEqual(5);
+  });
+});

@@ -1,0 +1,255 @@
+import type { SessionDetail, SessionFacets, SessionsPage } from '@foyer/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import {
+  addPerson,
+  api,
+  at,
+  createEvent,
+  createLocation,
+  createParticipant,
+  createSession,
+  createTrack,
+  createType,
+  join,
+  T0,
+  type TestParticipant,
+} from './agenda.fixtures';
+import { canUserSeeSession } from './sessions.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  t.setNow(T0);
+});
+
+const list = (who: TestParticipant, eventId: number, query = '') =>
+  api<SessionsPage>(t.app, {
+    method: 'GET',
+    url: `/api/v1/event/${eventId}/sessions${query}`,
+    headers: who.headers,
+  });
+const names = (page: { body: { data?: SessionsPage } }) => page.body.data?.sessions.map((s) => s.name);
+
+describe('GET /event/:eventId/sessions (E2.13)', () => {
+  it('E3.07 lists top-level sessions by start with people, track, room and the caller state', async () => {
+    const event = await createEvent(t.ctx);
+    const ada = await createParticipant(t.ctx, event.id);
+    const speaker = await createParticipant(t.ctx, event.id, { name: 'Grace', surname: 'Hopper' });
+    const track = await createTrack(t.ctx, event.id, 'AI');
+    const room = await createLocation(t.ctx, event.id, 50, 'Hall B');
+    const late = await createSession(t.ctx, event.id, { name: 'Late', sdt: at(180), edt: at(240) });
+    const early = await createSession(t.ctx, event.id, {
+      name: 'Early',
+      trackId: track.id,
+      locationId: room.id,
+      externalLink: 'https://stream.example/1',
+      offlineLink: 'https://video.example/1',
+    });
+    await createSession(t.ctx, event.id, { name: 'Slot', parentId: early.id });
+    await addPerson(t.ctx, early.id, speaker.id, 'speaker');
+    await join(t.app, ada, event.id, late.id);
+
+    const res = await list(ada, event.id);
+    expect(res.status).toBe(200);
+    expect(names(res)).toEqual(['Early', 'Late']);
+    const [first, second] = res.body.data!.sessions;
+    expect(first).toMatchObject({
+      track: { id: track.id, name: 'AI' },
+      location: { id: room.id, name: 'Hall B', capacity: 50, usedCapacity: 0 },
+      capacity: 50,
+      duration: 60,
+      speakers: [expect.objectContaining({ id: speaker.id, name: 'Grace', surname: 'Hopper' })],
+      sessionCount: 1,
+      myStatus: null,
+      externalLink: null, // only for those in it
+      offlineLink: 'https://video.example/1',
+    });
+    expect(second).toMatchObject({ myStatus: 'joined', usedCapacity: 1 });
+    expect(res.body.data?.nextCursor).toBeNull();
+  });
+
+  it('E4.34 E3.09 flags: collision with the agenda, isFull, and bookable slots', async () => {
+    const event = await createEvent(t.ctx);
+    const ada = await createParticipant(t.ctx, event.id);
+    const bob = await createParticipant(t.ctx, event.id);
+    const mine = await createSession(t.ctx, event.id, { name: 'Mine', sdt: at(60), edt: at(120) });
+    await createSession(t.ctx, event.id, { name: 'Clash', sdt: at(90), edt: at(150) });
+    const full = await createSession(t.ctx, event.id, {
+      name: 'Full',
+      sdt: at(300),
+      edt: at(360),
+      capacity: 1,
+    });
+    const parent = await createSession(t.ctx, event.id, { name: 'Parent', sdt: at(400), edt: at(600) });
+    await createSession(t.ctx, event.id, { parentId: parent.id, sdt: at(400), edt: at(430), capacity: 1 });
+    const taken = await createSession(t.ctx, event.id, {
+      parentId: parent.id,
+      sdt: at(430),
+      edt: at(460),
+      capacity: 1,
+    });
+    await join(t.app, ada, event.id, mine.id);
+    await join(t.app, bob, event.id, full.id);
+    await join(t.app, bob, event.id, taken.id);
+
+    const sessions = (await list(ada, event.id)).body.data!.sessions;
+    const by = (name: string) => sessions.find((s) => s.name === name)!;
+    expect(by('Mine')).toMatchObject({ collision: false, myStatus: 'joined', availableToMe: true });
+    expect(by('Clash')).toMatchObject({ collision: true });
+    expect(by('Full')).toMatchObject({ isFull: true, collision: false });
+    expect(by('Parent').subSessions.map((s) => s.available)).toEqual([true, false]);
+  });
+
+  it('E6.02 E6.16 hidden and restricted sessions: organizers see all, others what their type allows', async () => {
+    const event = await createEvent(t.ctx);
+    const vip = await createType(t.ctx, event.id, 'VIP');
+    const ada = await createParticipant(t.ctx, event.id);
+    const v = await createParticipant(t.ctx, event.id, { typeId: vip.id });
+    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
+    const speaker = await createParticipant(t.ctx, event.id);
+    await createSession(t.ctx, event.id, { name: 'Open', sdt: at(10), edt: at(20) });
+    const hidden = await createSession(t.ctx, event.id, {
+      name: 'Hidden',
+      hidden: true,
+      sdt: at(20),
+      edt: at(30),
+    });
+    await createSession(t.ctx, event.id, {
+      name: 'VIP only',
+      restricted: true,
+      allowedTypeIds: [vip.id],
+      sdt: at(30),
+      edt: at(40),
+    });
+    await addPerson(t.ctx, hidden.id, speaker.id, 'speaker');
+    expect(names(await list(ada, event.id))).toEqual(['Open']);
+    expect(names(await list(v, event.id))).toEqual(['Open', 'VIP only']);
+    expect(names(await list(speaker, event.id))).toEqual(['Open', 'Hidden']);
+    expect(names(await list(boss, event.id))).toEqual(['Open', 'Hidden', 'VIP only']);
+  });
+
+  it('filters by day (event time zone), track, text (names, descriptions, speakers) and liveNow', async () => {
+    const event = await createEvent(t.ctx, { timezone: 'America/New_York' });
+    const ada = await createParticipant(t.ctx, event.id);
+    const speaker = await createParticipant(t.ctx, event.id, { name: 'Linus', surname: 'Torvalds' });
+    const track = await createTrack(t.ctx, event.id);
+    // 2026-11-22T09:00Z is 04:00 in New York; 2026-11-23T04:00Z is still the 22nd there.
+    await createSession(t.ctx, event.id, { name: 'Morning', sdt: at(0), edt: at(30), trackId: track.id });
+    const night = await createSession(t.ctx, event.id, {
+      name: 'Night',
+      sdt: at(19 * 60),
+      edt: at(20 * 60),
+      description: 'Kernel <b>deep dive</b>',
+    });
+    await createSession(t.ctx, event.id, { name: 'Tomorrow', sdt: at(24 * 60), edt: at(25 * 60) });
+    await addPerson(t.ctx, night.id, speaker.id, 'speaker');
+
+    expect(names(await list(ada, event.id, '?day=2026-11-22'))).toEqual(['Morning', 'Night']);
+    expect(names(await list(ada, event.id, `?track=${track.id}`))).toEqual(['Morning']);
+    expect(names(await list(ada, event.id, '?q=deep%20dive'))).toEqual(['Night']);
+    expect(names(await list(ada, event.id, '?q=torvalds'))).toEqual(['Night']);
+    expect(names(await list(ada, event.id, '?q=100%25'))).toEqual([]);
+    t.setNow(at(15));
+    expect(names(await list(ada, event.id, '?liveNow=true'))).toEqual(['Morning']);
+    const facets = await api<SessionFacets>(t.app, {
+      method: 'GET',
+      url: `/api/v1/event/${event.id}/sessions/facets`,
+      headers: ada.headers,
+    });
+    expect(facets.body.data).toEqual({
+      days: ['2026-11-22', '2026-11-23'],
+      tracks: [expect.objectContaining({ id: track.id })],
+      timezone: 'America/New_York',
+    });
+  });
+
+  it('pages with an opaque cursor, ties on start broken by id', async () => {
+    const event = await createEvent(t.ctx);
+    const ada = await createParticipant(t.ctx, event.id);
+    for (let i = 0; i < 5; i++)
+      await createSession(t.ctx, event.id, { name: `S${i}`, sdt: at(60), edt: at(90) });
+    const first = await list(ada, event.id, '?limit=2');
+    expect(names(first)).toEqual(['S0', 'S1']);
+    const second = await list(ada, event.id, `?limit=2&after=${first.body.data?.nextCursor}`);
+    expect(names(second)).toEqual(['S2', 'S3']);
+    const third = await list(ada, event.id, `?limit=2&after=${second.body.data?.nextCursor}`);
+    expect(names(third)).toEqual(['S4']);
+    expect(third.body.data?.nextCursor).toBeNull();
+  });
+});
+
+describe('GET /event/:eventId/sessions/:sessionId (E2.08)', () => {
+  it('E2.08 E3.07 a session or one of its slots, with counts; organizers see pending requests', async () => {
+    const event = await createEvent(t.ctx, { eventType: 'hybrid' });
+    const ada = await createParticipant(t.ctx, event.id);
+    const bob = await createParticipant(t.ctx, event.id);
+    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
+    const session = await createSession(t.ctx, event.id, { needsApproval: true, capacity: 10 });
+    const parent = await createSession(t.ctx, event.id, { sdt: at(200), edt: at(300) });
+    const slot = await createSession(t.ctx, event.id, { parentId: parent.id, sdt: at(200), edt: at(230) });
+    await join(t.app, ada, event.id, session.id);
+    await api(t.app, {
+      method: 'POST',
+      url: '/api/v1/event/schedule/addToSession',
+      headers: boss.headers,
+      payload: { eventId: event.id, sessionId: session.id, participantId: bob.id },
+    });
+    const get = (who: TestParticipant, id: number) =>
+      api<SessionDetail>(t.app, {
+        method: 'GET',
+        url: `/api/v1/event/${event.id}/sessions/${id}`,
+        headers: who.headers,
+      });
+    expect((await get(ada, session.id)).body.data).toMatchObject({
+      myStatus: 'waiting',
+      attendeeCount: 1,
+      waitingCount: 0,
+      usedCapacity: 2,
+      eventType: 'hybrid',
+      eventFinished: false,
+      needsApproval: true,
+    });
+    expect((await get(boss, session.id)).body.data).toMatchObject({ waitingCount: 1 });
+    expect((await get(ada, slot.id)).body.data).toMatchObject({ id: slot.id, name: slot.name });
+  });
+
+  it('E6.02 a hidden session, a hidden parent, or another event’s session is not found', async () => {
+    const event = await createEvent(t.ctx);
+    const other = await createEvent(t.ctx);
+    const ada = await createParticipant(t.ctx, event.id);
+    const hidden = await createSession(t.ctx, event.id, { hidden: true });
+    const slot = await createSession(t.ctx, event.id, { parentId: hidden.id });
+    const foreign = await createSession(t.ctx, other.id);
+    for (const id of [hidden.id, slot.id, foreign.id, 999_999]) {
+      const res = await api(t.app, {
+        method: 'GET',
+        url: `/api/v1/event/${event.id}/sessions/${id}`,
+        headers: ada.headers,
+      });
+      expect(res.status).toBe(404);
+    }
+  });
+});
+
+describe('room policy helper', () => {
+  it('E6.02 E6.16 canUserSeeSession follows the same visibility as the list', async () => {
+    const event = await createEvent(t.ctx);
+    const other = await createEvent(t.ctx);
+    const ada = await createParticipant(t.ctx, event.id);
+    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
+    const open = await createSession(t.ctx, event.id);
+    const hidden = await createSession(t.ctx, event.id, { hidden: true });
+    const foreign = await createSession(t.ctx, other.id);
+    expect(await canUserSeeSession(t.ctx.db, ada.userId, event.id, open.id)).toBe(true);
+    expect(await canUserSeeSession(t.ctx.db, ada.userId, event.id, hidden.id)).toBe(false);
+    expect(await canUserSeeSession(t.ctx.db, boss.userId, event.id, hidden.id)).toBe(true);
+    expect(await canUserSeeSession(t.ctx.db, ada.userId, event.id, foreign.id)).toBe(false);
+    expect(await canUserSeeSession(t.ctx.db, ada.userId, other.id, foreign.id)).toBe(false);
+  });
+});
