@@ -1,0 +1,98 @@
+import {
+  addMemberRequest,
+  boothDetailsQuery,
+  boothListQuery,
+  boothParams,
+  confirmMemberRequest,
+  memberCandidatesQuery,
+  memberListQuery,
+  removeMemberQuery,
+  updateBoothRequest,
+  updateMemberRequest,
+} from '@foyer/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requireUser } from '../../http/auth';
+import { parse } from '../../http/validate';
+import { getBooth, listBooths, updateBooth } from './booths.service';
+import {
+  addMember,
+  type BoothDeps,
+  confirmMembership,
+  listMembers,
+  memberCandidates,
+  removeMember,
+  updateMember,
+} from './members.service';
+
+const deps = (request: FastifyRequest): BoothDeps => ({
+  ctx: request.server.ctx,
+  realtime: request.server.realtime,
+});
+
+/** Exhibitor booths and their teams (E7.34–E7.40). */
+export const boothRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/event/booth', async (request) => {
+    const { userId } = await requireUser(request);
+    return {
+      success: true,
+      data: await listBooths(request.server.ctx, userId, parse(boothListQuery, request.query)),
+    };
+  });
+
+  app.get('/event/booth/:boothId', async (request) => {
+    const { userId } = await requireUser(request);
+    const { boothId } = parse(boothParams, request.params);
+    const { eventId } = parse(boothDetailsQuery, request.query);
+    return { success: true, data: await getBooth(request.server.ctx, userId, eventId, boothId) };
+  });
+
+  app.put('/event/booth', async (request) => {
+    const { userId } = await requireUser(request);
+    return {
+      success: true,
+      data: await updateBooth(request.server.ctx, userId, parse(updateBoothRequest, request.body)),
+    };
+  });
+
+  app.get('/event/member', async (request) => {
+    const { userId } = await requireUser(request);
+    const { eventId } = parse(memberListQuery, request.query);
+    return { success: true, data: await listMembers(request.server.ctx, userId, eventId) };
+  });
+
+  app.get('/event/member/candidates', async (request) => {
+    const { userId } = await requireUser(request);
+    const input = parse(memberCandidatesQuery, request.query);
+    return { success: true, data: await memberCandidates(request.server.ctx, userId, input) };
+  });
+
+  app.post('/event/member', async (request) => {
+    const { userId } = await requireUser(request);
+    return {
+      success: true,
+      data: await addMember(deps(request), userId, parse(addMemberRequest, request.body)),
+    };
+  });
+
+  app.put('/event/member', async (request) => {
+    const { userId } = await requireUser(request);
+    return {
+      success: true,
+      data: await updateMember(deps(request), userId, parse(updateMemberRequest, request.body)),
+    };
+  });
+
+  app.delete('/event/member', async (request) => {
+    const { userId } = await requireUser(request);
+    return {
+      success: true,
+      data: await removeMember(deps(request), userId, parse(removeMemberQuery, request.query)),
+    };
+  });
+
+  app.post('/event/member/confirm', async (request) => {
+    const { userId } = await requireUser(request);
+    const input = parse(confirmMemberRequest, request.body);
+    return { success: true, data: await confirmMembership(deps(request), userId, input) };
+  });
+};

@@ -1,0 +1,135 @@
+import {
+  type BoothDetails,
+  type BoothMember,
+  type BoothRoleName,
+  type BoothSummary,
+  canManageBooth,
+  type UpdateBoothRequest,
+  withHttp,
+} from '@foyer/contract';
+import type { AppContext } from '../../app';
+import type { ParticipantRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { requireMembership } from '../access/event-access';
+import { forgetEvent } from '../participants/search.cache';
+import * as repo from './booths.repository';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function toSummary(b: repo.BoothRow): BoothSummary {
+  return {
+    id: b.id,
+    eventId: b.event_id,
+    boothName: b.name,
+    boothType: b.booth_type,
+    images: { logo: b.images.logo ?? null, banner: b.images.banner ?? null },
+    description: b.description,
+    rate: b.rate,
+    categories: b.category_ids,
+    updatedAt: iso(b.updated_at),
+  };
+}
+
+type PersonRow = Awaited<ReturnType<typeof repo.boothPeople>>[number];
+
+export function toMember(p: PersonRow): BoothMember {
+  return {
+    id: p.id,
+    name: p.name,
+    surname: p.surname,
+    fullName: `${p.name} ${p.surname}`.trim(),
+    jobTitle: p.job_title,
+    company: p.company,
+    profilePhoto: p.profile_photo,
+    boothId: p.booth_role === 'not_confirmed' ? null : p.booth_id,
+    role: (p.booth_role ?? 'user') as BoothRoleName,
+  };
+}
+
+/** The caller's role on a booth, or null (a pending invitation is no role yet). */
+export function roleOn(me: ParticipantRow, boothId: number): BoothRoleName | null {
+  if (me.booth_id !== boothId || me.booth_role === null || me.booth_role === 'not_confirmed') return null;
+  return me.booth_role;
+}
+
+/** GET /event/booth: the event's exhibitors (E1.02), best rated first. */
+export async function listBooths(
+  ctx: AppContext,
+  userId: number,
+  input: { eventId: number; query?: string | undefined },
+) {
+  await requireMembership(ctx.db, input.eventId, userId);
+  const rows = await repo.listBooths(ctx.db, input.eventId, input.query || null);
+  return rows.map(toSummary);
+}
+
+async function details(ctx: AppContext, me: ParticipantRow, booth: repo.BoothRow): Promise<BoothDetails> {
+  const [people, tables] = await Promise.all([
+    repo.boothPeople(ctx.db, booth.id),
+    repo.popupTables(ctx.db, booth.id, ctx.now()),
+  ]);
+  const myRole = roleOn(me, booth.id);
+  // Unanswered team invitations are the booth's own business (E6.27).
+  const visible = myRole || me.organizer ? people : people.filter((p) => p.booth_role !== 'not_confirmed');
+  return {
+    ...toSummary(booth),
+    ownerParticipantId: people.find((p) => p.booth_role === 'owner')?.id ?? null,
+    website: booth.website,
+    location: booth.location,
+    some: booth.social_links ?? {},
+    documents: booth.documents ?? [],
+    agendaEnabled: booth.agenda_enabled,
+    members: visible.map(toMember),
+    popupMeetings: tables.map((t, i) => ({ roomId: t.video_room, name: `Table ${i + 1}`, meetingId: t.id })),
+    canEdit: canManageBooth(myRole) || me.organizer, // E6.25
+  };
+}
+
+/** GET /event/booth/:boothId (E7.40): booth detail with its team and popup tables (E2.56). */
+export async function getBooth(ctx: AppContext, userId: number, eventId: number, boothId: number) {
+  const { me } = await requireMembership(ctx.db, eventId, userId);
+  const booth = await repo.findBooth(ctx.db, eventId, boothId);
+  if (!booth) throw AppError.notFound('Booth not found');
+  return details(ctx, me, booth);
+}
+
+/** PUT /event/booth (E7.34): the booth's owner, admins or an organizer edit it. */
+export async function updateBooth(
+  ctx: AppContext,
+  userId: number,
+  input: UpdateBoothRequest,
+): Promise<BoothDetails> {
+  const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  const booth = await repo.findBooth(ctx.db, input.eventId, input.id);
+  if (!booth) throw AppError.notFound('Booth not found');
+  if (!canManageBooth(roleOn(me, booth.id)) && !me.organizer)
+    throw AppError.forbidden('You cannot edit this booth');
+  if (input.categories?.length) {
+    const known = await ctx.db
+      .selectFrom('categories')
+      .select('id')
+      .where('event_id', '=', input.eventId)
+      .where('id', 'in', input.categories)
+      .execute();
+    if (known.length !== new Set(input.categories).size) {
+      throw AppError.badRequest('categories: unknown category', { categories: 'validation.error.option' });
+    }
+  }
+  const set: Record<string, unknown> = { updated_at: ctx.now() };
+  if (input.boothName !== undefined) set.name = input.boothName;
+  if (input.description !== undefined) set.description = input.description;
+  if (input.website !== undefined) set.website = input.website ? withHttp(input.website) : null; // E5.44
+  if (input.location !== undefined) set.location = input.location;
+  if (input.some !== undefined) set.social_links = JSON.stringify(input.some);
+  if (input.documents !== undefined) set.documents = JSON.stringify(input.documents);
+  if (input.categories !== undefined) set.category_ids = [...new Set(input.categories)];
+  if (input.agendaEnabled !== undefined) set.agenda_enabled = input.agendaEnabled;
+  const updated = await ctx.db
+    .updateTable('booths')
+    .set(set)
+    .where('id', '=', booth.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  forgetEvent(ctx, input.eventId); // attendee cards show the booth's name and logo
+  return details(ctx, me, updated);
+}

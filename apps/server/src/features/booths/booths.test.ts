@@ -1,0 +1,192 @@
+import { type BoothDetails, BoothErrorCode, type BoothSummary, type MemberList } from '@foyer/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { makeBooth, makeCategory, makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
+import { busOf } from '../../events/bus';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+// Processors (notifications, chat) run after commits: let them finish before the next test empties
+// the tables, or the TRUNCATE can deadlock with them on PostgreSQL.
+afterEach(() => busOf(t.ctx).idle());
+afterAll(async () => {
+  await t.close();
+});
+
+const req = <T>(
+  who: Person,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+) => call<T>(t.app, { method, url: `/api/v1${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+
+async function setup() {
+  const event = await makeEvent(t.ctx);
+  const booth = await makeBooth(t.ctx, event.id, 'Acme');
+  const owner = await makePerson(t.ctx, event.id, { name: 'Olga', boothId: booth.id, boothRole: 'owner' });
+  const admin = await makePerson(t.ctx, event.id, { name: 'Adam', boothId: booth.id, boothRole: 'admin' });
+  const visitor = await makePerson(t.ctx, event.id, { name: 'Vera' });
+  return { event, booth, owner, admin, visitor };
+}
+
+describe('booths', () => {
+  it('E1.02, E3.17–E3.20 lists booths and shows detail with staff grouped, owner first', async () => {
+    const { event, booth, owner, visitor } = await setup();
+    const list = await req<BoothSummary[]>(visitor, 'GET', `/event/booth?eventId=${event.id}`);
+    expect(list.body.data?.[0]).toMatchObject({
+      id: booth.id,
+      boothName: 'Acme',
+      boothType: 'exhibitor',
+      rate: 1,
+    });
+    expect(
+      (await req<BoothSummary[]>(visitor, 'GET', `/event/booth?eventId=${event.id}&query=zzz`)).body.data,
+    ).toEqual([]);
+    const detail = await req<BoothDetails>(visitor, 'GET', `/event/booth/${booth.id}?eventId=${event.id}`);
+    expect(detail.body.data).toMatchObject({
+      ownerParticipantId: owner.id,
+      agendaEnabled: true,
+      canEdit: false,
+    });
+    expect(detail.body.data?.members.map((m) => [m.name, m.role])).toEqual([
+      ['Olga', 'owner'],
+      ['Adam', 'admin'],
+    ]);
+    const mine = await req<BoothDetails>(owner, 'GET', `/event/booth/${booth.id}?eventId=${event.id}`);
+    expect(mine.body.data?.canEdit).toBe(true); // E6.25
+    expect((await req(visitor, 'GET', `/event/booth/99999?eventId=${event.id}`)).status).toBe(404);
+  });
+
+  it('E7.34, E5.44 PUT event/booth: staff managers and organizers edit; website gets http://', async () => {
+    const { event, booth, owner, visitor } = await setup();
+    const cat = await makeCategory(t.ctx, event.id, { name: 'AI' });
+    const body = {
+      eventId: event.id,
+      id: booth.id,
+      boothName: 'Acme Labs',
+      website: 'acme.example',
+      documents: [{ name: 'Intro', url: '/v.mp4', type: 'bvideo' }],
+      categories: [cat.id],
+      some: { linkedin: 'acme' },
+    };
+    expect((await req(visitor, 'PUT', '/event/booth', body)).status).toBe(403);
+    const ok = await req<BoothDetails>(owner, 'PUT', '/event/booth', body);
+    expect(ok.body.data).toMatchObject({
+      boothName: 'Acme Labs',
+      website: 'http://acme.example',
+      categories: [cat.id],
+    });
+    expect(ok.body.data?.documents[0]?.type).toBe('bvideo');
+    const org = await makePerson(t.ctx, event.id, { organizer: true });
+    expect(
+      (await req(org, 'PUT', '/event/booth', { eventId: event.id, id: booth.id, description: 'x' })).status,
+    ).toBe(200);
+    expect((await req(owner, 'PUT', '/event/booth', { ...body, categories: [999_999] })).status).toBe(400);
+    expect(
+      (await req(owner, 'PUT', '/event/booth', { ...body, boothName: 'x'.repeat(1_000_000) })).status,
+    ).toBe(400);
+    expect((await req(owner, 'PUT', '/event/booth', { ...body, color: 'red' })).status).toBe(400);
+  });
+});
+
+describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
+  it('invites, the person confirms and is added to the team', async () => {
+    const { event, booth, owner, admin, visitor } = await setup();
+    const org = await makePerson(t.ctx, event.id, { organizer: true });
+    const candidates = await req<{ id: number }[]>(
+      owner,
+      'GET',
+      `/event/member/candidates?eventId=${event.id}`,
+    );
+    const ids = candidates.body.data!.map((c) => c.id);
+    expect(ids).toContain(visitor.id);
+    expect(ids).not.toContain(admin.id);
+    expect(ids).not.toContain(org.id);
+    expect(
+      (await req(visitor, 'POST', '/event/member', { eventId: event.id, id: owner.id, role: 'user' })).status,
+    ).toBe(403);
+    expect(
+      (await req(admin, 'POST', '/event/member', { eventId: event.id, id: visitor.id, role: 'admin' }))
+        .status,
+    ).toBe(403);
+    const invited = await req(owner, 'POST', '/event/member', {
+      eventId: event.id,
+      id: visitor.id,
+      role: 'admin',
+    });
+    expect(invited.body.data).toMatchObject({ role: 'not_confirmed' });
+    const again = await req(owner, 'POST', '/event/member', { eventId: event.id, id: org.id, role: 'user' });
+    expect(again.body.error?.code).toBe(BoothErrorCode.AlreadyInBooth);
+    const pending = await req<MemberList>(visitor, 'GET', `/event/member?eventId=${event.id}`);
+    expect(pending.body.data?.invitation).toEqual({ boothId: booth.id, boothName: 'Acme', role: 'admin' });
+    const publicView = await req<BoothDetails>(org, 'GET', `/event/booth/${booth.id}?eventId=${event.id}`);
+    expect(publicView.body.data?.members.some((m) => m.role === 'not_confirmed')).toBe(true);
+    const confirmed = await req(visitor, 'POST', '/event/member/confirm', {
+      eventId: event.id,
+      boothId: booth.id,
+      accepted: true,
+    });
+    expect(confirmed.body.data).toMatchObject({
+      accepted: true,
+      message: 'You have been added to the Acme team',
+    });
+    const team = await req<MemberList>(owner, 'GET', `/event/member?eventId=${event.id}`);
+    expect(team.body.data?.members.map((m) => [m.name, m.role])).toEqual([
+      ['Olga', 'owner'],
+      ['Adam', 'admin'],
+      ['Vera', 'admin'],
+    ]);
+    expect(
+      (
+        await req(visitor, 'POST', '/event/member/confirm', {
+          eventId: event.id,
+          boothId: booth.id,
+          accepted: true,
+        })
+      ).body.error?.code,
+    ).toBe(BoothErrorCode.NotInvitedToBooth);
+  });
+
+  it('declining, role changes and removal follow the owner/admin/user rules', async () => {
+    const { event, owner, admin, visitor } = await setup();
+    const u = await makePerson(t.ctx, event.id, { name: 'Uma' });
+    await req(owner, 'POST', '/event/member', { eventId: event.id, id: visitor.id, role: 'user' });
+    const declined = await req(visitor, 'POST', '/event/member/confirm', {
+      eventId: event.id,
+      boothId: (await t.ctx.db.selectFrom('booths').select('id').executeTakeFirstOrThrow()).id,
+      accepted: false,
+    });
+    expect(declined.body.data).toMatchObject({ accepted: false, message: null });
+    expect(
+      (await req<MemberList>(visitor, 'GET', `/event/member?eventId=${event.id}`)).body.data?.invitation,
+    ).toBeNull();
+    await req(admin, 'POST', '/event/member', { eventId: event.id, id: u.id, role: 'user' });
+    expect(
+      (await req(admin, 'PUT', '/event/member', { eventId: event.id, id: owner.id, role: 'user' })).body.error
+        ?.code,
+    ).toBe(BoothErrorCode.OwnerRole);
+    expect(
+      (await req(admin, 'PUT', '/event/member', { eventId: event.id, id: u.id, role: 'admin' })).status,
+    ).toBe(403);
+    expect(
+      (await req(owner, 'PUT', '/event/member', { eventId: event.id, id: admin.id, role: 'user' })).body.data,
+    ).toMatchObject({
+      role: 'user',
+    });
+    expect(
+      (await req(admin, 'DELETE', `/event/member?eventId=${event.id}&memberId=${owner.id}`)).status,
+    ).toBe(403);
+    expect(
+      (await req(owner, 'DELETE', `/event/member?eventId=${event.id}&memberId=${owner.id}`)).status,
+    ).toBe(409);
+    expect((await req(owner, 'DELETE', `/event/member?eventId=${event.id}&memberId=${u.id}`)).status).toBe(
+      200,
+    );
+    expect(
+      (await req(admin, 'DELETE', `/event/member?eventId=${event.id}&memberId=${admin.id}`)).status,
+    ).toBe(200); // leaves
+    expect((await req(owner, 'DELETE', `/event/member?eventId=${event.id}&memberId=abc`)).status).toBe(400);
+  });
+});

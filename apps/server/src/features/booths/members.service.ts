@@ -1,0 +1,205 @@
+import {
+  type AttendeeCard,
+  BoothErrorCode,
+  type BoothMember,
+  boothJoinedMessage,
+  canManageBooth,
+  type MemberList,
+  searchRowsToCards,
+} from '@foyer/contract';
+import type { AppContext } from '../../app';
+import type { ParticipantRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Realtime } from '../../realtime/realtime';
+import { requireMembership } from '../access/event-access';
+import { findParticipant } from '../participants/participants.repository';
+import { forgetEvent } from '../participants/search.cache';
+import { search2 } from '../participants/search.service';
+import * as repo from './booths.repository';
+import { roleOn, toMember } from './booths.service';
+
+export interface BoothDeps {
+  ctx: AppContext;
+  realtime?: Realtime | undefined;
+}
+
+export const BoothRecordType = { Team: 'booth.team' } as const;
+
+/** The caller's booth where they may manage the team (owner or admin). */
+async function managedBooth(ctx: AppContext, me: ParticipantRow) {
+  const role = me.booth_id ? roleOn(me, me.booth_id) : null;
+  if (!me.booth_id || !canManageBooth(role))
+    throw AppError.forbidden('Only the booth owner or an admin can manage the team');
+  const booth = await repo.findBooth(ctx.db, me.event_id, me.booth_id);
+  if (!booth) throw AppError.notFound('Booth not found');
+  return { booth, role };
+}
+
+async function notify(deps: BoothDeps, person: { user_id: number | null }, payload: Record<string, unknown>) {
+  if (person.user_id && deps.realtime) {
+    await deps.realtime.publish(`userRooms/${person.user_id}`, BoothRecordType.Team, payload);
+  }
+}
+
+/** GET /event/member (E7.35): my booth's team, or the team invitation waiting for me. */
+export async function listMembers(ctx: AppContext, userId: number, eventId: number): Promise<MemberList> {
+  const { me } = await requireMembership(ctx.db, eventId, userId);
+  const booth = me.booth_id ? await repo.findBooth(ctx.db, eventId, me.booth_id) : undefined;
+  if (!booth) return { boothId: null, boothName: null, myRole: null, members: [], invitation: null };
+  if (me.booth_role === 'not_confirmed') {
+    return {
+      boothId: null,
+      boothName: null,
+      myRole: null,
+      members: [],
+      invitation: { boothId: booth.id, boothName: booth.name, role: me.booth_pending_role ?? 'user' },
+    };
+  }
+  const people = await repo.boothPeople(ctx.db, booth.id);
+  return {
+    boothId: booth.id,
+    boothName: booth.name,
+    myRole: roleOn(me, booth.id),
+    members: people.map(toMember),
+    invitation: null,
+  };
+}
+
+/** POST /event/member (E7.37): invite someone to my booth's team; they confirm (E6.27). */
+export async function addMember(
+  deps: BoothDeps,
+  userId: number,
+  input: { eventId: number; id: number; role: 'user' | 'admin' },
+): Promise<BoothMember> {
+  const { ctx } = deps;
+  const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  const { booth, role } = await managedBooth(ctx, me);
+  if (input.role === 'admin' && role !== 'owner') throw AppError.forbidden('Only the owner can add admins');
+  const target = await findParticipant(ctx.db, input.eventId, input.id);
+  if (!target) throw AppError.notFound('Participant not found');
+  if (target.booth_id !== null || target.organizer) {
+    throw new AppError(
+      409,
+      BoothErrorCode.AlreadyInBooth,
+      'This person is already in a booth or is an organizer',
+    ); // E6.26
+  }
+  const updated = await ctx.db
+    .updateTable('participants')
+    .set({
+      booth_id: booth.id,
+      booth_role: 'not_confirmed',
+      booth_pending_role: input.role,
+      updated_at: ctx.now(),
+    })
+    .where('id', '=', target.id)
+    .where('booth_id', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new AppError(409, BoothErrorCode.AlreadyInBooth, 'This person is already in a booth');
+  await notify(deps, updated, {
+    eventId: input.eventId,
+    boothId: booth.id,
+    boothName: booth.name,
+    change: 'invited',
+  });
+  return toMember(updated);
+}
+
+/** PUT /event/member (E7.38): change a member's role (user or admin; the owner stays owner). */
+export async function updateMember(
+  deps: BoothDeps,
+  userId: number,
+  input: { eventId: number; id: number; role: 'user' | 'admin' },
+): Promise<BoothMember> {
+  const { ctx } = deps;
+  const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  const { booth, role } = await managedBooth(ctx, me);
+  const target = await findParticipant(ctx.db, input.eventId, input.id);
+  if (!target || target.booth_id !== booth.id) throw AppError.notFound('Member not found');
+  if (target.booth_role === 'owner')
+    throw new AppError(409, BoothErrorCode.OwnerRole, "The owner's role cannot change");
+  if (role !== 'owner' && (input.role === 'admin' || target.booth_role === 'admin')) {
+    throw AppError.forbidden('Only the owner can change admins');
+  }
+  const set =
+    target.booth_role === 'not_confirmed'
+      ? { booth_pending_role: input.role, updated_at: ctx.now() }
+      : { booth_role: input.role, updated_at: ctx.now() };
+  const updated = await ctx.db
+    .updateTable('participants')
+    .set(set)
+    .where('id', '=', target.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toMember(updated);
+}
+
+/** DELETE /event/member (E7.39): managers remove members; anyone may leave; the owner stays. */
+export async function removeMember(
+  deps: BoothDeps,
+  userId: number,
+  input: { eventId: number; memberId: number },
+): Promise<{ removed: number }> {
+  const { ctx } = deps;
+  const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  const target = await findParticipant(ctx.db, input.eventId, input.memberId);
+  if (!target || target.booth_id === null) throw AppError.notFound('Member not found');
+  if (target.id !== me.id) {
+    const { booth, role } = await managedBooth(ctx, me);
+    if (target.booth_id !== booth.id) throw AppError.notFound('Member not found');
+    if (target.booth_role === 'admin' && role !== 'owner')
+      throw AppError.forbidden('Only the owner can remove admins');
+  }
+  if (target.booth_role === 'owner')
+    throw new AppError(409, BoothErrorCode.OwnerRole, 'The owner cannot be removed');
+  await ctx.db
+    .updateTable('participants')
+    .set({ booth_id: null, booth_role: null, booth_pending_role: null, updated_at: ctx.now() })
+    .where('id', '=', target.id)
+    .execute();
+  forgetEvent(ctx, input.eventId);
+  await notify(deps, target, { eventId: input.eventId, boothId: target.booth_id, change: 'removed' });
+  return { removed: target.id };
+}
+
+/** POST /event/member/confirm (E7.36, E8.46): the invited person accepts or declines. */
+export async function confirmMembership(
+  deps: BoothDeps,
+  userId: number,
+  input: { eventId: number; boothId: number; accepted: boolean },
+): Promise<{ accepted: boolean; message: string | null; boothId: number | null }> {
+  const { ctx } = deps;
+  const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  if (me.booth_id !== input.boothId || me.booth_role !== 'not_confirmed') {
+    throw new AppError(409, BoothErrorCode.NotInvitedToBooth, 'There is no invitation to this booth');
+  }
+  const booth = await repo.findBooth(ctx.db, input.eventId, input.boothId);
+  if (!booth) throw AppError.notFound('Booth not found');
+  const set = input.accepted
+    ? { booth_role: me.booth_pending_role ?? 'user', booth_pending_role: null, updated_at: ctx.now() }
+    : { booth_id: null, booth_role: null, booth_pending_role: null, updated_at: ctx.now() };
+  await ctx.db.updateTable('participants').set(set).where('id', '=', me.id).execute();
+  forgetEvent(ctx, input.eventId);
+  return {
+    accepted: input.accepted,
+    message: input.accepted ? boothJoinedMessage(booth.name) : null,
+    boothId: input.accepted ? booth.id : null,
+  };
+}
+
+/** GET /event/member/candidates: people to add (E6.26: in no booth, not organizers), 10 at a time (E7.71). */
+export async function memberCandidates(
+  ctx: AppContext,
+  userId: number,
+  input: { eventId: number; query?: string | undefined },
+): Promise<AttendeeCard[]> {
+  const result = await search2(ctx, userId, {
+    eventId: input.eventId,
+    query: input.query,
+    length: 10,
+    orderBy: 'name',
+    filters: { withoutBooth: true },
+  });
+  return searchRowsToCards(result);
+}

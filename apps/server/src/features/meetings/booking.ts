@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { MeetingErrorCode } from '@foyer/contract';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { DB, MeetingsTable } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import {
+  type BusyInterval,
+  findAgendaCollisions,
+  listBusyIntervals,
+  lockAgenda,
+  registerAgendaSource,
+} from '../agenda/agenda-sources';
+import { insertMeeting, type MeetingRow } from './meetings.repository';
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export const MEETING_SOURCE = 'meeting';
+
+/**
+ * Meetings occupy time in the agenda: registering them as an agenda source makes the agenda's own
+ * collision check ("You are busy", E4.49) and the calendar feed see them, and makes ours see
+ * sessions joined, sessions presented and off-times (E5.11) through the same function.
+ */
+registerAgendaSource({
+  name: MEETING_SOURCE,
+  async busy(db, participantId, range) {
+    const rows = await db
+      .selectFrom('meeting_participants as mp')
+      .innerJoin('meetings as m', 'm.id', 'mp.meeting_id')
+      .select(['m.id', 'm.kind', 'mp.sdt', 'mp.edt'])
+      .where('mp.participant_id', '=', participantId)
+      .where('mp.active', '=', true)
+      .where('mp.sdt', '<', range.edt)
+      .where('mp.edt', '>', range.sdt)
+      .execute();
+    return rows.map((r) => ({
+      kind: MEETING_SOURCE,
+      id: r.id,
+      name: r.kind === 'table' ? 'Reserved table' : '1:1 meeting',
+      sdt: new Date(r.sdt),
+      edt: new Date(r.edt),
+      sessionId: null,
+      parentSessionId: null,
+    }));
+  },
+  async calendar(db, participantId) {
+    const rows = await db
+      .selectFrom('meeting_participants as mp')
+      .innerJoin('meetings as m', 'm.id', 'mp.meeting_id')
+      .select(['m.id', 'm.kind', 'mp.sdt', 'mp.edt', 'm.updated_at'])
+      .where('mp.participant_id', '=', participantId)
+      .where('mp.active', '=', true)
+      .execute();
+    return rows.map((r) => ({
+      uid: `meeting-${r.id}`,
+      name: r.kind === 'table' ? 'Reserved table' : '1:1 meeting',
+      sdt: new Date(r.sdt),
+      edt: new Date(r.edt),
+      updatedAt: new Date(r.updated_at),
+    }));
+  },
+});
+
+/**
+ * Takes every person's agenda lock in ascending id order (the same lock the agenda feature takes,
+ * so a session join and a meeting booking of one person never interleave; a fixed order never
+ * deadlocks).
+ */
+export async function lockPeople(trx: Transaction<DB>, ids: readonly number[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) await lockAgenda(trx, id);
+}
+
+/** Everything in the person's agenda overlapping [sdt, edt), the meeting being moved excepted. */
+export async function collisionsOf(
+  trx: Executor,
+  participantId: number,
+  sdt: Date,
+  edt: Date,
+  excludeMeetingId?: number,
+): Promise<BusyInterval[]> {
+  const found = await findAgendaCollisions(trx, participantId, sdt, edt);
+  return found.filter((i) => !(i.kind === MEETING_SOURCE && i.id === excludeMeetingId));
+}
+
+/** Busy intervals of a person in a range (for the slot picker). */
+export function busyOf(db: Executor, participantId: number, range: { sdt: Date; edt: Date }) {
+  return listBusyIntervals(db, participantId, range);
+}
+
+export function slotNotFree(who: string) {
+  return new AppError(409, MeetingErrorCode.SlotNotFree, `${who} not free at that time`);
+}
+
+/** Fails with SlotNotFree unless every person is free in [sdt, edt). Call after lockPeople. */
+export async function assertFree(
+  trx: Transaction<DB>,
+  people: readonly { id: number; label: string }[],
+  sdt: Date,
+  edt: Date,
+  excludeMeetingId?: number,
+): Promise<void> {
+  for (const person of people) {
+    if ((await collisionsOf(trx, person.id, sdt, edt, excludeMeetingId)).length > 0)
+      throw slotNotFree(person.label);
+  }
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/**
+ * Inserts the meeting. The unique index on (participant, start) is the last line of defence: if a
+ * concurrent booking slipped past the checks, the insert fails and the caller gets a 409.
+ */
+export async function createMeeting(
+  trx: Transaction<DB>,
+  values: Omit<Insertable<MeetingsTable>, 'video_room'>,
+  people: { id: number; role: 'host' | 'guest' }[],
+): Promise<MeetingRow> {
+  try {
+    return await insertMeeting(trx, { ...values, video_room: randomBytes(9).toString('base64url') }, people);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slotNotFree('Someone is');
+    throw error;
+  }
+}

@@ -1,0 +1,275 @@
+import { DEFAULT_DECLINE_MESSAGE, DEFAULT_INVITATION_MESSAGE, MeetingErrorCode } from '@foyer/contract';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { meetingsApi } from '../../../test/meetings-api';
+import { makeBooth, makeEvent, makePerson, makeSlots, makeType } from '../../../test/meetings-factory';
+import { busOf } from '../../events/bus';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+// Processors (notifications, chat) run after commits: let them finish before the next test empties
+// the tables, or the TRUNCATE can deadlock with them on PostgreSQL.
+afterEach(() => busOf(t.ctx).idle());
+afterAll(async () => {
+  await t.close();
+});
+
+const NOW = new Date('2030-05-01T07:00:00Z');
+const SLOTS_AT = new Date('2030-05-01T09:00:00Z');
+
+async function setup() {
+  t.setNow(NOW);
+  const event = await makeEvent(t.ctx);
+  const slots = await makeSlots(t.ctx, event.id, SLOTS_AT, 6);
+  const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+  const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+  return { event, slots, ana, ben, api: meetingsApi(t.app, event.id) };
+}
+const slot = (slots: { id: number }[], i: number) => (slots[i] as { id: number }).id;
+
+describe('invitations: send, edit, revoke, decline', () => {
+  beforeEach(() => t.setNow(NOW));
+
+  it('E4.20, E5.19 sends a request with the default text and both sides see it', async () => {
+    const { ana, ben, api } = await setup();
+    const sent = await api.invite(ana, ben);
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toMatchObject({
+      state: 'waiting',
+      type: 'join',
+      fpid: ana.id,
+      tpid: ben.id,
+      me: true,
+    });
+    expect(sent.body.data?.message).toBe(DEFAULT_INVITATION_MESSAGE);
+    const mine = await api.invitations(ana);
+    expect(mine.body.data?.sent.live.map((i) => i.id)).toEqual([sent.body.data?.id]);
+    const theirs = await api.invitations(ben);
+    expect(theirs.body.data?.received.live[0]?.opponentParticipant?.name).toBe('Ana');
+    expect(theirs.body.data?.badge).toBe(1);
+    expect((await api.status(ana, ben)).body.data?.status).toBe('invitePending');
+    expect((await api.status(ben, ana)).body.data).toMatchObject({
+      status: 'inviteReceived',
+      relation: 'request_meeting',
+    });
+  });
+
+  it('E4.23 sending again edits the open request; E4.24 the sender revokes it', async () => {
+    const { ana, ben, api } = await setup();
+    const first = await api.invite(ana, ben, 'Hello');
+    const again = await api.invite(ana, ben, 'Hello again');
+    expect(again.body.data?.id).toBe(first.body.data?.id);
+    expect(again.body.data?.message).toBe('Hello again');
+    expect((await api.revoke(ben, first.body.data!.id)).status).toBe(403);
+    const revoked = await api.revoke(ana, first.body.data!.id);
+    expect(revoked.body.data?.state).toBe('revoked');
+    expect((await api.revoke(ana, first.body.data!.id)).body.error?.code).toBe(
+      MeetingErrorCode.InvitationNotWaiting,
+    );
+  });
+
+  it('E4.21, E5.15, E4.22 declines with a default note, and a declined request cannot be re-sent', async () => {
+    const { ana, ben, api } = await setup();
+    const sent = await api.invite(ana, ben);
+    expect((await api.reject(ana, sent.body.data!.id)).status).toBe(403);
+    const rejected = await api.reject(ben, sent.body.data!.id);
+    expect(rejected.body.data).toMatchObject({ state: 'rejected', responseMessage: DEFAULT_DECLINE_MESSAGE });
+    const resend = await api.invite(ana, ben);
+    expect(resend.status).toBe(409);
+    expect(resend.body.error?.code).toBe(MeetingErrorCode.InvitationDeclined);
+    expect((await api.status(ana, ben)).body.data?.status).toBe('rejected');
+    expect((await api.invite(ben, ana)).status).toBe(200);
+  });
+
+  it('E6.18, E6.19 nobody invites themselves or their own booth colleagues', async () => {
+    const { event, ana, api } = await setup();
+    expect((await api.invite(ana, ana)).body.error?.code).toBe(MeetingErrorCode.NotInvitable);
+    const booth = await makeBooth(t.ctx, event.id);
+    const owner = await makePerson(t.ctx, event.id, { boothId: booth.id, boothRole: 'owner' });
+    const staff = await makePerson(t.ctx, event.id, { boothId: booth.id, boothRole: 'user' });
+    expect((await api.invite(owner, staff)).status).toBe(403);
+  });
+
+  it('E6.15, E6.03 restricted events follow invitationRights; organizers invite anyone', async () => {
+    t.setNow(NOW);
+    const event = await makeEvent(t.ctx, { restricted: true });
+    const api = meetingsApi(t.app, event.id);
+    const seller = await makeType(t.ctx, event.id, { name: 'Seller', invitationRights: [] });
+    const buyer = await makeType(t.ctx, event.id, { name: 'Buyer', invitationRights: [seller.id] });
+    const b = await makePerson(t.ctx, event.id, { typeId: buyer.id });
+    const s = await makePerson(t.ctx, event.id, { typeId: seller.id });
+    const org = await makePerson(t.ctx, event.id, { organizer: true });
+    expect((await api.invite(b, s)).status).toBe(200);
+    expect((await api.invite(s, b)).status).toBe(403);
+    expect((await api.invite(org, s)).status).toBe(200);
+  });
+
+  it('a request the other way round is answered, not duplicated', async () => {
+    const { ana, ben, api } = await setup();
+    await api.invite(ana, ben);
+    const back = await api.invite(ben, ana);
+    expect(back.status).toBe(409);
+    expect(back.body.error?.code).toBe(MeetingErrorCode.InvitationPending);
+  });
+
+  it('E4.15, E8.28 maxMeetingCount limits requests and meetings, with the count in the error', async () => {
+    const { event, slots, api } = await setup();
+    const limited = await makeType(t.ctx, event.id, { maxMeetingCount: 1 });
+    const me = await makePerson(t.ctx, event.id, { typeId: limited.id });
+    const x = await makePerson(t.ctx, event.id);
+    const y = await makePerson(t.ctx, event.id);
+    const first = await api.invite(me, x);
+    const second = await api.invite(me, y);
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatchObject({
+      code: MeetingErrorCode.MeetingLimitExceeded,
+      msg: 'Meeting limit exceeded (1)',
+      fields: { maxMeetingCount: '1' },
+    });
+    expect((await api.status(me, y)).body.data).toMatchObject({ status: 'inviteLimit', maxMeetingCount: 1 });
+    expect((await api.confirm(x, first.body.data!.id, slot(slots, 0))).status).toBe(200);
+    // y invites me: my limit is reached, so I cannot accept.
+    const incoming = await api.invite(y, me);
+    const accept = await api.confirm(me, incoming.body.data!.id, slot(slots, 2));
+    expect(accept.body.error?.code).toBe(MeetingErrorCode.MeetingLimitExceeded);
+  });
+
+  it('rejects bad input with a 4xx envelope and changes nothing', async () => {
+    const { event, ana, ben, api } = await setup();
+    const bad = [
+      { toType: 'participant', toId: 'x' },
+      { toType: 'participant' },
+      { toType: 'participant', toId: ben.id, message: 'x'.repeat(1_000_000) },
+      { toType: 'participant', toId: ben.id, extra: true },
+    ];
+    for (const body of bad) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/event/schedule/join',
+        headers: ana.headers,
+        payload: { eventId: event.id, ...body },
+      });
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    const routes = [
+      'confirm',
+      'reject',
+      'revoke',
+      'reschedule',
+      'confirmReschedule',
+      'rejectReschedule',
+      'revokeReschedule',
+      'prebook',
+      'reserveTable',
+    ];
+    for (const route of routes) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/event/schedule/${route}`,
+        headers: { ...ana.headers, 'content-type': 'application/json' },
+        payload: '{"eventId": 1, "invitationId":',
+      });
+      expect(res.statusCode, route).toBe(400);
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/event/schedule/${route}`,
+        headers: ana.headers,
+        payload: { eventId: 1, invitationId: 'abc', sessionId: [], unknown: 'x' },
+      });
+      expect(wrong.statusCode, route).toBe(400);
+    }
+    expect((await api.invitations(ana)).body.data?.invitations).toEqual([]);
+    const count = await t.ctx.db
+      .selectFrom('invitations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+});
+
+describe('accepting: slots free for both, has-meeting', () => {
+  beforeEach(() => t.setNow(NOW));
+
+  it('E4.20 accepting books the meeting at the chosen slot; E4.27 has-meeting blocks another', async () => {
+    const { slots, ana, ben, api } = await setup();
+    const sent = await api.invite(ana, ben);
+    expect((await api.confirm(ana, sent.body.data!.id, slot(slots, 0))).status).toBe(403);
+    const ok = await api.confirm(ben, sent.body.data!.id, slot(slots, 1), { message: 'See you' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ state: 'accepted', sessionId: slot(slots, 1) });
+    expect(ok.body.data?.meetingDetails).toMatchObject({ status: 'accepted', executorId: ben.id });
+    const meetings = (await api.meetings(ana)).body.data!;
+    expect(meetings).toHaveLength(1);
+    expect(meetings[0]).toMatchObject({
+      status: 'accepted',
+      upcomingState: 'notstarted',
+      videoUrl: null,
+      guest: false,
+    });
+    expect(meetings[0]?.participants.map((p) => p.name).sort()).toEqual(['Ana', 'Ben']);
+    expect((await api.status(ana, ben)).body.data?.status).toBe('meetingDetails');
+    expect((await api.invite(ana, ben)).body.error?.code).toBe(MeetingErrorCode.HasMeeting);
+    expect((await api.invite(ben, ana)).body.error?.code).toBe(MeetingErrorCode.HasMeeting);
+    expect((await api.confirm(ben, sent.body.data!.id, slot(slots, 2))).body.error?.code).toBe(
+      MeetingErrorCode.InvitationNotWaiting,
+    );
+  });
+
+  it('E5.11, E8.24–E8.26 the picker offers only slots free for both, with the three messages', async () => {
+    const { event, slots, ana, ben, api } = await setup();
+    const cat = await makePerson(t.ctx, event.id, { name: 'Cat', surname: 'Smith' });
+    // Ana meets Cat at slot 0; Ben has an off-time over slots 1-2.
+    const x = await api.invite(cat, ana);
+    await api.confirm(ana, x.body.data!.id, slot(slots, 0));
+    await t.ctx.db
+      .insertInto('participant_off')
+      .values({ participant_id: ben.id, sdt: slots[1]!.sdt, edt: slots[2]!.edt })
+      .execute();
+    const offer = await api.slots(ana, ben);
+    expect(offer.status).toBe(200);
+    const ids = offer.body.data!.days.flatMap((d) => d.slots.map((s) => s.sessionId));
+    expect(ids).toEqual([slot(slots, 3), slot(slots, 4), slot(slots, 5)]);
+    expect(offer.body.data?.days[0]?.date).toBe('2030-05-01');
+    expect(offer.body.data?.message).toBeNull();
+    const inv = await api.invite(ana, ben);
+    const busy = await api.confirm(ben, inv.body.data!.id, slot(slots, 1));
+    expect(busy.body.error?.code).toBe(MeetingErrorCode.SlotNotFree);
+    const sessionClash = await api.confirm(ben, inv.body.data!.id, slot(slots, 0));
+    expect(sessionClash.body.error?.code).toBe(MeetingErrorCode.SlotNotFree);
+
+    // Ben fills everything else: Ana's picker for Ben says "info" with his name; Ben's says error2.
+    await t.ctx.db
+      .insertInto('participant_off')
+      .values([{ participant_id: ben.id, sdt: slots[0]!.sdt, edt: slots[5]!.edt }])
+      .execute();
+    const info = await api.slots(ana, ben);
+    expect(info.body.data).toMatchObject({ days: [], message: 'info', opponentName: 'Ben Tester' });
+    expect((await api.slots(ben, ana)).body.data?.message).toBe('error2');
+    const bare = await makeEvent(t.ctx);
+    const loner = await makePerson(t.ctx, bare.id);
+    const friend = await makePerson(t.ctx, bare.id);
+    expect((await meetingsApi(t.app, bare.id).slots(loner, friend)).body.data?.message).toBe('error1');
+  });
+
+  it('E6.24, E4.09 requests to booth staff are company requests a colleague can take', async () => {
+    const { event, slots, ana, api } = await setup();
+    const booth = await makeBooth(t.ctx, event.id);
+    const owner = await makePerson(t.ctx, event.id, { name: 'Owner', boothId: booth.id, boothRole: 'owner' });
+    const staff = await makePerson(t.ctx, event.id, { name: 'Staff', boothId: booth.id, boothRole: 'user' });
+    const sent = await api.invite(ana, staff);
+    expect(sent.body.data?.toBoothId).toBe(booth.id);
+    const ownerView = await api.invitations(owner);
+    expect(ownerView.body.data?.company.live.map((i) => i.id)).toEqual([sent.body.data?.id]);
+    expect((await api.invitations(staff)).body.data?.received.live).toHaveLength(1);
+    const taken = await api.confirm(owner, sent.body.data!.id, slot(slots, 0), { asParticipantId: owner.id });
+    expect(taken.status).toBe(200);
+    const ownerMeetings = (await api.meetings(owner)).body.data!;
+    expect(ownerMeetings[0]?.participants.map((p) => p.name).sort()).toEqual(['Ana', 'Owner']);
+    const outsider = await makePerson(t.ctx, event.id);
+    const other = await api.invite(ana, outsider);
+    expect((await api.confirm(owner, other.body.data!.id, slot(slots, 2))).status).toBe(403);
+  });
+});

@@ -1,0 +1,242 @@
+import { DEFAULT_CANCEL_MESSAGE, isInStartWindow, type Meeting, MeetingErrorCode } from '@foyer/contract';
+import { AppError } from '../../http/errors';
+import { hasRight, requireMembership } from '../access/event-access';
+import { findParticipant } from '../participants/participants.repository';
+import { assertFree, lockPeople } from './booking';
+import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
+import { assertEventOpen } from './meetings.policy';
+import { presentMeetings } from './meetings.present';
+import * as repo from './meetings.repository';
+
+export const label = (p: { name: string; surname: string }) => `${p.name} ${p.surname}`.trim();
+
+export async function present(deps: MeetingDeps, meetingId: number, viewerId: number): Promise<Meeting> {
+  const { ctx } = deps;
+  const row = await ctx.db
+    .selectFrom('meetings')
+    .selectAll()
+    .where('id', '=', meetingId)
+    .executeTakeFirstOrThrow();
+  const [meeting] = await presentMeetings(ctx.db, [row], viewerId, ctx.now(), ctx.config.videoUrlTemplate);
+  return meeting as Meeting;
+}
+
+/** The meeting from an invitation id or a meeting id (sessionId in the spec's calls). */
+async function resolveMeeting(
+  deps: MeetingDeps,
+  eventId: number,
+  ref: { invitationId?: number | undefined; meetingId?: number | undefined },
+) {
+  let meetingId = ref.meetingId;
+  if (ref.invitationId !== undefined) {
+    const invitation = await repo.findInvitation(deps.ctx.db, eventId, ref.invitationId);
+    meetingId = invitation?.meeting_id ?? undefined;
+  }
+  const meeting = meetingId ? await repo.findMeeting(deps.ctx.db, eventId, meetingId) : undefined;
+  if (!meeting) throw AppError.notFound('Meeting not found');
+  return meeting;
+}
+
+/**
+ * POST /event/schedule/leave with invitationId (E7.09): a host cancels the meeting for everyone;
+ * a guest only leaves it (E6.28).
+ */
+export async function cancelMeeting(
+  deps: MeetingDeps,
+  userId: number,
+  input: {
+    eventId: number;
+    invitationId?: number | undefined;
+    sessionId?: number | undefined;
+    message?: string | undefined;
+  },
+): Promise<Meeting> {
+  const { ctx } = deps;
+  const { event, me } = await requireMembership(ctx.db, input.eventId, userId);
+  if (input.invitationId === undefined && input.sessionId === undefined) {
+    throw AppError.badRequest('invitationId: required', { invitationId: 'validation.error.required' });
+  }
+  const meeting = await resolveMeeting(deps, event.id, {
+    invitationId: input.invitationId,
+    meetingId: input.sessionId,
+  });
+  const now = ctx.now();
+  const message = input.message || DEFAULT_CANCEL_MESSAGE; // E5.21
+  await ctx.db.transaction().execute(async (trx) => {
+    const people = await repo.meetingPeople(trx, [meeting.id]);
+    const mine = people.find((p) => p.participant_id === me.id && p.active);
+    if (!mine) throw AppError.forbidden('You are not part of this meeting');
+    const current = await trx
+      .selectFrom('meetings')
+      .select('status')
+      .where('id', '=', meeting.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (current?.status === 'cancelled') throw AppError.conflict('This meeting is already cancelled');
+    const others = people.filter((p) => p.active && p.participant_id !== me.id).map((p) => p.participant_id);
+    if (mine.role === 'guest') {
+      await trx
+        .updateTable('meeting_participants')
+        .set({ active: false })
+        .where('meeting_id', '=', meeting.id)
+        .where('participant_id', '=', me.id)
+        .execute();
+      await emitMeetingEvent(deps, trx, {
+        type: 'meeting_guest_left',
+        eventId: event.id,
+        recipients: others,
+        actorId: me.id,
+        meetingId: meeting.id,
+        message,
+      });
+      return;
+    }
+    await trx
+      .updateTable('meetings')
+      .set({ status: 'cancelled', executor_id: me.id, message, updated_at: now })
+      .where('id', '=', meeting.id)
+      .execute();
+    await trx
+      .updateTable('meeting_participants')
+      .set({ active: false })
+      .where('meeting_id', '=', meeting.id)
+      .execute();
+    await trx
+      .updateTable('invitations')
+      .set({ state: 'processed', updated_at: now })
+      .where('meeting_id', '=', meeting.id)
+      .where('type', '=', 'reschedule')
+      .where('state', '=', 'waiting')
+      .execute();
+    await emitMeetingEvent(deps, trx, {
+      type: 'cancel_meeting',
+      eventId: event.id,
+      recipients: others,
+      actorId: me.id,
+      meetingId: meeting.id,
+      message,
+    });
+  });
+  return present(deps, meeting.id, me.id);
+}
+
+/** POST /event/meeting/addGuest (E7.15 for meetings; E6.28–E6.31). */
+export async function addGuest(
+  deps: MeetingDeps,
+  userId: number,
+  input: {
+    eventId: number;
+    sessionId: number;
+    participantId: number;
+    message?: string | undefined;
+    behalfOf?: number | undefined;
+  },
+): Promise<Meeting> {
+  const { ctx } = deps;
+  const { event, me } = await requireMembership(ctx.db, input.eventId, userId);
+  const now = ctx.now();
+  assertEventOpen(event, now);
+  const meeting = await resolveMeeting(deps, event.id, { meetingId: input.sessionId });
+  if (meeting.status === 'cancelled' || new Date(meeting.edt) <= now) {
+    throw AppError.conflict('This meeting is over'); // E6.30
+  }
+  const actorId = input.behalfOf ?? me.id;
+  if (actorId !== me.id && !hasRight(me, 'onbehalfmeeting'))
+    throw AppError.forbidden('You cannot act for this person');
+  const actor = actorId === me.id ? me : await findParticipant(ctx.db, event.id, actorId);
+  if (!actor) throw AppError.notFound('Participant not found');
+  const guest = await findParticipant(ctx.db, event.id, input.participantId);
+  if (!guest) throw AppError.notFound('Participant not found');
+  if (actor.type_id !== null) {
+    const type = await ctx.db
+      .selectFrom('participant_types')
+      .select('disable_guest')
+      .where('id', '=', actor.type_id)
+      .executeTakeFirst();
+    if (type?.disable_guest) throw AppError.forbidden('Your participant type cannot add guests'); // E6.31
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const people = await repo.meetingPeople(trx, [meeting.id]);
+    const active = people.filter((p) => p.active);
+    const host = active.find((p) => p.participant_id === actor.id);
+    if (host?.role !== 'host') throw AppError.forbidden('Only a host can add a guest'); // E6.29
+    if (active.some((p) => p.participant_id === guest.id)) throw AppError.conflict('Already in this meeting');
+    const seats = meeting.capacity ?? Number.POSITIVE_INFINITY;
+    if (active.length >= seats) throw new AppError(409, MeetingErrorCode.TableFull, 'This table is full');
+    await lockPeople(trx, [guest.id]);
+    await assertFree(
+      trx,
+      [{ id: guest.id, label: `${label(guest)} is` }],
+      new Date(meeting.sdt),
+      new Date(meeting.edt),
+    );
+    await trx
+      .insertInto('meeting_participants')
+      .values({
+        meeting_id: meeting.id,
+        participant_id: guest.id,
+        role: 'guest',
+        sdt: meeting.sdt,
+        edt: meeting.edt,
+      })
+      .onConflict((oc) =>
+        oc.columns(['meeting_id', 'participant_id']).doUpdateSet({ active: true, role: 'guest' }),
+      )
+      .execute();
+    await emitMeetingEvent(deps, trx, {
+      type: 'meeting_guest_added',
+      eventId: event.id,
+      recipients: [guest.id, ...active.map((p) => p.participant_id)].filter((id) => id !== me.id),
+      actorId: me.id,
+      meetingId: meeting.id,
+      message: input.message ?? null,
+    });
+  });
+  return present(deps, meeting.id, me.id);
+}
+
+/** POST /event/meeting/checkIn and /ping (E4.53): only from 5 minutes before the start to the end. */
+export async function meetingPresence(
+  deps: MeetingDeps,
+  userId: number,
+  input: { eventId: number; meetingId: number },
+  action: 'checkIn' | 'ping',
+): Promise<Meeting> {
+  const { ctx } = deps;
+  const { event, me } = await requireMembership(ctx.db, input.eventId, userId);
+  const meeting = await resolveMeeting(deps, event.id, { meetingId: input.meetingId });
+  const now = ctx.now();
+  const people = (await repo.meetingPeople(ctx.db, [meeting.id])).filter((p) => p.active);
+  if (!people.some((p) => p.participant_id === me.id))
+    throw AppError.forbidden('You are not part of this meeting');
+  if (meeting.status === 'cancelled' || !isInStartWindow(meeting.sdt, meeting.edt, now)) {
+    throw new AppError(409, MeetingErrorCode.OutsideStartWindow, 'The meeting has not started yet');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    if (action === 'checkIn') {
+      await trx
+        .updateTable('meeting_participants')
+        .set({ checked_in_at: now })
+        .where('meeting_id', '=', meeting.id)
+        .where('participant_id', '=', me.id)
+        .execute();
+    }
+    await emitMeetingEvent(deps, trx, {
+      type: 'meeting_ping',
+      eventId: event.id,
+      recipients: people.map((p) => p.participant_id).filter((id) => id !== me.id),
+      actorId: me.id,
+      meetingId: meeting.id,
+      message: action,
+    });
+  });
+  return present(deps, meeting.id, me.id);
+}
+
+/** GET /event/meetings: my meetings by start, cancelled ones included (E4.11). */
+export async function listMeetings(deps: MeetingDeps, userId: number, eventId: number): Promise<Meeting[]> {
+  const { ctx } = deps;
+  const { me } = await requireMembership(ctx.db, eventId, userId);
+  const rows = await repo.meetingsOf(ctx.db, eventId, me.id);
+  return presentMeetings(ctx.db, rows, me.id, ctx.now(), ctx.config.videoUrlTemplate);
+}

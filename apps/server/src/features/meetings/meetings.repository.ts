@@ -1,0 +1,271 @@
+import { MEETING_SLOT_SESSION_TYPE } from '@foyer/contract';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, InvitationsTable, MeetingsTable } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type MeetingRow = Selectable<MeetingsTable>;
+
+export function findInvitation(
+  db: Executor,
+  eventId: number,
+  id: number,
+): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Re-read under a row lock inside the booking transaction (the state may have moved meanwhile). */
+export function lockInvitation(trx: Transaction<DB>, id: number): Promise<InvitationRow | undefined> {
+  return trx.selectFrom('invitations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function insertInvitation(db: Executor, values: Insertable<InvitationsTable>): Promise<InvitationRow> {
+  return db.insertInto('invitations').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateInvitation(
+  db: Executor,
+  id: number,
+  set: Partial<Omit<InvitationRow, 'id' | 'created_at'>>,
+): Promise<InvitationRow> {
+  return db.updateTable('invitations').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Join invitations from `from` to `to` in a state, newest first. */
+export function joinInvitations(db: Executor, fromId: number, toId: number, state: InvitationRow['state']) {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('type', '=', 'join')
+    .where('from_participant_id', '=', fromId)
+    .where('to_participant_id', '=', toId)
+    .where('state', '=', state)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The newest join invitation between two people, either direction. */
+export function latestJoinBetween(db: Executor, a: number, b: number): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('type', '=', 'join')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('from_participant_id', '=', a), eb('to_participant_id', '=', b)]),
+        eb.and([eb('from_participant_id', '=', b), eb('to_participant_id', '=', a)]),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Marks other open requests between the two as handled once they have met (E4.03). */
+export async function processWaitingBetween(db: Executor, a: number, b: number, exceptId: number, at: Date) {
+  await db
+    .updateTable('invitations')
+    .set({ state: 'processed', updated_at: at })
+    .where('type', '=', 'join')
+    .where('state', '=', 'waiting')
+    .where('id', '!=', exceptId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('from_participant_id', '=', a), eb('to_participant_id', '=', b)]),
+        eb.and([eb('from_participant_id', '=', b), eb('to_participant_id', '=', a)]),
+      ]),
+    )
+    .execute();
+}
+
+/** A meeting both take part in that is neither cancelled nor over (E4.12, E4.27). */
+export function liveMeetingBetween(
+  db: Executor,
+  a: number,
+  b: number,
+  now: Date,
+): Promise<MeetingRow | undefined> {
+  return db
+    .selectFrom('meetings as m')
+    .innerJoin('meeting_participants as ma', 'ma.meeting_id', 'm.id')
+    .innerJoin('meeting_participants as mb', 'mb.meeting_id', 'm.id')
+    .selectAll('m')
+    .where('ma.participant_id', '=', a)
+    .where('mb.participant_id', '=', b)
+    .where('ma.active', '=', true)
+    .where('mb.active', '=', true)
+    .where('m.status', '!=', 'cancelled')
+    .where('m.edt', '>', now)
+    .orderBy('m.sdt')
+    .executeTakeFirst();
+}
+
+/** Meetings that count towards maxMeetingCount: every one not cancelled. */
+export async function countMeetings(db: Executor, participantId: number): Promise<number> {
+  const row = await db
+    .selectFrom('meeting_participants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('participant_id', '=', participantId)
+    .where('active', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countWaitingSent(db: Executor, participantId: number): Promise<number> {
+  const row = await db
+    .selectFrom('invitations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('from_participant_id', '=', participantId)
+    .where('type', '=', 'join')
+    .where('state', '=', 'waiting')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function maxMeetingCountOf(db: Executor, typeId: number | null): Promise<number | null> {
+  if (typeId === null) return null;
+  const row = await db
+    .selectFrom('participant_types')
+    .select(['max_meeting_count'])
+    .where('id', '=', typeId)
+    .executeTakeFirst();
+  return row?.max_meeting_count ?? null;
+}
+
+export function findSlot(db: Executor, eventId: number, sessionId: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'sdt', 'edt'])
+    .where('event_id', '=', eventId)
+    .where('id', '=', sessionId)
+    .where('type', '=', MEETING_SLOT_SESSION_TYPE)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+}
+
+export function listSlots(db: Executor, eventId: number, from: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'sdt', 'edt'])
+    .where('event_id', '=', eventId)
+    .where('type', '=', MEETING_SLOT_SESSION_TYPE)
+    .where('deleted', '=', false)
+    .where('sdt', '>', from)
+    .orderBy('sdt')
+    .orderBy('id')
+    .limit(2000)
+    .execute();
+}
+
+export async function insertMeeting(
+  trx: Transaction<DB>,
+  values: Insertable<MeetingsTable>,
+  people: { id: number; role: 'host' | 'guest' }[],
+): Promise<MeetingRow> {
+  const meeting = await trx.insertInto('meetings').values(values).returningAll().executeTakeFirstOrThrow();
+  await trx
+    .insertInto('meeting_participants')
+    .values(
+      people.map((p) => ({
+        meeting_id: meeting.id,
+        participant_id: p.id,
+        role: p.role,
+        sdt: meeting.sdt,
+        edt: meeting.edt,
+      })),
+    )
+    .execute();
+  return meeting;
+}
+
+export function findMeeting(db: Executor, eventId: number, id: number): Promise<MeetingRow | undefined> {
+  return db
+    .selectFrom('meetings')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function meetingPeople(db: Executor, meetingIds: readonly number[]) {
+  if (meetingIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('meeting_participants')
+    .selectAll()
+    .where('meeting_id', 'in', meetingIds)
+    .orderBy('meeting_id')
+    .orderBy('role', 'desc')
+    .orderBy('participant_id')
+    .execute();
+}
+
+/** The invitation that made each meeting (the accepted join one). */
+export async function invitationIdsOf(
+  db: Executor,
+  meetingIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (meetingIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invitations')
+    .select(['id', 'meeting_id'])
+    .where('meeting_id', 'in', meetingIds)
+    .where('type', '=', 'join')
+    .execute();
+  return new Map(rows.map((r) => [r.meeting_id as number, r.id]));
+}
+
+/** Invitations the caller sees: sent, received, and those to their booth (company, E6.24). */
+export function invitationsOf(db: Executor, eventId: number, meId: number, boothId: number | null) {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where((eb) => {
+      const parts = [eb('from_participant_id', '=', meId), eb('to_participant_id', '=', meId)];
+      if (boothId !== null) parts.push(eb('to_booth_id', '=', boothId));
+      return eb.or(parts);
+    })
+    .orderBy('id', 'desc')
+    .limit(1000)
+    .execute();
+}
+
+/** Meetings the person is (or was, when cancelled) part of, by start. */
+export function meetingsOf(db: Executor, eventId: number, participantId: number) {
+  return db
+    .selectFrom('meetings as m')
+    .innerJoin('meeting_participants as mp', 'mp.meeting_id', 'm.id')
+    .selectAll('m')
+    .where('m.event_id', '=', eventId)
+    .where('mp.participant_id', '=', participantId)
+    .where((eb) => eb.or([eb('mp.active', '=', true), eb('m.status', '=', 'cancelled')]))
+    .orderBy('m.sdt')
+    .limit(1000)
+    .execute();
+}
+
+export function people(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('participants')
+    .select([
+      'id',
+      'name',
+      'surname',
+      'job_title',
+      'company',
+      'profile_photo',
+      'booth_id',
+      'booth_role',
+      'state',
+      'user_id',
+      'type_id',
+      'organizer',
+    ])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}

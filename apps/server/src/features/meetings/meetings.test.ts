@@ -1,0 +1,257 @@
+import {
+  DEFAULT_CANCEL_MESSAGE,
+  DEFAULT_RESCHEDULE_DECLINE_MESSAGE,
+  MeetingErrorCode,
+  TABLE_SEATS,
+} from '@foyer/contract';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { meetingsApi } from '../../../test/meetings-api';
+import { makeEvent, makePerson, makeSlots, makeType, type Person } from '../../../test/meetings-factory';
+import { busOf } from '../../events/bus';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+// Processors (notifications, chat) run after commits: let them finish before the next test empties
+// the tables, or the TRUNCATE can deadlock with them on PostgreSQL.
+afterEach(() => busOf(t.ctx).idle());
+afterAll(async () => {
+  await t.close();
+});
+const NOW = new Date('2030-05-01T07:00:00Z');
+beforeEach(() => t.setNow(NOW));
+
+/** Ana and Ben with a meeting at slot 0; six 30-minute slots from 09:00. */
+async function withMeeting() {
+  const event = await makeEvent(t.ctx);
+  const slots = await makeSlots(t.ctx, event.id, new Date('2030-05-01T09:00:00Z'), 6);
+  const api = meetingsApi(t.app, event.id);
+  const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+  const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+  const invitationId = (await api.invite(ana, ben)).body.data!.id;
+  await api.confirm(ben, invitationId, slots[0]!.id);
+  const meetingId = (await api.meetings(ana)).body.data![0]!.id;
+  return { event, slots, api, ana, ben, invitationId, meetingId };
+}
+
+describe('reschedule (E4.25, E4.26)', () => {
+  it('either side requests; the other accepts and the meeting moves', async () => {
+    const { slots, api, ana, ben, invitationId } = await withMeeting();
+    const request = await api.reschedule(ben, invitationId, slots[3]!.id);
+    expect(request.status).toBe(200);
+    expect(request.body.data).toMatchObject({
+      type: 'reschedule',
+      state: 'waiting',
+      fpid: ben.id,
+      tpid: ana.id,
+    });
+    expect(request.body.data?.message).toBe('Can we reschedule? A better time for me would be: 10:30!');
+    expect((await api.status(ben, ana)).body.data?.status).toBe('reschedulePending');
+    expect((await api.status(ana, ben)).body.data?.status).toBe('rescheduleToRespond');
+    expect((await api.reschedule(ana, invitationId, slots[4]!.id)).body.error?.code).toBe(
+      MeetingErrorCode.InvitationPending,
+    );
+    expect((await api.confirmReschedule(ben, request.body.data!.id)).status).toBe(403);
+    const accepted = await api.confirmReschedule(ana, request.body.data!.id);
+    expect(accepted.body.data?.state).toBe('accepted');
+    const [meeting] = (await api.meetings(ana)).body.data!;
+    expect(meeting).toMatchObject({ status: 'rescheduled', sdt: new Date(slots[3]!.sdt).toISOString() });
+  });
+
+  it('the other side declines with the default note; the requester can revoke', async () => {
+    const { slots, api, ana, ben, invitationId } = await withMeeting();
+    const r1 = await api.reschedule(ana, invitationId, slots[2]!.id);
+    expect((await api.rejectReschedule(ana, r1.body.data!.id)).status).toBe(403);
+    const declined = await api.rejectReschedule(ben, r1.body.data!.id);
+    expect(declined.body.data).toMatchObject({
+      state: 'rejected',
+      responseMessage: DEFAULT_RESCHEDULE_DECLINE_MESSAGE,
+    });
+    const [meeting] = (await api.meetings(ana)).body.data!;
+    expect(meeting?.sdt).toBe(new Date(slots[0]!.sdt).toISOString());
+    const r2 = await api.reschedule(ana, invitationId, slots[2]!.id);
+    expect((await api.revokeReschedule(ben, r2.body.data!.id)).status).toBe(403);
+    expect((await api.revokeReschedule(ana, r2.body.data!.id)).body.data?.state).toBe('revoked');
+    expect((await api.confirmReschedule(ben, r2.body.data!.id)).body.error?.code).toBe(
+      MeetingErrorCode.InvitationNotWaiting,
+    );
+  });
+
+  it('a slot busy for either side cannot be proposed or accepted', async () => {
+    const { event, slots, api, ana, ben, invitationId } = await withMeeting();
+    const session = await t.ctx.db
+      .insertInto('sessions')
+      .values({ event_id: event.id, name: 'Keynote', sdt: slots[2]!.sdt, edt: slots[2]!.edt, images: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('session_attendees')
+      .values({ session_id: session.id, participant_id: ben.id, status: 'joined' })
+      .execute();
+    expect((await api.reschedule(ana, invitationId, slots[2]!.id)).body.error?.code).toBe(
+      MeetingErrorCode.SlotNotFree,
+    );
+    const r = await api.reschedule(ana, invitationId, slots[3]!.id);
+    await t.ctx.db
+      .insertInto('participant_off')
+      .values({ participant_id: ana.id, sdt: slots[4]!.sdt, edt: slots[4]!.edt })
+      .execute();
+    expect((await api.confirmReschedule(ben, r.body.data!.id, slots[4]!.id)).body.error?.code).toBe(
+      MeetingErrorCode.SlotNotFree,
+    );
+    // Its own current slot does not block the move (the meeting is excluded from its own check).
+    const offer = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/meeting/slots?eventId=${event.id}&participantId=${ana.id}`,
+      headers: ben.headers,
+    });
+    const ids = (offer.json().data.days as { slots: { sessionId: number }[] }[]).flatMap((d) =>
+      d.slots.map((s) => s.sessionId),
+    );
+    expect(ids).not.toContain(slots[2]!.id);
+    expect(ids).not.toContain(slots[0]!.id);
+  });
+});
+
+describe('cancel, guest, pre-book, table, start window', () => {
+  it('E7.09, E5.21 a host cancels with the default message; the card shows cancelled (E4.11)', async () => {
+    const { api, ana, ben, invitationId, slots } = await withMeeting();
+    const other = await makePerson(t.ctx, (await withMeeting()).event.id);
+    expect((await api.cancel(other, invitationId)).status).toBeGreaterThanOrEqual(403);
+    const cancelled = await api.cancel(ben, invitationId);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled' });
+    const [meeting] = (await api.meetings(ana)).body.data!;
+    expect(meeting?.status).toBe('cancelled');
+    expect((await api.status(ana, ben)).body.data?.status).toBe('inviteNew');
+    // The time is free again.
+    const again = await api.invite(ana, ben);
+    expect((await api.confirm(ben, again.body.data!.id, slots[0]!.id)).status).toBe(200);
+    const row = await t.ctx.db
+      .selectFrom('meetings')
+      .select('message')
+      .where('status', '=', 'cancelled')
+      .executeTakeFirst();
+    expect(row?.message).toBe(DEFAULT_CANCEL_MESSAGE);
+  });
+
+  it('E6.28–E6.31 hosts add guests; guests cannot add guests and can leave; disableGuest forbids it', async () => {
+    const { event, api, ana, ben, meetingId, invitationId } = await withMeeting();
+    const cat = await makePerson(t.ctx, event.id, { name: 'Cat' });
+    const dan = await makePerson(t.ctx, event.id, { name: 'Dan' });
+    const added = await api.addGuest(ana, meetingId, cat);
+    expect(added.status).toBe(200);
+    expect(added.body.data?.participants.find((p) => p.name === 'Cat')?.role).toBe('guest');
+    expect((await api.addGuest(ana, meetingId, cat)).status).toBe(409);
+    expect((await api.addGuest(cat, meetingId, dan)).status).toBe(403);
+    const catMeetings = (await api.meetings(cat)).body.data!;
+    expect(catMeetings[0]?.guest).toBe(true);
+    const left = await api.cancel(cat, invitationId);
+    expect(left.body.data?.status).toBe('accepted');
+    expect((await api.meetings(cat)).body.data).toEqual([]);
+    expect((await api.meetings(ben)).body.data?.[0]?.participants).toHaveLength(2);
+    const noGuests = await makeType(t.ctx, event.id, { disableGuest: true });
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ type_id: noGuests.id })
+      .where('id', '=', ben.id)
+      .execute();
+    expect((await api.addGuest(ben, meetingId, dan)).status).toBe(403);
+    t.setNow(new Date('2030-05-01T10:00:00Z'));
+    expect((await api.addGuest(ana, meetingId, dan)).status).toBe(409); // E6.30 over
+  });
+
+  it('E6.10, E7.12 pre-book needs onbehalfmeeting and books both people', async () => {
+    const { event, slots, api, ana } = await withMeeting();
+    const helper = await makePerson(t.ctx, event.id, { rights: { onbehalfmeeting: true } });
+    const x = await makePerson(t.ctx, event.id);
+    expect((await api.prebook(ana, slots[1]!.id, ana, x)).status).toBe(403);
+    expect((await api.prebook(helper, slots[0]!.id, ana, x)).body.error?.code).toBe(
+      MeetingErrorCode.SlotNotFree,
+    );
+    const ok = await api.prebook(helper, slots[1]!.id, ana, x);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ preBooked: true });
+    expect((await api.invitations(x)).body.data?.invitations[0]).toMatchObject({ state: 'accepted' });
+    expect((await api.prebook(helper, slots[2]!.id, x, ana)).body.error?.code).toBe(
+      MeetingErrorCode.HasMeeting,
+    );
+  });
+
+  it('E6.11 reserve a table of 8 seats with the right reserveatable', async () => {
+    const { event, slots, api, ana } = await withMeeting();
+    const host = await makePerson(t.ctx, event.id, { rights: { reserveatable: true } });
+    const guests: Person[] = [];
+    for (let i = 0; i < TABLE_SEATS; i++) guests.push(await makePerson(t.ctx, event.id));
+    expect((await api.reserveTable(ana, slots[2]!.id)).status).toBe(403);
+    expect((await api.reserveTable(host, slots[2]!.id, guests)).status).toBe(400);
+    const table = await api.reserveTable(host, slots[2]!.id, guests.slice(0, 6));
+    expect(table.status).toBe(200);
+    expect(table.body.data).toMatchObject({ kind: 'table', capacity: TABLE_SEATS });
+    expect(table.body.data?.participants).toHaveLength(7);
+    expect((await api.addGuest(host, table.body.data!.id, guests[6]!)).status).toBe(200);
+    expect((await api.addGuest(host, table.body.data!.id, guests[7]!)).body.error?.code).toBe(
+      MeetingErrorCode.TableFull,
+    );
+  });
+
+  it('E4.53 check-in and ping open 5 minutes before the start; the video URL appears then', async () => {
+    const { api, ana, meetingId } = await withMeeting();
+    expect((await api.presence(ana, meetingId, 'checkIn')).body.error?.code).toBe(
+      MeetingErrorCode.OutsideStartWindow,
+    );
+    t.setNow(new Date('2030-05-01T08:55:30Z'));
+    const checked = await api.presence(ana, meetingId, 'checkIn');
+    expect(checked.status).toBe(200);
+    expect(checked.body.data?.participants.find((p) => p.name === 'Ana')?.checkedIn).toBe(true);
+    expect(checked.body.data?.upcomingState).toBe('starting');
+    expect(checked.body.data?.videoUrl).toMatch(/^https:\/\/meet\.jit\.si\/foyer-/);
+    expect((await api.presence(ana, meetingId, 'ping')).status).toBe(200);
+    t.setNow(new Date('2030-05-01T09:31:00Z'));
+    const late = await api.presence(ana, meetingId, 'ping');
+    expect(late.status).toBe(409);
+    expect((await api.meetings(ana)).body.data?.[0]).toMatchObject({
+      expired: true,
+      upcomingState: 'expired',
+    });
+  });
+});
+
+describe('bad input on the meeting routes', () => {
+  it('answers 4xx envelopes for wrong types, unknown fields, huge strings and strangers', async () => {
+    const { event, api, ana, ben, meetingId } = await withMeeting();
+    const stranger = await makePerson(t.ctx, (await makeEvent(t.ctx)).id);
+    const gets = [
+      `/event/meeting/slots?eventId=${event.id}`,
+      `/event/meeting/slots?eventId=${event.id}&participantId=x`,
+      `/event/meeting/status?eventId=${event.id}&participantId=${ben.id}&extra=1`,
+      `/event/invitations?eventId=abc`,
+      `/event/meetings`,
+    ];
+    for (const url of gets) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: ana.headers });
+      expect(res.statusCode, url).toBe(400);
+    }
+    const posts: [string, Record<string, unknown>][] = [
+      ['/event/meeting/addGuest', { eventId: event.id, sessionId: meetingId }],
+      ['/event/meeting/checkIn', { eventId: event.id, meetingId: 'x' }],
+      ['/event/meeting/ping', { eventId: event.id, meetingId, more: true }],
+      ['/event/schedule/leave', { eventId: event.id, invitationId: 1, message: 'x'.repeat(1_000_000) }],
+    ];
+    for (const [url, payload] of posts) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: ana.headers, payload });
+      expect(res.statusCode, url).toBe(400);
+    }
+    expect((await api.meetings(stranger)).status).toBe(403);
+    expect((await api.presence(stranger, meetingId, 'ping')).status).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/meetings?eventId=${event.id}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const [meeting] = (await api.meetings(ana)).body.data!;
+    expect(meeting?.participants).toHaveLength(2);
+  });
+});

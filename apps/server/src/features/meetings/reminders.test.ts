@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { meetingsApi } from '../../../test/meetings-api';
+import { makeEvent, makePerson, makeSlots } from '../../../test/meetings-factory';
+import { busOf } from '../../events/bus';
+import { runMeetingReminders } from './reminders';
+import { type Sms, setSmsGateway } from './sms';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(() => busOf(t.ctx).idle());
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => t.setNow(new Date('2030-05-01T07:00:00Z')));
+
+/** Runs the job and waits until the notifications processor has sent what it sends. */
+async function run(): Promise<number> {
+  const n = await runMeetingReminders(t.ctx);
+  await busOf(t.ctx).idle();
+  return n;
+}
+
+/** Reminder e-mails and SMS (other notifications — the invitation itself — write rows too). */
+async function reminders() {
+  const { rows } = await sql<{ channel: string; recipient: string }>`
+    SELECT o.channel, o.recipient FROM outbox o
+      JOIN notifications n ON o.dedupe_key LIKE 'notification:' || n.id || ':%'
+     WHERE n.type = 'meeting_reminder' ORDER BY o.id`.execute(t.ctx.db);
+  return { email: rows.filter((r) => r.channel === 'email'), sms: rows.filter((r) => r.channel === 'sms') };
+}
+
+async function meetingAtNine() {
+  const event = await makeEvent(t.ctx);
+  const slots = await makeSlots(t.ctx, event.id, new Date('2030-05-01T09:00:00Z'), 4);
+  const api = meetingsApi(t.app, event.id);
+  const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+  const ben = await makePerson(t.ctx, event.id, { name: 'Ben', phone: '+4915100000' });
+  const invitationId = (await api.invite(ana, ben)).body.data!.id;
+  await api.confirm(ben, invitationId, slots[0]!.id);
+  await busOf(t.ctx).idle();
+  return { slots, api, ana, ben, invitationId };
+}
+
+describe('meeting reminders (1 hour before, e-mail and SMS)', () => {
+  it('reminds each person once, by e-mail, and by SMS where a phone is known', async () => {
+    await meetingAtNine();
+    t.setNow(new Date('2030-05-01T07:59:00Z'));
+    expect(await run()).toBe(0);
+    t.setNow(new Date('2030-05-01T08:00:30Z'));
+    expect(await run()).toBe(2);
+    const sent = await reminders();
+    expect(sent.email).toHaveLength(2);
+    expect(sent.sms.map((r) => r.recipient)).toEqual(['+4915100000']);
+    t.setNow(new Date('2030-05-01T08:10:00Z'));
+    expect(await run()).toBe(0);
+    expect((await reminders()).email).toHaveLength(2);
+  });
+
+  it('is idempotent when several instances run the job at once', async () => {
+    await meetingAtNine();
+    t.setNow(new Date('2030-05-01T08:30:00Z'));
+    const counts = await Promise.all([
+      runMeetingReminders(t.ctx),
+      runMeetingReminders(t.ctx),
+      runMeetingReminders(t.ctx),
+    ]);
+    await busOf(t.ctx).idle();
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
+    const sent = await reminders();
+    expect(sent.email).toHaveLength(2);
+    expect(sent.sms).toHaveLength(1);
+  });
+
+  it('skips cancelled meetings, reminds again after a reschedule, and honours preferences and the gateway', async () => {
+    const { slots, api, ana, ben, invitationId } = await meetingAtNine();
+    const texts: Sms[] = [];
+    setSmsGateway(t.ctx, { send: async (sms) => void texts.push(sms) });
+    await t.ctx.db
+      .updateTable('users')
+      .set({ notification_preferences: JSON.stringify([{ type: 'meeting_reminder', channels: ['sms'] }]) })
+      .where('id', '=', ben.userId)
+      .execute();
+    t.setNow(new Date('2030-05-01T08:30:00Z'));
+    expect(await run()).toBe(2);
+    expect(texts.map((s) => s.to)).toEqual(['+4915100000']);
+    expect((await reminders()).email).toHaveLength(1); // Ana only: Ben wants SMS only
+    const request = await api.reschedule(ana, invitationId, slots[2]!.id);
+    await api.confirmReschedule(ben, request.body.data!.id);
+    t.setNow(new Date('2030-05-01T09:30:00Z'));
+    expect(await run()).toBe(2);
+    await api.cancel(ana, invitationId);
+    expect(await run()).toBe(0);
+  });
+});

@@ -1,0 +1,57 @@
+import { MEETING_REMINDER_BEFORE_MS } from '@foyer/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app';
+import { busOf } from '../../events/bus';
+
+const EVERY_MS = 60_000;
+
+/**
+ * The 1-hour meeting reminder (E9 "notification reminder 1 hour before a 1:1 meeting", A9.45). Each
+ * (meeting, person) is claimed by ONE UPDATE — with several instances the row lock makes the others
+ * skip it — and then handed to the event bus as `meeting.reminder`; the notifications processor
+ * writes the notification and sends the e-mail and the SMS (through `smsGatewayOf`) as the person's
+ * preferences say. A rescheduled meeting is claimable again (confirmReschedule clears reminded_at).
+ * Returns how many people were reminded.
+ */
+export async function runMeetingReminders(ctx: AppContext): Promise<number> {
+  const now = ctx.now();
+  const until = new Date(now.getTime() + MEETING_REMINDER_BEFORE_MS);
+  const claimed = await ctx.db
+    .updateTable('meeting_participants')
+    .set({ reminded_at: now })
+    .where('active', '=', true)
+    .where('reminded_at', 'is', null)
+    .where('sdt', '>', now)
+    .where('sdt', '<=', until)
+    .returning(['meeting_id', 'participant_id', 'sdt'])
+    .execute();
+  if (claimed.length === 0) return 0;
+  const meetings = await ctx.db
+    .selectFrom('meetings')
+    .select(['id', 'event_id'])
+    .where('id', 'in', [...new Set(claimed.map((c) => c.meeting_id))])
+    .execute();
+  const eventOf = new Map(meetings.map((m) => [m.id, m.event_id]));
+  const bus = busOf(ctx);
+  for (const row of claimed) {
+    await bus.emit({
+      type: 'meeting.reminder',
+      eventId: eventOf.get(row.meeting_id) as number,
+      meetingId: row.meeting_id,
+      participantId: row.participant_id,
+      sdt: new Date(row.sdt).toISOString(),
+    });
+  }
+  return claimed.length;
+}
+
+/** Every minute, on an unref'd timer (never in tests, which call runMeetingReminders directly). */
+export function startReminderJob(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  if (ctx.config.env === 'test') return;
+  const timer = setInterval(() => {
+    runMeetingReminders(ctx).catch((err: unknown) => app.log.error({ err }, 'meeting reminders failed'));
+  }, EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,123 @@
+import {
+  type MeetingCardStatus,
+  meetingCardStatus,
+  overlaps,
+  type RelationState,
+  relationState,
+  type SlotDay,
+  type SlotOffer,
+  slotMessage,
+} from '@foyer/contract';
+import { DateTime } from 'luxon';
+import type { AppContext } from '../../app';
+import { AppError } from '../../http/errors';
+import { requireMembership } from '../access/event-access';
+import { findParticipant } from '../participants/participants.repository';
+import { busyOf, MEETING_SOURCE } from './booking';
+import type { MeetingDeps } from './meetings.events';
+import { isLimitReached } from './meetings.policy';
+import * as repo from './meetings.repository';
+
+/**
+ * GET /event/schedule/slots (E2.46, E5.11): the meeting slots free for BOTH people — their
+ * sessions, off-times and meetings all block — grouped by day in the event's time zone, with the
+ * picker's message when nothing is left (E8.24–E8.26).
+ */
+export async function freeSlots(
+  ctx: AppContext,
+  userId: number,
+  input: { eventId: number; participantId: number; meetingId?: number | undefined },
+): Promise<SlotOffer> {
+  const { event, me } = await requireMembership(ctx.db, input.eventId, userId);
+  const other = await findParticipant(ctx.db, event.id, input.participantId);
+  if (!other) throw AppError.notFound('Participant not found');
+  const slots = await repo.listSlots(ctx.db, event.id, ctx.now());
+  const name = `${other.name} ${other.surname}`.trim();
+  if (slots.length === 0) return { days: [], message: 'error1', opponentName: name };
+  const range = {
+    sdt: new Date(slots[0]?.sdt ?? 0),
+    edt: new Date(Math.max(...slots.map((s) => +new Date(s.edt)))),
+  };
+  const notThisMeeting = (i: { kind: string; id: number }) =>
+    !(i.kind === MEETING_SOURCE && i.id === input.meetingId);
+  const [mine, theirs] = await Promise.all([
+    busyOf(ctx.db, me.id, range).then((l) => l.filter(notThisMeeting)),
+    other.id === me.id
+      ? Promise.resolve([])
+      : busyOf(ctx.db, other.id, range).then((l) => l.filter(notThisMeeting)),
+  ]);
+  const freeForMe = slots.filter((s) => !mine.some((b) => overlaps(b, s)));
+  const freeForBoth = freeForMe.filter((s) => !theirs.some((b) => overlaps(b, s)));
+  const days = new Map<string, SlotDay>();
+  for (const s of freeForBoth) {
+    const date = DateTime.fromJSDate(new Date(s.sdt), { zone: event.timezone }).toFormat('yyyy-LL-dd');
+    const day = days.get(date) ?? { date, slots: [] };
+    day.slots.push({
+      sessionId: s.id,
+      sdt: new Date(s.sdt).toISOString(),
+      edt: new Date(s.edt).toISOString(),
+    });
+    days.set(date, day);
+  }
+  const message = slotMessage({
+    total: slots.length,
+    freeForMe: freeForMe.length,
+    freeForBoth: freeForBoth.length,
+  });
+  return { days: [...days.values()], message, opponentName: message === 'info' ? name : null };
+}
+
+export interface MeetingStatusResult {
+  status: MeetingCardStatus;
+  relation: RelationState;
+  invitationId: number | null;
+  meetingId: number | null;
+  rescheduleInvitationId: number | null;
+  maxMeetingCount: number | null;
+}
+
+/** GET /event/meeting/status: which meeting card to show for another person (E4.13–E4.16). */
+export async function meetingStatus(
+  deps: MeetingDeps,
+  userId: number,
+  input: { eventId: number; participantId: number },
+): Promise<MeetingStatusResult> {
+  const { ctx } = deps;
+  const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  const now = ctx.now();
+  const other = await findParticipant(ctx.db, input.eventId, input.participantId);
+  const empty = { invitationId: null, meetingId: null, rescheduleInvitationId: null, maxMeetingCount: null };
+  if (!other) return { status: 'notFound', relation: 'none', ...empty };
+  const [latest, meeting, limitReached, max] = await Promise.all([
+    repo.latestJoinBetween(ctx.db, me.id, other.id),
+    repo.liveMeetingBetween(ctx.db, me.id, other.id, now),
+    isLimitReached(ctx.db, me),
+    repo.maxMeetingCountOf(ctx.db, me.type_id),
+  ]);
+  const reschedule = meeting
+    ? await ctx.db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('meeting_id', '=', meeting.id)
+        .where('type', '=', 'reschedule')
+        .where('state', '=', 'waiting')
+        .executeTakeFirst()
+    : undefined;
+  const status = meetingCardStatus({
+    opponentExists: true,
+    invitation: latest
+      ? { me: latest.from_participant_id === me.id, state: latest.state, toBoothId: latest.to_booth_id }
+      : null,
+    hasMeeting: meeting !== undefined,
+    reschedule: reschedule ? { me: reschedule.from_participant_id === me.id } : null,
+    limitReached,
+  });
+  return {
+    status,
+    relation: relationState(status),
+    invitationId: latest?.id ?? null,
+    meetingId: meeting?.id ?? null,
+    rescheduleInvitationId: reschedule?.id ?? null,
+    maxMeetingCount: max,
+  };
+}

@@ -1,0 +1,166 @@
+import { canInvite, type ParticipantTag } from '@foyer/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, EventRow, ParticipantRow } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** The booth a person is staff of; an unanswered team invitation (not_confirmed) is not staff yet. */
+export function staffBoothId(p: Pick<ParticipantRow, 'booth_id' | 'booth_role'>): number | null {
+  return p.booth_role === 'not_confirmed' ? null : p.booth_id;
+}
+
+export interface InviteTarget {
+  id: number;
+  booth_id: number | null;
+  booth_role?: string | null;
+  type_id: number | null;
+  state?: string;
+}
+
+export interface Viewer {
+  event: EventRow;
+  me: ParticipantRow;
+  /** The caller's type's invitationRights (type ids); null = no limit. */
+  invitationRights: number[] | null;
+  /** Restricted events limit what non-organizers see to those types (E6.17); null = everyone. */
+  visibleTypeIds: number[] | null;
+  canInviteRow(target: InviteTarget): boolean;
+}
+
+type Self = Pick<ParticipantRow, 'id' | 'booth_id' | 'booth_role' | 'organizer' | 'type_id'>;
+
+/** E6.17: the types a non-organizer of a restricted event may see; null = everyone. */
+export function visibleTypesOf(
+  restricted: boolean,
+  me: Self,
+  invitationRights: number[] | null,
+): number[] | null {
+  return restricted && !me.organizer ? invitationRights : null;
+}
+
+/** The invite rule (E6.03, E6.15, E6.18, E6.19) bound to the caller. */
+export function inviteRule(restricted: boolean, me: Self, invitationRights: number[] | null) {
+  const self = { id: me.id, boothId: staffBoothId(me), organizer: me.organizer, typeId: me.type_id };
+  return (t: InviteTarget) =>
+    canInvite({
+      me: self,
+      target: {
+        id: t.id,
+        boothId: t.booth_role === 'not_confirmed' ? null : t.booth_id,
+        typeId: t.type_id,
+        ...(t.state ? { state: t.state } : {}),
+      },
+      restricted,
+      invitationRights,
+    });
+}
+
+/** What the caller may see and do in the event, from their own record and type. */
+export async function viewerContext(db: Executor, event: EventRow, me: ParticipantRow): Promise<Viewer> {
+  const type = me.type_id
+    ? await db
+        .selectFrom('participant_types')
+        .select(['invitation_rights'])
+        .where('id', '=', me.type_id)
+        .executeTakeFirst()
+    : undefined;
+  const invitationRights = type?.invitation_rights ?? null;
+  return {
+    event,
+    me,
+    invitationRights,
+    visibleTypeIds: visibleTypesOf(event.restricted, me, invitationRights),
+    canInviteRow: inviteRule(event.restricted, me, invitationRights),
+  };
+}
+
+export function findParticipant(
+  db: Executor,
+  eventId: number,
+  id: number,
+): Promise<ParticipantRow | undefined> {
+  return db
+    .selectFrom('participants')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .where('state', '!=', 'deleted')
+    .executeTakeFirst();
+}
+
+export async function setTag(
+  db: Executor,
+  ownerId: number,
+  targetId: number,
+  tag: ParticipantTag,
+  on: boolean,
+) {
+  if (on) {
+    await db
+      .insertInto('participant_tags')
+      .values({ owner_id: ownerId, target_id: targetId, tag })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('participant_tags')
+      .where('owner_id', '=', ownerId)
+      .where('target_id', '=', targetId)
+      .where('tag', '=', tag)
+      .execute();
+  }
+}
+
+export async function recordView(db: Executor, viewerId: number, targetId: number, at: Date) {
+  await db
+    .insertInto('participant_views')
+    .values({ viewer_id: viewerId, target_id: targetId, viewed_at: at })
+    .onConflict((oc) => oc.columns(['viewer_id', 'target_id']).doUpdateSet({ viewed_at: at }))
+    .execute();
+}
+
+export function viewedBy(db: Executor, viewerId: number) {
+  return db
+    .selectFrom('participant_views')
+    .select(['target_id', 'viewed_at'])
+    .where('viewer_id', '=', viewerId)
+    .orderBy('viewed_at', 'desc')
+    .limit(500)
+    .execute();
+}
+
+export function findType(db: Executor, eventId: number, typeId: number) {
+  return db
+    .selectFrom('participant_types')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '=', typeId)
+    .executeTakeFirst();
+}
+
+export function listTypes(db: Executor, eventId: number) {
+  return db
+    .selectFrom('participant_types')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('id')
+    .execute();
+}
+
+export function listParticipantCategories(db: Executor, eventId: number) {
+  return db
+    .selectFrom('categories')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('kind', '=', 'participant')
+    .orderBy('id')
+    .execute();
+}
+
+export function boothOf(db: Executor, boothId: number) {
+  return db
+    .selectFrom('booths')
+    .select(['id', 'name', 'images'])
+    .where('id', '=', boothId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,207 @@
+import {
+  isProfileComplete,
+  ParticipantErrorCode,
+  type ParticipantProfile,
+  ParticipantRecordType,
+  type ParticipantTag,
+  profilePoints,
+  realtimeRoom,
+  TYPE_REQUIRED_MESSAGE,
+  type UpdateEventProfileRequest,
+  validateCategorySelection,
+  type WizardState,
+  withHttp,
+  wizardSteps,
+} from '@foyer/contract';
+import type { AppContext } from '../../app';
+import type { ParticipantRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Realtime } from '../../realtime/realtime';
+import { requireMembership } from '../access/event-access';
+import { textValues, toProfile, toQuestions, toTypeOption } from './participants.present';
+import * as repo from './participants.repository';
+import { forgetEvent } from './search.cache';
+import { tagsOf } from './search.repository';
+import { forgetSearchViewer } from './search.viewer';
+
+export interface Deps {
+  ctx: AppContext;
+  realtime?: Realtime | undefined;
+}
+
+async function profileOf(
+  ctx: AppContext,
+  viewer: repo.Viewer,
+  p: ParticipantRow,
+): Promise<ParticipantProfile> {
+  const db = ctx.db;
+  const [categories, type, booth, tags] = await Promise.all([
+    repo.listParticipantCategories(db, p.event_id),
+    p.type_id ? repo.findType(db, p.event_id, p.type_id) : Promise.resolve(undefined),
+    p.booth_id ? repo.boothOf(db, p.booth_id) : Promise.resolve(undefined),
+    tagsOf(db, viewer.me.id, [p.id]),
+  ]);
+  return toProfile(p, {
+    questions: toQuestions(categories),
+    typeName: type?.name ?? null,
+    booth: booth ?? null,
+    tags: tags.get(p.id) ?? [],
+    canInvite: viewer.canInviteRow(p),
+    full: viewer.me.organizer || viewer.me.id === p.id,
+  });
+}
+
+/** GET /event/participant/:participantId: an attendee profile (E2.04); viewing it is remembered. */
+export async function getParticipant(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  participantId: number,
+): Promise<ParticipantProfile> {
+  const { event, me } = await requireMembership(ctx.db, eventId, userId);
+  const viewer = await repo.viewerContext(ctx.db, event, me);
+  const target = await repo.findParticipant(ctx.db, eventId, participantId);
+  const hidden =
+    !target ||
+    (!me.organizer && target.id !== me.id && !target.visible) ||
+    (viewer.visibleTypeIds !== null &&
+      target.id !== me.id &&
+      (target.type_id === null || !viewer.visibleTypeIds.includes(target.type_id)));
+  if (!target || hidden) throw AppError.notFound('Participant not found');
+  if (target.id !== me.id) await repo.recordView(ctx.db, me.id, target.id, ctx.now());
+  return profileOf(ctx, viewer, target);
+}
+
+export async function getOwnProfile(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+): Promise<ParticipantProfile> {
+  const { event, me } = await requireMembership(ctx.db, eventId, userId);
+  return profileOf(ctx, await repo.viewerContext(ctx.db, event, me), me);
+}
+
+/** PUT /event/participant (E7.28): the caller's own event profile, with E5.04–E5.07 and E6.36. */
+export async function updateOwnProfile(
+  ctx: AppContext,
+  userId: number,
+  input: UpdateEventProfileRequest,
+): Promise<ParticipantProfile> {
+  const { event, me } = await requireMembership(ctx.db, input.eventId, userId);
+  const update: Partial<Record<string, unknown>> = {};
+  const copy = ['company', 'offer', 'seek', 'biography', 'city', 'present'] as const;
+  for (const key of copy) if (input[key] !== undefined) update[key] = input[key];
+  if (input.some !== undefined) update.social_links = JSON.stringify(input.some);
+  if (input.jobTitle !== undefined) update.job_title = input.jobTitle;
+  if (input.website !== undefined) update.website = withHttp(input.website);
+  const fields: Record<string, unknown> = { ...(me.fields ?? {}) };
+  if (input.visible !== undefined) {
+    update.visible = input.visible;
+    fields.visibleSetByUser = true;
+  }
+
+  if (input.typeId !== undefined && input.typeId !== me.type_id) {
+    const types = await repo.listTypes(ctx.db, event.id);
+    if (input.typeId === null) {
+      if (types.length > 0) throw new AppError(400, ParticipantErrorCode.TypeRequired, TYPE_REQUIRED_MESSAGE);
+    } else {
+      const current = types.find((t) => t.id === me.type_id);
+      if (current && !current.allowed_to_modify && !me.organizer) {
+        throw new AppError(403, ParticipantErrorCode.TypeLocked, 'Your participant type cannot be changed');
+      }
+      if (!types.some((t) => t.id === input.typeId)) {
+        throw AppError.badRequest('typeId: unknown participant type', { typeId: 'validation.error.option' });
+      }
+    }
+    update.type_id = input.typeId;
+  }
+
+  if (input.categories !== undefined) {
+    const questions = toQuestions(await repo.listParticipantCategories(ctx.db, event.id));
+    const errors = validateCategorySelection(questions, input.categories);
+    const first = Object.entries(errors)[0];
+    if (first) {
+      const code = first[1].startsWith('You already added')
+        ? ParticipantErrorCode.TooManyOptions
+        : 'MST-00400';
+      throw new AppError(400, code, first[1], errors);
+    }
+    const ids = new Set<number>();
+    const texts: Record<string, string> = { ...textValues(me) };
+    for (const value of input.categories) {
+      for (const id of value.selectedCategoryIds ?? []) ids.add(id);
+      if (value.value !== undefined) texts[String(value.categoryId)] = value.value;
+    }
+    update.category_ids = [...ids];
+    fields.categoryValues = texts;
+  }
+  update.fields = JSON.stringify(fields);
+  update.updated_at = ctx.now();
+
+  const updated = await ctx.db
+    .updateTable('participants')
+    .set(update)
+    .where('id', '=', me.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  forgetEvent(ctx, event.id);
+  return profileOf(ctx, await repo.viewerContext(ctx.db, event, updated), updated);
+}
+
+/** GET /event/participant/wizard: the steps to show and how complete the profile is (E2.74, E9.46). */
+export async function getWizard(ctx: AppContext, userId: number, eventId: number): Promise<WizardState> {
+  const { event, me } = await requireMembership(ctx.db, eventId, userId);
+  const [types, categories] = await Promise.all([
+    repo.listTypes(ctx.db, eventId),
+    repo.listParticipantCategories(ctx.db, eventId),
+  ]);
+  const questions = toQuestions(categories);
+  const profile = await profileOf(ctx, await repo.viewerContext(ctx.db, event, me), me);
+  const points = profilePoints({
+    profilePhoto: me.profile_photo,
+    jobTitle: me.job_title,
+    company: me.company,
+    offer: me.offer,
+    seek: me.seek,
+    biography: me.biography,
+    typeId: me.type_id,
+    categoryCount: profile.categories.length,
+  });
+  return {
+    steps: wizardSteps({ hasCategories: questions.length > 0, hasParticipantTypes: types.length > 0 }),
+    points,
+    complete: isProfileComplete(points),
+    participantTypes: types.map(toTypeOption),
+    categories: questions,
+    profile,
+  };
+}
+
+/** POST /event/participant/tag: favourite or ignore someone (E2.42); never oneself (E6.21). */
+export async function setParticipantTag(
+  deps: Deps,
+  userId: number,
+  input: { eventId: number; participantId: number; tag: ParticipantTag; on: boolean },
+): Promise<{ participantId: number; tags: ParticipantTag[] }> {
+  const { ctx } = deps;
+  const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  if (input.participantId === me.id) {
+    throw new AppError(400, ParticipantErrorCode.OwnCard, 'You cannot tag yourself');
+  }
+  const target = await repo.findParticipant(ctx.db, input.eventId, input.participantId);
+  if (!target) throw AppError.notFound('Participant not found');
+  await repo.setTag(ctx.db, me.id, target.id, input.tag, input.on);
+  forgetSearchViewer(ctx, input.eventId, userId);
+  const tags = (await tagsOf(ctx.db, me.id, [target.id])).get(target.id) ?? [];
+  const payload = { eventId: input.eventId, participantId: target.id, tags };
+  if (me.user_id)
+    await deps.realtime?.publish(realtimeRoom.user(me.user_id), ParticipantRecordType.Tags, payload);
+  return { participantId: target.id, tags };
+}
+
+/** GET /event/participant/viewed: the attendees I looked at, newest first. */
+export async function listViewed(ctx: AppContext, userId: number, eventId: number) {
+  const { me } = await requireMembership(ctx.db, eventId, userId);
+  const rows = await repo.viewedBy(ctx.db, me.id);
+  return rows.map((r) => ({ participantId: r.target_id, viewedAt: new Date(r.viewed_at).toISOString() }));
+}

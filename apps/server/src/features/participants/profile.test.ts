@@ -1,0 +1,169 @@
+import {
+  ParticipantErrorCode,
+  type ParticipantProfile,
+  type Recommendation,
+  TYPE_REQUIRED_MESSAGE,
+  type WizardState,
+} from '@foyer/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/meetings-factory';
+import { busOf } from '../../events/bus';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+// Processors (notifications, chat) run after commits: let them finish before the next test empties
+// the tables, or the TRUNCATE can deadlock with them on PostgreSQL.
+afterEach(() => busOf(t.ctx).idle());
+afterAll(async () => {
+  await t.close();
+});
+
+const get = <T>(who: Person, url: string) =>
+  call<T>(t.app, { method: 'GET', url: `/api/v1${url}`, headers: who.headers });
+const put = <T>(who: Person, payload: Record<string, unknown>) =>
+  call<T>(t.app, { method: 'PUT', url: '/api/v1/event/participant', headers: who.headers, payload });
+
+describe('attendee profile', () => {
+  it('E2.04, E3.01 shows a profile; contact details only to organizers and oneself; views are remembered', async () => {
+    const event = await makeEvent(t.ctx);
+    const me = await makePerson(t.ctx, event.id, { name: 'Me' });
+    const ada = await makePerson(t.ctx, event.id, { name: 'Ada', company: 'Engines', phone: '+441' });
+    const org = await makePerson(t.ctx, event.id, { organizer: true });
+    const hidden = await makePerson(t.ctx, event.id, { visible: false });
+    const seen = await get<ParticipantProfile>(me, `/event/participant/${ada.id}?eventId=${event.id}`);
+    expect(seen.body.data).toMatchObject({
+      name: 'Ada',
+      company: 'Engines',
+      phone: null,
+      userEmail: null,
+      canInvite: true,
+    });
+    const full = await get<ParticipantProfile>(org, `/event/participant/${ada.id}?eventId=${event.id}`);
+    expect(full.body.data?.phone).toBe('+441');
+    expect((await get(me, `/event/participant/${hidden.id}?eventId=${event.id}`)).status).toBe(404);
+    expect((await get(org, `/event/participant/${hidden.id}?eventId=${event.id}`)).status).toBe(200);
+    const viewed = await get<{ participantId: number }[]>(
+      me,
+      `/event/participant/viewed?eventId=${event.id}`,
+    );
+    expect(viewed.body.data?.map((v) => v.participantId)).toEqual([ada.id]);
+    expect((await get(me, `/event/participant/abc?eventId=${event.id}`)).status).toBe(400);
+  });
+
+  it('E7.28, E5.44 PUT event/participant updates my event profile', async () => {
+    const event = await makeEvent(t.ctx);
+    const me = await makePerson(t.ctx, event.id);
+    const res = await put<ParticipantProfile>(me, {
+      eventId: event.id,
+      company: '  Acme ',
+      jobTitle: 'CTO',
+      offer: 'seed funding',
+      seek: 'founders',
+      website: 'acme.example',
+      some: { linkedin: 'me' },
+      visible: false,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      company: 'Acme',
+      jobTitle: 'CTO',
+      website: 'http://acme.example',
+      some: { linkedin: 'me' },
+      visible: false,
+    });
+    for (const bad of [{ company: 5 }, { company: 'x'.repeat(1_000_000) }, { foo: 1 }, { typeId: 'x' }]) {
+      expect((await put(me, { eventId: event.id, ...bad })).status).toBe(400);
+    }
+    const own = await get<ParticipantProfile>(me, `/event/participant/me?eventId=${event.id}`);
+    expect(own.body.data?.company).toBe('Acme');
+  });
+
+  it('E5.04, E5.07, E5.06, E6.36 categories, participant type and their limits', async () => {
+    const event = await makeEvent(t.ctx);
+    const topics = await makeCategory(t.ctx, event.id, { name: 'Topics', maxSelectable: 2 });
+    const opts = [];
+    for (const name of ['AI', 'Bio', 'Cars'])
+      opts.push(await makeCategory(t.ctx, event.id, { name, parentId: topics.id }));
+    const locked = await makeType(t.ctx, event.id, { name: 'Speaker', allowedToModify: false });
+    const open = await makeType(t.ctx, event.id, { name: 'Visitor' });
+    const me = await makePerson(t.ctx, event.id, { typeId: open.id });
+    const three = await put(me, {
+      eventId: event.id,
+      categories: [{ categoryId: topics.id, selectedCategoryIds: opts.map((o) => o.id) }],
+    });
+    expect(three.status).toBe(400);
+    expect(three.body.error).toMatchObject({
+      code: ParticipantErrorCode.TooManyOptions,
+      msg: 'You already added 3 options. Unfortunately the system is not allow you to add more than 2 options.',
+    });
+    const two = await put<ParticipantProfile>(me, {
+      eventId: event.id,
+      categories: [{ categoryId: topics.id, selectedCategoryIds: [opts[0]!.id, opts[1]!.id] }],
+    });
+    expect(two.body.data?.categories).toEqual([
+      { categoryId: topics.id, type: 'select', selectedCategoryIds: [opts[0]!.id, opts[1]!.id] },
+    ]);
+    const noType = await put(me, { eventId: event.id, typeId: null });
+    expect(noType.body.error).toMatchObject({
+      code: ParticipantErrorCode.TypeRequired,
+      msg: TYPE_REQUIRED_MESSAGE,
+    });
+    expect((await put(me, { eventId: event.id, typeId: locked.id })).status).toBe(200);
+    const stuck = await put(me, { eventId: event.id, typeId: open.id });
+    expect(stuck.body.error?.code).toBe(ParticipantErrorCode.TypeLocked);
+  });
+
+  it('E2.74, E2.75, E9.46 the wizard shows the steps the event needs and scores completeness', async () => {
+    const event = await makeEvent(t.ctx);
+    const me = await makePerson(t.ctx, event.id);
+    const bare = await get<WizardState>(me, `/event/participant/wizard?eventId=${event.id}`);
+    expect(bare.body.data).toMatchObject({ steps: ['company', 'offerSeek'], points: 0, complete: false });
+    await makeType(t.ctx, event.id);
+    await makeCategory(t.ctx, event.id, { name: 'Topics' });
+    await put(me, { eventId: event.id, company: 'A', jobTitle: 'B', offer: 'C', seek: 'D', biography: 'E' });
+    const full = await get<WizardState>(me, `/event/participant/wizard?eventId=${event.id}`);
+    expect(full.body.data).toMatchObject({
+      steps: ['company', 'offerSeek', 'participantType', 'categories'],
+      points: 5,
+      complete: true,
+    });
+  });
+});
+
+describe('people to meet', () => {
+  it('ranks by offer/seek fit and shared categories, explains why, and respects the rules', async () => {
+    const event = await makeEvent(t.ctx);
+    const topics = await makeCategory(t.ctx, event.id, { name: 'Topics' });
+    const fintech = await makeCategory(t.ctx, event.id, { name: 'Fintech', parentId: topics.id });
+    const me = await makePerson(t.ctx, event.id, {
+      name: 'Me',
+      seek: 'investors for our startup',
+      offer: 'software development',
+      categoryIds: [fintech.id],
+    });
+    const ana = await makePerson(t.ctx, event.id, {
+      name: 'Ana',
+      offer: 'Seed funding for fintech startups',
+    });
+    const bob = await makePerson(t.ctx, event.id, { name: 'Bob', seek: 'a SaaS platform' });
+    const cat = await makePerson(t.ctx, event.id, { name: 'Cat', categoryIds: [fintech.id] });
+    await makePerson(t.ctx, event.id, { name: 'Dan', offer: 'catering', seek: 'chefs' });
+    const ignored = await makePerson(t.ctx, event.id, { name: 'Eve', offer: 'venture capital' });
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/event/participant/tag',
+      headers: me.headers,
+      payload: { eventId: event.id, participantId: ignored.id, tag: 'ignored', on: true },
+    });
+    const res = await get<Recommendation[]>(me, `/event/participant/recommendations?eventId=${event.id}`);
+    expect(res.status).toBe(200);
+    const list = res.body.data!;
+    expect(list.map((r) => r.participant.id)).toEqual([ana.id, bob.id, cat.id]);
+    expect(list[0]?.reasons).toContain('You seek investors; Ana offers seed funding');
+    expect(list[1]?.reasons[0]).toBe('Bob seeks saas platform; you offer software');
+    expect(list[2]?.reasons).toEqual(['You share interests: Fintech']);
+  });
+});

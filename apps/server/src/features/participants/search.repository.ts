@@ -1,0 +1,179 @@
+import type { ParticipantTag, SearchOrder } from '@foyer/contract';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+type From = DB & { p: DB['participants'] };
+
+export interface SearchScope {
+  eventId: number;
+  viewerId: number;
+  /** Organizers see hidden and invisible people too (E6.01). */
+  seesAll: boolean;
+  /** Restricted events: the type ids the viewer may see (E6.17); null = everyone. */
+  typeIds: readonly number[] | null;
+  text: { tsquery: string | null; like: string | null };
+  filterTypeIds?: readonly number[] | undefined;
+  filterCategoryIds?: readonly number[] | undefined;
+  tags?: readonly ParticipantTag[] | undefined;
+  withoutBooth?: boolean | undefined;
+  /** Leave out the people the viewer ignores (done after the cache when the page is cached). */
+  excludeIgnored: boolean;
+  onlyIds?: readonly number[] | undefined;
+}
+
+export interface SearchCursor {
+  boost?: number;
+  key: string;
+  id: number;
+}
+
+export interface SearchRow {
+  id: number;
+  name: string;
+  surname: string;
+  job_title: string;
+  company: string;
+  profile_photo: string | null;
+  booth_id: number | null;
+  booth_name: string | null;
+  booth_logo: string | null;
+  type_id: number | null;
+  type_name: string | null;
+  present: 'venue' | 'online' | null;
+  organizer: boolean;
+  state: string;
+  search_boost: number;
+  sort_name: string;
+  sort_company: string;
+}
+
+function scoped<O>(
+  qb: SelectQueryBuilder<From, 'p', O>,
+  scope: SearchScope,
+): SelectQueryBuilder<From, 'p', O> {
+  let q = qb.where('p.event_id', '=', scope.eventId).where('p.state', '!=', 'deleted');
+  if (!scope.seesAll) q = q.where('p.visible', '=', true);
+  if (scope.typeIds) {
+    const allowed = scope.typeIds;
+    q = q.where((eb) =>
+      eb.or([
+        eb('p.id', '=', scope.viewerId),
+        allowed.length ? eb('p.type_id', 'in', allowed) : eb.lit(false),
+      ]),
+    );
+  }
+  if (scope.filterTypeIds?.length) q = q.where('p.type_id', 'in', scope.filterTypeIds);
+  if (scope.filterCategoryIds?.length) {
+    q = q.where(sql<boolean>`p.category_ids && ${sql.val(scope.filterCategoryIds)}::integer[]`);
+  }
+  if (scope.withoutBooth) q = q.where('p.booth_id', 'is', null).where('p.organizer', '=', false);
+  const tagged = (eb: ExpressionBuilder<From, 'p'>, tag: ParticipantTag) =>
+    eb.exists(
+      eb
+        .selectFrom('participant_tags as pt')
+        .select(eb.lit(1).as('one'))
+        .where('pt.owner_id', '=', scope.viewerId)
+        .whereRef('pt.target_id', '=', 'p.id')
+        .where('pt.tag', '=', tag),
+    );
+  for (const tag of scope.tags ?? []) q = q.where((eb) => tagged(eb, tag));
+  // People I ignore stay out of the list unless I ask for them.
+  if (scope.excludeIgnored && !scope.tags?.includes('ignored'))
+    q = q.where((eb) => eb.not(tagged(eb, 'ignored')));
+  if (scope.onlyIds) q = q.where('p.id', 'in', scope.onlyIds.length ? scope.onlyIds : [0]);
+  const { tsquery, like } = scope.text;
+  if (tsquery || like) {
+    q = q.where((eb) => {
+      const parts = [];
+      if (tsquery) parts.push(sql<boolean>`p.search_vector @@ to_tsquery('simple', ${tsquery})`);
+      if (like) parts.push(sql<boolean>`p.search_text LIKE ${like}`);
+      return eb.or(parts);
+    });
+  }
+  return q;
+}
+
+export async function countMatches(db: Executor, scope: SearchScope): Promise<number> {
+  const row = await scoped(db.selectFrom('participants as p'), scope)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function searchPage(
+  db: Executor,
+  scope: SearchScope,
+  order: { by: SearchOrder; asc: boolean },
+  cursor: SearchCursor | null,
+  limit: number,
+): Promise<SearchRow[]> {
+  let q = scoped(db.selectFrom('participants as p'), scope)
+    .leftJoin('participant_types as t', 't.id', 'p.type_id')
+    .leftJoin('booths as b', 'b.id', 'p.booth_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.surname',
+      'p.job_title',
+      'p.company',
+      'p.profile_photo',
+      sql<number | null>`CASE WHEN p.booth_role = 'not_confirmed' THEN NULL ELSE p.booth_id END`.as(
+        'booth_id',
+      ),
+      sql<string | null>`CASE WHEN p.booth_role = 'not_confirmed' THEN NULL ELSE b.name END`.as('booth_name'),
+      sql<string | null>`CASE WHEN p.booth_role = 'not_confirmed' THEN NULL ELSE b.images->>'logo' END`.as(
+        'booth_logo',
+      ),
+      'p.type_id',
+      't.name as type_name',
+      'p.present',
+      'p.organizer',
+      'p.state',
+      'p.search_boost',
+      'p.sort_name',
+      'p.sort_company',
+    ]);
+  if (order.by === 'relevance') {
+    if (cursor) {
+      const { boost = 0, key, id } = cursor;
+      q = q.where((eb) =>
+        eb.or([
+          eb('p.search_boost', '<', boost),
+          eb.and([
+            eb('p.search_boost', '=', boost),
+            eb(eb.refTuple('p.sort_name', 'p.id'), '>', eb.tuple(key, id)),
+          ]),
+        ]),
+      );
+    }
+    q = q.orderBy('p.search_boost', 'desc').orderBy('p.sort_name', 'asc').orderBy('p.id', 'asc');
+  } else {
+    const column = order.by === 'name' ? 'p.sort_name' : 'p.sort_company';
+    const dir = order.asc ? 'asc' : 'desc';
+    if (cursor) {
+      q = q.where((eb) =>
+        eb(eb.refTuple(column, 'p.id'), order.asc ? '>' : '<', eb.tuple(cursor.key, cursor.id)),
+      );
+    }
+    q = q.orderBy(column, dir).orderBy('p.id', dir);
+  }
+  return q.limit(limit).execute();
+}
+
+export async function tagsOf(
+  db: Executor,
+  ownerId: number,
+  targetIds: readonly number[],
+): Promise<Map<number, ParticipantTag[]>> {
+  const map = new Map<number, ParticipantTag[]>();
+  if (targetIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('participant_tags')
+    .select(['target_id', 'tag'])
+    .where('owner_id', '=', ownerId)
+    .where('target_id', 'in', targetIds)
+    .execute();
+  for (const row of rows) map.set(row.target_id, [...(map.get(row.target_id) ?? []), row.tag]);
+  return map;
+}

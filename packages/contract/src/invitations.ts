@@ -1,0 +1,394 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/** One-to-one meetings and the invitations that make them (E3.12–E3.16, E4, E5, E7). */
+
+export const MEETING_START_WINDOW_MS = 5 * 60_000; // E4.53: check-in, ping and join open 5 minutes before
+export const INVITATION_LIVE_AFTER_END_MS = 86_400_000; // E4.05, E9.10
+export const MEETING_REMINDER_BEFORE_MS = 60 * 60_000; // E9 "notification reminder 1 hour before"
+export const TABLE_SEATS = 8; // E9 "popup table: 8 seats"
+/** E3.08: sessions of this type are the bookable meeting slots the organizer defines. */
+export const MEETING_SLOT_SESSION_TYPE = 'meeting_slot';
+
+/** E5.19–E5.22: texts used when the person leaves the message blank. */
+export const DEFAULT_INVITATION_MESSAGE = 'I would like to meet you!';
+export const DEFAULT_RESCHEDULE_DECLINE_MESSAGE = 'Unfortunately I cannot reschedule.';
+export const DEFAULT_CANCEL_MESSAGE = 'Unfortunately I have to cancel our meeting.';
+export const DEFAULT_DECLINE_MESSAGE = 'Unfortunately I cannot meet you.';
+export const rescheduleMessage = (hhmm: string) =>
+  `Can we reschedule? A better time for me would be: ${hhmm}!`;
+
+/** Error codes of this feature (the MST-006xx range is reserved for meetings). */
+export const MeetingErrorCode = {
+  MeetingLimitExceeded: 'MST-00601', // E8.28; `fields.maxMeetingCount` carries the limit
+  InvitationDeclined: 'MST-00602', // E4.22
+  HasMeeting: 'MST-00603', // E4.27
+  SlotNotFree: 'MST-00604', // E5.11
+  InvitationNotWaiting: 'MST-00605',
+  InvitationPending: 'MST-00606',
+  NotInvitable: 'MST-00607', // E6.15, E6.18, E6.19
+  OutsideStartWindow: 'MST-00608', // E4.53
+  TableFull: 'MST-00609',
+} as const;
+
+export const invitationTypes = ['join', 'reschedule'] as const;
+export type InvitationType = (typeof invitationTypes)[number];
+export const invitationStates = [
+  'waiting',
+  'accepted',
+  'rejected',
+  'meeting',
+  'reschedule',
+  'processed',
+  'revoked',
+] as const; // E3.13
+export type InvitationState = (typeof invitationStates)[number];
+export const meetingStatuses = ['accepted', 'rescheduled', 'cancelled'] as const; // E3.14
+export type MeetingStatus = (typeof meetingStatuses)[number];
+export type InvitationSegment = 'sent' | 'received' | 'company'; // E3.15
+export type UpcomingState = 'expired' | 'started' | 'starting' | 'notstarted'; // E4.28–E4.31
+
+/** The other person as an invitation or meeting card shows them (E3.04: null → "Deleted"). */
+export interface PersonSummary {
+  id: number;
+  name: string;
+  surname: string;
+  fullName: string;
+  jobTitle: string;
+  company: string;
+  profilePhoto: string | null;
+  boothId: number | null;
+}
+
+export interface MeetingDetails {
+  id: number;
+  status: MeetingStatus;
+  executorId: number | null;
+  createdAt: string;
+  message: string;
+  sessionId: number | null;
+  sdt: string;
+  edt: string;
+}
+
+/** E3.12 on the wire. `me` is true when the caller sent it. */
+export interface Invitation {
+  id: number;
+  eid: number;
+  type: InvitationType;
+  state: InvitationState;
+  fpid: number;
+  tpid: number;
+  /** The other side from the caller's point of view. */
+  oppId: number;
+  sessionId: number | null;
+  cdt: string;
+  /** End of the meeting it concerns (or of the proposed slot), if any. */
+  edt: string | null;
+  sent: string;
+  message: string;
+  responseMessage: string | null;
+  toBoothId: number | null;
+  me: boolean;
+  opponentParticipant: PersonSummary | null;
+  meetingDetails: MeetingDetails | null;
+  /** For reschedule requests: the proposed slot. */
+  proposedSdt: string | null;
+  proposedEdt: string | null;
+}
+
+export interface MeetingPerson extends PersonSummary {
+  role: 'host' | 'guest';
+  checkedIn: boolean;
+}
+
+/** E3.16. */
+export interface Meeting {
+  id: number;
+  eventId: number;
+  kind: 'meeting' | 'table';
+  startsAt: string;
+  sdt: string;
+  edt: string;
+  status: MeetingStatus;
+  upcomingState: UpcomingState;
+  started: boolean;
+  expired: boolean;
+  preBooked: boolean;
+  guest: boolean;
+  capacity: number | null;
+  participants: MeetingPerson[];
+  /** The invitation that made it (cancel and reschedule take its id). */
+  invitationId: number | null;
+  /** Set once the start window is open (E4.53): opens in a new window (E1.18). */
+  videoUrl: string | null;
+}
+
+export interface TimeSlot {
+  sessionId: number;
+  sdt: string;
+  edt: string;
+}
+export interface SlotDay {
+  /** yyyy-LL-dd in the event's time zone. */
+  date: string;
+  slots: TimeSlot[];
+}
+/** E8.24–E8.26: why the picker has nothing to offer. */
+export type SlotMessage = 'error1' | 'info' | 'error2' | null;
+export interface SlotOffer {
+  days: SlotDay[];
+  message: SlotMessage;
+  /** For `info`: the opponent's name (E8.25). */
+  opponentName: string | null;
+}
+
+// ---- requests ----------------------------------------------------------------------------------
+
+const message = z.string().trim().max(2000, 'validation.error.maxLength').optional();
+const eventId = idSchema;
+
+/** POST /event/schedule/join with toType participant (E7.11). Re-sending to the same person edits (E4.23). */
+export const sendInvitationRequest = z.strictObject({
+  eventId,
+  toType: z.literal('participant'),
+  toId: idSchema,
+  toAll: z.boolean().optional(),
+  message,
+});
+export type SendInvitationRequest = z.infer<typeof sendInvitationRequest>;
+
+/** POST /event/schedule/confirm (E7.22). */
+export const confirmInvitationRequest = z.strictObject({
+  eventId,
+  invitationId: idSchema,
+  sessionId: idSchema,
+  message,
+  asParticipantId: idSchema.optional(),
+});
+/** POST /event/schedule/confirmReschedule (E7.23); sessionId defaults to the proposed slot. */
+export const confirmRescheduleRequest = z.strictObject({
+  eventId,
+  invitationId: idSchema,
+  sessionId: idSchema.optional(),
+  message,
+});
+/** POST /event/schedule/reject and rejectReschedule (E7.20, E7.21). */
+export const rejectInvitationRequest = z.strictObject({ eventId, invitationId: idSchema, message });
+/** POST /event/schedule/revoke and revokeReschedule (E7.18, E7.19). */
+export const revokeInvitationRequest = z.strictObject({ eventId, invitationId: idSchema });
+/** POST /event/schedule/reschedule (E7.17): invitationId is the meeting's invitation. */
+export const rescheduleRequest = z.strictObject({
+  eventId,
+  invitationId: idSchema,
+  sessionId: idSchema,
+  message,
+});
+/** POST /event/schedule/leave with invitationId cancels the meeting (E7.09); a guest just leaves. */
+export const cancelMeetingRequest = z.strictObject({
+  eventId,
+  invitationId: idSchema.optional(),
+  sessionId: idSchema.optional(),
+  message,
+});
+/** POST /event/schedule/addToSession (E7.15): sessionId is the meeting's id. */
+export const addGuestRequest = z.strictObject({
+  eventId,
+  sessionId: idSchema,
+  participantId: idSchema,
+  message,
+  behalfOf: idSchema.optional(),
+  block: z.boolean().optional(),
+});
+/** POST /event/schedule/prebook (E7.12), right onbehalfmeeting (E6.10). */
+export const prebookRequest = z.strictObject({
+  eventId,
+  sessionId: idSchema,
+  fromParticipantId: idSchema,
+  toParticipantId: idSchema,
+  message,
+});
+/** POST /event/schedule/reserveTable, right reserveatable (E6.11): a popup table of 8 seats. */
+export const reserveTableRequest = z.strictObject({
+  eventId,
+  sessionId: idSchema,
+  boothId: idSchema.optional(),
+  participantIds: z
+    .array(idSchema)
+    .max(TABLE_SEATS - 1)
+    .optional(),
+  message,
+});
+/** POST /event/meeting/ping and /event/meeting/checkIn (E7.13, E7.14 for meetings). */
+export const meetingActionRequest = z.strictObject({ eventId, meetingId: idSchema });
+export const eventQuery = z.strictObject({ eventId });
+/** GET /event/schedule/slots: slots free for me and the other person (E5.11). */
+export const slotsQuery = z.strictObject({
+  eventId,
+  participantId: idSchema,
+  /** When rescheduling: the meeting being moved does not block its own slot. */
+  meetingId: idSchema.optional(),
+});
+export const meetingStatusQuery = z.strictObject({ eventId, participantId: idSchema });
+
+// ---- pure rules ---------------------------------------------------------------------------------
+
+const ms = (value: string | Date) => (typeof value === 'string' ? Date.parse(value) : value.getTime());
+
+/** E4.28–E4.31. */
+export function upcomingState(sdt: string | Date, edt: string | Date, now: Date): UpcomingState {
+  const t = now.getTime();
+  if (ms(edt) <= t) return 'expired';
+  if (ms(sdt) <= t) return 'started';
+  if (ms(sdt) - t < MEETING_START_WINDOW_MS) return 'starting';
+  return 'notstarted';
+}
+
+/** E4.53: check-in, ping and join are open from 5 minutes before the start until the end. */
+export function isInStartWindow(sdt: string | Date, edt: string | Date, now: Date): boolean {
+  const t = now.getTime();
+  return t >= ms(sdt) - MEETING_START_WINDOW_MS && t < ms(edt);
+}
+
+/** E4.04–E4.07. */
+export function isInvitationLive(
+  invitation: Pick<Invitation, 'state' | 'edt' | 'opponentParticipant'> & {
+    meetingDetails: Pick<MeetingDetails, 'edt' | 'status'> | null;
+  },
+  now: Date,
+): boolean {
+  if (invitation.state !== 'waiting' || !invitation.opponentParticipant) return false;
+  if (invitation.edt && ms(invitation.edt) < now.getTime() - INVITATION_LIVE_AFTER_END_MS) return false;
+  const meeting = invitation.meetingDetails;
+  if (meeting && ms(meeting.edt) <= now.getTime()) return false;
+  return true;
+}
+
+export interface SegmentViewer {
+  participantId: number;
+  boothId: number | null;
+}
+
+/** E4.08–E4.10, E6.24. */
+export function invitationSegment(
+  invitation: Pick<Invitation, 'fpid' | 'tpid' | 'toBoothId'>,
+  viewer: SegmentViewer,
+): InvitationSegment {
+  if (invitation.fpid === viewer.participantId) return 'sent';
+  const staffOfTarget = viewer.boothId !== null && invitation.toBoothId === viewer.boothId;
+  if (staffOfTarget && invitation.tpid !== viewer.participantId) return 'company';
+  return 'received';
+}
+
+export type Partitioned<T> = Record<InvitationSegment, { live: T[]; past: T[] }>;
+
+/**
+ * E2.33, E2.34: invitations in sent/received/company, each split live/past. A booth owner's
+ * invitations to their own booth colleagues are left out (E6.20).
+ */
+export function partitionInvitations<T extends Invitation>(
+  invitations: readonly T[],
+  viewer: SegmentViewer,
+  now: Date,
+): Partitioned<T> {
+  const result: Partitioned<T> = {
+    sent: { live: [], past: [] },
+    received: { live: [], past: [] },
+    company: { live: [], past: [] },
+  };
+  for (const invitation of invitations) {
+    const colleague =
+      invitation.toBoothId !== null &&
+      invitation.opponentParticipant?.boothId === invitation.toBoothId &&
+      invitation.fpid !== invitation.tpid &&
+      invitation.toBoothId === viewer.boothId;
+    if (colleague) continue;
+    const segment = invitationSegment(invitation, viewer);
+    result[segment][isInvitationLive(invitation, now) ? 'live' : 'past'].push(invitation);
+  }
+  return result;
+}
+
+/** E9 "invitations badge": live received and company invitations waiting for me. */
+export function invitationsBadgeCount(
+  invitations: readonly Invitation[],
+  viewer: SegmentViewer,
+  now: Date,
+): number {
+  const parts = partitionInvitations(invitations, viewer, now);
+  return parts.received.live.length + parts.company.live.length;
+}
+
+export type RelationState = 'none' | 'request_meeting' | 'meeting' | 'reschedule' | 'rejected'; // E4.13
+export type MeetingCardStatus =
+  | 'loading'
+  | 'invitePending'
+  | 'meetingDetails'
+  | 'inviteLimit'
+  | 'inviteReceived'
+  | 'inviteNew'
+  | 'reschedulePending'
+  | 'rescheduleToRespond'
+  | 'rejected'
+  | 'notFound'; // E4.14
+
+export interface MeetingCardInput {
+  loading?: boolean;
+  opponentExists: boolean;
+  /** The newest join invitation between the two, from my point of view. */
+  invitation: { me: boolean; state: InvitationState; toBoothId: number | null } | null;
+  /** A live (not expired, not cancelled) meeting between us (E4.12). */
+  hasMeeting: boolean;
+  /** A waiting reschedule request on that meeting. */
+  reschedule: { me: boolean } | null;
+  limitReached: boolean;
+}
+
+/** E4.14–E4.16: which meeting card to show for another person. */
+export function meetingCardStatus(input: MeetingCardInput): MeetingCardStatus {
+  if (input.loading) return 'loading';
+  if (!input.opponentExists) return 'notFound';
+  if (input.hasMeeting) {
+    if (input.reschedule) return input.reschedule.me ? 'reschedulePending' : 'rescheduleToRespond';
+    return 'meetingDetails';
+  }
+  const inv = input.invitation;
+  if (inv?.state === 'waiting') return inv.me ? 'invitePending' : 'inviteReceived';
+  if (inv?.state === 'rejected' && inv.me) return 'rejected';
+  if (input.limitReached) return 'inviteLimit';
+  return 'inviteNew';
+}
+
+/** E4.13 from the card status. */
+export function relationState(status: MeetingCardStatus): RelationState {
+  switch (status) {
+    case 'invitePending':
+    case 'inviteReceived':
+      return 'request_meeting';
+    case 'meetingDetails':
+      return 'meeting';
+    case 'reschedulePending':
+    case 'rescheduleToRespond':
+      return 'reschedule';
+    case 'rejected':
+      return 'rejected';
+    default:
+      return 'none';
+  }
+}
+
+/** Slot overlap: half-open intervals, so back-to-back meetings do not collide (E5.11). */
+export function overlaps(
+  a: { sdt: string | Date; edt: string | Date },
+  b: { sdt: string | Date; edt: string | Date },
+) {
+  return ms(a.sdt) < ms(b.edt) && ms(b.sdt) < ms(a.edt);
+}
+
+/** E8.24–E8.26: which message the slot picker shows when something blocks it. */
+export function slotMessage(counts: { total: number; freeForMe: number; freeForBoth: number }): SlotMessage {
+  if (counts.freeForBoth > 0) return null;
+  if (counts.total === 0) return 'error1';
+  if (counts.freeForMe === 0) return 'error2';
+  return 'info';
+}

@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { SEARCH_PAGE_SIZE } from './constants';
+
+/** Attendee directory, own event profile and the profile wizard (E3.01–E3.06, E5, E6, E7.32). */
+
+export const PROFILE_COMPLETE_POINTS = 5; // E9.46
+export const SEARCH_MAX_LENGTH = 100;
+/** The MST-0061x range is reserved for participants. */
+export const ParticipantErrorCode = {
+  TooManyOptions: 'MST-00611', // E5.07
+  TypeRequired: 'MST-00612', // E5.06
+  TypeLocked: 'MST-00613', // E6.36
+  OwnCard: 'MST-00614', // E6.21
+} as const;
+
+/** Realtime record types on userRooms/{userId} (E7.76). */
+export const ParticipantRecordType = { Tags: 'participant.tags' } as const;
+
+export const participantTags = ['fav', 'ignored'] as const;
+export type ParticipantTag = (typeof participantTags)[number];
+export const searchOrders = ['relevance', 'name', 'company'] as const;
+export type SearchOrder = (typeof searchOrders)[number];
+
+/**
+ * POST /event/participant/search2 (E7.32). restricted, organizer and segmentationQuery are
+ * accepted for the spec's clients but never trusted: the server decides them from the caller.
+ */
+export const search2Request = z.strictObject({
+  eventId: idSchema,
+  query: z.string().trim().max(200, 'validation.error.maxLength').optional(),
+  eventKey: z.string().max(100).optional(),
+  length: z.number().int().min(1).max(SEARCH_MAX_LENGTH).optional(),
+  after: z.string().max(500).nullable().optional(),
+  restricted: z.boolean().optional(),
+  organizer: z.boolean().optional(),
+  segmentationQuery: z.string().max(2000).nullable().optional(),
+  orderBy: z.enum(searchOrders).optional(),
+  asc: z.boolean().optional(),
+  filters: z
+    .strictObject({
+      typeIds: z.array(idSchema).max(50).optional(),
+      categoryIds: z.array(idSchema).max(100).optional(),
+      tags: z.array(z.enum(participantTags)).max(2).optional(),
+      /** Company member search (E6.26): people in no booth who are not organizers. */
+      withoutBooth: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type Search2Request = z.infer<typeof search2Request>;
+export const SEARCH_DEFAULT_LENGTH = SEARCH_PAGE_SIZE; // A9.18
+
+/** Column names of a search2 row, in order (E7.33). */
+export const SEARCH_PROPS = [
+  'id',
+  'name',
+  'surname',
+  'fullName',
+  'jobTitle',
+  'company',
+  'profilePhoto',
+  'boothId',
+  'boothName',
+  'boothLogo',
+  'typeId',
+  'participantType',
+  'present',
+  'organizer',
+  'tags',
+  'canInvite',
+] as const;
+export type SearchProp = (typeof SEARCH_PROPS)[number];
+
+export interface AttendeeCard {
+  id: number;
+  name: string;
+  surname: string;
+  fullName: string;
+  jobTitle: string;
+  company: string;
+  profilePhoto: string | null;
+  boothId: number | null;
+  boothName: string | null;
+  boothLogo: string | null;
+  typeId: number | null;
+  participantType: string | null;
+  present: 'venue' | 'online' | null;
+  organizer: boolean;
+  tags: ParticipantTag[];
+  canInvite: boolean;
+}
+
+export interface Search2Response {
+  /** Total matches; computed on the first page only (null on later pages). */
+  matches: number | null;
+  props: SearchProp[];
+  results: unknown[][];
+  /** Cursor for the next page, null at the end. */
+  after: string | null;
+}
+
+/** Rows aligned with props back to objects (E7.33). */
+export function searchRowsToCards(response: Pick<Search2Response, 'props' | 'results'>): AttendeeCard[] {
+  return response.results.map(
+    (row) => Object.fromEntries(response.props.map((p, i) => [p, row[i]])) as unknown as AttendeeCard,
+  );
+}
+
+/** E3.01: an attendee profile. Contact details only for organizers and the person themselves. */
+export interface ParticipantProfile extends AttendeeCard {
+  eventId: number;
+  userId: number | null;
+  website: string;
+  biography: string;
+  offer: string;
+  seek: string;
+  city: string;
+  some: Record<string, string>;
+  state: string;
+  visible: boolean;
+  categories: ParticipantCategoryValue[];
+  boothRole: string | null;
+  isSpeaker: boolean;
+  lastPresenceConfirmTime: string | null;
+  userEmail: string | null;
+  phone: string | null;
+  ticketId: string | null;
+  rights: Record<string, boolean>;
+}
+
+/** E3.03. */
+export interface ParticipantCategoryValue {
+  categoryId: number;
+  type: 'select' | 'text';
+  selectedCategoryIds?: number[];
+  value?: string;
+}
+
+/** E3.06 as the wizard needs it: a question (parent) with its options. */
+export interface CategoryQuestion {
+  categoryId: number;
+  name: string;
+  type: 'select' | 'text';
+  isMulti: boolean;
+  maxSelectableOptionCount: number | null;
+  required: boolean;
+  isPrivate: boolean;
+  subCategories: { categoryId: number; name: string }[];
+}
+
+export interface ParticipantTypeOption {
+  id: number;
+  name: string;
+  allowedToModify: boolean;
+  participantTypeAtRegistration: boolean;
+}
+
+const someSchema = z
+  .strictObject({
+    facebook: z.string().trim().max(300).optional(),
+    twitter: z.string().trim().max(300).optional(),
+    instagram: z.string().trim().max(300).optional(),
+    linkedin: z.string().trim().max(300).optional(),
+  })
+  .optional();
+
+export const categoryValueInput = z.strictObject({
+  categoryId: idSchema,
+  selectedCategoryIds: z.array(idSchema).max(100).optional(),
+  value: z.string().trim().max(500, 'validation.error.maxLength').optional(),
+});
+export type CategoryValueInput = z.infer<typeof categoryValueInput>;
+
+/** PUT /event/participant (E7.28): the caller's own event profile; absent fields stay. */
+export const updateEventProfileRequest = z.strictObject({
+  eventId: idSchema,
+  company: z.string().trim().max(200, 'validation.error.maxLength').optional(),
+  jobTitle: z.string().trim().max(200, 'validation.error.maxLength').optional(),
+  offer: z.string().trim().max(2000, 'validation.error.maxLength').optional(),
+  seek: z.string().trim().max(2000, 'validation.error.maxLength').optional(),
+  biography: z.string().trim().max(5000, 'validation.error.maxLength').optional(),
+  website: z.string().trim().max(300, 'validation.error.maxLength').optional(),
+  city: z.string().trim().max(200, 'validation.error.maxLength').optional(),
+  some: someSchema,
+  typeId: idSchema.nullable().optional(),
+  categories: z.array(categoryValueInput).max(100).optional(),
+  present: z.enum(['venue', 'online']).optional(),
+  visible: z.boolean().optional(),
+});
+export type UpdateEventProfileRequest = z.infer<typeof updateEventProfileRequest>;
+
+export const participantTagRequest = z.strictObject({
+  eventId: idSchema,
+  participantId: idSchema,
+  tag: z.enum(participantTags),
+  on: z.boolean(),
+});
+export const participantDetailsQuery = z.strictObject({ eventId: idSchema });
+export const participantIdParams = z.strictObject({ participantId: idSchema });
+export const recommendationsQuery = z.strictObject({
+  eventId: idSchema,
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
+
+export interface Recommendation {
+  participant: AttendeeCard;
+  score: number;
+  /** Human-readable reasons, e.g. "You seek investors; Ana offers seed funding". */
+  reasons: string[];
+}
+
+export type WizardStep = 'company' | 'offerSeek' | 'participantType' | 'categories'; // E2.74
+
+/** E2.75: steps depend on whether the event has categories and participant types. */
+export function wizardSteps(event: { hasCategories: boolean; hasParticipantTypes: boolean }): WizardStep[] {
+  const steps: WizardStep[] = ['company', 'offerSeek'];
+  if (event.hasParticipantTypes) steps.push('participantType');
+  if (event.hasCategories) steps.push('categories');
+  return steps;
+}
+
+/** E9.46: a point for each filled part; complete at 5 or more. */
+export function profilePoints(p: {
+  profilePhoto: string | null;
+  jobTitle: string;
+  company: string;
+  offer: string;
+  seek: string;
+  biography: string;
+  typeId: number | null;
+  categoryCount: number;
+}): number {
+  const filled = [
+    p.profilePhoto !== null && p.profilePhoto !== '',
+    p.jobTitle.trim() !== '',
+    p.company.trim() !== '',
+    p.offer.trim() !== '',
+    p.seek.trim() !== '',
+    p.biography.trim() !== '',
+    p.typeId !== null,
+    p.categoryCount > 0,
+  ];
+  return filled.filter(Boolean).length;
+}
+
+export const isProfileComplete = (points: number) => points >= PROFILE_COMPLETE_POINTS;
+
+export interface WizardState {
+  steps: WizardStep[];
+  points: number;
+  complete: boolean;
+  participantTypes: ParticipantTypeOption[];
+  categories: CategoryQuestion[];
+  profile: ParticipantProfile;
+}
+
+/** E5.07's sentence. */
+export const tooManyOptionsMessage = (added: number, max: number) =>
+  `You already added ${added} options. Unfortunately the system is not allow you to add more than ${max} options.`;
+export const TYPE_REQUIRED_MESSAGE = 'Please select your participant type'; // E5.06
+
+/**
+ * E5.04, E5.07: checks the selection against the questions. Returns per-question message keys or
+ * sentences; empty when valid.
+ */
+export function validateCategorySelection(
+  questions: readonly CategoryQuestion[],
+  values: readonly CategoryValueInput[],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const byId = new Map(questions.map((q) => [q.categoryId, q]));
+  for (const value of values) {
+    const q = byId.get(value.categoryId);
+    if (!q) {
+      errors[String(value.categoryId)] = 'validation.error.option';
+      continue;
+    }
+    if (q.type === 'text') {
+      if (value.selectedCategoryIds?.length) errors[String(q.categoryId)] = 'validation.error.type';
+      continue;
+    }
+    const selected = [...new Set(value.selectedCategoryIds ?? [])];
+    const allowed = new Set(q.subCategories.map((s) => s.categoryId));
+    if (selected.some((id) => !allowed.has(id))) errors[String(q.categoryId)] = 'validation.error.option';
+    else if (!q.isMulti && selected.length > 1) errors[String(q.categoryId)] = 'maxItemsLength';
+    else if (q.maxSelectableOptionCount !== null && selected.length > q.maxSelectableOptionCount)
+      errors[String(q.categoryId)] = tooManyOptionsMessage(selected.length, q.maxSelectableOptionCount);
+  }
+  for (const q of questions) {
+    if (!q.required) continue;
+    const v = values.find((x) => x.categoryId === q.categoryId);
+    const empty = !v || (q.type === 'text' ? !v.value : !(v.selectedCategoryIds?.length ?? 0));
+    if (empty && !errors[String(q.categoryId)]) errors[String(q.categoryId)] = 'validation.error.required';
+  }
+  return errors;
+}
+
+/** E5.44. */
+export function withHttp(url: string): string {
+  const trimmed = url.trim();
+  if (trimmed === '' || /^https?:\/\//i.test(trimmed)) return trimmed;
+  return `http://${trimmed}`;
+}
+
+export interface InviteRuleInput {
+  me: { id: number; boothId: number | null; organizer: boolean; typeId: number | null };
+  target: { id: number; boothId: number | null; typeId: number | null; state?: string };
+  restricted: boolean;
+  /** The caller's type's invitationRights: the type ids they may invite; null means anyone. */
+  invitationRights: readonly number[] | null;
+}
+
+/** E6.03, E6.15, E6.18, E6.19: may `me` send `target` a meeting request? */
+export function canInvite({ me, target, restricted, invitationRights }: InviteRuleInput): boolean {
+  if (me.id === target.id) return false;
+  if (target.state === 'deleted') return false;
+  if (me.boothId !== null && me.boothId === target.boothId) return false;
+  if (me.organizer) return true;
+  if (!restricted || invitationRights === null) return true;
+  return target.typeId !== null && invitationRights.includes(target.typeId);
+}
