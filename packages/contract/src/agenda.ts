@@ -1,8 +1,7 @@
-import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { OFF_TIME_STEP_MINUTES } from './agenda-rules';
 import { idSchema, optionalText, timezoneSchema } from './common';
-import { DATE_FORMAT } from './constants';
+import { formatUtcWallClock, isIsoDay, localDayIn, parseUtcWallClock, zonedWallClockToUtc } from './time';
 
 export * from './agenda-rules';
 export * from './agenda-types';
@@ -51,12 +50,12 @@ const message = optionalText(1000);
 export const utcDateTimeSchema = z
   .string({ error: 'validation.error.required' })
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'validation.error.dateTime')
-  .refine((v) => DateTime.fromFormat(v, DATE_FORMAT, { zone: 'utc' }).isValid, 'validation.error.dateTime');
+  .refine((v) => !Number.isNaN(parseUtcWallClock(v)), 'validation.error.dateTime');
 
 export const daySchema = z
   .string({ error: 'validation.error.required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.error.date')
-  .refine((v) => DateTime.fromISO(v, { zone: 'utc' }).isValid, 'validation.error.date');
+  .refine(isIsoDay, 'validation.error.date');
 
 const timeOfDaySchema = z
   .string({ error: 'validation.error.required' })
@@ -64,13 +63,13 @@ const timeOfDaySchema = z
 
 /** A UTC date-time string to a Date (input already checked by utcDateTimeSchema). */
 export function parseUtcDateTime(value: string): Date {
-  return DateTime.fromFormat(value, DATE_FORMAT, { zone: 'utc' }).toJSDate();
+  return new Date(parseUtcWallClock(value));
 }
 
 /** A Date to the spec's UTC `yyyy-LL-dd HH:mm`. */
 export function formatUtcDateTime(value: Date | string): string {
   const date = value instanceof Date ? value : new Date(value);
-  return DateTime.fromJSDate(date, { zone: 'utc' }).toFormat(DATE_FORMAT);
+  return formatUtcWallClock(date.getTime());
 }
 
 const minuteOf = (hhmm: string) => Number(hhmm.slice(-2));
@@ -101,9 +100,7 @@ export function toOffTimeRequest(
   context: { eventId: number; timezone: string; asParticipantId?: number },
 ): ParticipantOffRequest {
   const at = (hhmm: string) =>
-    formatUtcDateTime(
-      DateTime.fromFormat(`${form.date} ${hhmm}`, DATE_FORMAT, { zone: context.timezone }).toJSDate(),
-    );
+    formatUtcDateTime(new Date(zonedWallClockToUtc(`${form.date} ${hhmm}`, context.timezone)));
   return {
     eventId: context.eventId,
     date: form.date,
@@ -135,12 +132,13 @@ export const participantOffRequest = z
     }
     const start = parseUtcDateTime(v.startTime).getTime();
     const end = parseUtcDateTime(v.endTime).getTime();
+    if (Number.isNaN(start) || Number.isNaN(end)) return; // already reported by the field schemas
     if (!(start < end)) {
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.error.offTime.order' }); // E5.09
     } else if (end - start > OFF_TIME_MAX_MS) {
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.error.offTime.tooLong' });
     }
-    const localDay = DateTime.fromMillis(start, { zone: v.timezone }).toISODate();
+    const localDay = localDayIn(v.timezone, start);
     if (localDay !== v.date) {
       ctx.addIssue({ code: 'custom', path: ['date'], message: 'validation.error.offTime.date' });
     }
