@@ -124,6 +124,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       root: ctx.config.webDist,
       wildcard: true,
       index: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
         // Vite names assets by content hash: cache them for good; everything else revalidates.
