@@ -144,16 +144,17 @@ describe('realtime: authorization', () => {
     await start();
     const user = await makeUser(server);
     const seen: Record<string, string>[] = [];
-    server.app.realtime.registerRoomPolicy('rooms/{roomId}/messages', async (userId, params) => {
+    // A pattern of its own: the chat feature already registers rooms/{roomId}/messages.
+    server.app.realtime.registerRoomPolicy('probe/{roomId}/feed', async (userId, params) => {
       seen.push(params);
       return userId === user.id && params.roomId === '7';
     });
     expect(() =>
-      server.app.realtime.registerRoomPolicy('rooms/{roomId}/messages', async () => true),
+      server.app.realtime.registerRoomPolicy('probe/{roomId}/feed', async () => true),
     ).toThrow();
     const c = await connect(user.token);
-    expect(await c.subscribe('rooms/7/messages')).toMatchObject({ ok: true });
-    expect(await c.subscribe('rooms/8/messages')).toMatchObject({ ok: false });
+    expect(await c.subscribe('probe/7/feed')).toMatchObject({ ok: true });
+    expect(await c.subscribe('probe/8/feed')).toMatchObject({ ok: false });
     expect(seen).toEqual([{ roomId: '7' }, { roomId: '8' }]);
   });
 });
