@@ -1,8 +1,17 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type AppContext, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { busOf } from '../src/events/bus';
 import { createMailer } from '../src/mail/mailer';
 import { testDatabase } from './db';
+
+/** Apps built in this worker and not closed yet: their event processors must finish before a reset. */
+const liveContexts = new Set<AppContext>();
+
+/** Waits until no after-commit processor of any live test app is running (TRUNCATE would deadlock). */
+export async function settleLiveApps(): Promise<void> {
+  await Promise.all([...liveContexts].map((ctx) => busOf(ctx).idle()));
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,6 +39,7 @@ export async function createTestApp(
   const ctx: AppContext = { config, db, dbKind: kind, mailer, now: () => now ?? new Date() };
   const app = await buildApp(ctx);
   await app.ready();
+  liveContexts.add(ctx);
   return {
     app,
     ctx,
@@ -37,6 +47,8 @@ export async function createTestApp(
       now = date;
     },
     async close() {
+      await busOf(ctx).idle();
+      liveContexts.delete(ctx);
       await app.close();
       await mailer.close();
     },

@@ -79,30 +79,34 @@ export const registerRequest = z
       .record(z.string().max(64), z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)]))
       .optional(),
   })
-  .superRefine((v, ctx) => {
-    const type = v.regType ?? (v.ticketId ? 'ticket' : 'standard');
-    const need = (key: keyof typeof v, message = 'validation.error.required') => {
-      const value = v[key];
-      if (value === undefined || value === '' || value === false)
-        ctx.addIssue({ code: 'custom', path: [key], message });
-    };
-    if (type === 'simplereg') {
-      for (const key of ['email', 'phone', 'company'] as const) need(key);
-      if (!v.jobTitle && !v.city) need('jobTitle');
-      return;
-    }
-    if (type === 'prereg') {
-      need('email');
-      return;
-    }
-    if (type === 'ticket') {
-      if (!v.ticketId && !v.username && !v.email) need('ticketId');
-    } else {
-      need('email');
-    }
-    need('password');
-    need('consent', 'validation.error.consent');
-  });
+  .superRefine(
+    (v, ctx) => {
+      const type = v.regType ?? (v.ticketId ? 'ticket' : 'standard');
+      const need = (key: keyof typeof v, message = 'validation.error.required') => {
+        const value = v[key];
+        if (value === undefined || value === '' || value === false)
+          ctx.addIssue({ code: 'custom', path: [key], message });
+      };
+      if (type === 'simplereg') {
+        for (const key of ['email', 'phone', 'company'] as const) need(key);
+        if (!v.jobTitle && !v.city) need('jobTitle');
+        return;
+      }
+      if (type === 'prereg') {
+        need('email');
+        return;
+      }
+      if (type === 'ticket') {
+        if (!v.ticketId && !v.username && !v.email) need('ticketId');
+      } else {
+        need('email');
+      }
+      need('password');
+      need('consent', 'validation.error.consent');
+    },
+    // A5.14: also when other fields failed, so one answer names every missing field.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 export interface RegisterResult {
@@ -119,7 +123,25 @@ export interface SessionUser {
   timezone: string | null;
 }
 
+/** Answer of login, signup, token login and refresh; the refresh token travels in an httpOnly cookie. */
 export interface LoginResult {
   accessToken: string;
   user: SessionUser;
+  /** Present only while a super user acts as `user` (A6.04): the super user's own id. */
+  actorId?: number;
+}
+
+/** For routes that take no input: any field is an error. */
+export const emptyRequest = z.strictObject({});
+
+/** GET /api/v1/user/token/refresh (A7.07): `asUserId` lets a super user act as another user. */
+export const refreshQuery = z.strictObject({ asUserId: idSchema.optional() });
+export type RefreshQuery = z.infer<typeof refreshQuery>;
+
+/** POST /api/v1/auth/token: a one-time login token for /token-login (A2.46). */
+export interface LoginTokenResult {
+  token: string;
+  expiresAt: string;
+  /** `${PUBLIC_URL}/token-login?token=…` */
+  url: string;
 }

@@ -85,6 +85,9 @@ export interface UserProfile {
   channels: { sms: string | null };
   uiSettings: { timezoneCheck?: { userTimezone: string; localTimezone: string } };
   notificationPreferenceList: { type: NotificationType; channels: NotificationChannel[] }[];
+  /** May act as another user (A6.04) through GET user/token/refresh?asUserId=. */
+  isSuperUser: boolean;
+  /** Server time, ISO 8601 (A7.45). */
   now: string;
 }
 
@@ -109,11 +112,15 @@ export interface ConnectedEmail {
   confirmed: boolean;
 }
 
+const deleteWord = z
+  .string()
+  .trim()
+  .min(1, 'validation.error.required')
+  .max(100, 'validation.error.maxLength')
+  .regex(/delete/, 'validation.error.required');
+
 /** A5.32: the delete-account field must contain the word 'delete'. */
-export const deleteAccountConfirmSchema = z.strictObject({
-  confirm: z
-    .string()
-    .trim()
-    .min(1, 'validation.error.required')
-    .regex(/delete/, 'validation.error.required'),
-});
+export const deleteAccountConfirmSchema = z.strictObject({ confirm: deleteWord });
+
+/** DELETE /api/v1/user (A7.10): no payload; a client may send the typed word along. */
+export const deleteAccountRequest = z.strictObject({ confirm: deleteWord.optional() });

@@ -1,9 +1,17 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001_foundation';
+import * as m0002 from './migrations/0002_realtime';
+import * as m0003 from './migrations/0003_agenda';
+import * as m0004 from './migrations/0004_meetings';
+import * as m0005 from './migrations/0005_engagement';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_realtime': m0002,
+  '0003_agenda': m0003,
+  '0004_meetings': m0004,
+  '0005_engagement': m0005,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

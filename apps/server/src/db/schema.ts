@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { RegistrationField } from '@foyer/contract';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Table types for Kysely. Keep in step with the migrations (they are the truth). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -20,6 +21,9 @@ export interface UsersTable {
   is_super_user: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** 0005: A4.36 latest notification date seen; A4.38 notifications with an id up to this are read. */
+  notifications_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  notifications_read_up_to: Generated<number>;
 }
 
 export interface IdentitiesTable {
@@ -104,15 +108,12 @@ export interface EventsTable {
   translation: Json<Record<string, unknown>>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** 0004: searches and invitations follow participant-type segmentation (E6.15, E6.17). */
+  restricted: Generated<boolean>;
 }
 
-export interface RegistrationField {
-  fieldName: string;
-  type: 'text' | 'select' | 'multiselect' | 'checkbox';
-  required: boolean;
-  dataList?: string[];
-  placeholder?: string;
-}
+// The form definition is the contract's, so the web form and the server check the same shape.
+export type { RegistrationField };
 
 export interface ParticipantTypesTable {
   id: Generated<number>;
@@ -124,6 +125,7 @@ export interface ParticipantTypesTable {
   invitation_rights: Json<number[] | null>;
   disable_guest: Generated<boolean>;
   at_registration: Generated<boolean>;
+  allowed_to_modify: Generated<boolean>; // 0004, E6.36
 }
 
 export interface CategoriesTable {
@@ -135,6 +137,8 @@ export interface CategoriesTable {
   is_multi: Generated<boolean>;
   max_selectable: number | null;
   required: Generated<boolean>;
+  type: Generated<'select' | 'text'>; // 0004
+  is_private: Generated<boolean>; // 0004
 }
 
 export interface BoothsTable {
@@ -150,6 +154,10 @@ export interface BoothsTable {
   rate: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  // 0004
+  documents: Json<{ name: string; url: string; type: string }[]>;
+  social_links: Json<Record<string, string>>;
+  category_ids: ColumnType<number[], number[] | undefined, number[]>;
 }
 
 export type BoothRole = 'owner' | 'admin' | 'user' | 'not_confirmed';
@@ -188,6 +196,14 @@ export interface ParticipantsTable {
   reg_type: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  // 0004: team invitation role, social links, and search columns kept by a trigger
+  booth_pending_role: 'admin' | 'user' | null;
+  social_links: Json<Record<string, string>>;
+  search_vector: Generated<string>;
+  search_text: Generated<string>;
+  search_boost: Generated<number>;
+  sort_name: GeneratedAlways<string>;
+  sort_company: GeneratedAlways<string>;
 }
 
 export interface LocationsTable {
@@ -229,12 +245,46 @@ export interface SessionsTable {
   deleted: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** 0003_agenda. */
+  rehearsal_started_at: Date | null;
 }
 
 export interface SessionPeopleTable {
   session_id: number;
   participant_id: number;
   role: 'speaker' | 'moderator' | 'translator';
+}
+
+/** 0003_agenda: a participant's place in a session; joined and waiting rows hold a seat. */
+export interface SessionAttendeesTable {
+  session_id: number;
+  participant_id: number;
+  status: 'joined' | 'waiting' | 'declined';
+  blocking: Generated<boolean>;
+  added_by: number | null;
+  message: string | null;
+  checked_in_at: Date | null;
+  last_ping_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** 0003_agenda: an off-time (break) in a participant's agenda. */
+export interface ParticipantOffTable {
+  id: Generated<number>;
+  participant_id: number;
+  sdt: Timestamp;
+  edt: Timestamp;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** 0003_agenda: the secret behind a participant's calendar feed URL. */
+export interface CalendarFeedsTable {
+  participant_id: number;
+  nonce: string;
+  token_hash: string;
+  created_at: CreatedAt;
 }
 
 export interface OutboxTable {
@@ -245,6 +295,175 @@ export interface OutboxTable {
   body_text: string;
   body_html: string | null;
   dedupe_key: string | null;
+  created_at: CreatedAt;
+}
+
+export interface RealtimeEventsTable {
+  id: Generated<number>;
+  room: string;
+  seq: number;
+  type: string;
+  payload: Json<unknown>;
+  created_at: CreatedAt;
+}
+
+// 0004: attendee tags, profile views, invitations and one-to-one meetings
+export interface ParticipantTagsTable {
+  owner_id: number;
+  target_id: number;
+  tag: 'fav' | 'ignored';
+  created_at: CreatedAt;
+}
+
+export interface ParticipantViewsTable {
+  viewer_id: number;
+  target_id: number;
+  viewed_at: Timestamp;
+}
+
+export interface MeetingsTable {
+  id: Generated<number>;
+  event_id: number;
+  kind: Generated<'meeting' | 'table'>;
+  slot_session_id: number | null;
+  sdt: Timestamp;
+  edt: Timestamp;
+  status: Generated<'accepted' | 'rescheduled' | 'cancelled'>;
+  executor_id: number | null;
+  message: Generated<string>;
+  pre_booked: Generated<boolean>;
+  booth_id: number | null;
+  capacity: number | null;
+  video_room: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MeetingParticipantsTable {
+  meeting_id: number;
+  participant_id: number;
+  role: 'host' | 'guest';
+  sdt: Timestamp;
+  edt: Timestamp;
+  active: Generated<boolean>;
+  checked_in_at: Date | null;
+  reminded_at: Date | null;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  event_id: number;
+  type: 'join' | 'reschedule';
+  state: Generated<'waiting' | 'accepted' | 'rejected' | 'meeting' | 'reschedule' | 'processed' | 'revoked'>;
+  from_participant_id: number;
+  to_participant_id: number;
+  to_booth_id: number | null;
+  to_all: Generated<boolean>;
+  meeting_id: number | null;
+  session_id: number | null;
+  proposed_sdt: Date | null;
+  proposed_edt: Date | null;
+  message: Generated<string>;
+  response_message: string | null;
+  responded_by: number | null;
+  responded_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+// 0005_engagement: notifications, chat, announcements and comments, polls
+export interface NotificationsTable {
+  id: Generated<number>;
+  /** Null for an event-wide notification (every participant of event_id). */
+  user_id: number | null;
+  event_id: number | null;
+  type: string;
+  session_id: number | null;
+  invitation_id: number | null;
+  meeting_id: number | null;
+  post_id: number | null;
+  poll_id: number | null;
+  actor_participant_id: number | null;
+  message: string | null;
+  title: string | null;
+  created_at: CreatedAt;
+}
+
+export interface NotificationReadsTable {
+  user_id: number;
+  notification_id: number;
+  read_at: CreatedAt;
+}
+
+export interface ChatRoomsTable {
+  id: Generated<number>;
+  event_id: number;
+  type: 'private' | 'group';
+  name: string | null;
+  private_key: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface ChatMembersTable {
+  room_id: number;
+  participant_id: number;
+  user_id: number | null;
+  last_seen_message_id: Generated<number>;
+  pinned: Generated<boolean>;
+  joined_at: CreatedAt;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  room_id: number;
+  sender_id: number | null;
+  /** 'text' or a system type (E4.55); null once deleted (E7.89). */
+  type: string | null;
+  msg: string | null;
+  det: Json<Record<string, number | string | null> | null>;
+  created_at: CreatedAt;
+  deleted_at: Date | null;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  event_id: number;
+  type: 'announcement' | 'comment';
+  parent_id: number | null;
+  participant_id: number;
+  text: string;
+  files: Json<{ url: string; contentType: 'image/jpeg' | 'image/png' }[]>;
+  post_at: Date | null;
+  published_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PollsTable {
+  id: Generated<number>;
+  event_id: number;
+  question: string;
+  answers: Json<{ id: number; text: string }[]>;
+  multiple: Generated<boolean>;
+  auto_publish_results: Generated<boolean>;
+  status: Generated<'draft' | 'published' | 'closed'>;
+  results_visible: Generated<boolean>;
+  post_at: Date | null;
+  published_at: Date | null;
+  closed_at: Date | null;
+  finished_at: Date | null;
+  /** When the "poll" notification went out (once, at the first publish). */
+  announced_at: Date | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PollBallotsTable {
+  poll_id: number;
+  participant_id: number;
+  answer_ids: ColumnType<number[], number[], number[]>;
   created_at: CreatedAt;
 }
 
@@ -265,7 +484,24 @@ export interface DB {
   tracks: TracksTable;
   sessions: SessionsTable;
   session_people: SessionPeopleTable;
+  session_attendees: SessionAttendeesTable;
+  participant_off: ParticipantOffTable;
+  calendar_feeds: CalendarFeedsTable;
   outbox: OutboxTable;
+  realtime_events: RealtimeEventsTable;
+  participant_tags: ParticipantTagsTable;
+  participant_views: ParticipantViewsTable;
+  meetings: MeetingsTable;
+  meeting_participants: MeetingParticipantsTable;
+  invitations: InvitationsTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  chat_rooms: ChatRoomsTable;
+  chat_members: ChatMembersTable;
+  chat_messages: ChatMessagesTable;
+  posts: PostsTable;
+  polls: PollsTable;
+  poll_ballots: PollBallotsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,351 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { ChatMessagesTable, ChatRoomsTable, DB } from '../../db/schema';
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+export type RoomRow = Selectable<ChatRoomsTable>;
+export type MessageRow = Selectable<ChatMessagesTable>;
+
+export interface Party {
+  participantId: number;
+  userId: number | null;
+}
+
+/** The key that makes a 1:1 room unique per pair and event, whoever opens it first. */
+export const privateKey = (eventId: number, a: number, b: number) =>
+  `${eventId}:${Math.min(a, b)}:${Math.max(a, b)}`;
+
+export async function findRoom(db: Executor, roomId: number): Promise<RoomRow | undefined> {
+  return db.selectFrom('chat_rooms').selectAll().where('id', '=', roomId).executeTakeFirst();
+}
+
+/** My membership of a room (as an active participant of its event) with the room, or undefined. */
+export async function findMembership(db: Executor, roomId: number, userId: number) {
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('participants as p', 'p.id', 'm.participant_id')
+    .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
+    .select([
+      'm.room_id',
+      'm.participant_id',
+      'm.last_seen_message_id',
+      'm.pinned',
+      'p.organizer',
+      'r.event_id',
+      'r.type',
+      'r.created_by',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('chat_messages as x')
+        .select((c) => c.fn.max('x.id').as('id'))
+        .whereRef('x.room_id', '=', 'm.room_id')
+        .as('last_message_id'),
+    )
+    .where('m.room_id', '=', roomId)
+    .where('m.user_id', '=', userId)
+    .where('p.state', '!=', 'deleted')
+    .executeTakeFirst();
+}
+
+export async function isMember(db: Executor, roomId: number, userId: number): Promise<boolean> {
+  return (await findMembership(db, roomId, userId)) !== undefined;
+}
+
+/**
+ * The 1:1 room of two participants in an event, created when missing. The unique private_key makes
+ * two people who open it at the same moment land in the same room.
+ */
+export async function ensurePrivateRoom(
+  trx: Transaction<DB>,
+  eventId: number,
+  creator: Party,
+  other: Party,
+): Promise<{ room: RoomRow; created: boolean }> {
+  const key = privateKey(eventId, creator.participantId, other.participantId);
+  const inserted = await trx
+    .insertInto('chat_rooms')
+    .values({
+      event_id: eventId,
+      type: 'private',
+      name: null,
+      private_key: key,
+      created_by: creator.participantId,
+    })
+    .onConflict((oc) => oc.column('private_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) {
+    await insertMembers(trx, inserted.id, [creator, other]);
+    return { room: inserted, created: true };
+  }
+  const room = await trx
+    .selectFrom('chat_rooms')
+    .selectAll()
+    .where('private_key', '=', key)
+    .executeTakeFirstOrThrow();
+  return { room, created: false };
+}
+
+export async function insertGroupRoom(
+  trx: Transaction<DB>,
+  input: { eventId: number; name: string | null; creator: Party; members: Party[] },
+): Promise<RoomRow> {
+  const room = await trx
+    .insertInto('chat_rooms')
+    .values({
+      event_id: input.eventId,
+      type: 'group',
+      name: input.name,
+      created_by: input.creator.participantId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await insertMembers(trx, room.id, [input.creator, ...input.members]);
+  return room;
+}
+
+/** Adds members (ignoring ones already in); returns those actually added. */
+export async function insertMembers(db: Executor, roomId: number, parties: Party[]): Promise<Party[]> {
+  if (parties.length === 0) return [];
+  const rows = await db
+    .insertInto('chat_members')
+    .values(parties.map((p) => ({ room_id: roomId, participant_id: p.participantId, user_id: p.userId })))
+    .onConflict((oc) => oc.columns(['room_id', 'participant_id']).doNothing())
+    .returning(['participant_id', 'user_id'])
+    .execute();
+  return rows.map((r) => ({ participantId: r.participant_id, userId: r.user_id }));
+}
+
+export async function deleteMembers(
+  db: Executor,
+  roomId: number,
+  participantIds: number[],
+): Promise<Party[]> {
+  if (participantIds.length === 0) return [];
+  const rows = await db
+    .deleteFrom('chat_members')
+    .where('room_id', '=', roomId)
+    .where('participant_id', 'in', participantIds)
+    .returning(['participant_id', 'user_id'])
+    .execute();
+  return rows.map((r) => ({ participantId: r.participant_id, userId: r.user_id }));
+}
+
+/** Members with what a chat shows of them (E3.30 meta.members). */
+export async function membersOf(db: Executor, roomIds: number[]) {
+  if (roomIds.length === 0) return [];
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('participants as p', 'p.id', 'm.participant_id')
+    .select([
+      'm.room_id',
+      'm.participant_id',
+      'm.user_id',
+      'm.last_seen_message_id',
+      'p.name',
+      'p.surname',
+      'p.job_title',
+      'p.company',
+      'p.profile_photo',
+      'p.booth_id',
+      'p.booth_role',
+      'p.state',
+    ])
+    .where('m.room_id', 'in', roomIds)
+    .orderBy('m.joined_at')
+    .orderBy('m.participant_id')
+    .execute();
+}
+export type MemberRow = Awaited<ReturnType<typeof membersOf>>[number];
+
+/** Participants of an event by id, with what the chat rules need (E6.22). */
+export async function participantsOf(db: Executor, eventId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('participants')
+    .select(['id', 'user_id', 'booth_id', 'booth_role', 'type_id', 'state', 'organizer'])
+    .where('event_id', '=', eventId)
+    .where('id', 'in', ids)
+    .where('state', '!=', 'deleted')
+    .execute();
+}
+
+/**
+ * My rooms, pinned first, then by latest activity (a room without messages counts from its
+ * creation); with the last message's id and my unread count per room.
+ */
+export async function roomsOfUser(
+  db: Executor,
+  userId: number,
+  filter: { eventId?: number | undefined; roomId?: number | undefined } = {},
+) {
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
+    .innerJoin('events as e', 'e.id', 'r.event_id')
+    .innerJoin('participants as me', 'me.id', 'm.participant_id')
+    .selectAll('r')
+    .select((eb) => [
+      eb
+        .selectFrom('chat_messages as lm')
+        .select((c) => c.fn.max('lm.id').as('id'))
+        .whereRef('lm.room_id', '=', 'r.id')
+        .as('last_message_id'),
+      'm.participant_id as me_id',
+      'm.pinned',
+      'm.last_seen_message_id',
+      'e.name as event_name',
+      eb
+        .selectFrom('chat_messages as x')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('x.room_id', '=', 'r.id')
+        .whereRef('x.id', '>', 'm.last_seen_message_id')
+        .where('x.type', 'is not', null)
+        .where(sql<boolean>`x.sender_id IS DISTINCT FROM m.participant_id`)
+        .as('unread'),
+    ])
+    .where('m.user_id', '=', userId)
+    .where('me.state', '!=', 'deleted')
+    .$if(filter.eventId !== undefined, (q) => q.where('r.event_id', '=', filter.eventId as number))
+    .$if(filter.roomId !== undefined, (q) => q.where('r.id', '=', filter.roomId as number))
+    .orderBy('m.pinned', 'desc')
+    .orderBy(
+      sql`coalesce((SELECT max(o.created_at) FROM chat_messages o WHERE o.room_id = r.id), r.created_at)`,
+      'desc',
+    )
+    .orderBy('r.id', 'desc')
+    .execute();
+}
+export type MyRoomRow = Awaited<ReturnType<typeof roomsOfUser>>[number];
+
+export async function messagesByIds(db: Executor, ids: number[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('chat_messages').selectAll().where('id', 'in', ids).execute();
+}
+
+/** A page of a room's messages before `before` (newest first), one extra to tell if more exist. */
+export async function messagesBefore(
+  db: Executor,
+  roomId: number,
+  before: number | undefined,
+  limit: number,
+) {
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .$if(before !== undefined, (q) => q.where('id', '<', before as number))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Writes a message and makes it the sender's last seen one (answering means having read what came
+ * before; one's own message never counts as unread): one statement, one round trip.
+ */
+export async function insertMessage(
+  trx: Transaction<DB>,
+  input: {
+    roomId: number;
+    senderId: number | null;
+    type: string;
+    msg: string | null;
+    det: Record<string, number | null> | null;
+  },
+): Promise<MessageRow> {
+  const det = input.det === null ? null : JSON.stringify(input.det);
+  const { rows } = await sql<MessageRow>`
+    WITH m AS (
+      INSERT INTO chat_messages (room_id, sender_id, type, msg, det)
+      VALUES (${input.roomId}, ${input.senderId}, ${input.type}, ${input.msg}, ${det}::jsonb)
+      RETURNING *
+    ), s AS (
+      UPDATE chat_members SET last_seen_message_id = m.id FROM m
+      WHERE chat_members.room_id = m.room_id AND chat_members.participant_id = m.sender_id
+        AND chat_members.last_seen_message_id < m.id
+    )
+    SELECT * FROM m`.execute(trx);
+  const message = rows[0];
+  if (!message) throw new Error('chat message not written');
+  return message;
+}
+
+/**
+ * A member's text message in ONE autocommitted statement: the membership check (an active participant
+ * of the room's event), the insert and the sender's last seen message.
+ * Undefined when the user is not a member. The hot path of chat: one round trip.
+ */
+export async function insertMemberMessage(
+  db: Executor,
+  input: { roomId: number; userId: number; msg: string },
+): Promise<MessageRow | undefined> {
+  const { rows } = await sql<MessageRow>`
+    WITH me AS (
+      SELECT m.room_id, m.participant_id FROM chat_members m
+      JOIN participants p ON p.id = m.participant_id
+      WHERE m.room_id = ${input.roomId} AND m.user_id = ${input.userId} AND p.state <> 'deleted'
+    ), m AS (
+      INSERT INTO chat_messages (room_id, sender_id, type, msg)
+      SELECT me.room_id, me.participant_id, 'text', ${input.msg} FROM me
+      RETURNING *
+    ), s AS (
+      UPDATE chat_members SET last_seen_message_id = m.id FROM m
+      WHERE chat_members.room_id = m.room_id AND chat_members.participant_id = m.sender_id
+        AND chat_members.last_seen_message_id < m.id
+    )
+    SELECT * FROM m`.execute(db);
+  return rows[0];
+}
+
+/** Moves a member's last seen message forward (never back); true when it moved. */
+export async function moveLastSeen(db: Executor, roomId: number, participantId: number, messageId: number) {
+  const result = await db
+    .updateTable('chat_members')
+    .set({ last_seen_message_id: messageId })
+    .where('room_id', '=', roomId)
+    .where('participant_id', '=', participantId)
+    .where('last_seen_message_id', '<', messageId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function findMessage(db: Executor, messageId: number): Promise<MessageRow | undefined> {
+  return db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
+}
+
+/** E7.89: a deleted message keeps its place; type and text become null. */
+export async function markDeleted(db: Executor, messageId: number, at: Date): Promise<void> {
+  await db
+    .updateTable('chat_messages')
+    .set({ type: null, msg: null, det: null, deleted_at: at })
+    .where('id', '=', messageId)
+    .execute();
+}
+
+export async function setPinned(db: Executor, roomId: number, participantId: number, pinned: boolean) {
+  await db
+    .updateTable('chat_members')
+    .set({ pinned })
+    .where('room_id', '=', roomId)
+    .where('participant_id', '=', participantId)
+    .execute();
+}
+
+/** My event's invitation rules: the restricted flag and my type's invitationRights (E6.15). */
+export async function inviteRules(db: Executor, eventId: number, typeId: number | null) {
+  const event = await db
+    .selectFrom('events')
+    .select('restricted')
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  const type =
+    typeId === null
+      ? undefined
+      : await db
+          .selectFrom('participant_types')
+          .select('invitation_rights')
+          .where('id', '=', typeId)
+          .executeTakeFirst();
+  return { restricted: event?.restricted ?? false, invitationRights: type?.invitation_rights ?? null };
+}

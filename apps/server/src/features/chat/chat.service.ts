@@ -1,0 +1,314 @@
+import {
+  CHAT_GROUP_MAX_MEMBERS,
+  CHAT_PAGE_SIZE,
+  type ChatMessage,
+  type ChatMessagesPage,
+  ChatRecordType,
+  type ChatRoom,
+  type ChatRoomMembersRequest,
+  type ChatRoomRecord,
+  type ChatSeenRecord,
+  type ChatUnread,
+  type CreateChatRoomRequest,
+  canChatWith,
+  canDeleteMessage,
+  realtimeRoom,
+} from '@foyer/contract';
+import type { AppContext } from '../../app';
+import { AppError } from '../../http/errors';
+import type { Realtime } from '../../realtime/realtime';
+import { requireMembership } from '../access/event-access';
+import { toChatMessage, toChatRoom } from './chat.present';
+import * as repo from './chat.repository';
+
+export interface ChatDeps {
+  ctx: AppContext;
+  realtime: Pick<Realtime, 'publish' | 'io'>;
+}
+
+const notMember = () => AppError.notFound('Chat room not found');
+
+/** The caller's membership of a room, or 404 (a room one is not in does not exist for one). */
+async function requireRoomMember(ctx: AppContext, roomId: number, userId: number) {
+  const membership = await repo.findMembership(ctx.db, roomId, userId);
+  if (!membership) throw notMember();
+  const room = { id: membership.room_id, ...membership };
+  return { membership, room };
+}
+
+/** One room as the caller sees it. */
+export async function getRoom(ctx: AppContext, userId: number, roomId: number): Promise<ChatRoom> {
+  const [row] = await repo.roomsOfUser(ctx.db, userId, { roomId });
+  if (!row) throw notMember();
+  const [members, last] = await Promise.all([
+    repo.membersOf(ctx.db, [row.id]),
+    repo.messagesByIds(ctx.db, row.last_message_id ? [row.last_message_id] : []),
+  ]);
+  return toChatRoom(row, members, last[0]);
+}
+
+/** GET chat/rooms: the chat user list and the floating list (E2.51), pinned first (E4.57). */
+export async function listRooms(ctx: AppContext, userId: number, eventId?: number): Promise<ChatRoom[]> {
+  const rows = await repo.roomsOfUser(ctx.db, userId, { eventId });
+  const [members, lasts] = await Promise.all([
+    repo.membersOf(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+    repo.messagesByIds(
+      ctx.db,
+      rows.flatMap((r) => (r.last_message_id ? [r.last_message_id] : [])),
+    ),
+  ]);
+  const lastById = new Map(lasts.map((m) => [m.id, m]));
+  return rows.map((row) =>
+    toChatRoom(
+      row,
+      members.filter((m) => m.room_id === row.id),
+      row.last_message_id ? lastById.get(row.last_message_id) : undefined,
+    ),
+  );
+}
+
+/** GET chat/unread: the badge's unseen chat messages (A4.39) and the count per room (E3.30). */
+export async function unreadCounts(ctx: AppContext, userId: number): Promise<ChatUnread> {
+  const rows = await repo.roomsOfUser(ctx.db, userId);
+  const rooms = rows.map((r) => ({ roomId: r.id, count: Number(r.unread ?? 0) })).filter((r) => r.count > 0);
+  return { total: rooms.reduce((sum, r) => sum + r.count, 0), rooms };
+}
+
+/**
+ * The others must be active participants of the event whom the caller may chat with (E6.22);
+ * organizers may chat with anyone.
+ */
+async function chattable(
+  ctx: AppContext,
+  eventId: number,
+  me: {
+    id: number;
+    booth_id: number | null;
+    booth_role: string | null;
+    organizer: boolean;
+    type_id: number | null;
+  },
+  ids: number[],
+) {
+  const wanted = [...new Set(ids)].filter((id) => id !== me.id);
+  if (wanted.length === 0)
+    throw AppError.badRequest('Choose someone other than yourself', { members: 'validation.error.required' });
+  const found = await repo.participantsOf(ctx.db, eventId, wanted);
+  if (found.length !== wanted.length) throw AppError.notFound('Participant not found');
+  const rules = await repo.inviteRules(ctx.db, eventId, me.type_id);
+  const boothOf = (p: { booth_id: number | null; booth_role: string | null }) =>
+    p.booth_role === 'not_confirmed' ? null : p.booth_id;
+  for (const target of found) {
+    const allowed = canChatWith({
+      me: { id: me.id, boothId: boothOf(me), organizer: me.organizer, typeId: me.type_id },
+      target: { id: target.id, boothId: boothOf(target), typeId: target.type_id, state: target.state },
+      ...rules,
+    });
+    if (!allowed) throw AppError.forbidden('You cannot start a chat with this person');
+  }
+  return found.map((p) => ({ participantId: p.id, userId: p.user_id }));
+}
+
+async function tellUsers(deps: ChatDeps, parties: repo.Party[], record: ChatRoomRecord): Promise<void> {
+  for (const party of parties) {
+    if (party.userId !== null)
+      await deps.realtime.publish(realtimeRoom.user(party.userId), ChatRecordType.Room, record);
+  }
+}
+
+/** POST chat/room (E7.55): a private room is get-or-create per pair; a group is always new. */
+export async function createRoom(
+  deps: ChatDeps,
+  userId: number,
+  input: CreateChatRoomRequest,
+): Promise<ChatRoom> {
+  const { ctx } = deps;
+  const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  const others = await chattable(ctx, input.eventId, me, input.members);
+  if (others.length + 1 > CHAT_GROUP_MAX_MEMBERS)
+    throw AppError.badRequest('Too many members', { members: 'validation.error.maxLength' });
+  const creator = { participantId: me.id, userId };
+  const { room, created } = await ctx.db.transaction().execute(async (trx) => {
+    if (input.type === 'private')
+      return repo.ensurePrivateRoom(trx, input.eventId, creator, others[0] as repo.Party);
+    const name = input.name?.trim() || null;
+    return {
+      room: await repo.insertGroupRoom(trx, { eventId: input.eventId, name, creator, members: others }),
+      created: true,
+    };
+  });
+  if (created) await tellUsers(deps, [creator, ...others], { action: 'added', roomId: room.id });
+  return getRoom(ctx, userId, room.id);
+}
+
+/** POST chat/room/member (E7.56): any member of a group may add people they may chat with. */
+export async function addMembers(
+  deps: ChatDeps,
+  userId: number,
+  input: ChatRoomMembersRequest,
+): Promise<ChatRoom> {
+  const { ctx } = deps;
+  const { room } = await requireRoomMember(ctx, input.roomId, userId);
+  if (room.type !== 'group') throw AppError.conflict('Members can be added to group chats only');
+  const { me } = await requireMembership(ctx.db, room.event_id, userId);
+  const parties = await chattable(ctx, room.event_id, me, input.members);
+  const before = await repo.membersOf(ctx.db, [room.id]);
+  if (
+    new Set([...before.map((m) => m.participant_id), ...parties.map((p) => p.participantId)]).size >
+    CHAT_GROUP_MAX_MEMBERS
+  ) {
+    throw AppError.badRequest('Too many members', { members: 'validation.error.maxLength' });
+  }
+  const added = await repo.insertMembers(ctx.db, room.id, parties);
+  await tellUsers(deps, added, { action: 'added', roomId: room.id });
+  await tellUsers(
+    deps,
+    before.map((m) => ({ participantId: m.participant_id, userId: m.user_id })),
+    { action: 'updated', roomId: room.id },
+  );
+  return getRoom(ctx, userId, room.id);
+}
+
+/**
+ * DELETE chat/room/member (E7.57): everyone may leave; the group's creator and organizers may remove
+ * others. Removed people are dropped from the live room at once, not only on their next subscribe.
+ */
+export async function removeMembers(
+  deps: ChatDeps,
+  userId: number,
+  input: ChatRoomMembersRequest,
+): Promise<{ roomId: number; removed: number[] }> {
+  const { ctx } = deps;
+  const { membership, room } = await requireRoomMember(ctx, input.roomId, userId);
+  if (room.type !== 'group') throw AppError.conflict('Members can be removed from group chats only');
+  const others = input.members.filter((id) => id !== membership.participant_id);
+  if (others.length > 0 && room.created_by !== membership.participant_id && !membership.organizer) {
+    throw AppError.forbidden('Only the creator of this group can remove others');
+  }
+  const removed = await repo.deleteMembers(ctx.db, room.id, input.members);
+  const messagesRoom = realtimeRoom.chatMessages(room.id);
+  for (const party of removed) {
+    if (party.userId === null) continue;
+    deps.realtime.io.in(realtimeRoom.user(party.userId)).socketsLeave(messagesRoom);
+  }
+  await tellUsers(deps, removed, { action: 'removed', roomId: room.id });
+  const remaining = await repo.membersOf(ctx.db, [room.id]);
+  await tellUsers(
+    deps,
+    remaining.map((m) => ({ participantId: m.participant_id, userId: m.user_id })),
+    { action: 'updated', roomId: room.id },
+  );
+  return { roomId: room.id, removed: removed.map((p) => p.participantId) };
+}
+
+/** GET chat/room/messages (E7.61, E9.24): 20 at a time, older ones with `before`. */
+export async function listMessages(
+  ctx: AppContext,
+  userId: number,
+  input: { roomId: number; before?: number | undefined },
+): Promise<ChatMessagesPage> {
+  await requireRoomMember(ctx, input.roomId, userId);
+  const rows = await repo.messagesBefore(ctx.db, input.roomId, input.before, CHAT_PAGE_SIZE + 1);
+  const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
+  const members = await repo.membersOf(ctx.db, [input.roomId]);
+  return {
+    roomId: input.roomId,
+    messages: page.map(toChatMessage),
+    hasMore: rows.length > CHAT_PAGE_SIZE,
+    members: members.map((m) => ({
+      participantId: m.participant_id,
+      lastSeenMessageId: m.last_seen_message_id,
+    })),
+  };
+}
+
+/**
+ * POST chat/message (E7.58): the text is already cleaned by the contract (E5.45, E5.46). One
+ * statement writes it (membership checked in it); the record is published after that commit. The
+ * two are not one transaction on purpose: it halves the round trips of the busiest call, and the
+ * message is in the database whatever happens to the push (clients reload a room over HTTP).
+ */
+export async function sendMessage(
+  deps: ChatDeps,
+  userId: number,
+  input: { roomId: number; msg: string },
+): Promise<ChatMessage> {
+  const row = await repo.insertMemberMessage(deps.ctx.db, { roomId: input.roomId, userId, msg: input.msg });
+  if (!row) throw notMember();
+  const message = toChatMessage(row);
+  await deps.realtime.publish(realtimeRoom.chatMessages(input.roomId), ChatRecordType.Message, message);
+  return message;
+}
+
+/** DELETE chat/message/:id (E4.85, E4.86, E7.89). */
+export async function deleteMessage(
+  deps: ChatDeps,
+  userId: number,
+  messageId: number,
+): Promise<{ roomId: number; messageId: number }> {
+  const { ctx } = deps;
+  const message = await repo.findMessage(ctx.db, messageId);
+  if (!message) throw AppError.notFound('Message not found');
+  const { membership } = await requireRoomMember(ctx, message.room_id, userId);
+  if (!canDeleteMessage(toChatMessage(message), membership.participant_id)) {
+    throw AppError.forbidden(
+      message.type === 'text' || message.type === null
+        ? 'Only the sender can delete this message'
+        : 'System messages cannot be deleted',
+    );
+  }
+  const record = { roomId: message.room_id, messageId };
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.markDeleted(trx, messageId, ctx.now());
+    await deps.realtime.publish(
+      realtimeRoom.chatMessages(message.room_id),
+      ChatRecordType.MessageDeleted,
+      record,
+      trx,
+    );
+  });
+  return record;
+}
+
+/** POST chat/room/seen (E7.60): moves my last seen message; the others' ticks follow live (E4.56). */
+export async function markSeen(
+  deps: ChatDeps,
+  userId: number,
+  input: { roomId: number; messageId: number },
+): Promise<ChatSeenRecord & { countUnreadMessages: number }> {
+  const { ctx } = deps;
+  const { membership, room } = await requireRoomMember(ctx, input.roomId, userId);
+  // Never past the room's newest message (a client cannot pre-mark what does not exist yet).
+  const upTo = Math.min(input.messageId, room.last_message_id ?? 0);
+  const record: ChatSeenRecord = {
+    roomId: room.id,
+    participantId: membership.participant_id,
+    lastSeenMessageId: Math.max(upTo, membership.last_seen_message_id),
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    if (await repo.moveLastSeen(trx, room.id, membership.participant_id, upTo)) {
+      await deps.realtime.publish(realtimeRoom.chatMessages(room.id), ChatRecordType.Seen, record, trx);
+    }
+  });
+  const [row] = await repo.roomsOfUser(ctx.db, userId, { roomId: room.id });
+  return { ...record, countUnreadMessages: Number(row?.unread ?? 0) };
+}
+
+/** POST chat/room/pin (E4.57, E7.59): my own pin; my other tabs follow. */
+export async function pinRoom(
+  deps: ChatDeps,
+  userId: number,
+  input: { roomId: number; pin: boolean },
+): Promise<{ roomId: number; pin: boolean }> {
+  const { ctx } = deps;
+  const { membership } = await requireRoomMember(ctx, input.roomId, userId);
+  await repo.setPinned(ctx.db, input.roomId, membership.participant_id, input.pin);
+  await tellUsers(deps, [{ participantId: membership.participant_id, userId }], {
+    action: 'updated',
+    roomId: input.roomId,
+  });
+  return { roomId: input.roomId, pin: input.pin };
+}

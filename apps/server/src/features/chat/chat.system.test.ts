@@ -1,0 +1,116 @@
+import type { ChatMessagesPage, ChatRoom } from '@foyer/contract';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { meetingsApi } from '../../../test/meetings-api';
+import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/meetings-factory';
+import { busOf } from '../../events/bus';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+// Background processors of one test must not write into the next one's fresh tables.
+afterEach(() => busOf(t.ctx).idle());
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => t.setNow(new Date('2030-05-01T07:00:00Z')));
+
+const rooms = async (who: Person) =>
+  (await call<ChatRoom[]>(t.app, { method: 'GET', url: '/api/v1/chat/rooms', headers: who.headers })).body
+    .data ?? [];
+const messages = async (who: Person, roomId: number) =>
+  (
+    await call<ChatMessagesPage>(t.app, {
+      method: 'GET',
+      url: '/api/v1/chat/room/messages',
+      headers: who.headers,
+      query: { roomId: String(roomId) },
+    })
+  ).body.data?.messages ?? [];
+
+async function setup() {
+  const event = await makeEvent(t.ctx);
+  const slots = await makeSlots(t.ctx, event.id, new Date('2030-05-01T09:00:00Z'), 6);
+  const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+  const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+  return { event, slots, ana, ben, api: meetingsApi(t.app, event.id) };
+}
+
+describe('system messages from the meeting flows (E4.55)', () => {
+  it('a request (mreq), its acceptance (cmreq), a reschedule (rreq, cres, rres) and a cancel (lses) write into the 1:1 chat', async () => {
+    const { slots, ana, ben, api } = await setup();
+    const invitation = (await api.invite(ana, ben, 'Coffee?')).body.data!;
+    await api.confirm(ben, invitation.id, slots[0]!.id, { message: 'Sure' });
+    const r1 = (await api.reschedule(ben, invitation.id, slots[2]!.id)).body.data!;
+    await api.confirmReschedule(ana, r1.id);
+    const r2 = (await api.reschedule(ana, invitation.id, slots[4]!.id)).body.data!;
+    await api.rejectReschedule(ben, r2.id);
+    await api.cancel(ben, invitation.id, 'Sorry');
+    await busOf(t.ctx).idle();
+
+    const [room] = await rooms(ana);
+    expect(room).toMatchObject({ type: 'private' });
+    expect((await rooms(ben)).map((r) => r.id)).toEqual([room!.id]);
+    const log = (await messages(ben, room!.id)).map((m) => [m.type, m.sndr]);
+    expect(log).toEqual([
+      ['mreq', ana.id],
+      ['cmreq', ben.id],
+      ['rreq', ben.id],
+      ['cres', ana.id],
+      ['rreq', ana.id],
+      ['rres', ben.id],
+      ['lses', ben.id],
+    ]);
+    const [mreq] = await messages(ana, room!.id);
+    expect(mreq).toMatchObject({ msg: 'Coffee?', det: { invitationId: invitation.id } });
+  });
+
+  it('a declined request writes rmreq, a revoked one revmreq', async () => {
+    const { event, ana, ben, api } = await setup();
+    const cat = await makePerson(t.ctx, event.id, { name: 'Cat' });
+    const declined = (await api.invite(ana, ben)).body.data!;
+    await api.reject(ben, declined.id, 'No time');
+    const revoked = (await api.invite(cat, ana)).body.data!;
+    await api.revoke(cat, revoked.id);
+    await busOf(t.ctx).idle();
+    const mine = await rooms(ana);
+    const types = await Promise.all(mine.map(async (r) => (await messages(ana, r.id)).map((m) => m.type)));
+    expect(types.sort()).toEqual([
+      ['mreq', 'revmreq'],
+      ['mreq', 'rmreq'],
+    ]);
+  });
+
+  it('E4.86 a system message cannot be deleted, even by its sender', async () => {
+    const { ana, ben, api } = await setup();
+    await api.invite(ana, ben);
+    await busOf(t.ctx).idle();
+    const [room] = await rooms(ana);
+    const [mreq] = await messages(ana, room!.id);
+    const r = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/v1/chat/message/${mreq!.messageId}`,
+      headers: ana.headers,
+    });
+    expect(r.status).toBe(403);
+    expect(r.body.error?.msg).toBe('System messages cannot be deleted');
+  });
+
+  it('a shared contact writes a contact message (contact.shared on the bus)', async () => {
+    const { event, ana, ben } = await setup();
+    await busOf(t.ctx).emit({
+      type: 'contact.shared',
+      eventId: event.id,
+      fromParticipantId: ana.id,
+      toParticipantId: ben.id,
+      contactId: 7,
+    });
+    await busOf(t.ctx).idle();
+    const [room] = await rooms(ben);
+    expect(await messages(ben, room!.id)).toMatchObject([
+      { type: 'contact', sndr: ana.id, det: { contactId: 7 } },
+    ]);
+    expect((await rooms(ben))[0]?.countUnreadMessages).toBe(1);
+  });
+});

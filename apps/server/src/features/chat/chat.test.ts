@@ -1,0 +1,271 @@
+import type { ChatMessage, ChatMessagesPage, ChatRoom, ChatUnread } from '@foyer/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/meetings-factory';
+import { busOf } from '../../events/bus';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+// Background processors of one test must not write into the next one's fresh tables.
+afterEach(() => busOf(t.ctx).idle());
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => t.setNow(new Date('2030-05-01T07:00:00Z')));
+
+const api = (who: Person, method: InjectOptions['method'], url: string, payload?: unknown) =>
+  call(t.app, {
+    method,
+    url: `/api/v1${url}`,
+    headers: who.headers,
+    ...(payload === undefined
+      ? {}
+      : method === 'GET'
+        ? { query: payload as Record<string, string> }
+        : { payload: payload as object }),
+  });
+const openPrivate = async (from: Person, to: Person, eventId: number) =>
+  (await api(from, 'POST', '/chat/room', { eventId, type: 'private', members: [to.id] })) as {
+    status: number;
+    body: { data?: ChatRoom; error?: { code: string } };
+  };
+const send = async (who: Person, roomId: number, msg: string) =>
+  (await api(who, 'POST', '/chat/message', { roomId, msg })) as {
+    status: number;
+    body: { data?: ChatMessage };
+  };
+const rooms = async (who: Person) => ((await api(who, 'GET', '/chat/rooms')).body.data ?? []) as ChatRoom[];
+const page = async (who: Person, roomId: number, before?: number) =>
+  (
+    await api(who, 'GET', '/chat/room/messages', {
+      roomId: String(roomId),
+      ...(before ? { before: String(before) } : {}),
+    })
+  ).body.data as ChatMessagesPage;
+
+async function setup() {
+  const event = await makeEvent(t.ctx);
+  const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+  const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+  const cat = await makePerson(t.ctx, event.id, { name: 'Cat' });
+  return { event, ana, ben, cat };
+}
+
+describe('rooms (E7.55–E7.57)', () => {
+  it('E7.55 a private room is one per pair: opening it again, or from the other side, gives the same room', async () => {
+    const { event, ana, ben } = await setup();
+    const [a, b] = await Promise.all([openPrivate(ana, ben, event.id), openPrivate(ben, ana, event.id)]);
+    expect(a.status).toBe(200);
+    expect(b.body.data?.id).toBe(a.body.data?.id);
+    expect((await openPrivate(ana, ben, event.id)).body.data?.id).toBe(a.body.data?.id);
+    expect(a.body.data).toMatchObject({
+      type: 'private',
+      eventId: event.id,
+      pin: false,
+      countUnreadMessages: 0,
+    });
+    expect(a.body.data?.members.map((m) => m.person?.name).sort()).toEqual(['Ana', 'Ben']);
+    expect((await rooms(ben)).map((r) => r.id)).toEqual([a.body.data?.id]);
+  });
+
+  it('E6.22 no chat with oneself, an own-booth colleague or someone one may not invite; organizers may', async () => {
+    const { event, ana, ben } = await setup();
+    expect((await openPrivate(ana, ana, event.id)).status).toBe(400);
+    const booth = await makeBooth(t.ctx, event.id);
+    const sam = await makePerson(t.ctx, event.id, { boothId: booth.id, boothRole: 'owner' });
+    const sue = await makePerson(t.ctx, event.id, { boothId: booth.id, boothRole: 'user' });
+    expect((await openPrivate(sam, sue, event.id)).status).toBe(403);
+
+    const restricted = await makeEvent(t.ctx, { restricted: true });
+    const vip = await makeType(t.ctx, restricted.id, { name: 'VIP' });
+    const guest = await makeType(t.ctx, restricted.id, { name: 'Guest', invitationRights: [] });
+    const v = await makePerson(t.ctx, restricted.id, { typeId: vip.id });
+    const g = await makePerson(t.ctx, restricted.id, { typeId: guest.id });
+    const boss = await makePerson(t.ctx, restricted.id, { organizer: true });
+    expect((await openPrivate(g, v, restricted.id)).status).toBe(403);
+    expect((await openPrivate(boss, v, restricted.id)).status).toBe(200);
+    // not a participant of that event / not in it
+    expect((await openPrivate(ana, v, restricted.id)).status).toBe(403);
+    expect((await openPrivate(ana, v, event.id)).status).toBe(404);
+    expect(await t.ctx.db.selectFrom('chat_rooms').select('id').execute()).toHaveLength(1);
+    void ben;
+  });
+
+  it('E7.56 E7.57 a group: members add people; anyone leaves; only the creator removes others', async () => {
+    const { event, ana, ben, cat } = await setup();
+    const created = await api(ana, 'POST', '/chat/room', {
+      eventId: event.id,
+      type: 'group',
+      members: [ben.id],
+      name: ' Team ',
+    });
+    const room = created.body.data as ChatRoom;
+    expect(room).toMatchObject({ type: 'group', name: 'Team', createdBy: ana.id });
+    const added = await api(ben, 'POST', '/chat/room/member', { roomId: room.id, members: [cat.id] });
+    expect((added.body.data as ChatRoom).members.map((m) => m.participantId)).toEqual([
+      ana.id,
+      ben.id,
+      cat.id,
+    ]);
+    expect(
+      (await api(ben, 'DELETE', '/chat/room/member', { roomId: room.id, members: [cat.id] })).status,
+    ).toBe(403);
+    expect(
+      (await api(cat, 'DELETE', '/chat/room/member', { roomId: room.id, members: [cat.id] })).body.data,
+    ).toEqual({
+      roomId: room.id,
+      removed: [cat.id],
+    });
+    expect((await api(cat, 'GET', `/chat/room/${room.id}`)).status).toBe(404);
+    expect(
+      (await api(ana, 'DELETE', '/chat/room/member', { roomId: room.id, members: [ben.id] })).status,
+    ).toBe(200);
+    expect((await api(ana, 'GET', `/chat/room/${room.id}`)).body.data).toMatchObject({
+      members: [{ participantId: ana.id }],
+    });
+    const direct = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    expect(
+      (await api(ana, 'POST', '/chat/room/member', { roomId: direct.id, members: [cat.id] })).status,
+    ).toBe(409);
+    expect(
+      (await api(cat, 'POST', '/chat/room/member', { roomId: direct.id, members: [cat.id] })).status,
+    ).toBe(404);
+  });
+});
+
+describe('messages', () => {
+  it('E5.45 E5.46 the text is trimmed with blank lines and duplicate line breaks removed', async () => {
+    const { event, ana, ben } = await setup();
+    const room = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    const sent = await send(ana, room.id, '  Hi Ben!\n\n\n  How are you?  \n\n');
+    expect(sent.body.data).toMatchObject({
+      msg: 'Hi Ben!\n  How are you?',
+      type: 'text',
+      sndr: ana.id,
+      roomId: room.id,
+    });
+  });
+
+  it('E9.24 20 messages a page, oldest first, earlier ones with before', async () => {
+    const { event, ana, ben } = await setup();
+    const room = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    for (let i = 1; i <= 45; i++) await send(i % 2 ? ana : ben, room.id, `m${i}`);
+    const first = await page(ben, room.id);
+    expect(first.messages.map((m) => m.msg)).toEqual(Array.from({ length: 20 }, (_, i) => `m${26 + i}`));
+    expect(first.hasMore).toBe(true);
+    const second = await page(ben, room.id, first.messages[0]?.messageId);
+    expect(second.messages[0]?.msg).toBe('m6');
+    const third = await page(ben, room.id, second.messages[0]?.messageId);
+    expect(third.messages.map((m) => m.msg)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(third.hasMore).toBe(false);
+  });
+
+  it('E3.30 E4.56 unread counts, seen, and the ticks from the interlocutor’s last seen message', async () => {
+    const { event, ana, ben } = await setup();
+    const room = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    const m1 = (await send(ana, room.id, 'one')).body.data as ChatMessage;
+    const m2 = (await send(ana, room.id, 'two')).body.data as ChatMessage;
+    expect((await rooms(ben))[0]).toMatchObject({
+      countUnreadMessages: 2,
+      seen: false,
+      lastMessage: { msg: 'two' },
+    });
+    expect((await rooms(ana))[0]).toMatchObject({ countUnreadMessages: 0, seen: true });
+    expect((await api(ben, 'GET', '/chat/unread')).body.data as ChatUnread).toEqual({
+      total: 2,
+      rooms: [{ roomId: room.id, count: 2 }],
+    });
+    const seen = await api(ben, 'POST', '/chat/room/seen', { roomId: room.id, messageId: m1.messageId });
+    expect(seen.body.data).toMatchObject({ lastSeenMessageId: m1.messageId, countUnreadMessages: 1 });
+    const members = (await page(ana, room.id)).members;
+    expect(members.find((m) => m.participantId === ben.id)?.lastSeenMessageId).toBe(m1.messageId);
+    // never back, never past the newest message
+    await api(ben, 'POST', '/chat/room/seen', { roomId: room.id, messageId: 1 });
+    await api(ben, 'POST', '/chat/room/seen', { roomId: room.id, messageId: m2.messageId + 1000 });
+    const after = (await page(ana, room.id)).members.find((m) => m.participantId === ben.id);
+    expect(after?.lastSeenMessageId).toBe(m2.messageId);
+    expect((await rooms(ben))[0]).toMatchObject({ countUnreadMessages: 0, seen: true });
+  });
+
+  it('E4.85 E7.89 only the sender deletes; the message stays with type and text null', async () => {
+    const { event, ana, ben } = await setup();
+    const room = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    const m = (await send(ana, room.id, 'oops')).body.data as ChatMessage;
+    expect((await api(ben, 'DELETE', `/chat/message/${m.messageId}`)).status).toBe(403);
+    expect((await api(ana, 'DELETE', `/chat/message/${m.messageId}`)).body.data).toEqual({
+      roomId: room.id,
+      messageId: m.messageId,
+    });
+    expect((await page(ben, room.id)).messages).toEqual([{ ...m, msg: null, type: null, det: null }]);
+    expect((await api(ana, 'DELETE', `/chat/message/${m.messageId}`)).status).toBe(403);
+  });
+
+  it('a non-member can neither read, write, mark seen nor pin', async () => {
+    const { event, ana, ben, cat } = await setup();
+    const room = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    await send(ana, room.id, 'private');
+    expect((await api(cat, 'GET', '/chat/room/messages', { roomId: String(room.id) })).status).toBe(404);
+    expect((await send(cat, room.id, 'hello')).status).toBe(404);
+    expect((await api(cat, 'POST', '/chat/room/seen', { roomId: room.id, messageId: 1 })).status).toBe(404);
+    expect((await api(cat, 'POST', '/chat/room/pin', { roomId: room.id, pin: true })).status).toBe(404);
+    expect((await api(cat, 'GET', `/chat/room/${room.id}`)).status).toBe(404);
+    expect(await rooms(cat)).toEqual([]);
+  });
+
+  it('E4.57 a pinned room comes first', async () => {
+    const { event, ana, ben, cat } = await setup();
+    const withBen = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    const withCat = (await openPrivate(ana, cat, event.id)).body.data as ChatRoom;
+    await send(cat, withCat.id, 'latest');
+    expect((await rooms(ana)).map((r) => r.id)).toEqual([withCat.id, withBen.id]);
+    expect((await api(ana, 'POST', '/chat/room/pin', { roomId: withBen.id, pin: true })).body.data).toEqual({
+      roomId: withBen.id,
+      pin: true,
+    });
+    expect((await rooms(ana)).map((r) => [r.id, r.pin])).toEqual([
+      [withBen.id, true],
+      [withCat.id, false],
+    ]);
+    expect((await rooms(ben))[0]?.pin).toBe(false);
+  });
+});
+
+describe('bad input on every chat route (400 envelope, nothing written)', () => {
+  it('refuses malformed requests', async () => {
+    const { event, ana, ben } = await setup();
+    const room = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    const cases: [InjectOptions['method'], string, unknown][] = [
+      ['POST', '/chat/room', {}],
+      ['POST', '/chat/room', { eventId: event.id, type: 'private', members: [] }],
+      ['POST', '/chat/room', { eventId: event.id, type: 'private', members: [ben.id, ana.id] }],
+      ['POST', '/chat/room', { eventId: 'x', type: 'group', members: [ben.id] }],
+      ['POST', '/chat/room', { eventId: event.id, type: 'group', members: [ben.id], name: 'x'.repeat(101) }],
+      ['POST', '/chat/room', { eventId: event.id, type: 'group', members: [ben.id], admin: true }],
+      ['POST', '/chat/room/member', { roomId: room.id }],
+      ['POST', '/chat/room/member', { roomId: room.id, members: ['a'] }],
+      ['DELETE', '/chat/room/member', { roomId: 0, members: [1] }],
+      ['GET', '/chat/room/messages', { roomId: 'abc' }],
+      ['GET', '/chat/room/messages', { roomId: String(room.id), before: '-1' }],
+      ['GET', '/chat/rooms', { eventId: 'x' }],
+      ['GET', '/chat/room/abc', undefined],
+      ['POST', '/chat/room/seen', { roomId: room.id }],
+      ['POST', '/chat/room/pin', { roomId: room.id, pin: 'yes' }],
+      ['POST', '/chat/message', { roomId: room.id, msg: ' \n\n ' }],
+      ['POST', '/chat/message', { roomId: room.id, msg: 'x'.repeat(2001) }],
+      ['POST', '/chat/message', { roomId: room.id, msg: 42 }],
+      ['POST', '/chat/message', { roomId: room.id, msg: 'hi', type: 'mreq' }],
+      ['DELETE', '/chat/message/abc', undefined],
+    ];
+    for (const [method, url, payload] of cases) {
+      const r = await api(ana, method, url, payload);
+      expect(r.status, `${method} ${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(r.body).toMatchObject({ success: false, error: { code: 'MST-00400' } });
+    }
+    expect(await t.ctx.db.selectFrom('chat_rooms').select('id').execute()).toHaveLength(1);
+    expect(await t.ctx.db.selectFrom('chat_messages').select('id').execute()).toHaveLength(0);
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/chat/rooms' })).status).toBe(401);
+  });
+});

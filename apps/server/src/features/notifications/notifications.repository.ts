@@ -1,0 +1,233 @@
+import type { NotificationType } from '@foyer/contract';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { DB, NotificationsTable } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable> & { type: NotificationType };
+
+/**
+ * What a user sees: their own notifications, plus the event-wide ones of events they take part in
+ * that came after they joined (a newcomer is not greeted by a backlog of old announcements) and
+ * that they did not cause themselves.
+ */
+function visible(db: Executor, userId: number, eventId?: number) {
+  const personal = db
+    .selectFrom('notifications as n')
+    .selectAll('n')
+    .where('n.user_id', '=', userId)
+    .$if(eventId !== undefined, (q) => q.where('n.event_id', '=', eventId as number));
+  const broadcast = db
+    .selectFrom('notifications as n')
+    .innerJoin('participants as p', (join) =>
+      join.onRef('p.event_id', '=', 'n.event_id').on('p.user_id', '=', userId).on('p.state', '!=', 'deleted'),
+    )
+    .selectAll('n')
+    .where('n.user_id', 'is', null)
+    .whereRef('n.created_at', '>=', 'p.created_at')
+    // The author of an announcement is not notified of it.
+    .where((eb) =>
+      eb.or([eb('n.actor_participant_id', 'is', null), eb('n.actor_participant_id', '!=', eb.ref('p.id'))]),
+    )
+    .$if(eventId !== undefined, (q) => q.where('n.event_id', '=', eventId as number));
+  return personal.unionAll(broadcast);
+}
+
+export interface ListedNotification extends NotificationRow {
+  read: boolean;
+  event_name: string | null;
+  session_name: string | null;
+  session_sdt: Date | null;
+  session_edt: Date | null;
+  actor_name: string | null;
+  actor_surname: string | null;
+  actor_photo: string | null;
+}
+
+export async function listNotifications(
+  db: Executor,
+  userId: number,
+  options: { cursor?: number | undefined; limit: number; eventId?: number | undefined; unreadOnly: boolean },
+): Promise<ListedNotification[]> {
+  const readUpTo = await readWatermark(db, userId);
+  return db
+    .selectFrom(visible(db, userId, options.eventId).as('n'))
+    .leftJoin('events as e', 'e.id', 'n.event_id')
+    .leftJoin('sessions as s', 's.id', 'n.session_id')
+    .leftJoin('participants as a', 'a.id', 'n.actor_participant_id')
+    .leftJoin('notification_reads as r', (join) =>
+      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', userId),
+    )
+    .selectAll('n')
+    .select((eb) => [
+      eb.or([eb('n.id', '<=', readUpTo), eb('r.notification_id', 'is not', null)]).as('read'),
+      'e.name as event_name',
+      's.name as session_name',
+      's.sdt as session_sdt',
+      's.edt as session_edt',
+      'a.name as actor_name',
+      'a.surname as actor_surname',
+      'a.profile_photo as actor_photo',
+    ])
+    .$if(options.cursor !== undefined, (q) => q.where('n.id', '<', options.cursor as number))
+    .$if(options.unreadOnly, (q) => q.where('n.id', '>', readUpTo).where('r.notification_id', 'is', null))
+    .orderBy('n.id', 'desc')
+    .limit(options.limit)
+    .execute() as Promise<ListedNotification[]>;
+}
+
+async function readWatermark(db: Executor, userId: number): Promise<number> {
+  const user = await db
+    .selectFrom('users')
+    .select('notifications_read_up_to')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(user?.notifications_read_up_to ?? 0);
+}
+
+export async function countNotifications(
+  db: Executor,
+  userId: number,
+): Promise<{ unread: number; unseen: number; seenAt: Date | null }> {
+  const user = await db
+    .selectFrom('users')
+    .select(['notifications_read_up_to', 'notifications_seen_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const readUpTo = Number(user?.notifications_read_up_to ?? 0);
+  const seenAt = user?.notifications_seen_at ? new Date(user.notifications_seen_at) : null;
+  const row = await db
+    .selectFrom(visible(db, userId).as('n'))
+    .leftJoin('notification_reads as r', (join) =>
+      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', userId),
+    )
+    .select((eb) => [
+      eb.fn
+        .count<number>('n.id')
+        .filterWhere((w) => w.and([w('n.id', '>', readUpTo), w('r.notification_id', 'is', null)]))
+        .as('unread'),
+      (seenAt
+        ? eb.fn.count<number>('n.id').filterWhere('n.created_at', '>', seenAt)
+        : eb.fn.count<number>('n.id')
+      ).as('unseen'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { unread: Number(row.unread), unseen: Number(row.unseen), seenAt };
+}
+
+/** Marks those of `ids` the user can see as read; others are ignored. */
+export async function markRead(db: Executor, userId: number, ids: number[]): Promise<void> {
+  await db
+    .insertInto('notification_reads')
+    .columns(['user_id', 'notification_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom(visible(db, userId).as('n'))
+        .select([eb.val(userId).as('user_id'), 'n.id as notification_id'])
+        .where('n.id', 'in', ids),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** A4.38: everything visible now counts as read; the per-row marks below the watermark are dropped. */
+export async function markAllRead(db: Executor, userId: number): Promise<void> {
+  const newest = await db
+    .selectFrom(visible(db, userId).as('n'))
+    .select((eb) => eb.fn.max('n.id').as('max'))
+    .executeTakeFirst();
+  const upTo = Number(newest?.max ?? 0);
+  await db
+    .updateTable('users')
+    .set({ notifications_read_up_to: sql<number>`greatest(notifications_read_up_to, ${upTo})` })
+    .where('id', '=', userId)
+    .execute();
+  await db
+    .deleteFrom('notification_reads')
+    .where('user_id', '=', userId)
+    .where('notification_id', '<=', upTo)
+    .execute();
+}
+
+/** A4.36: moves the seen marker forward to `until` (or the newest visible notification); never back. */
+export async function markSeen(db: Executor, userId: number, until: Date | null): Promise<void> {
+  let at = until;
+  if (!at) {
+    const newest = await db
+      .selectFrom(visible(db, userId).as('n'))
+      .select((eb) => eb.fn.max('n.created_at').as('max'))
+      .executeTakeFirst();
+    if (!newest?.max) return;
+    at = new Date(newest.max);
+  }
+  await db
+    .updateTable('users')
+    .set({
+      notifications_seen_at: sql<Date>`greatest(coalesce(notifications_seen_at, ${at}), ${at})`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function insertNotifications(db: Executor, rows: NewNotification[]): Promise<NotificationRow[]> {
+  if (rows.length === 0) return [];
+  return db.insertInto('notifications').values(rows).returningAll().execute();
+}
+
+/** Account details the processors need to reach people (e-mail, SMS, preferences). */
+export async function recipientsOf(db: Executor, participantIds: number[]) {
+  if (participantIds.length === 0) return [];
+  return db
+    .selectFrom('participants as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id as participant_id',
+      'p.event_id',
+      'p.email as participant_email',
+      'p.phone',
+      'u.id as user_id',
+      'u.username',
+      'u.sms_phone',
+      'u.notification_preferences',
+    ])
+    .where('p.id', 'in', participantIds)
+    .where('p.state', '!=', 'deleted')
+    .execute();
+}
+
+/** Every active participant with an account in the event (e-mail for event-wide notifications). */
+export async function eventAudience(db: Executor, eventId: number, excludeParticipantId: number | null) {
+  return db
+    .selectFrom('participants as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['p.id as participant_id', 'u.id as user_id', 'u.username', 'u.notification_preferences'])
+    .where('p.event_id', '=', eventId)
+    .where('p.state', '!=', 'deleted')
+    .$if(excludeParticipantId !== null, (q) => q.where('p.id', '!=', excludeParticipantId as number))
+    .orderBy('p.id')
+    .execute();
+}
+
+/** Freshly written notifications in the listed shape (unread), for the live push. */
+export async function findNotifications(db: Executor, ids: number[]): Promise<ListedNotification[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('notifications as n')
+    .leftJoin('events as e', 'e.id', 'n.event_id')
+    .leftJoin('sessions as s', 's.id', 'n.session_id')
+    .leftJoin('participants as a', 'a.id', 'n.actor_participant_id')
+    .selectAll('n')
+    .select((_eb) => [
+      sql<boolean>`false`.as('read'),
+      'e.name as event_name',
+      's.name as session_name',
+      's.sdt as session_sdt',
+      's.edt as session_edt',
+      'a.name as actor_name',
+      'a.surname as actor_surname',
+      'a.profile_photo as actor_photo',
+    ])
+    .where('n.id', 'in', ids)
+    .orderBy('n.id')
+    .execute() as Promise<ListedNotification[]>;
+}

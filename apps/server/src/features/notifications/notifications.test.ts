@@ -1,0 +1,306 @@
+import type { Notification, NotificationCounts, NotificationPage } from '@foyer/contract';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { meetingsApi } from '../../../test/meetings-api';
+import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/meetings-factory';
+import { busOf } from '../../events/bus';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+// Background processors of one test must not write into the next one's fresh tables.
+afterEach(() => busOf(t.ctx).idle());
+afterAll(async () => {
+  await t.close();
+});
+const NOW = new Date('2030-05-01T07:00:00Z');
+beforeEach(() => t.setNow(NOW));
+
+const settle = () => busOf(t.ctx).idle();
+const list = (who: Person, query: Record<string, string> = {}) =>
+  call<NotificationPage>(t.app, { method: 'GET', url: '/api/v1/notifications', headers: who.headers, query });
+const post = (who: Person, path: string, payload: unknown = {}) =>
+  call<NotificationCounts>(t.app, {
+    method: 'POST',
+    url: `/api/v1/notifications/${path}`,
+    headers: who.headers,
+    payload: payload as Record<string, unknown>,
+  });
+const outbox = (channel: 'email' | 'sms') =>
+  t.ctx.db.selectFrom('outbox').selectAll().where('channel', '=', channel).orderBy('id').execute();
+
+async function setup() {
+  const event = await makeEvent(t.ctx);
+  const slots = await makeSlots(t.ctx, event.id, new Date('2030-05-01T09:00:00Z'), 4);
+  const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+  const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+  return { event, slots, ana, ben, api: meetingsApi(t.app, event.id) };
+}
+
+/** Writes `count` personal notifications for a person straight through the bus. */
+async function remind(eventId: number, who: Person, count: number) {
+  for (let i = 0; i < count; i++) {
+    await busOf(t.ctx).emit({
+      type: 'meeting.reminder',
+      eventId,
+      meetingId: 1000 + i,
+      participantId: who.id,
+      sdt: '2030-05-01T09:00:00Z',
+    });
+  }
+  await settle();
+}
+
+describe('notifications from the meeting flows', () => {
+  it('A9.42 A9.43 an invitation notifies the invitee in-app and by e-mail (e-mail on by default)', async () => {
+    const { ana, ben, api } = await setup();
+    const sent = await api.invite(ana, ben, 'Coffee?');
+    await settle();
+    const page = await list(ben);
+    expect(page.status).toBe(200);
+    expect(page.body.data?.items).toHaveLength(1);
+    expect(page.body.data?.items[0]).toMatchObject({
+      type: 'participant_meet_invitation',
+      read: false,
+      seen: false,
+      det: { invitationId: sent.body.data?.id, message: 'Coffee?', actor: { participantId: ana.id } },
+    });
+    expect(page.body.data).toMatchObject({ unread: 1, unseen: 1 });
+    expect((await list(ana)).body.data?.items).toHaveLength(0);
+    const mails = await outbox('email');
+    expect(mails.map((m) => m.subject)).toEqual(['Ana Tester would like to meet you']);
+  });
+
+  it('A9.42 accept and decline notify the sender; revoke writes no notification', async () => {
+    const { event, ana, ben, slots, api } = await setup();
+    const first = await api.invite(ana, ben);
+    await api.confirm(ben, first.body.data?.id as number, slots[0]?.id as number);
+    await settle();
+    expect((await list(ana)).body.data?.items.map((n) => n.type)).toEqual(['confirm_participant_invitation']);
+
+    const carl = await makePerson(t.ctx, event.id, { name: 'Carl' });
+    const second = await api.invite(carl, ana);
+    await api.reject(ana, second.body.data?.id as number);
+    const third = await api.invite(ben, carl);
+    await api.revoke(ben, third.body.data?.id as number);
+    await settle();
+    expect((await list(carl)).body.data?.items.map((n) => n.type)).toEqual([
+      'participant_meet_invitation', // from Ben; his revoke adds none
+      'reject_participant_invite',
+    ]);
+  });
+
+  it('A9.43 a person who turned e-mail off for a type still gets it in-app', async () => {
+    const { ana, ben, api } = await setup();
+    await t.ctx.db
+      .updateTable('users')
+      .set({
+        notification_preferences: JSON.stringify([{ type: 'participant_meet_invitation', channels: [] }]),
+      })
+      .where('id', '=', ben.userId)
+      .execute();
+    await api.invite(ana, ben);
+    await settle();
+    expect((await list(ben)).body.data?.items).toHaveLength(1);
+    expect(await outbox('email')).toHaveLength(0);
+  });
+
+  it('A9.44 A9.45 a meeting reminder goes in-app, by e-mail and by SMS; other types never by SMS', async () => {
+    const { event, ana, ben, api } = await setup();
+    await t.ctx.db.updateTable('users').set({ sms_phone: '+441234' }).where('id', '=', ben.userId).execute();
+    await api.invite(ana, ben);
+    await settle();
+    await remind(event.id, ben, 1);
+    const items = (await list(ben)).body.data?.items ?? [];
+    expect(items.map((n) => n.type)).toEqual(['meeting_reminder', 'participant_meet_invitation']);
+    expect(items[0]?.det.message).toBe('Your 1:1 meeting starts at 2030-05-01 09:00 (UTC).');
+    const sms = await outbox('sms');
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ recipient: '+441234' });
+    expect((await outbox('email')).map((m) => m.subject)).toContain('Your meeting starts in 1 hour');
+  });
+
+  it('A9.44 SMS off for reminders leaves e-mail on', async () => {
+    const { event, ben } = await setup();
+    await t.ctx.db
+      .updateTable('users')
+      .set({
+        sms_phone: '+441234',
+        notification_preferences: JSON.stringify([{ type: 'meeting_reminder', channels: ['email'] }]),
+      })
+      .where('id', '=', ben.userId)
+      .execute();
+    await remind(event.id, ben, 1);
+    expect(await outbox('sms')).toHaveLength(0);
+    expect(await outbox('email')).toHaveLength(1);
+  });
+});
+
+describe('the list, read and seen', () => {
+  it('A9.37 A9.39 30 per page, newest first, with a cursor to the next page', async () => {
+    const { event, ben } = await setup();
+    await remind(event.id, ben, 35);
+    const first = await list(ben);
+    const items = first.body.data?.items ?? [];
+    expect(items).toHaveLength(30);
+    expect(items.map((n) => n.id)).toEqual([...items.map((n) => n.id)].sort((a, b) => b - a));
+    expect(first.body.data?.nextCursor).toBe(items.at(-1)?.id);
+    const second = await list(ben, { cursor: String(first.body.data?.nextCursor) });
+    expect(second.body.data?.items).toHaveLength(5);
+    expect(second.body.data?.nextCursor).toBeNull();
+    expect((await list(ben, { limit: '10' })).body.data?.items).toHaveLength(10);
+  });
+
+  it('A4.35 A4.37 unread until marked read; only my own can be marked', async () => {
+    const { event, ana, ben } = await setup();
+    await remind(event.id, ben, 3);
+    await remind(event.id, ana, 1);
+    const [newest, , oldest] = (await list(ben)).body.data?.items ?? [];
+    const anasOwn = (await list(ana)).body.data?.items[0] as Notification;
+    const marked = await post(ben, 'read', { ids: [newest?.id, oldest?.id, anasOwn.id] });
+    expect(marked.status).toBe(200);
+    expect(marked.body.data?.unread).toBe(1);
+    expect((await list(ben)).body.data?.items.map((n) => n.read)).toEqual([true, false, true]);
+    expect((await list(ana)).body.data?.items[0]?.read).toBe(false);
+    expect((await list(ben, { unreadOnly: 'true' })).body.data?.items).toHaveLength(1);
+  });
+
+  it('A4.38 mark all read; later ones are unread again', async () => {
+    const { event, ben } = await setup();
+    await remind(event.id, ben, 3);
+    const all = await post(ben, 'read-all');
+    expect(all.body.data?.unread).toBe(0);
+    await remind(event.id, ben, 1);
+    const page = (await list(ben)).body.data;
+    expect(page?.unread).toBe(1);
+    expect(page?.items.map((n) => n.read)).toEqual([false, true, true, true]);
+  });
+
+  it('A4.36 opening the drawer marks the latest date as seen; the marker never moves back', async () => {
+    const { event, ben } = await setup();
+    await remind(event.id, ben, 2);
+    expect((await list(ben)).body.data?.unseen).toBe(2);
+    const seen = await post(ben, 'seen');
+    expect(seen.body.data).toMatchObject({ unseen: 0, unread: 2 });
+    const page = (await list(ben)).body.data;
+    expect(page?.items.every((n) => n.seen)).toBe(true);
+    expect(page?.seenAt).toBe(page?.items[0]?.dt);
+    await post(ben, 'seen', { until: '2001-01-01T00:00:00Z' });
+    expect((await list(ben)).body.data?.seenAt).toBe(page?.seenAt);
+    await remind(event.id, ben, 1);
+    expect(
+      (
+        await call<NotificationCounts>(t.app, {
+          method: 'GET',
+          url: '/api/v1/notifications/counts',
+          headers: ben.headers,
+        })
+      ).body.data?.unseen,
+    ).toBe(1);
+  });
+});
+
+describe('event-wide notifications', () => {
+  it('A9.41 an announcement reaches every participant but its author, not other events, not later joiners', async () => {
+    const { event, ana, ben } = await setup();
+    const other = await makeEvent(t.ctx);
+    const stranger = await makePerson(t.ctx, other.id);
+    await busOf(t.ctx).emit({
+      type: 'announcement.published',
+      eventId: event.id,
+      postId: 1,
+      authorId: ana.id,
+      text: 'Doors open',
+    });
+    await settle();
+    const late = await makePerson(t.ctx, event.id);
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ created_at: new Date(Date.now() + 60_000) } as never)
+      .where('id', '=', late.id)
+      .execute();
+    expect((await list(ben)).body.data?.items[0]).toMatchObject({
+      type: 'announcement',
+      det: { title: 'Doors open' },
+    });
+    expect((await list(ana)).body.data?.items).toHaveLength(0);
+    expect((await list(stranger)).body.data?.items).toHaveLength(0);
+    expect((await list(late)).body.data?.items).toHaveLength(0);
+    // one e-mail for each participant then in the event but the author
+    expect(await outbox('email')).toHaveLength(1);
+  });
+
+  it('A4.37 A4.38 event-wide ones are read per person', async () => {
+    const { event, ana, ben } = await setup();
+    await busOf(t.ctx).emit({ type: 'poll.published', eventId: event.id, pollId: 1, question: 'Best talk?' });
+    await settle();
+    const id = (await list(ben)).body.data?.items[0]?.id as number;
+    await post(ben, 'read', { ids: [id] });
+    expect((await list(ben)).body.data?.unread).toBe(0);
+    expect((await list(ana)).body.data?.unread).toBe(1);
+    await post(ana, 'read-all');
+    expect((await list(ana)).body.data?.unread).toBe(0);
+  });
+});
+
+describe('the bus', () => {
+  it('runs handlers after commit, and never for a rolled-back transaction', async () => {
+    const { event, ben } = await setup();
+    const reminder = {
+      type: 'meeting.reminder' as const,
+      eventId: event.id,
+      meetingId: 1,
+      participantId: ben.id,
+      sdt: '2030-05-01T09:00:00Z',
+    };
+    await t.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await busOf(t.ctx).emit(reminder, trx);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await settle();
+    expect((await list(ben)).body.data?.items).toHaveLength(0);
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await busOf(t.ctx).emit(reminder, trx);
+      await busOf(t.ctx).emit({ ...reminder, meetingId: 2 }, trx);
+    });
+    await settle();
+    expect((await list(ben)).body.data?.items.map((n) => n.det.meetingId)).toEqual([2, 1]);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 401 without a token and 400 envelopes for bad input, changing nothing', async () => {
+    const { event, ben } = await setup();
+    await remind(event.id, ben, 1);
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/notifications' })).status).toBe(401);
+    const queries: Record<string, string>[] = [
+      { limit: '31' },
+      { limit: '0' },
+      { cursor: 'x' },
+      { unreadOnly: 'maybe' },
+      { extra: '1' },
+    ];
+    for (const query of queries) {
+      const r = await list(ben, query);
+      expect(r.status, JSON.stringify(query)).toBe(400);
+      expect(r.body).toMatchObject({ success: false, error: { code: 'MST-00400' } });
+    }
+    for (const [path, payload] of [
+      ['read', {}],
+      ['read', { ids: [] }],
+      ['read', { ids: ['a'] }],
+      ['read', { ids: [1], extra: true }],
+      ['read-all', { all: true }],
+      ['seen', { until: 'soon' }],
+    ] as const) {
+      const r = await post(ben, path, payload);
+      expect(r.status, `${path} ${JSON.stringify(payload)}`).toBe(400);
+      expect(r.body.success).toBe(false);
+    }
+    expect((await list(ben)).body.data).toMatchObject({ unread: 1, unseen: 1 });
+  });
+});

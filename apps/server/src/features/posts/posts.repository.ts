@@ -1,0 +1,101 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { DB, PostsTable } from '../../db/schema';
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+export type PostRow = Selectable<PostsTable>;
+
+export async function insertPost(db: Executor, values: Insertable<PostsTable>): Promise<PostRow> {
+  return db.insertInto('posts').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updatePost(db: Executor, id: number, values: Updateable<PostsTable>): Promise<PostRow> {
+  return db.updateTable('posts').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findPost(db: Executor, eventId: number, id: number): Promise<PostRow | undefined> {
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+}
+
+export async function deletePost(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('posts').where('id', '=', id).execute();
+}
+
+/**
+ * Announcements newest first: the published ones, plus (for `alsoUnpublishedOf`) scheduled ones
+ * the viewer wrote, or all scheduled ones for moderators (`true`).
+ */
+export async function listAnnouncements(
+  db: Executor,
+  eventId: number,
+  options: { before?: number | undefined; limit: number; alsoUnpublishedOf: number | true },
+): Promise<PostRow[]> {
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('type', '=', 'announcement')
+    .where((eb) =>
+      options.alsoUnpublishedOf === true
+        ? eb.lit(true)
+        : eb.or([eb('published_at', 'is not', null), eb('participant_id', '=', options.alsoUnpublishedOf)]),
+    )
+    .$if(options.before !== undefined, (q) => q.where('id', '<', options.before as number))
+    .orderBy('id', 'desc')
+    .limit(options.limit)
+    .execute();
+}
+
+export async function commentsOf(db: Executor, parentIds: number[]): Promise<PostRow[]> {
+  if (parentIds.length === 0) return [];
+  return db.selectFrom('posts').selectAll().where('parent_id', 'in', parentIds).orderBy('id').execute();
+}
+
+/** Authors as cards show them. */
+export async function authorsOf(db: Executor, participantIds: number[]) {
+  if (participantIds.length === 0) return [];
+  return db
+    .selectFrom('participants')
+    .select([
+      'id',
+      'name',
+      'surname',
+      'job_title',
+      'company',
+      'profile_photo',
+      'booth_id',
+      'booth_role',
+      'state',
+    ])
+    .where('id', 'in', [...new Set(participantIds)])
+    .execute();
+}
+export type AuthorRow = Awaited<ReturnType<typeof authorsOf>>[number];
+
+/**
+ * Claims announcements whose postAt has come (one UPDATE: with several instances each is
+ * published once) and returns them.
+ */
+export async function claimDueAnnouncements(db: Executor, now: Date): Promise<PostRow[]> {
+  return db
+    .updateTable('posts')
+    .set({ published_at: now })
+    .where('type', '=', 'announcement')
+    .where('published_at', 'is', null)
+    .where('post_at', '<=', now)
+    .returningAll()
+    .execute();
+}
+
+/** The event-wide notification of a deleted announcement goes with it. */
+export async function deleteAnnouncementNotifications(db: Executor, postId: number): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('post_id', '=', postId)
+    .where('type', '=', 'announcement')
+    .execute();
+}

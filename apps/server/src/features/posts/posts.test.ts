@@ -1,0 +1,295 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Announcement, AnnouncementPage, Comment } from '@foyer/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
+import { busOf } from '../../events/bus';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+// Background processors of one test must not write into the next one's fresh tables.
+afterEach(() => busOf(t.ctx).idle());
+afterAll(async () => {
+  await t.close();
+});
+const NOW = new Date('2030-05-01T07:00:00Z');
+beforeEach(() => t.setNow(NOW));
+
+/** A real PNG header of the given size (enough for the byte check). */
+function png(width = 10, height = 10, padding = 0): string {
+  const size = Buffer.alloc(8);
+  size.writeUInt32BE(width, 0);
+  size.writeUInt32BE(height, 4);
+  const bytes = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    Buffer.from('IHDR'),
+    size,
+    Buffer.alloc(5 + padding),
+  ]);
+  return `data:image/png;base64,${bytes.toString('base64')}`;
+}
+
+const api = <T = unknown>(who: Person, method: InjectOptions['method'], payload?: Record<string, unknown>) =>
+  call<T>(t.app, {
+    method,
+    url: '/api/v1/event/post',
+    headers: who.headers,
+    ...(method === 'GET' || method === 'DELETE'
+      ? { query: Object.fromEntries(Object.entries(payload ?? {}).map(([k, v]) => [k, String(v)])) }
+      : { payload: payload ?? {} }),
+  });
+const list = async (who: Person, eventId: number) =>
+  ((await api<AnnouncementPage>(who, 'GET', { eventId })).body.data as AnnouncementPage).items;
+const eventRecords = (eventId: number) =>
+  t.ctx.db
+    .selectFrom('realtime_events')
+    .selectAll()
+    .where('room', '=', `newEvents/${eventId}`)
+    .orderBy('id')
+    .execute();
+
+async function setup() {
+  const event = await makeEvent(t.ctx);
+  const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+  const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+  const org = await makePerson(t.ctx, event.id, { name: 'Org', organizer: true });
+  const mod = await makePerson(t.ctx, event.id, { name: 'Mod', rights: { moderator: true } });
+  return { event, ana, ben, org, mod };
+}
+async function announce(who: Person, eventId: number, extra: Record<string, unknown> = {}) {
+  const r = await api<Announcement>(who, 'POST', {
+    type: 'announcement',
+    eventId,
+    text: 'Doors open at 9',
+    ...extra,
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data as Announcement;
+}
+async function comment(who: Person, eventId: number, parentId: number, text = 'Great') {
+  return api<Comment>(who, 'POST', { type: 'comment', eventId, parentId, text });
+}
+
+describe('announcements', () => {
+  it('E5.26 E7.41 a participant posts; everyone in the event sees it live and is notified (A9.41)', async () => {
+    const { event, ana, ben } = await setup();
+    const post = await announce(ana, event.id);
+    expect(post).toMatchObject({
+      type: 'announcement',
+      text: 'Doors open at 9',
+      participantId: ana.id,
+      published: true,
+      files: [],
+    });
+    expect((await list(ben, event.id)).map((p) => p.id)).toEqual([post.id]);
+    const [record] = await eventRecords(event.id);
+    expect(record).toMatchObject({ type: 'announcement', payload: { action: 'created', id: post.id } });
+    await busOf(t.ctx).idle();
+    expect(
+      await t.ctx.db.selectFrom('notifications').select(['type', 'post_id', 'user_id']).execute(),
+    ).toEqual([{ type: 'announcement', post_id: post.id, user_id: null }]);
+  });
+
+  it('E5.27 E5.29 one jpeg/png image, checked by its bytes, stored and served', async () => {
+    const { event, ana } = await setup();
+    const post = await announce(ana, event.id, { files: [{ contentType: 'image/png', data: png() }] });
+    expect(post.files).toEqual([
+      { url: expect.stringMatching(/^\/uploads\/posts\/\d+-[0-9a-f]+\.png$/), contentType: 'image/png' },
+    ]);
+    const served = await t.app.inject({ method: 'GET', url: post.files[0]?.url as string });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const fake = `data:image/png;base64,${Buffer.from('GIF89a not a png at all').toString('base64')}`;
+    const bad = await api(ana, 'POST', {
+      type: 'announcement',
+      eventId: event.id,
+      text: 'x',
+      files: [{ contentType: 'image/png', data: fake }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.msg).toBe('Only jpeg or png images are accepted');
+  });
+
+  it('E5.28 an image over 2 MB is refused with the spec text', async () => {
+    const { event, ana } = await setup();
+    const big = png(10, 10, 2 * 1024 * 1024);
+    const r = await api(ana, 'POST', {
+      type: 'announcement',
+      eventId: event.id,
+      text: 'x',
+      files: [{ contentType: 'image/png', data: big }],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error?.msg).toContain('File is larger than 2 Mb.');
+    expect(await t.ctx.db.selectFrom('posts').select('id').execute()).toHaveLength(0);
+  });
+
+  it('scheduled postAt: hidden from others (author sees it) until due, then published and notified', async () => {
+    const { event, ana, ben } = await setup();
+    const post = await announce(ana, event.id, { postAt: '2030-05-01T10:00:00Z' });
+    expect(post).toMatchObject({ published: false, postAt: '2030-05-01T10:00:00.000Z' });
+    expect(await list(ben, event.id)).toEqual([]);
+    expect((await list(ana, event.id)).map((p) => p.id)).toEqual([post.id]);
+    expect((await comment(ben, event.id, post.id)).status).toBe(404);
+    expect((await comment(ana, event.id, post.id)).status).toBe(409);
+    await busOf(t.ctx).idle();
+    expect(await t.ctx.db.selectFrom('notifications').select('id').execute()).toHaveLength(0);
+    expect(await eventRecords(event.id)).toHaveLength(0);
+
+    t.setNow(new Date('2030-05-01T10:00:01Z'));
+    expect((await list(ben, event.id)).map((p) => [p.id, p.published])).toEqual([[post.id, true]]);
+    await busOf(t.ctx).idle();
+    expect(await t.ctx.db.selectFrom('notifications').select('type').execute()).toEqual([
+      { type: 'announcement' },
+    ]);
+    expect((await eventRecords(event.id)).map((r) => r.type)).toEqual(['announcement', 'notification']);
+  });
+
+  it('E6.06 E6.35 the author, organizers and moderators edit and delete; others may not', async () => {
+    const { event, ana, ben, org, mod } = await setup();
+    const post = await announce(ana, event.id, { files: [{ contentType: 'image/png', data: png() }] });
+    const file = join(t.ctx.config.dataDir, post.files[0]?.url.replace(/^\//, '') as string);
+    expect(existsSync(file)).toBe(true);
+    expect(
+      (await api(ben, 'PUT', { type: 'announcement', id: post.id, eventId: event.id, text: 'hacked' }))
+        .status,
+    ).toBe(403);
+    expect((await api(ben, 'DELETE', { id: post.id, eventId: event.id })).status).toBe(403);
+    const edited = await api<Announcement>(org, 'PUT', {
+      type: 'announcement',
+      id: post.id,
+      eventId: event.id,
+      text: 'Doors open at 10',
+    });
+    expect(edited.body.data).toMatchObject({ text: 'Doors open at 10', participantId: ana.id });
+    // one image at most: replacing needs the old one removed
+    const two = await api(ana, 'PUT', {
+      type: 'announcement',
+      id: post.id,
+      eventId: event.id,
+      files: [{ contentType: 'image/png', data: png() }],
+    });
+    expect(two.status).toBe(400);
+    const swapped = await api<Announcement>(ana, 'PUT', {
+      type: 'announcement',
+      id: post.id,
+      eventId: event.id,
+      deleteFiles: [post.files[0]?.url],
+      files: [{ contentType: 'image/png', data: png(20, 20) }],
+    });
+    expect(swapped.body.data?.files).toHaveLength(1);
+    expect(swapped.body.data?.files[0]?.url).not.toBe(post.files[0]?.url);
+    expect(existsSync(file)).toBe(false);
+    expect((await api(mod, 'DELETE', { id: post.id, eventId: event.id })).body.data).toEqual({
+      id: post.id,
+      type: 'announcement',
+    });
+    expect(await list(ana, event.id)).toEqual([]);
+    const announcements = (await eventRecords(event.id)).filter((r) => r.type === 'announcement');
+    expect(announcements.map((r) => (r.payload as { action: string }).action)).toEqual([
+      'created',
+      'updated',
+      'updated',
+      'deleted',
+    ]);
+  });
+
+  it('a non-participant can neither read nor post', async () => {
+    const { event } = await setup();
+    const other = await makeEvent(t.ctx);
+    const stranger = await makePerson(t.ctx, other.id);
+    expect((await api(stranger, 'GET', { eventId: event.id })).status).toBe(403);
+    expect((await api(stranger, 'POST', { type: 'announcement', eventId: event.id, text: 'x' })).status).toBe(
+      403,
+    );
+  });
+});
+
+describe('comments', () => {
+  it('E5.30 E6.09 E6.07 anyone comments; the author edits and deletes; organizers delete any; others not', async () => {
+    const { event, ana, ben, org } = await setup();
+    const post = await announce(org, event.id);
+    const c1 = (await comment(ana, event.id, post.id, ' Nice ')).body.data as Comment;
+    expect(c1).toMatchObject({ type: 'comment', parentId: post.id, text: 'Nice', participantId: ana.id });
+    const c2 = (await comment(ben, event.id, post.id, 'Thanks')).body.data as Comment;
+    expect((await list(org, event.id))[0]).toMatchObject({
+      commentCount: 2,
+      comments: [{ id: c1.id }, { id: c2.id }],
+    });
+    expect((await api(ben, 'PUT', { type: 'comment', id: c1.id, eventId: event.id, text: 'x' })).status).toBe(
+      403,
+    );
+    expect((await api(org, 'PUT', { type: 'comment', id: c1.id, eventId: event.id, text: 'x' })).status).toBe(
+      403,
+    );
+    expect(
+      (await api<Comment>(ana, 'PUT', { type: 'comment', id: c1.id, eventId: event.id, text: 'Very nice' }))
+        .body.data?.text,
+    ).toBe('Very nice');
+    expect((await api(ben, 'DELETE', { id: c1.id, eventId: event.id })).status).toBe(403);
+    expect((await api(ana, 'DELETE', { id: c1.id, eventId: event.id })).body.data).toEqual({
+      id: c1.id,
+      type: 'comment',
+    });
+    expect((await api(org, 'DELETE', { id: c2.id, eventId: event.id })).status).toBe(200);
+    expect((await list(ana, event.id))[0]?.comments).toEqual([]);
+    const records = (await eventRecords(event.id)).filter((r) => r.type === 'post.comment');
+    expect(records.map((r) => (r.payload as { action: string }).action)).toEqual([
+      'created',
+      'created',
+      'updated',
+      'deleted',
+      'deleted',
+    ]);
+  });
+});
+
+describe('bad input on every post route (400 envelope, nothing written)', () => {
+  it('refuses malformed requests', async () => {
+    const { event, ana } = await setup();
+    const post = await announce(ana, event.id);
+    const cases: [InjectOptions['method'], Record<string, unknown>][] = [
+      ['GET', {}],
+      ['GET', { eventId: 'x' }],
+      ['GET', { eventId: event.id, limit: 51 }],
+      ['POST', {}],
+      ['POST', { type: 'poll', eventId: event.id, text: 'x' }],
+      ['POST', { type: 'announcement', eventId: event.id, text: '' }],
+      ['POST', { type: 'announcement', eventId: event.id, text: 'x'.repeat(5001) }],
+      ['POST', { type: 'announcement', eventId: event.id, text: 'x', postAt: 'tomorrow' }],
+      [
+        'POST',
+        {
+          type: 'announcement',
+          eventId: event.id,
+          text: 'x',
+          files: [{ contentType: 'image/gif', data: 'data:image/gif;base64,AA==' }],
+        },
+      ],
+      ['POST', { type: 'announcement', eventId: event.id, text: 'x', files: 'nope' }],
+      ['POST', { type: 'announcement', eventId: event.id, text: 'x', pinned: true }],
+      ['POST', { type: 'comment', eventId: event.id, text: 'x' }],
+      ['POST', { type: 'comment', eventId: event.id, parentId: post.id, text: ' ' }],
+      ['PUT', { type: 'announcement', eventId: event.id, text: 'x' }],
+      ['PUT', { type: 'comment', id: 1, eventId: event.id }],
+      ['PUT', { type: 'announcement', id: post.id, eventId: event.id, deleteFiles: 'all' }],
+      ['DELETE', { id: post.id }],
+      ['DELETE', { id: 'x', eventId: event.id }],
+    ];
+    for (const [method, payload] of cases) {
+      const r = await api(ana, method, payload);
+      expect(r.status, `${method} ${JSON.stringify(payload)}`).toBe(400);
+      expect(r.body).toMatchObject({ success: false, error: { code: 'MST-00400' } });
+    }
+    expect(await t.ctx.db.selectFrom('posts').select(['id', 'text']).execute()).toEqual([
+      { id: post.id, text: 'Doors open at 9' },
+    ]);
+    expect((await call(t.app, { method: 'GET', url: `/api/v1/event/post?eventId=${event.id}` })).status).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { NOTIFICATIONS_PAGE_SIZE } from './constants';
+import { channelsFor, type NotificationChannel, type NotificationType } from './user';
+
+/**
+ * Notifications (A4.35–A4.40, A9.37–A9.45). The types and channels themselves live in user.ts,
+ * beside the account preferences that name them.
+ */
+
+export const NOTIFICATIONS_OVERSCAN = 10; // A9.38
+
+/** A9.40–A9.42: how the list groups the types. */
+export type NotificationGroup = 'user' | 'event' | 'meeting';
+const USER_GROUP: readonly NotificationType[] = [
+  'confirmed',
+  'session_cancelled',
+  'rescheduled_session',
+  'invited_to_event',
+];
+const EVENT_GROUP: readonly NotificationType[] = ['announcement', 'poll', 'poll_finished'];
+
+export function notificationGroup(type: NotificationType): NotificationGroup {
+  if (USER_GROUP.includes(type)) return 'user';
+  if (EVENT_GROUP.includes(type)) return 'event';
+  return 'meeting';
+}
+
+/**
+ * The channels in effect for one type. A type missing from the stored list has every channel it
+ * allows (A9.43 e-mail for all, A9.44 SMS for meeting reminders): people opt out, not in.
+ */
+export function effectiveChannels(
+  type: NotificationType,
+  stored: readonly { type: string; channels: readonly string[] }[],
+): NotificationChannel[] {
+  const allowed = channelsFor(type);
+  const preference = stored.find((p) => p.type === type);
+  if (!preference) return [...allowed];
+  return allowed.filter((c) => preference.channels.includes(c));
+}
+
+export interface NotificationActor {
+  participantId: number;
+  fullName: string;
+  profilePhoto: string | null;
+}
+
+/** A3.26 on the wire. */
+export interface Notification {
+  id: number;
+  type: NotificationType;
+  /** ISO 8601 creation time. */
+  dt: string;
+  /** The event it belongs to (null for account-wide ones). */
+  eId: number | null;
+  /** The session or meeting slot it is about: the link target (E2.09). */
+  sesId: number | null;
+  det: {
+    eventId: number | null;
+    invitationId: number | null;
+    meetingId: number | null;
+    postId: number | null;
+    pollId: number | null;
+    actor: NotificationActor | null;
+    message: string | null;
+    /** Announcement excerpt or poll question. */
+    title: string | null;
+  };
+  /** A4.35: unread until marked read. */
+  read: boolean;
+  /** A4.36: created at or before the latest date the drawer was opened at. */
+  seen: boolean;
+  event: { id: number; name: string } | null;
+  session: { id: number; name: string; sdt: string; edt: string } | null;
+}
+
+export interface NotificationCounts {
+  unread: number;
+  /** Newer than `seenAt`: the mobile menu badge's "unseen notifications" (A4.39). */
+  unseen: number;
+  seenAt: string | null;
+}
+
+export interface NotificationPage extends NotificationCounts {
+  items: Notification[];
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  nextCursor: number | null;
+}
+
+/** GET /api/v1/notifications: newest first, 30 per page (A9.37, A9.39). */
+export const notificationsQuery = z.strictObject({
+  cursor: idSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'validation.error.number' })
+    .int('validation.error.number')
+    .min(1, 'validation.error.number')
+    .max(NOTIFICATIONS_PAGE_SIZE, 'validation.error.number')
+    .optional(),
+  eventId: idSchema.optional(),
+  unreadOnly: z.enum(['true', 'false']).optional(),
+});
+export type NotificationsQuery = z.infer<typeof notificationsQuery>;
+
+/** POST /api/v1/notifications/read (A4.37). */
+export const markNotificationsReadRequest = z.strictObject({
+  ids: z.array(idSchema).min(1, 'validation.error.required').max(100, 'validation.error.maxItems'),
+});
+export type MarkNotificationsReadRequest = z.infer<typeof markNotificationsReadRequest>;
+
+/** POST /api/v1/notifications/read-all (A4.38). */
+export const markAllNotificationsReadRequest = z.strictObject({});
+
+/**
+ * POST /api/v1/notifications/seen (A4.36): the drawer was opened. `until` is the newest date the
+ * client showed; without it the newest notification's date is taken. The marker never moves back.
+ */
+export const markNotificationsSeenRequest = z.strictObject({
+  until: z.iso.datetime({ offset: true, error: 'validation.error.date' }).optional(),
+});
+export type MarkNotificationsSeenRequest = z.infer<typeof markNotificationsSeenRequest>;
+
+/** Realtime record types (userRooms/{userId}; event-wide ones also on newEvents/{eventId}). */
+export const NotificationRecordType = {
+  /** payload: Notification. */
+  Notification: 'notification',
+  /** payload: NotificationCounts, after read/seen changes (keeps other tabs in step). */
+  State: 'notification.state',
+} as const;
+
+// ---- badge counts (A4.39, A4.40) ----------------------------------------------------------------
+
+export interface MobileMenuBadgeInput {
+  liveReceivedInvitations: number;
+  unseenNotifications: number;
+  unseenChatMessages: number;
+  anyAgendaItemLive: boolean;
+}
+
+/** A4.39: live received invitations + unseen notifications + unseen chat messages + 1 if any agenda item is live. */
+export function mobileMenuBadge(input: MobileMenuBadgeInput): number {
+  const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+  return (
+    count(input.liveReceivedInvitations) +
+    count(input.unseenNotifications) +
+    count(input.unseenChatMessages) +
+    (input.anyAgendaItemLive ? 1 : 0)
+  );
+}
+
+/** The participant states the invitations badge counts (E4.13 names). */
+export type BadgeRelationState = 'none' | 'request_meeting' | 'meeting' | 'reschedule' | 'rejected';
+
+export interface BadgeInvitation {
+  segment: 'sent' | 'received' | 'company';
+  /** E3.12 derived status. */
+  status: 'live' | 'past';
+  state: BadgeRelationState;
+}
+
+/** A4.40: live received and company invitations whose state is request_meeting or reschedule. */
+export function invitationsBadge(invitations: readonly BadgeInvitation[]): number {
+  return invitations.filter(
+    (i) =>
+      (i.segment === 'received' || i.segment === 'company') &&
+      i.status === 'live' &&
+      (i.state === 'request_meeting' || i.state === 'reschedule'),
+  ).length;
+}
+
+/** An open join invitation is a meeting request; an open reschedule one is a reschedule (E4.13). */
+export function badgeRelationState(invitation: {
+  type: 'join' | 'reschedule';
+  state: string;
+}): BadgeRelationState {
+  if (invitation.state !== 'waiting') return invitation.state === 'rejected' ? 'rejected' : 'none';
+  return invitation.type === 'join' ? 'request_meeting' : 'reschedule';
+}

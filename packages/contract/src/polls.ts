@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { postAtSchema } from './posts';
+
+/** Polls (E2.48, E2.69, E3.27, E4.58–E4.61, E5.31–E5.35, E6.35, E7.45–E7.49, E7.81). */
+
+export const POLL_QUESTION_MAX_LENGTH = 500;
+export const POLL_ANSWER_MAX_LENGTH = 200;
+export const POLL_MAX_ANSWERS = 20;
+
+/** E4.58–E4.61. */
+export const pollActions = [
+  'publish',
+  'unpublish',
+  'close',
+  'reopen',
+  'showResults',
+  'hideResults',
+  'finish',
+  'restart',
+] as const;
+export type PollAction = (typeof pollActions)[number];
+
+/**
+ * draft: only moderators see it (scheduled when postAt is ahead); published: open for votes;
+ * closed: shown, votes stopped (finished once `finishedAt` is set).
+ */
+export type PollStatus = 'draft' | 'scheduled' | 'published' | 'closed';
+
+export interface PollAnswer {
+  id: number;
+  text: string;
+}
+
+export interface PollResult {
+  answerId: number;
+  votes: number;
+}
+
+export interface Poll {
+  id: number;
+  eventId: number;
+  question: string;
+  answers: PollAnswer[];
+  /** Several answers per ballot. */
+  multiple: boolean;
+  autoPublishResults: boolean;
+  postAt: string | null;
+  status: PollStatus;
+  resultsVisible: boolean;
+  publishedAt: string | null;
+  closedAt: string | null;
+  finishedAt: string | null;
+  totalVoters: number;
+  /** Null when the caller may not see them (see pollResultsVisible). */
+  results: PollResult[] | null;
+  /** The caller's ballot; null before voting (and in realtime pushes, which are the same for all). */
+  myAnswers: number[] | null;
+}
+
+/** Live results on newEvents/{eventId}: `results` is null while attendees may not see them. */
+export interface PollResultsRecord {
+  pollId: number;
+  totalVoters: number;
+  results: PollResult[] | null;
+}
+
+export interface PollChangedRecord {
+  action: PollAction | 'created' | 'updated' | 'deleted';
+  pollId: number;
+  /** The attendee view (no myAnswers); null for drafts and deletions, which attendees do not see. */
+  poll: Poll | null;
+}
+
+/** Realtime record types on newEvents/{eventId}. */
+export const PollRecordType = {
+  Changed: 'poll.changed',
+  Results: 'poll.results',
+} as const;
+
+// ---- pure rules ---------------------------------------------------------------------------------
+
+/** E6.35: moderators always see results; others once shown or when the poll publishes them itself. */
+export function pollResultsVisible(
+  poll: Pick<Poll, 'resultsVisible' | 'autoPublishResults' | 'status'>,
+  viewer: { moderator: boolean },
+): boolean {
+  if (viewer.moderator) return true;
+  if (poll.status === 'draft' || poll.status === 'scheduled') return false;
+  return poll.resultsVisible || poll.autoPublishResults;
+}
+
+export function canVote(poll: Pick<Poll, 'status' | 'myAnswers'>): boolean {
+  return poll.status === 'published' && poll.myAnswers === null;
+}
+
+/** Whether an action applies in a status (the server answers 409 otherwise). */
+export function isPollActionAllowed(action: PollAction, status: PollStatus, finished: boolean): boolean {
+  switch (action) {
+    case 'publish':
+      return status === 'draft' || status === 'scheduled';
+    case 'unpublish':
+      return status === 'published' || status === 'closed';
+    case 'close':
+      return status === 'published';
+    case 'reopen':
+      return status === 'closed';
+    case 'finish':
+      return (status === 'published' || status === 'closed') && !finished;
+    case 'restart':
+      return status !== 'draft' && status !== 'scheduled';
+    case 'showResults':
+    case 'hideResults':
+      return true;
+  }
+}
+
+// ---- the poll form (E5.31–E5.35) ----------------------------------------------------------------
+
+export interface PollFormValues {
+  question: string;
+  answers: { id?: number; text: string }[];
+  autoPublishResults: boolean;
+  multiple: boolean;
+}
+
+/** E5.34: rows are addable (empty at the end) … */
+export function addAnswerRow(values: PollFormValues, after?: number): PollFormValues {
+  if (values.answers.length >= POLL_MAX_ANSWERS) return values;
+  const at = after === undefined ? values.answers.length : after + 1;
+  const answers = [...values.answers];
+  answers.splice(at, 0, { text: '' });
+  return { ...values, answers };
+}
+
+/** … and removable, never below one row (E5.33). */
+export function removeAnswerRow(values: PollFormValues, index: number): PollFormValues {
+  if (values.answers.length <= 1) return values;
+  return { ...values, answers: values.answers.filter((_, i) => i !== index) };
+}
+
+/** E5.35: Enter in an answer adds the next row (and focuses it); other keys do nothing special. */
+export function answerKeyAction(key: { key: string; isComposing?: boolean }): 'addRow' | null {
+  return key.key === 'Enter' && !key.isComposing ? 'addRow' : null;
+}
+
+// ---- requests -----------------------------------------------------------------------------------
+
+const answerText = z
+  .string({ error: 'validation.error.required' })
+  .trim()
+  .min(1, 'validation.error.required') // E5.32
+  .max(POLL_ANSWER_MAX_LENGTH, 'validation.error.maxLength');
+
+const answerInput = z.union([answerText, z.strictObject({ id: idSchema.optional(), text: answerText })], {
+  error: 'validation.error.required',
+});
+
+/** The shared form schema (the same rules as the request; E5.31–E5.33). */
+export const pollForm = z.strictObject({
+  question: z
+    .string({ error: 'validation.error.required' })
+    .trim()
+    .min(1, 'validation.error.required') // E5.31
+    .max(POLL_QUESTION_MAX_LENGTH, 'validation.error.maxLength'),
+  answers: z
+    .array(answerInput, { error: 'validation.error.required' })
+    .min(1, 'validation.error.required') // E5.33
+    .max(POLL_MAX_ANSWERS, 'validation.error.maxLength'),
+  autoPublishResults: z.boolean({ error: 'validation.error.type' }).optional(),
+  multiple: z.boolean({ error: 'validation.error.type' }).optional(),
+});
+
+/** POST /api/v1/event/poll without `action`: create (E7.45), or edit with `id` (E7.46). */
+export const savePollRequest = pollForm.extend({
+  eventId: idSchema,
+  id: idSchema.optional(),
+  postAt: postAtSchema.optional(),
+});
+export type SavePollRequest = z.infer<typeof savePollRequest>;
+
+/** POST /api/v1/event/poll with `action` (E7.49); `publishResults` goes with finish (E4.60). */
+export const pollActionRequest = z.strictObject({
+  eventId: idSchema,
+  id: idSchema,
+  action: z.enum(pollActions, { error: 'validation.error.option' }),
+  publishResults: z.boolean({ error: 'validation.error.type' }).optional(),
+});
+export type PollActionRequest = z.infer<typeof pollActionRequest>;
+
+/** The one POST event/poll path serves both: a body with `action` is an action. */
+export function isPollActionBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'action' in body;
+}
+
+/** POST /api/v1/event/poll/submit (E7.48). */
+export const submitPollRequest = z.strictObject({
+  id: idSchema,
+  eventId: idSchema,
+  answers: z
+    .array(idSchema)
+    .min(1, 'validation.error.required')
+    .max(POLL_MAX_ANSWERS, 'validation.error.maxLength'),
+});
+export type SubmitPollRequest = z.infer<typeof submitPollRequest>;
+
+/** DELETE /api/v1/event/poll?id&eventId (E7.47). */
+export const deletePollQuery = z.strictObject({ id: idSchema, eventId: idSchema });
+/** GET /api/v1/event/poll?eventId. */
+export const pollsQuery = z.strictObject({ eventId: idSchema });
+export const pollParams = z.strictObject({ pollId: idSchema });
+export const pollEventQuery = z.strictObject({ eventId: idSchema });

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { PHOTO_MAX_BYTES } from './constants';
+import type { PersonSummary } from './invitations';
+
+/**
+ * Announcements and their comments (E1.08, E2.47, E3.25, E3.26, E5.26–E5.30, E6.06–E6.09, E6.35,
+ * E7.41–E7.44, E7.80).
+ */
+
+export const ANNOUNCEMENT_TEXT_MAX_LENGTH = 5000;
+export const COMMENT_TEXT_MAX_LENGTH = 2000;
+export const POST_IMAGE_MAX_BYTES = PHOTO_MAX_BYTES; // E5.28: 2 MB
+export const POST_MAX_FILES = 1; // E5.29
+export const postImageTypes = ['image/jpeg', 'image/png'] as const; // E5.27
+export type PostImageType = (typeof postImageTypes)[number];
+export const POSTS_PAGE_SIZE = 20;
+export const POST_IMAGE_TOO_LARGE = 'File is larger than 2 Mb.'; // E5.28
+
+export interface PostFile {
+  /** Served by the app: {host}{url}. */
+  url: string;
+  contentType: PostImageType;
+}
+
+export interface Comment {
+  id: number;
+  type: 'comment';
+  parentId: number;
+  eventId: number;
+  text: string;
+  participantId: number;
+  author: PersonSummary | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Announcement {
+  id: number;
+  type: 'announcement';
+  eventId: number;
+  participantId: number;
+  author: PersonSummary | null;
+  text: string;
+  files: PostFile[];
+  /** When it is (or was) shown; null = at once. A later one is visible to its author and moderators only. */
+  postAt: string | null;
+  published: boolean;
+  createdAt: string;
+  updatedAt: string;
+  comments: Comment[];
+  commentCount: number;
+}
+
+export interface AnnouncementPage {
+  items: Announcement[];
+  /** Pass as `before` for older ones; null at the end. */
+  nextCursor: number | null;
+}
+
+export interface PostViewer {
+  participantId: number;
+  /** Organizer or moderator of the event (E6.06, E6.07, E6.35). */
+  moderator: boolean;
+}
+
+/** E6.06, E6.35: the author, organizers and moderators may edit or delete an announcement. */
+export function canManageAnnouncement(post: { participantId: number }, viewer: PostViewer): boolean {
+  return viewer.moderator || post.participantId === viewer.participantId;
+}
+
+/** E6.07, E6.09: the author edits; the author, organizers and moderators delete. */
+export function canEditComment(comment: { participantId: number }, viewer: PostViewer): boolean {
+  return comment.participantId === viewer.participantId;
+}
+export function canDeleteComment(comment: { participantId: number }, viewer: PostViewer): boolean {
+  return viewer.moderator || comment.participantId === viewer.participantId;
+}
+
+// ---- requests -----------------------------------------------------------------------------------
+
+/** Decoded size of a base64 payload, without decoding it. */
+export function base64Bytes(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+const DATA_URL = /^data:(image\/(?:jpeg|png));base64,([A-Za-z0-9+/]*={0,2})$/;
+
+/** E5.27, E5.28: { contentType, data } where data is a data URL of that type, at most 2 MB. */
+export const postFileInput = z
+  .strictObject({
+    contentType: z.enum(postImageTypes, { error: 'account.photo.type' }),
+    data: z
+      .string({ error: 'validation.error.required' })
+      .max(Math.ceil((POST_IMAGE_MAX_BYTES * 4) / 3) + 64, 'account.photo.large'),
+  })
+  .superRefine((file, ctx) => {
+    const match = DATA_URL.exec(file.data);
+    if (!match || match[1] !== file.contentType) {
+      ctx.addIssue({ code: 'custom', message: 'account.photo.type', path: ['data'] });
+    } else if (base64Bytes(match[2] ?? '') > POST_IMAGE_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', message: 'account.photo.large', path: ['data'] });
+    }
+  });
+export type PostFileInput = z.infer<typeof postFileInput>;
+
+const files = z.array(postFileInput).max(POST_MAX_FILES, 'validation.error.maxLength');
+
+/** E7.45 style: 0 or null mean "now"; otherwise an ISO 8601 date-time. */
+export const postAtSchema = z.preprocess(
+  (v) => (v === 0 || v === '' ? null : v),
+  z.iso.datetime({ offset: true, error: 'validation.error.date' }).nullable(),
+);
+
+const text = (max: number) =>
+  z
+    .string({ error: 'validation.error.required' })
+    .trim()
+    .min(1, 'validation.error.required')
+    .max(max, 'validation.error.maxLength');
+
+/** POST /api/v1/event/post (E7.41, E7.44). */
+export const createPostRequest = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({
+      type: z.literal('announcement'),
+      eventId: idSchema,
+      text: text(ANNOUNCEMENT_TEXT_MAX_LENGTH), // E5.26
+      files: files.optional(),
+      postAt: postAtSchema.optional(),
+    }),
+    z.strictObject({
+      type: z.literal('comment'),
+      eventId: idSchema,
+      parentId: idSchema,
+      text: text(COMMENT_TEXT_MAX_LENGTH), // E5.30
+    }),
+  ],
+  { error: 'validation.error.option' },
+);
+export type CreatePostRequest = z.infer<typeof createPostRequest>;
+
+/** PUT /api/v1/event/post (E7.42, E7.44): absent fields stay as they are. */
+export const updatePostRequest = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({
+      type: z.literal('announcement'),
+      id: idSchema,
+      eventId: idSchema,
+      text: text(ANNOUNCEMENT_TEXT_MAX_LENGTH).optional(),
+      files: files.optional(),
+      /** URLs of stored files to remove. */
+      deleteFiles: z.array(z.string().max(300)).max(10, 'validation.error.maxLength').optional(),
+      postAt: postAtSchema.optional(),
+    }),
+    z.strictObject({
+      type: z.literal('comment'),
+      id: idSchema,
+      eventId: idSchema,
+      text: text(COMMENT_TEXT_MAX_LENGTH),
+    }),
+  ],
+  { error: 'validation.error.option' },
+);
+export type UpdatePostRequest = z.infer<typeof updatePostRequest>;
+
+/** DELETE /api/v1/event/post?id&eventId (E7.43). */
+export const deletePostQuery = z.strictObject({ id: idSchema, eventId: idSchema });
+
+/** GET /api/v1/event/post?eventId[&before][&limit]: newest first, each with its comments. */
+export const postsQuery = z.strictObject({
+  eventId: idSchema,
+  before: idSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'validation.error.number' })
+    .int('validation.error.number')
+    .min(1, 'validation.error.number')
+    .max(50, 'validation.error.number')
+    .optional(),
+});
+export type PostsQuery = z.infer<typeof postsQuery>;
+
+/**
+ * Realtime on newEvents/{eventId}: Announcement ({ action, id, post }) — post is null on delete;
+ * Comment ({ action, id, parentId, comment }) — comment is null on delete.
+ */
+export const PostRecordType = {
+  Announcement: 'announcement',
+  Comment: 'post.comment',
+} as const;
+
+export interface AnnouncementRecord {
+  action: 'created' | 'updated' | 'deleted';
+  id: number;
+  post: Announcement | null;
+}
+export interface CommentRecord {
+  action: 'created' | 'updated' | 'deleted';
+  id: number;
+  parentId: number;
+  comment: Comment | null;
+}
