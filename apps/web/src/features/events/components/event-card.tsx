@@ -14,7 +14,7 @@ export function EventCard({ event, zone }: { event: EventSummary; zone: string |
     <Card withBorder padding="md" className={classes.card} data-testid="event-card" data-event-id={event.id}>
       <Card.Section>
         {banner ? (
-          <Image src={banner} alt="" h={96} fit="cover" />
+          <Image src={banner} alt="" w="100%" h="auto" fit="contain" />
         ) : (
           <Box h={96} className={classes.placeholder} aria-hidden />
         )}
