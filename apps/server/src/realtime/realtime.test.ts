@@ -149,9 +149,7 @@ describe('realtime: authorization', () => {
       seen.push(params);
       return userId === user.id && params.roomId === '7';
     });
-    expect(() =>
-      server.app.realtime.registerRoomPolicy('probe/{roomId}/feed', async () => true),
-    ).toThrow();
+    expect(() => server.app.realtime.registerRoomPolicy('probe/{roomId}/feed', async () => true)).toThrow();
     const c = await connect(user.token);
     expect(await c.subscribe('probe/7/feed')).toMatchObject({ ok: true });
     expect(await c.subscribe('probe/8/feed')).toMatchObject({ ok: false });
