@@ -103,9 +103,10 @@ describe('application shell in the browser', () => {
     // ... Escape closes it after the 500 ms animation and gives focus back to the opener.
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
-      'nav-profile',
-    );
+    // Focus comes back when the close transition has finished, a moment after the drawer leaves.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 3000 })
+      .toBe('nav-profile');
 
     await page.getByTestId('nav-invitations').click();
     await page.getByTestId('invitations-drawer').waitFor();
