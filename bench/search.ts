@@ -14,12 +14,9 @@
  * look at query plans). Loopback only; a hard limit
  * stops it after 10 minutes.
  */
-import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -31,6 +28,7 @@ import {
 } from '../apps/server/src/features/participants/search.cache';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { createMailer } from '../apps/server/src/mail/mailer';
+import { type Load, measure, type Stats, startLoadChild } from './lib/http-load';
 
 const ATTENDEES = Number(process.env.BENCH_ATTENDEES ?? 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -108,74 +106,7 @@ const OFFERS = [
 ];
 const lit = (list: string[]) => sql.raw(`ARRAY[${list.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`);
 
-interface Load {
-  url: string;
-  headers: Record<string, string>;
-  /** POST bodies cycled by every connection; none = GET. */
-  bodies?: string[];
-  seconds: number;
-}
-interface Stats {
-  requests: number;
-  non2xx: number;
-  errors: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
-// ---- the load side (child process) ----
-
-interface AutocannonInstance extends PromiseLike<{ errors: number; non2xx: number }> {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-}
-type Autocannon = (options: Record<string, unknown>) => AutocannonInstance;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function runLoad(load: Load): Promise<Stats> {
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-  const latencies: number[] = [];
-  const instance = autocannon({
-    url: load.url,
-    connections: CONNECTIONS,
-    duration: load.seconds,
-    headers: { ...load.headers, 'content-type': 'application/json' },
-    ...(load.bodies ? { requests: load.bodies.map((body) => ({ method: 'POST', body })) } : {}),
-  });
-  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    rps: latencies.length / load.seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-  };
-}
-
-if (process.argv.includes('--load')) {
-  process.on('message', async (load: Load) => {
-    process.send?.(await runLoad(load));
-  });
-} else {
-  await main();
-}
-
-function inChild(child: ReturnType<typeof fork>, load: Load): Promise<Stats> {
-  return new Promise((resolve, reject) => {
-    child.once('message', (stats) => resolve(stats as Stats));
-    child.once('error', reject);
-    child.send(load);
-  });
-}
+await main();
 
 // ---- the server side ----
 
@@ -257,16 +188,16 @@ async function main(): Promise<void> {
     }
   }
 
-  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: ['--import', 'tsx'] });
+  const child = startLoadChild();
   try {
-    const targets: Record<string, Omit<Load, 'seconds'>> = {
+    const targets: Record<string, Omit<Load, 'seconds' | 'connections'>> = {
       health: { url: `${base}/health`, headers: {} },
       search2: { url, headers, bodies },
     };
     const results: Record<string, Stats> = {};
     for (const [name, target] of Object.entries(targets)) {
-      await inChild(child, { ...target, seconds: WARMUP_SECONDS });
-      results[name] = await inChild(child, { ...target, seconds: SECONDS });
+      await measure(child, { ...target, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+      results[name] = await measure(child, { ...target, connections: CONNECTIONS, seconds: SECONDS });
       console.error(`${name}: ${JSON.stringify(results[name])}`);
     }
     const health = results.health!;

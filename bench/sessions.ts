@@ -13,12 +13,9 @@
  * one new event (migrations applied first) and is deleted at the end. Loopback only; a hard limit
  * stops it after 10 minutes.
  */
-import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -26,6 +23,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrator';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { createMailer } from '../apps/server/src/mail/mailer';
+import { measure, type Stats, startLoadChild } from './lib/http-load';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 2000);
 const ATTENDEES = Number(process.env.BENCH_ATTENDEES ?? 50_000);
@@ -33,80 +31,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = 2;
 
-interface Load {
-  url: string;
-  headers: Record<string, string>;
-  seconds: number;
-}
-interface Stats {
-  requests: number;
-  non2xx: number;
-  errors: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  bytesPerResponse: number;
-}
-
-// ---- the load side (child process) ----
-
-interface AutocannonInstance
-  extends PromiseLike<{ errors: number; non2xx: number; requests: { total: number } }> {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-}
-type Autocannon = (options: Record<string, unknown>) => AutocannonInstance;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function runLoad(load: Load): Promise<Stats> {
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-  const latencies: number[] = [];
-  let bytes = 0;
-  const instance = autocannon({
-    url: load.url,
-    headers: load.headers,
-    connections: CONNECTIONS,
-    duration: load.seconds,
-  });
-  instance.on('response', (_client, _status, size, ms) => {
-    latencies.push(ms);
-    bytes += size;
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    rps: latencies.length / load.seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    bytesPerResponse: latencies.length ? Math.round(bytes / latencies.length) : 0,
-  };
-}
-
-if (process.argv.includes('--load')) {
-  process.on('message', async (load: Load) => {
-    process.send?.(await runLoad(load));
-  });
-} else {
-  await main();
-  // Pools, timers and the child are closed; do not wait for stragglers (e.g. an idle socket).
-  process.exit(0);
-}
-
-function inChild(child: ReturnType<typeof fork>, load: Load): Promise<Stats> {
-  return new Promise((resolve, reject) => {
-    child.once('message', (stats) => resolve(stats as Stats));
-    child.once('error', reject);
-    child.send(load);
-  });
-}
+await main();
+// Pools, timers and the child are closed; do not wait for stragglers (e.g. an idle socket).
+process.exit(0);
 
 // ---- the server side ----
 
@@ -148,7 +75,7 @@ async function main(): Promise<void> {
   const page = (await probe.json()) as { data?: { sessions: unknown[] } };
   if (probe.status !== 200 || !page.data) throw new Error(`sessions list answered ${probe.status}`);
 
-  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: ['--import', 'tsx'] });
+  const child = startLoadChild();
   try {
     const targets = {
       health: { url: `${base}/health`, headers: {} },
@@ -156,8 +83,8 @@ async function main(): Promise<void> {
     };
     const results: Record<string, Stats> = {};
     for (const [name, target] of Object.entries(targets)) {
-      await inChild(child, { ...target, seconds: WARMUP_SECONDS });
-      results[name] = await inChild(child, { ...target, seconds: SECONDS });
+      await measure(child, { ...target, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+      results[name] = await measure(child, { ...target, connections: CONNECTIONS, seconds: SECONDS });
       console.error(`${name}: ${JSON.stringify(results[name])}`);
     }
     const health = results.health!;

@@ -1,0 +1,85 @@
+/**
+ * The load side of the HTTP benchmarks: autocannon in a child process (so server and load each get
+ * a core), one latency sample per response. `startLoadChild()` forks this file; `measure()` runs one
+ * load there and answers p50/p95/p99, req/s and bytes per response.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+export interface Load {
+  url: string;
+  headers: Record<string, string>;
+  /** POST bodies cycled by every connection; none = GET. */
+  bodies?: string[];
+  connections: number;
+  seconds: number;
+}
+
+export interface Stats {
+  requests: number;
+  non2xx: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  bytesPerResponse: number;
+}
+
+interface AutocannonInstance extends PromiseLike<{ errors: number; non2xx: number }> {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+}
+type Autocannon = (options: Record<string, unknown>) => AutocannonInstance;
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function runLoad(load: Load): Promise<Stats> {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const latencies: number[] = [];
+  let bytes = 0;
+  const instance = autocannon({
+    url: load.url,
+    headers: { ...load.headers, ...(load.bodies ? { 'content-type': 'application/json' } : {}) },
+    connections: load.connections,
+    duration: load.seconds,
+    ...(load.bodies ? { requests: load.bodies.map((body) => ({ method: 'POST', body })) } : {}),
+  });
+  instance.on('response', (_client, _status, size, ms) => {
+    latencies.push(ms);
+    bytes += size;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    rps: latencies.length / load.seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    bytesPerResponse: latencies.length ? Math.round(bytes / latencies.length) : 0,
+  };
+}
+
+export function startLoadChild(): ChildProcess {
+  return fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: ['--import', 'tsx'] });
+}
+
+export function measure(child: ChildProcess, load: Load): Promise<Stats> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (stats) => resolve(stats as Stats));
+    child.once('error', reject);
+    child.send(load);
+  });
+}
+
+if (process.argv.includes('--load')) {
+  process.on('message', async (load: Load) => {
+    process.send?.(await runLoad(load));
+  });
+}
