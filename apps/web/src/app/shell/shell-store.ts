@@ -1,4 +1,27 @@
+import { DRAWER_CLOSE_MS } from '@foyer/contract';
 import { create } from 'zustand';
+
+/** What had focus when a drawer opened: focus goes back there when it closes (A2.85, WCAG 2.4.3). */
+let drawerOpener: HTMLElement | null = null;
+
+function rememberOpener() {
+  const active = typeof document === 'undefined' ? null : document.activeElement;
+  drawerOpener = active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/**
+ * Mantine returns focus itself, but not when the lazily mounted drawer took over focus while it was
+ * loading; after the close animation, an opener left without focus gets it back.
+ */
+function returnFocusAfterClose() {
+  const opener = drawerOpener;
+  drawerOpener = null;
+  if (!opener) return;
+  setTimeout(() => {
+    const active = document.activeElement;
+    if ((!active || active === document.body) && opener.isConnected) opener.focus();
+  }, DRAWER_CLOSE_MS + 50);
+}
 
 export type ShellDrawer = 'profile' | 'notifications' | 'agenda' | 'invitations' | 'contacts';
 export type ShellModal = 'timezone' | 'presence' | 'inviteParticipant' | 'checkIn';
@@ -39,10 +62,12 @@ const initial = {
 export const useShell = create<ShellState>((set) => ({
   ...initial,
   openDrawer(drawer, profileTab) {
+    if (!useShell.getState().drawer) rememberOpener();
     set((state) => ({ drawer, profileTab: profileTab ?? state.profileTab, mobileMenuOpen: false }));
   },
   closeDrawer() {
     set({ drawer: null });
+    returnFocusAfterClose();
   },
   setProfileTab(profileTab) {
     set({ profileTab });
