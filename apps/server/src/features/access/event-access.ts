@@ -17,15 +17,24 @@ export interface Membership {
 export async function requireMembership(db: Executor, eventId: number, userId: number): Promise<Membership> {
   const event = await db.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
   if (!event) throw AppError.notFound('Event not found');
-  const me = await db
+  const me = await findParticipation(db, eventId, userId);
+  if (!me) throw AppError.forbidden('You are not a participant of this event');
+  return { event, me };
+}
+
+/** The caller's live participant record in the event, if any (a deleted one counts as none). */
+export function findParticipation(
+  db: Executor,
+  eventId: number,
+  userId: number,
+): Promise<ParticipantRow | undefined> {
+  return db
     .selectFrom('participants')
     .selectAll()
     .where('event_id', '=', eventId)
     .where('user_id', '=', userId)
     .where('state', '!=', 'deleted')
     .executeTakeFirst();
-  if (!me) throw AppError.forbidden('You are not a participant of this event');
-  return { event, me };
 }
 
 export function isOrganizer(me: ParticipantRow): boolean {

@@ -11,21 +11,6 @@ export function findEventByDomain(db: Executor, label: string): Promise<EventRow
   return db.selectFrom('events').selectAll().where('domain', '=', label).executeTakeFirst();
 }
 
-/** The caller's live participant record in the event, if any. */
-export function findParticipation(
-  db: Executor,
-  eventId: number,
-  userId: number,
-): Promise<ParticipantRow | undefined> {
-  return db
-    .selectFrom('participants')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .where('state', '!=', 'deleted')
-    .executeTakeFirst();
-}
-
 /** Events the user takes part in with their participant record, oldest start first. */
 export async function findEventsOfUser(
   db: Executor,

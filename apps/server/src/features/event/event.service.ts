@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../app';
 import type { EventRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { findParticipation } from '../access/event-access';
 import { joinPublicEvent } from '../registration/registration.service';
 import { toDetails, toDomainDetails, toPublicEvent, toSummary } from './event.present';
 import * as repo from './event.repository';
@@ -37,7 +38,7 @@ export async function getEventDetails(
 ): Promise<EventDetails> {
   const event = await repo.findEventById(ctx.db, eventId);
   if (!event) throw AppError.notFound('Event not found');
-  let participant = (await repo.findParticipation(ctx.db, eventId, userId)) ?? null;
+  let participant = (await findParticipation(ctx.db, eventId, userId)) ?? null;
   if (!participant && options.attend && event.public_event) {
     participant = await joinPublicEvent(ctx, eventId, userId);
   }
