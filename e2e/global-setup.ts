@@ -32,7 +32,9 @@ function freePort(): Promise<number> {
  * demo seed, and a real SMTP server whose messages land as JSON files in `mailDir`.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  // WEB_DIST lets parallel work build and test its own copy of the SPA; the default is the build.
+  const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) {
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }
   const work = mkdtempSync(join(tmpdir(), 'foyer-e2e-'));
@@ -75,6 +77,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      WEB_DIST: webDist,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -25,6 +25,7 @@ const envSchema = z.object({
     .refine((t) => t.includes('{room}'), 'must contain {room}')
     .default('https://meet.jit.si/foyer-{room}'),
   SENTRY_DSN: z.string().url().optional(),
+  WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -83,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     supportWidgetOrigin: e.VITE_SUPPORT_WIDGET_URL ? new URL(e.VITE_SUPPORT_WIDGET_URL).origin : undefined,
-    webDist: resolve(import.meta.dirname, '../../web/dist'),
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
   };
 }
 

@@ -36,12 +36,12 @@ const NotificationsPage = page(
   () => import('../features/notifications/routes/notifications-page'),
   'NotificationsPage',
 );
-const shellPages = () => import('./shell/pages/shell-pages');
-const MyAgendaPage = page(shellPages, 'MyAgendaPage');
-const AgendaSessionPage = page(shellPages, 'AgendaSessionPage');
-const InvitationsPage = page(shellPages, 'InvitationsPage');
-const ChatPage = page(shellPages, 'ChatPage');
-const ContactsPage = page(shellPages, 'ContactsPage');
+const agendaPages = () => import('../features/agenda/routes/my-agenda-page');
+const MyAgendaPage = page(agendaPages, 'MyAgendaPage');
+const AgendaSessionPage = page(agendaPages, 'AgendaSessionPage');
+const InvitationsPage = page(() => import('../features/meetings/routes/invitations-page'), 'InvitationsPage');
+const ChatPage = page(() => import('../features/chat/routes/chat-page'), 'ChatPage');
+const ContactsPage = page(() => import('./shell/pages/shell-pages'), 'ContactsPage');
 const ModalRoutes = lazy(async () => ({ default: (await import('./modal-routes')).ModalRoutes }));
 const AccountPage = page(() => import('../features/account/routes/account-page'), 'AccountPage');
 const StaticLayout = page(() => import('../features/static-pages/components/static-layout'), 'StaticLayout');

@@ -23,9 +23,29 @@ function merge(modules: Record<string, Catalogue>): Catalogue {
   return Object.assign({}, ...Object.values(modules));
 }
 
+/**
+ * The areas every first screen needs ship in the main bundle in English. A feature area's English
+ * file (agenda, meetings, engagement, …) is registered by that feature's own lazy chunk with
+ * `addCatalogue` (see `features/<area>/i18n.ts`), so the first route does not carry its texts.
+ */
+export const CORE_AREAS = ['access', 'account', 'shell', 'system'] as const;
+
 export const en: Catalogue = merge(
-  import.meta.glob<Catalogue>('./locales/en/*.json', { eager: true, import: 'default' }),
+  import.meta.glob<Catalogue>(
+    [
+      './locales/en/access.json',
+      './locales/en/account.json',
+      './locales/en/shell.json',
+      './locales/en/system.json',
+    ],
+    { eager: true, import: 'default' },
+  ),
 );
+
+/** Adds a feature area's catalogue for one language (English from the feature's chunk). */
+export function addCatalogue(lang: Locale, catalogue: Catalogue): void {
+  i18n.addResourceBundle(lang, 'translation', catalogue, true, true);
+}
 
 const lazyFiles = import.meta.glob<Catalogue>(['./locales/*/*.json', '!./locales/en/*.json'], {
   import: 'default',

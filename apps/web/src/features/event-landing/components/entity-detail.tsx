@@ -1,12 +1,12 @@
 import { Avatar, Button, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { type EntityKind, useEntity } from '../api/get-entity';
 
-interface Props {
-  kind: EntityKind;
+export interface DetailProps {
   eventId: number;
   id: number;
   /** Page (h1) or modal body (the modal's title names it). */
@@ -14,24 +14,32 @@ interface Props {
   onBack?(): void;
 }
 
+interface Props extends DetailProps {
+  kind: EntityKind;
+}
+
+/** What a detail shows while it loads. */
+export function DetailSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+      <Skeleton h={28} w="60%" />
+      <Skeleton h={16} w="40%" />
+      <Skeleton h={80} />
+    </Stack>
+  );
+}
+
 /**
  * A2.23–A2.26: who or what the route names, as a modal body or a full page. The full profile,
  * session and booth screens of the later features build on this header.
  */
-export function EntityDetail({ kind, eventId, id, variant, onBack }: Props) {
+export function GenericEntityDetail({ kind, eventId, id, variant, onBack }: Props) {
   const { t } = useTranslation();
   const query = useEntity(kind, eventId, id);
   const listPath = `/event/${eventId}/${kind}`;
 
-  if (query.isPending && query.fetchStatus !== 'idle') {
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
-        <Skeleton h={28} w="60%" />
-        <Skeleton h={16} w="40%" />
-        <Skeleton h={80} />
-      </Stack>
-    );
-  }
+  if (query.isPending && query.fetchStatus !== 'idle') return <DetailSkeleton />;
   if (!query.data) {
     const missing = !(query.error instanceof ApiError) || [400, 403, 404].includes(query.error.status);
     return (
@@ -86,5 +94,27 @@ export function EntityDetail({ kind, eventId, id, variant, onBack }: Props) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+function detail<K extends string>(load: () => Promise<Record<K, ComponentType<DetailProps>>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+/** Each kind's full screen belongs to its feature (agenda, meetings, expo) and loads with it. */
+const DETAILS: Record<EntityKind, ComponentType<DetailProps>> = {
+  sessions: detail(() => import('../../agenda/components/session-detail'), 'SessionDetail'),
+  speakers: detail(() => import('../../agenda/components/speaker-detail'), 'SpeakerDetail'),
+  attendees: detail(() => import('../../attendees/components/attendee-detail'), 'AttendeeDetail'),
+  expo: detail(() => import('../../expo/components/booth-detail'), 'BoothDetail'),
+};
+
+/** A2.23–A2.26: the detail a route names, as a page or a modal body. */
+export function EntityDetail({ kind, ...props }: Props) {
+  const Detail = DETAILS[kind];
+  return (
+    <Suspense fallback={<DetailSkeleton />}>
+      <Detail {...props} />
+    </Suspense>
   );
 }

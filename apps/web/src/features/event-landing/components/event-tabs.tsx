@@ -10,7 +10,7 @@ import { Tabs } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { TabPanelContent } from './tab-panel-content';
+import { EventTabPanel } from './event-tab-panel';
 
 /** `?tab=` takes a tab name (agenda) or a page name (sessions). */
 function pageFromQuery(value: string | null): EventAreaPage | null {
@@ -50,7 +50,7 @@ export function EventTabs({ event }: { event: EventDetails }) {
         ))}
       </Tabs.List>
       <Tabs.Panel value={page}>
-        <TabPanelContent page={page} />
+        <EventTabPanel page={page} event={event} />
       </Tabs.Panel>
     </Tabs>
   );

@@ -1,7 +1,7 @@
 import { EVENT_AREA_PAGES, visibleEventPages } from '@foyer/contract';
 import { Button, Center, EmptyState, Loader, Stack, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -13,8 +13,17 @@ import { EventHeader } from '../components/event-header';
 import { EventTabs } from '../components/event-tabs';
 import { PresenceCheck } from '../components/presence-check';
 import { eventTheme } from '../event-theme';
-import { BadgesPage, CompanyProfilePage, EventProfilePage } from './event-pages';
-import { InvitationPage } from './invitation-page';
+import { BadgesPage } from './event-pages';
+
+type PageOf = ComponentType<{ eventId: number }>;
+function page<K extends string>(load: () => Promise<Record<K, PageOf>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+/** The event's own pages belong to their features and load with them. */
+const EventProfilePage = page(() => import('../../attendees/routes/event-profile-page'), 'EventProfilePage');
+const CompanyProfilePage = page(() => import('../../expo/routes/company-profile-page'), 'CompanyProfilePage');
+const InvitationPage = page(() => import('../../meetings/routes/invitation-page'), 'InvitationPage');
 
 /** A2.19 inside the event area: an unknown event, or an unknown page of a known one. */
 function AreaNotFound({ eventId, message }: { eventId?: number; message?: string }) {
@@ -87,16 +96,24 @@ export function EventArea() {
   return (
     <div style={theme?.style} data-testid="event-area" data-event-id={event.id}>
       <PresenceCheck event={event} />
-      <Routes>
-        <Route index element={landing} />
-        <Route path=":page" element={<TabRoute eventId={event.id}>{landing}</TabRoute>} />
-        <Route path="event-profile" element={<EventProfilePage eventId={event.id} />} />
-        <Route path="company/profile" element={<CompanyProfilePage eventId={event.id} />} />
-        <Route path="badges" element={<BadgesPage eventId={event.id} />} />
-        <Route path="invitation/:attendeeId/:action?" element={<InvitationPage eventId={event.id} />} />
-        <Route path=":kind/:itemId" element={<DetailRoute eventId={event.id} />} />
-        <Route path="*" element={<AreaNotFound eventId={event.id} />} />
-      </Routes>
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        }
+      >
+        <Routes>
+          <Route index element={landing} />
+          <Route path=":page" element={<TabRoute eventId={event.id}>{landing}</TabRoute>} />
+          <Route path="event-profile" element={<EventProfilePage eventId={event.id} />} />
+          <Route path="company/profile" element={<CompanyProfilePage eventId={event.id} />} />
+          <Route path="badges" element={<BadgesPage eventId={event.id} />} />
+          <Route path="invitation/:attendeeId/:action?" element={<InvitationPage eventId={event.id} />} />
+          <Route path=":kind/:itemId" element={<DetailRoute eventId={event.id} />} />
+          <Route path="*" element={<AreaNotFound eventId={event.id} />} />
+        </Routes>
+      </Suspense>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { Button, EmptyState, Paper, Stack, Title } from '@mantine/core';
-import { IconBuildingStore, IconIdBadge2, IconPrinter } from '@tabler/icons-react';
+import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-function EventPage({
+export function EventPage({
   title,
   icon,
   heading,
@@ -32,36 +32,6 @@ function EventPage({
         </EmptyState>
       </Paper>
     </Stack>
-  );
-}
-
-/** A2.06: the user's own event profile. */
-export function EventProfilePage({ eventId }: { eventId: number }) {
-  const { t } = useTranslation();
-  return (
-    <EventPage
-      eventId={eventId}
-      testId="event-profile-page"
-      title={t('eventArea.profile.title')}
-      icon={<IconIdBadge2 size={32} aria-hidden />}
-      heading={t('eventArea.profile.empty.title')}
-      text={t('eventArea.profile.empty.text')}
-    />
-  );
-}
-
-/** A2.07: booth edit. */
-export function CompanyProfilePage({ eventId }: { eventId: number }) {
-  const { t } = useTranslation();
-  return (
-    <EventPage
-      eventId={eventId}
-      testId="company-profile-page"
-      title={t('eventArea.company.title')}
-      icon={<IconBuildingStore size={32} aria-hidden />}
-      heading={t('eventArea.company.empty.title')}
-      text={t('eventArea.company.empty.text')}
-    />
   );
 }
 

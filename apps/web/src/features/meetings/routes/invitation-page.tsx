@@ -1,3 +1,4 @@
+import '../i18n';
 import { MOBILE_MAX_WIDTH } from '@foyer/contract';
 import { Button, EmptyState, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
