@@ -17,10 +17,19 @@ function returnFocusAfterClose() {
   const opener = drawerOpener;
   drawerOpener = null;
   if (!opener) return;
-  setTimeout(() => {
+  // On a busy device the close transition can outlast DRAWER_CLOSE_MS: while focus is still inside
+  // the closing drawer, look again; once it has dropped to <body>, give it back; if the user moved
+  // it somewhere else meanwhile, leave it there.
+  const deadline = Date.now() + 4 * DRAWER_CLOSE_MS;
+  const check = () => {
     const active = document.activeElement;
-    if ((!active || active === document.body) && opener.isConnected) opener.focus();
-  }, DRAWER_CLOSE_MS + 50);
+    if (!active || active === document.body) {
+      if (opener.isConnected) opener.focus();
+    } else if (active.closest('[role="dialog"]') && Date.now() < deadline) {
+      setTimeout(check, 100);
+    }
+  };
+  setTimeout(check, DRAWER_CLOSE_MS + 50);
 }
 
 export type ShellDrawer = 'profile' | 'notifications' | 'agenda' | 'invitations' | 'contacts';
