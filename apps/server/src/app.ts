@@ -12,6 +12,7 @@ import type { DatabaseKind } from './db/database';
 import type { DB } from './db/schema';
 import { features } from './features';
 import { AppError } from './http/errors';
+import { connectRateLimitRedis } from './http/rate-limit';
 import type { Mailer } from './mail/mailer';
 import { createRealtime, type Realtime } from './realtime/realtime';
 
@@ -74,7 +75,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Per-route limits (perMinute); counted in Redis when REDIS_URL is set, so that several instances
+  // behind one address share the counters, else in this process. A Redis hiccup lets calls through.
+  const rateLimitRedis = ctx.config.redisUrl
+    ? await connectRateLimitRedis(ctx.config.redisUrl, app.log)
+    : null;
+  if (rateLimitRedis) app.addHook('onClose', () => rateLimitRedis.close());
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitRedis
+      ? { redis: rateLimitRedis.redis, nameSpace: 'foyer-rate-limit:', skipOnError: true }
+      : {}),
+  });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

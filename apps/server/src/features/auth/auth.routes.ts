@@ -25,10 +25,13 @@ import {
 } from './session.service';
 
 /** Per-IP limits on the identity endpoints (answered 429 in the envelope by the error handler). */
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
+import { perMinute } from '../../http/rate-limit';
 /** Identity: login, signup, sessions, passwords, one-time login tokens. */
+import { startAuthCleanupJob } from './auth-cleanup';
+
 export const authRoutes: FastifyPluginAsync = async (app) => {
+  startAuthCleanupJob(app);
   const { config } = app.ctx;
 
   function loggedIn(reply: FastifyReply, session: IssuedSession) {

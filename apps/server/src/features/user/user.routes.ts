@@ -13,14 +13,13 @@ import {
 } from '@foyer/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../http/auth';
+import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { clearRefreshCookie } from '../auth/refresh-cookie';
 import { deleteAccount } from './account.service';
 import { addEmail, confirmEmail, listEmails, makePrimary, removeEmail } from './email.service';
 import { UPLOADS_URL_PREFIX } from './photo';
 import { getProfile, updateProfile } from './profile.service';
-
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 /** Account: profile, photo, notification preferences, device tokens, connected e-mails, deletion. */
 const accountRoutes: FastifyPluginAsync = async (app) => {

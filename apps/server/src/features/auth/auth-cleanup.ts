@@ -1,0 +1,51 @@
+import { LOGIN_LOCKOUT_MS } from '@foyer/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app';
+
+const EVERY_MS = 60 * 60_000;
+/** Used and expired codes and tokens are kept a day for support questions, then deleted. */
+const KEEP_AFTER_EXPIRY_MS = 24 * 60 * 60_000;
+
+export interface AuthCleanupResult {
+  loginFailures: number;
+  emailCodes: number;
+  refreshTokens: number;
+  oneTimeTokens: number;
+}
+
+/**
+ * Deletes the identity rows nothing reads any more: login failures older than the lockout window
+ * (A9.46 only counts the last 30 minutes), and e-mail codes, refresh tokens and one-time tokens a
+ * day after they expired (an expired refresh token cannot be replayed, so its family needs no
+ * reuse detection any more). Idempotent; safe with several instances.
+ */
+export async function pruneAuthRows(ctx: AppContext): Promise<AuthCleanupResult> {
+  const now = ctx.now().getTime();
+  const failuresBefore = new Date(now - LOGIN_LOCKOUT_MS);
+  const expiredBefore = new Date(now - KEEP_AFTER_EXPIRY_MS);
+  const [loginFailures, emailCodes, refreshTokens, oneTimeTokens] = await Promise.all([
+    ctx.db.deleteFrom('login_failures').where('created_at', '<', failuresBefore).executeTakeFirst(),
+    ctx.db.deleteFrom('email_codes').where('expires_at', '<', expiredBefore).executeTakeFirst(),
+    ctx.db.deleteFrom('refresh_tokens').where('expires_at', '<', expiredBefore).executeTakeFirst(),
+    ctx.db.deleteFrom('one_time_tokens').where('expires_at', '<', expiredBefore).executeTakeFirst(),
+  ]);
+  return {
+    loginFailures: Number(loginFailures.numDeletedRows),
+    emailCodes: Number(emailCodes.numDeletedRows),
+    refreshTokens: Number(refreshTokens.numDeletedRows),
+    oneTimeTokens: Number(oneTimeTokens.numDeletedRows),
+  };
+}
+
+/** Hourly, on an unref'd timer (never in tests, which call pruneAuthRows directly). */
+export function startAuthCleanupJob(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  if (ctx.config.env === 'test') return;
+  const run = () => pruneAuthRows(ctx).catch((err: unknown) => app.log.error({ err }, 'auth cleanup failed'));
+  const timer = setInterval(run, EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    void run();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
