@@ -4,6 +4,7 @@ export * from './booths';
 export * from './chat';
 export * from './common';
 export * from './constants';
+export * from './contacts';
 export * from './errors';
 export * from './events';
 export * from './invitations';

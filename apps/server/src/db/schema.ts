@@ -1,6 +1,7 @@
 /** Table types for Kysely, one file per area under ./schema; the migrations are the truth. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { CalendarFeedsTable, ParticipantOffTable, SessionAttendeesTable } from './schema/agenda';
+import type { ContactNotesTable, ContactsTable } from './schema/contacts';
 import type {
   ChatMembersTable,
   ChatMessagesTable,
@@ -42,6 +43,7 @@ import type { OutboxTable, RealtimeEventsTable } from './schema/platform';
 
 export type * from './schema/agenda';
 export type * from './schema/columns';
+export type * from './schema/contacts';
 export type * from './schema/engagement';
 export type * from './schema/events';
 export type * from './schema/identity';
@@ -83,6 +85,8 @@ export interface DB {
   posts: PostsTable;
   polls: PollsTable;
   poll_ballots: PollBallotsTable;
+  contacts: ContactsTable;
+  contact_notes: ContactNotesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

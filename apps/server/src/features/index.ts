@@ -4,6 +4,7 @@ import { agendaRoutes } from './agenda/agenda.routes';
 import { authRoutes } from './auth/auth.routes';
 import { boothRoutes } from './booths/booths.routes';
 import { chatRoutes } from './chat/chat.routes';
+import { contactRoutes } from './contacts/contacts.routes';
 import { eventRoutes } from './event/event.routes';
 import { lobbyRoutes } from './lobby/lobby.routes';
 import { mailboxRoutes } from './mailbox/mailbox.routes';
@@ -36,4 +37,5 @@ export const features: FastifyPluginAsync[] = [
   postRoutes,
   pollRoutes,
   lobbyRoutes,
+  contactRoutes,
 ];

@@ -4,6 +4,8 @@
  */
 const EN: Record<string, string> = {
   'validation.error.required': 'This field is required',
+  'validation.error.phone': 'Please enter a valid phone number',
+  'contacts.error.code': 'The code may not contain #, $, [, ], quotes or ?',
   'validation.error.email': 'Please enter a valid e-mail address',
   'validation.error.password.min': 'Password must be at least 8 characters',
   'validation.error.password.max': 'Password is too long',

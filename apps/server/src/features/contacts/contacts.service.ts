@@ -1,0 +1,227 @@
+import {
+  type ContactDetails,
+  type ContactLookup,
+  type ContactNote,
+  type ContactPage,
+  type contactListQuery,
+  type contactLookupQuery,
+  contactsToCsv,
+  type saveContactRequest,
+  type saveNoteRequest,
+  ticketIdFromCode,
+} from '@foyer/contract';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../app';
+import { AppError } from '../../http/errors';
+import { findParticipation, requireMembership } from '../access/event-access';
+import {
+  eventNamesOf,
+  findContact,
+  findContacts,
+  findNotes,
+  presentContact,
+  presentNote,
+  withNotes,
+} from './contacts.repository';
+
+const EXPORT_MAX = 10_000;
+
+/** E2.49: my contacts, newest first, `length` at a time (A9.19: 10). */
+export async function listContacts(
+  ctx: AppContext,
+  userId: number,
+  query: z.output<typeof contactListQuery>,
+): Promise<ContactPage> {
+  const rows = await findContacts(ctx.db, {
+    ownerId: userId,
+    eventId: query.eventId,
+    search: query.search || undefined,
+    after: query.after,
+    limit: query.length + 1,
+  });
+  const page = rows.slice(0, query.length);
+  const [names, notes] = await Promise.all([
+    eventNamesOf(ctx.db, page),
+    findNotes(
+      ctx.db,
+      page.map((r) => r.id),
+    ),
+  ]);
+  const newest = new Map<number, string>();
+  for (const note of notes) newest.set(note.contact_id, note.note); // ascending: the last one wins
+  return {
+    items: page.map((row) => presentContact(row, names, newest.get(row.id) ?? '')),
+    nextCursor: rows.length > query.length ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function getContact(ctx: AppContext, userId: number, id: number): Promise<ContactDetails> {
+  const row = await findContact(ctx.db, userId, id);
+  if (!row) throw AppError.notFound('Contact not found');
+  const [details] = await withNotes(ctx.db, [row]);
+  return details as ContactDetails;
+}
+
+/**
+ * E7.50: adds a contact, or updates one (by id, or by the badge's ticket id so that scanning the
+ * same badge twice keeps one contact even when two scans race). Only events I take part in.
+ */
+export async function saveContact(
+  ctx: AppContext,
+  userId: number,
+  input: z.output<typeof saveContactRequest>,
+): Promise<ContactDetails> {
+  for (const eventId of input.events) {
+    if (!(await findParticipation(ctx.db, eventId, userId))) {
+      throw AppError.forbidden('You are not a participant of this event');
+    }
+  }
+  const values = {
+    first_name: input.firstName,
+    last_name: input.lastName ?? '',
+    emails: input.emails,
+    phones: input.phones,
+    company: input.company ?? '',
+    job_title: input.jobTitle ?? '',
+    website: input.website ?? '',
+  };
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    let contactId: number;
+    if (input.id) {
+      const updated = await trx
+        .updateTable('contacts')
+        .set({
+          ...values,
+          ...(input.ticketId !== undefined ? { ticket_id: input.ticketId || null } : {}),
+          event_ids: sql<
+            number[]
+          >`ARRAY(SELECT DISTINCT unnest(event_ids || ${input.events}::int[]) ORDER BY 1)`,
+          updated_at: ctx.now(),
+        })
+        .where('id', '=', input.id)
+        .where('owner_id', '=', userId)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) throw AppError.notFound('Contact not found');
+      contactId = updated.id;
+    } else {
+      const inserted = await trx
+        .insertInto('contacts')
+        .values({
+          ...values,
+          owner_id: userId,
+          ticket_id: input.ticketId || null,
+          event_ids: [...new Set(input.events)].sort((a, b) => a - b),
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['owner_id', 'ticket_id'])
+            .where('ticket_id', 'is not', null)
+            .doUpdateSet({
+              ...values,
+              event_ids: sql<
+                number[]
+              >`ARRAY(SELECT DISTINCT unnest(contacts.event_ids || excluded.event_ids) ORDER BY 1)`,
+              updated_at: ctx.now(),
+            }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      contactId = inserted.id;
+    }
+    if (input.note)
+      await trx.insertInto('contact_notes').values({ contact_id: contactId, note: input.note }).execute();
+    return contactId;
+  });
+  return getContact(ctx, userId, id);
+}
+
+export async function deleteContact(ctx: AppContext, userId: number, id: number): Promise<void> {
+  const gone = await ctx.db
+    .deleteFrom('contacts')
+    .where('id', '=', id)
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(gone.numDeletedRows) === 0) throw AppError.notFound('Contact not found');
+}
+
+/** E7.51: adds a note (no id) or edits one of the contact's notes (id). */
+export async function saveNote(
+  ctx: AppContext,
+  userId: number,
+  input: z.output<typeof saveNoteRequest>,
+): Promise<ContactNote> {
+  if (!(await findContact(ctx.db, userId, input.contactId))) throw AppError.notFound('Contact not found');
+  const row = input.id
+    ? await ctx.db
+        .updateTable('contact_notes')
+        .set({ note: input.note, updated_at: ctx.now() })
+        .where('id', '=', input.id)
+        .where('contact_id', '=', input.contactId)
+        .returningAll()
+        .executeTakeFirst()
+    : await ctx.db
+        .insertInto('contact_notes')
+        .values({ contact_id: input.contactId, contact_type: input.contactType, note: input.note })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+  if (!row) throw AppError.notFound('Note not found');
+  return presentNote(row);
+}
+
+/** E7.52: deletes one of my notes. */
+export async function deleteNote(ctx: AppContext, userId: number, id: number): Promise<void> {
+  const gone = await ctx.db
+    .deleteFrom('contact_notes')
+    .where('id', '=', id)
+    .where('contact_id', 'in', (eb) => eb.selectFrom('contacts').select('id').where('owner_id', '=', userId))
+    .executeTakeFirst();
+  if (Number(gone.numDeletedRows) === 0) throw AppError.notFound('Note not found');
+}
+
+/** E1.13, E7.53, E9.53: my contacts (at one event, when given) as scanned_contacts.csv. */
+export async function exportContacts(ctx: AppContext, userId: number, eventId?: number): Promise<string> {
+  const rows = await findContacts(ctx.db, { ownerId: userId, eventId, limit: EXPORT_MAX });
+  return contactsToCsv(await withNotes(ctx.db, rows));
+}
+
+/**
+ * E4.64, E5.40, E5.53, E7.54: who a scanned badge (ticket id or badge link) belongs to at this
+ * event, to prefill the contact form; 'Ticket not found' when nobody has it.
+ */
+export async function lookupContact(
+  ctx: AppContext,
+  userId: number,
+  query: z.output<typeof contactLookupQuery>,
+): Promise<ContactLookup> {
+  await requireMembership(ctx.db, query.eventId, userId);
+  const ticketId = ticketIdFromCode(query.code);
+  if (!ticketId) throw AppError.badRequest('Invalid scan data', { code: 'contacts.error.scanData' });
+  const person = await ctx.db
+    .selectFrom('participants')
+    .select(['name', 'surname', 'email', 'phone', 'company', 'job_title', 'website', 'profile_photo'])
+    .where('event_id', '=', query.eventId)
+    .where('ticket_id', '=', ticketId)
+    .where('state', '!=', 'deleted')
+    .executeTakeFirst();
+  if (!person) throw AppError.notFound('Ticket not found');
+  const existing = await ctx.db
+    .selectFrom('contacts')
+    .select('id')
+    .where('owner_id', '=', userId)
+    .where('ticket_id', '=', ticketId)
+    .executeTakeFirst();
+  return {
+    ticketId,
+    firstName: person.name,
+    lastName: person.surname,
+    emails: person.email ? [person.email] : [],
+    phones: person.phone ? [person.phone] : [],
+    company: person.company,
+    jobTitle: person.job_title,
+    website: person.website,
+    profilePhotoPath: person.profile_photo,
+    existingContactId: existing?.id ?? null,
+  };
+}

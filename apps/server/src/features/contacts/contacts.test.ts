@@ -1,0 +1,255 @@
+import type { ContactDetails, ContactLookup, ContactNote, ContactPage } from '@foyer/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = <T = unknown>(
+  who: Person | null,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: Record<string, unknown>,
+) =>
+  call<T>(t.app, {
+    method,
+    url: `/api/v1${url}`,
+    headers: who?.headers ?? {},
+    ...(payload ? { payload } : {}),
+  });
+
+async function setup() {
+  const event = await makeEvent(t.ctx);
+  const me = await makePerson(t.ctx, event.id, { name: 'Mia' });
+  const other = await makePerson(t.ctx, event.id, { name: 'Otto' });
+  return { event, me, other };
+}
+
+const rowCount = async (table: 'contacts' | 'contact_notes') =>
+  Number(
+    (await t.ctx.db.selectFrom(table).select(t.ctx.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+  );
+
+describe('contacts API (E7.50–E7.54)', () => {
+  it('E7.50 E5.36 E5.38 E3.28 adds a contact with e-mails and phones as lists and a first note', async () => {
+    const { event, me } = await setup();
+    const res = await api<ContactDetails>(me, 'POST', '/contact', {
+      events: [event.id],
+      firstName: ' Grace ',
+      lastName: 'Hopper',
+      emails: ['Grace@Navy.example ', 'grace@navy.example'],
+      phones: ['+1 (555) 010-2000', ''],
+      company: 'US Navy',
+      note: 'Talk about compilers',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      firstName: 'Grace',
+      fullName: 'Grace Hopper',
+      emails: ['grace@navy.example'],
+      phones: ['0015550102000'],
+      email: 'grace@navy.example',
+      company: 'US Navy',
+      note: 'Talk about compilers',
+      eventObjects: [{ id: event.id, name: event.name }],
+    });
+    expect(res.body.data?.notes.map((n) => n.note)).toEqual(['Talk about compilers']);
+  });
+
+  it('E5.36 first name and an e-mail are required; bad input changes nothing', async () => {
+    const { event, me } = await setup();
+    const before = await rowCount('contacts');
+    for (const body of [
+      { events: [event.id], firstName: '', emails: ['a@b.co'] },
+      { events: [event.id], firstName: 'A', emails: [] },
+      { events: [event.id], firstName: 'A', emails: ['not-an-email'] },
+      { events: [event.id], firstName: 'A', emails: ['a@b.co'], phones: ['call me'] },
+      { events: [event.id], firstName: 'A', emails: ['a@b.co'], surprise: 1 },
+      { events: ['x'], firstName: 'A', emails: ['a@b.co'] },
+    ]) {
+      const res = await api(me, 'POST', '/contact', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+    expect(await rowCount('contacts')).toBe(before);
+  });
+
+  it('only for events I take part in, and only my own contacts are visible', async () => {
+    const { event, me, other } = await setup();
+    const elsewhere = await makeEvent(t.ctx);
+    const refused = await api(me, 'POST', '/contact', {
+      events: [elsewhere.id],
+      firstName: 'A',
+      emails: ['a@b.co'],
+    });
+    expect(refused.status).toBe(403);
+    const mine = await api<ContactDetails>(me, 'POST', '/contact', {
+      events: [event.id],
+      firstName: 'Ada',
+      emails: ['ada@x.example'],
+    });
+    const id = mine.body.data?.id as number;
+    expect((await api(other, 'GET', `/contact/${id}`)).status).toBe(404);
+    expect((await api(other, 'DELETE', `/contact/${id}`)).status).toBe(404);
+    expect((await api<ContactPage>(other, 'GET', '/contact')).body.data?.items).toEqual([]);
+    expect((await api(null, 'GET', '/contact')).status).toBe(401);
+  });
+
+  it('A9.19 E2.49 lists newest first, 10 at a time, by event and search', async () => {
+    const { event, me } = await setup();
+    const second = await makeEvent(t.ctx);
+    // I take part in a second event too.
+    await t.ctx.db
+      .insertInto('participants')
+      .values({
+        event_id: second.id,
+        user_id: me.userId,
+        email: 'me@example.test',
+        name: 'Mia',
+        surname: 'Tester',
+        rights: '{}',
+        fields: '{}',
+        social_links: '{}',
+      })
+      .execute();
+    for (let i = 0; i < 12; i++) {
+      await api(me, 'POST', '/contact', {
+        events: [i < 11 ? event.id : second.id],
+        firstName: `Person${i}`,
+        emails: [`p${i}@x.example`],
+        company: i === 3 ? 'Acme Rockets' : 'Other',
+      });
+    }
+    const first = await api<ContactPage>(me, 'GET', '/contact');
+    expect(first.body.data?.items).toHaveLength(10);
+    expect(first.body.data?.items[0]?.firstName).toBe('Person11');
+    const next = await api<ContactPage>(me, 'GET', `/contact?after=${first.body.data?.nextCursor}`);
+    expect(next.body.data?.items.map((c) => c.firstName)).toEqual(['Person1', 'Person0']);
+    expect(next.body.data?.nextCursor).toBeNull();
+    const atSecond = await api<ContactPage>(me, 'GET', `/contact?eventId=${second.id}`);
+    expect(atSecond.body.data?.items.map((c) => c.firstName)).toEqual(['Person11']);
+    const found = await api<ContactPage>(me, 'GET', '/contact?search=rocket');
+    expect(found.body.data?.items.map((c) => c.firstName)).toEqual(['Person3']);
+    const percent = await api<ContactPage>(me, 'GET', '/contact?search=%25');
+    expect(percent.body.data?.items).toEqual([]); // % is a character, not a wildcard
+  });
+
+  it('E7.51 E7.52 E3.29 notes: add, edit, delete; the newest shows on the card', async () => {
+    const { event, me, other } = await setup();
+    const contact = (
+      await api<ContactDetails>(me, 'POST', '/contact', {
+        events: [event.id],
+        firstName: 'N',
+        emails: ['n@x.example'],
+      })
+    ).body.data as ContactDetails;
+    const added = await api<ContactNote>(me, 'POST', '/contact/note', {
+      contactId: contact.id,
+      note: 'first',
+    });
+    expect(added.body.data).toMatchObject({ note: 'first', contactType: 'scan', contactId: contact.id });
+    await api(me, 'POST', '/contact/note', { contactId: contact.id, note: 'second' });
+    const noteId = added.body.data?.id as number;
+    const edited = await api<ContactNote>(me, 'POST', '/contact/note', {
+      id: noteId,
+      contactId: contact.id,
+      note: 'first, edited',
+    });
+    expect(edited.body.data?.note).toBe('first, edited');
+    expect((await api(me, 'POST', '/contact/note', { contactId: contact.id, note: '  ' })).status).toBe(400);
+    expect((await api(other, 'POST', '/contact/note', { contactId: contact.id, note: 'x' })).status).toBe(
+      404,
+    );
+    expect((await api(other, 'DELETE', `/contact/note/${noteId}`)).status).toBe(404);
+    const list = await api<ContactPage>(me, 'GET', '/contact');
+    expect(list.body.data?.items[0]?.note).toBe('second');
+    expect((await api(me, 'DELETE', `/contact/note/${noteId}`)).status).toBe(200);
+    const details = await api<ContactDetails>(me, 'GET', `/contact/${contact.id}`);
+    expect(details.body.data?.notes.map((n) => n.note)).toEqual(['second']);
+  });
+
+  it('E7.54 E4.64 E5.40 E5.53 looks a badge up by ticket id or badge link', async () => {
+    const { event, me, other } = await setup();
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ ticket_id: 'TCK-77', company: 'Otto GmbH', phone: '+49 30 1234' })
+      .where('id', '=', other.id)
+      .execute();
+    const byId = await api<ContactLookup>(me, 'GET', `/contact/lookup?eventId=${event.id}&code=TCK-77`);
+    expect(byId.body.data).toMatchObject({ ticketId: 'TCK-77', firstName: 'Otto', company: 'Otto GmbH' });
+    const link = encodeURIComponent('https://foyer.example/event/1/tickets/TCK-77');
+    const byLink = await api<ContactLookup>(me, 'GET', `/contact/lookup?eventId=${event.id}&code=${link}`);
+    expect(byLink.body.data?.ticketId).toBe('TCK-77');
+    const unknown = await api(me, 'GET', `/contact/lookup?eventId=${event.id}&code=NOPE-1`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error?.msg).toBe('Ticket not found');
+    for (const bad of ['A#1', 'A$1', 'A[1]', "A'1", 'A?1']) {
+      const res = await api(me, 'GET', `/contact/lookup?eventId=${event.id}&code=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.error?.fields?.code).toBe('contacts.error.code');
+    }
+    const noTickets = await api(
+      me,
+      'GET',
+      `/contact/lookup?eventId=${event.id}&code=${encodeURIComponent('https://x.example/a/b')}`,
+    );
+    expect(noTickets.status).toBe(400);
+  });
+
+  it('scanning the same badge twice keeps one contact, even when both saves race', async () => {
+    const { event, me } = await setup();
+    const body = { events: [event.id], firstName: 'Twice', emails: ['t@x.example'], ticketId: 'TCK-2' };
+    const results = await Promise.all([api(me, 'POST', '/contact', body), api(me, 'POST', '/contact', body)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const rows = await t.ctx.db
+      .selectFrom('contacts')
+      .select('id')
+      .where('ticket_id', '=', 'TCK-2')
+      .execute();
+    expect(rows).toHaveLength(1);
+    // The badge's owner: a lookup now says it is already among my contacts.
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ ticket_id: 'TCK-2' })
+      .where('user_id', '=', me.userId)
+      .execute();
+    const found = await api<ContactLookup>(me, 'GET', `/contact/lookup?eventId=${event.id}&code=TCK-2`);
+    expect(found.body.data?.existingContactId).toBe(rows[0]?.id);
+  });
+
+  it('E1.13 E9.53 exports scanned_contacts.csv with notes separated by a line of equals signs', async () => {
+    const { event, me } = await setup();
+    const contact = (
+      await api<ContactDetails>(me, 'POST', '/contact', {
+        events: [event.id],
+        firstName: 'Csv',
+        lastName: 'Quote "Me"',
+        emails: ['csv@x.example'],
+        company: '=cmd()',
+        note: 'one',
+      })
+    ).body.data as ContactDetails;
+    await api(me, 'POST', '/contact/note', { contactId: contact.id, note: 'two' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/contact/export?eventId=${event.id}`,
+      headers: me.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="scanned_contacts.csv"');
+    const [header, row] = res.body.split('\r\n');
+    expect(header).toBe(
+      'First name,Last name,E-mails,Phones,Company,Job title,Website,Ticket,Events,Added,Notes',
+    );
+    expect(row).toContain('Csv,"Quote ""Me""",csv@x.example,,\'=cmd()');
+    expect(res.body).toContain(`"one\n${'='.repeat(20)}\ntwo"`);
+  });
+});

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, optionalText, requiredText } from './common';
+
+/**
+ * Collected contacts and their notes (E1.11–E1.13, E2.49, E2.50, E3.28, E3.29, E5.36–E5.40,
+ * E7.50–E7.54, E8.41, E8.42, E9.53). A contact belongs to the person who collected it; `events`
+ * says at which events (eventObjects).
+ */
+
+export const CONTACT_SEARCH_LENGTH = 10; // A9.19
+export const CONTACT_NOTE_MAX_LENGTH = 2000;
+export const CONTACT_EXPORT_FILE = 'scanned_contacts.csv'; // E9.53
+/** E9.53: notes in the export are separated by a line of equals signs. */
+export const CONTACT_NOTE_SEPARATOR = '='.repeat(20);
+export const contactTypes = ['scan'] as const; // E3.29
+
+export interface ContactNote {
+  id: number;
+  note: string;
+  contactId: number;
+  contactType: (typeof contactTypes)[number];
+  insertedAt: string;
+}
+
+/** E3.28 */
+export interface Contact {
+  id: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  ticketId: string | null;
+  emails: string[];
+  phones: string[];
+  company: string;
+  jobTitle: string;
+  website: string;
+  /** The first e-mail and phone, as the card shows them. */
+  email: string;
+  phone: string;
+  profilePhotoPath: string | null;
+  /** The newest note's text ('' without notes). */
+  note: string;
+  eventObjects: { id: number; name: string }[];
+  insertedAtStr: string;
+}
+
+export interface ContactDetails extends Contact {
+  notes: ContactNote[];
+}
+
+export interface ContactPage {
+  items: Contact[];
+  /** Pass as `after` for the next page; null at the end. */
+  nextCursor: number | null;
+}
+
+/**
+ * E5.38: a scanned phone starting with plus is written with 00 instead (so matching works whatever
+ * the vCard wrote); spaces, dashes, dots and brackets are dropped.
+ */
+export function normalizePhone(raw: string): string {
+  const compact = raw.trim().replace(/[\s\-().]/g, '');
+  return compact.startsWith('+') ? `00${compact.slice(1)}` : compact;
+}
+
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(40, 'validation.error.maxLength')
+  .transform(normalizePhone)
+  .refine((p) => p === '' || /^\d{3,20}$/.test(p), 'validation.error.phone');
+
+/** E5.36–E5.38: first name and at least one e-mail are required; phones go as a list. */
+export const saveContactRequest = z.strictObject({
+  /** Present: update that contact (it must be mine). */
+  id: idSchema.optional(),
+  events: z.array(idSchema).max(50).default([]),
+  firstName: requiredText(100),
+  lastName: optionalText(100),
+  emails: z
+    .array(emailSchema)
+    .min(1, 'validation.error.required')
+    .max(10)
+    .transform((list) => [...new Set(list)]),
+  phones: z
+    .array(phoneSchema)
+    .max(10)
+    .default([])
+    .transform((list) => [...new Set(list.filter(Boolean))]),
+  company: optionalText(200),
+  jobTitle: optionalText(200),
+  website: optionalText(300),
+  ticketId: optionalText(100),
+  /** A first note saved with the contact (optional). */
+  note: optionalText(CONTACT_NOTE_MAX_LENGTH),
+});
+export type SaveContactRequest = z.input<typeof saveContactRequest>;
+
+export const contactListQuery = z.strictObject({
+  eventId: idSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  after: idSchema.optional(),
+  length: z.coerce.number().int().min(1).max(100).default(CONTACT_SEARCH_LENGTH),
+});
+
+export const contactParams = z.strictObject({ id: idSchema });
+
+/** E7.51: add (no id) or edit (id) a note; the note text is required. */
+export const saveNoteRequest = z.strictObject({
+  id: idSchema.optional(),
+  contactId: idSchema,
+  contactType: z.enum(contactTypes).default('scan'),
+  note: requiredText(CONTACT_NOTE_MAX_LENGTH),
+});
+
+export const contactExportQuery = z.strictObject({ eventId: idSchema.optional() });
+
+/** E5.40: a lookup code may not contain these characters. */
+export const CONTACT_CODE_FORBIDDEN = /[#$[\]'"?]/;
+
+/**
+ * E5.40, E7.54: contact details by code (a ticket id, or a badge link whose path has
+ * `tickets/{ticketId}`) and event id.
+ */
+export const contactLookupQuery = z.strictObject({
+  eventId: idSchema,
+  code: z
+    .string({ error: 'validation.error.required' })
+    .trim()
+    .min(1, 'validation.error.required')
+    .max(500, 'validation.error.maxLength')
+    .refine((code) => !CONTACT_CODE_FORBIDDEN.test(code), 'contacts.error.code'),
+});
+
+/** The ticket id in a scanned code: a bare id, or the segment after `tickets/` in an http(s) link. */
+export function ticketIdFromCode(code: string): string | null {
+  const text = code.trim();
+  if (!text) return null;
+  if (/^https?:\/\//i.test(text)) {
+    try {
+      const parts = new URL(text).pathname.split('/').filter(Boolean);
+      const at = parts.indexOf('tickets');
+      return at >= 0 && parts[at + 1] ? decodeURIComponent(parts[at + 1] as string) : null;
+    } catch {
+      return null;
+    }
+  }
+  return /^[\w-]{1,100}$/.test(text) ? text : null;
+}
+
+/** What a lookup found: the form's fields, prefilled (E4.64 foundContact). */
+export interface ContactLookup {
+  ticketId: string;
+  firstName: string;
+  lastName: string;
+  emails: string[];
+  phones: string[];
+  company: string;
+  jobTitle: string;
+  website: string;
+  profilePhotoPath: string | null;
+  /** Already in my contacts: its id. */
+  existingContactId: number | null;
+}
+
+/** E9.53: one CSV field, quoted when it must be (RFC 4180), formula-safe for spreadsheets. */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const CONTACT_CSV_COLUMNS = [
+  'First name',
+  'Last name',
+  'E-mails',
+  'Phones',
+  'Company',
+  'Job title',
+  'Website',
+  'Ticket',
+  'Events',
+  'Added',
+  'Notes',
+] as const;
+
+/** E1.13, E9.53: the export, one row per contact, notes joined by a line of equals signs. */
+export function contactsToCsv(contacts: readonly ContactDetails[]): string {
+  const rows = contacts.map((c) =>
+    [
+      c.firstName,
+      c.lastName,
+      c.emails.join('; '),
+      c.phones.join('; '),
+      c.company,
+      c.jobTitle,
+      c.website,
+      c.ticketId ?? '',
+      c.eventObjects.map((e) => e.name).join('; '),
+      c.insertedAtStr,
+      c.notes.map((n) => n.note).join(`\n${CONTACT_NOTE_SEPARATOR}\n`),
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return `${[CONTACT_CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}
