@@ -41,7 +41,7 @@ const MyAgendaPage = page(agendaPages, 'MyAgendaPage');
 const AgendaSessionPage = page(agendaPages, 'AgendaSessionPage');
 const InvitationsPage = page(() => import('../features/meetings/routes/invitations-page'), 'InvitationsPage');
 const ChatPage = page(() => import('../features/chat/routes/chat-page'), 'ChatPage');
-const ContactsPage = page(() => import('./shell/pages/shell-pages'), 'ContactsPage');
+const ContactsPage = page(() => import('../features/contacts/routes/contacts-page'), 'ContactsPage');
 const ModalRoutes = lazy(async () => ({ default: (await import('./modal-routes')).ModalRoutes }));
 const AccountPage = page(() => import('../features/account/routes/account-page'), 'AccountPage');
 const StaticLayout = page(() => import('../features/static-pages/components/static-layout'), 'StaticLayout');

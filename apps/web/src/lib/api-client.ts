@@ -23,6 +23,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Internal: do not try a refresh on 401 (the refresh call itself, login). */
   noRefresh?: boolean;
+  /** The answer is a file (CSV, ICS…), not the JSON envelope: resolve with its Blob when it is 2xx. */
+  file?: boolean;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -83,6 +85,7 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'Please check network connection.'); // A8.31
   }
+  if (options.file && response.ok) return (await response.blob()) as T;
   let envelope: ApiResponse<T> | null = null;
   try {
     envelope = (await response.json()) as ApiResponse<T>;
@@ -92,4 +95,17 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
   if (envelope?.success) return envelope.data;
   const error = envelope && !envelope.success ? envelope.error : null;
   throw new ApiError(response.status, error?.code ?? 'UNKNOWN', error?.msg ?? 'Unknown error', error?.fields);
+}
+
+/** Downloads a file the API answers (with the session's token) under the given name. */
+export async function downloadFile(path: string, filename: string, query?: RequestOptions['query']) {
+  const blob = await api<Blob>(path, { query, file: true });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }

@@ -1,41 +1,35 @@
-import { Button, EmptyState } from '@mantine/core';
-import { IconAddressBookOff } from '@tabler/icons-react';
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { SideDrawer } from '../../../components/side-drawer';
 import { useCurrentEventId } from '../use-current-event';
+
+const ContactsPanel = lazy(async () => ({
+  default: (await import('../../../features/contacts/components/contacts-panel')).ContactsPanel,
+}));
 
 interface Props {
   opened: boolean;
   onClose(): void;
 }
 
-/**
- * A2.77: contacts, list then detail. Nobody has collected a contact until the contacts feature
- * (scan a badge, add from a profile) ships, so the list opens on its empty state.
- */
+/** A2.77: contacts, the list and then one contact's detail with a back-to-list button. */
 export function ContactsDrawer({ opened, onClose }: Props) {
   const { t } = useTranslation();
   const eventId = useCurrentEventId();
   return (
     <SideDrawer opened={opened} onClose={onClose} title={t('nav.contacts')} testId="contacts-drawer">
-      <EmptyState
-        py="xl"
-        icon={<IconAddressBookOff size={32} aria-hidden />}
-        title={t('shell.contacts.empty.title')}
-        description={t('shell.contacts.empty.text')}
-      >
-        <EmptyState.Actions>
-          <Button
-            variant="default"
-            component={Link}
-            to={eventId ? `/contacts?eventId=${eventId}` : '/contacts'}
-            onClick={onClose}
-          >
-            {t('shell.contacts.open')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+      {opened && (
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label={t('common.loading')} />
+            </Center>
+          }
+        >
+          <ContactsPanel eventId={eventId} variant="drawer" />
+        </Suspense>
+      )}
     </SideDrawer>
   );
 }
