@@ -17,6 +17,7 @@ import {
   canManageAnnouncement,
   createPostRequest,
   POST_IMAGE_MAX_BYTES,
+  postViewerOf,
 } from './posts';
 
 const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
@@ -157,5 +158,23 @@ describe('poll form and rules', () => {
     expect(pollResultsVisible(poll, { moderator: true })).toBe(true);
     expect(pollResultsVisible({ ...poll, resultsVisible: true }, { moderator: false })).toBe(true);
     expect(pollResultsVisible({ ...poll, autoPublishResults: true }, { moderator: false })).toBe(true);
+  });
+});
+
+describe('postViewerOf', () => {
+  it('E6.06 E6.35 organizers and participants with the moderator right moderate; others do not', () => {
+    expect(postViewerOf({ id: 7, organizer: true, rights: {} })).toEqual({
+      participantId: 7,
+      moderator: true,
+    });
+    expect(postViewerOf({ id: 8, organizer: false, rights: { moderator: true } })).toEqual({
+      participantId: 8,
+      moderator: true,
+    });
+    expect(postViewerOf({ id: 9, organizer: false, rights: { checkInAdmin: true } })).toEqual({
+      participantId: 9,
+      moderator: false,
+    });
+    expect(postViewerOf(null)).toBeNull();
   });
 });

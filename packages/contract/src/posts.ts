@@ -64,6 +64,17 @@ export interface PostViewer {
   moderator: boolean;
 }
 
+/**
+ * The viewer as the web sees itself from the event's `me` (organizer flag and rights): organizers
+ * and participants with the moderator right manage announcements, comments and polls (E6.35).
+ */
+export function postViewerOf(
+  me: { id: number; organizer: boolean; rights: Record<string, boolean> } | null | undefined,
+): PostViewer | null {
+  if (!me) return null;
+  return { participantId: me.id, moderator: me.organizer || me.rights.moderator === true };
+}
+
 /** E6.06, E6.35: the author, organizers and moderators may edit or delete an announcement. */
 export function canManageAnnouncement(post: { participantId: number }, viewer: PostViewer): boolean {
   return viewer.moderator || post.participantId === viewer.participantId;

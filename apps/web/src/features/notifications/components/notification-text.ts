@@ -19,13 +19,17 @@ export function notificationTime(n: Notification, zone: string | null): string {
 }
 
 /**
- * Where a notification leads: a session opens its detail (E2.09), anything else of an event opens
- * the event, account-wide ones stay on the list.
+ * Where a notification leads: a session opens its detail (E2.09), announcements and polls the lobby,
+ * anything else of an event opens the event, account-wide ones stay on the list.
  */
 export function notificationTarget(n: Notification): string | null {
   const eventId = n.eId ?? n.det.eventId;
   if (!eventId) return null;
   if (n.sesId && notificationGroup(n.type) !== 'meeting') return `/event/${eventId}/sessions/${n.sesId}`;
   if (notificationGroup(n.type) === 'meeting') return '/invitations';
+  // Announcements open in the lobby's announcementInfo; polls in the lobby (A9.41).
+  if (n.type === 'announcement' && n.det.postId)
+    return `/event/${eventId}/lobby?announcement=${n.det.postId}`;
+  if (n.type === 'poll' || n.type === 'poll_finished') return `/event/${eventId}/lobby`;
   return `/event/${eventId}/`;
 }

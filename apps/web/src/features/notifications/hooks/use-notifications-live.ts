@@ -1,7 +1,10 @@
 import { type NotificationCounts, NotificationRecordType, realtimeRoom } from '@foyer/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useSession } from '../../../lib/session-store';
-import { useRealtimeRoom } from '../../../lib/use-realtime';
+import { useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
+import { eventsQuery } from '../../events/api/get-events';
 import { notificationsKey, useSetNotificationCounts } from '../api/get-notifications';
 
 /**
@@ -19,4 +22,26 @@ export function useNotificationsLive(): void {
       setCounts(record.payload as NotificationCounts);
     }
   });
+  // Event-wide notifications (announcement, poll, poll_finished: A9.41) are pushed once on
+  // newEvents/{eventId}, not to each user's room: follow the rooms of all my active events (and the
+  // one being viewed), so the badge rises whichever page is open.
+  const client = useRealtimeClient();
+  const viewed = /^\/event\/(\d+)(?:\/|$)/.exec(useLocation().pathname)?.[1];
+  const active = useQuery({ ...eventsQuery, enabled: userId !== null }).data?.active;
+  const ids = [...new Set([...(active ?? []).map((e) => String(e.id)), ...(viewed ? [viewed] : [])])]
+    .sort()
+    .join(',');
+  useEffect(() => {
+    if (!client || !ids) return;
+    const stops = ids.split(',').map((id) =>
+      client.subscribe(realtimeRoom.event(id), (record) => {
+        if (record.type === NotificationRecordType.Notification) {
+          void queryClient.invalidateQueries({ queryKey: notificationsKey });
+        }
+      }),
+    );
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [client, ids, queryClient]);
 }

@@ -1,0 +1,107 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseURL, screenshot, seriousAxeViolations, VIEWPORTS, type ViewportName } from './browser';
+import { api, apiLogin, submitLogin, uniqueEmail } from './flows';
+
+/** Helpers of the lobby tests (announcements, comments, polls). */
+
+export interface Attendee {
+  email: string;
+  password: string;
+  token: string;
+  participantId: number;
+  fresh: true;
+}
+
+/** A fresh account registered to the event: nothing unseen yet, so its badges start at zero. */
+export async function registerAttendee(eventId: number, name: string): Promise<Attendee> {
+  const email = uniqueEmail('lobby');
+  const password = 'lobby-pass-1';
+  await api('/event/register', {
+    body: {
+      eventId,
+      name,
+      surname: 'Lobbyist',
+      email,
+      password,
+      consent: true,
+      fields: { industry: 'Health' },
+    },
+  });
+  const token = await apiLogin(email, password);
+  const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
+  return { email, password, token, participantId: me.id, fresh: true };
+}
+
+/** A signed-in page in its own context (cookie banner answered; a new account keeps its zone, A4.24). */
+export async function signedInPage(
+  browser: Browser,
+  login: { email: string; password: string; fresh?: boolean },
+  viewport: ViewportName = 'desktop',
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    baseURL: baseURL(),
+    locale: 'en-US',
+    timezoneId: 'Europe/Istanbul',
+  });
+  await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: baseURL() }]);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await submitLogin(page, login.email, login.password);
+  await page.waitForURL('**/event/list');
+  // A new account confirms its time zone first (A4.24); a demo account did that long ago.
+  if (login.fresh) await page.getByTestId('timezone-keep').click();
+  return page;
+}
+
+/** Waits until animations end (Mantine transitions), so axe and screenshots see the end state. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForTimeout(500);
+}
+
+/** Screenshot, then no serious/critical axe violations and no sideways scrolling. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  await settle(page);
+  await screenshot(page, `lobby-${name}`);
+  const violations = await seriousAxeViolations(page);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
+}
+
+/** A real PNG of the given size in two colour bands (an announcement image). */
+export function pngImage(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    const [r, g, b] = y < height / 2 ? [34, 84, 160] : [240, 180, 60];
+    for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Unique text so parallel runs and earlier tests do not match. */
+export function unique(label: string): string {
+  return `${label} ${Math.random().toString(36).slice(2, 8)}`;
+}
