@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyMessageToRoom,
   CHAT_MESSAGE_MAX_LENGTH,
+  type ChatMessage,
+  type ChatRoom,
   canChatWith,
   canDeleteMessage,
   chatInputRows,
   chatKeyAction,
   createChatRoomRequest,
+  mergeChatMessages,
   messageTick,
   normalizeChatText,
   sendChatMessageRequest,
+  sortChatRooms,
 } from './chat';
 
 describe('chat text (E5.45–E5.49)', () => {
@@ -94,5 +99,57 @@ describe('chat rules', () => {
       createChatRoomRequest.safeParse({ eventId: 1, type: 'group', members: [2, 3], name: 'Team' }).success,
     ).toBe(true);
     expect(createChatRoomRequest.safeParse({ eventId: 1, type: 'secret', members: [2] }).success).toBe(false);
+  });
+});
+
+describe('chat list and live rules', () => {
+  const msg = (messageId: number, sndr: number, type: ChatMessage['type'] = 'text'): ChatMessage => ({
+    messageId,
+    roomId: 1,
+    sndr,
+    msg: type ? `m${messageId}` : null,
+    dt: new Date(Date.UTC(2026, 10, 22, 12, messageId)).toISOString(),
+    type,
+    det: null,
+  });
+  const room = (over: Partial<ChatRoom> = {}): ChatRoom => ({
+    id: 1,
+    eventId: 1,
+    eventName: 'E',
+    type: 'private',
+    name: null,
+    createdBy: 7,
+    myParticipantId: 7,
+    members: [],
+    lastMessage: null,
+    lastMessageDate: null,
+    pin: false,
+    seen: true,
+    countUnreadMessages: 0,
+    ...over,
+  });
+
+  it('E4.57 pinned rooms come first, then the latest activity', () => {
+    const rooms = [
+      { id: 1, pin: false, lastMessageDate: '2026-11-22T10:00:00Z' },
+      { id: 2, pin: true, lastMessageDate: '2026-11-20T10:00:00Z' },
+      { id: 3, pin: false, lastMessageDate: '2026-11-22T11:00:00Z' },
+      { id: 4, pin: false, lastMessageDate: null },
+    ];
+    expect(sortChatRooms(rooms).map((r) => r.id)).toEqual([2, 3, 1, 4]);
+  });
+
+  it('E3.30 a live message from the other counts as unread once, mine does not', () => {
+    const once = applyMessageToRoom(room(), msg(5, 8));
+    expect(once).toMatchObject({ countUnreadMessages: 1, seen: false, lastMessage: { messageId: 5 } });
+    expect(applyMessageToRoom(once, msg(5, 8))).toBe(once);
+    expect(applyMessageToRoom(once, msg(6, 7)).countUnreadMessages).toBe(1);
+    expect(applyMessageToRoom(once, { ...msg(9, 8), roomId: 2 })).toBe(once);
+  });
+
+  it('E9.24 pages merge by id, oldest first, a deletion replaces the message', () => {
+    const merged = mergeChatMessages([msg(3, 7), msg(4, 8)], [msg(1, 7), msg(4, 8, null)]);
+    expect(merged.map((m) => m.messageId)).toEqual([1, 3, 4]);
+    expect(merged[2]?.type).toBeNull();
   });
 });

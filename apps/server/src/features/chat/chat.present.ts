@@ -41,6 +41,7 @@ export function toChatRoom(row: MyRoomRow, members: MemberRow[], last: MessageRo
     type: row.type,
     name: row.name,
     createdBy: row.created_by,
+    myParticipantId: row.me_id,
     members: members.map(toChatMember),
     lastMessage: last ? toChatMessage(last) : null,
     lastMessageDate: last ? new Date(last.created_at).toISOString() : null,

@@ -69,6 +69,9 @@ describe('rooms (E7.55–E7.57)', () => {
     });
     expect(a.body.data?.members.map((m) => m.person?.name).sort()).toEqual(['Ana', 'Ben']);
     expect((await rooms(ben)).map((r) => r.id)).toEqual([a.body.data?.id]);
+    // Each side learns its own participant id (for its ticks and own messages).
+    expect(a.body.data?.myParticipantId).toBe(ana.id);
+    expect((await rooms(ben))[0]?.myParticipantId).toBe(ben.id);
   });
 
   it('E6.22 no chat with oneself, an own-booth colleague or someone one may not invite; organizers may', async () => {

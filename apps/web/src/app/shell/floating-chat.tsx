@@ -1,65 +1,115 @@
-import { ActionIcon, Affix, Button, EmptyState, Paper, Popover } from '@mantine/core';
+import { ActionIcon, Affix, Button, Center, Indicator, Loader, Popover } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useChatUnreadTotal } from '../../features/chat/api/chat-api';
+import { useChatLive } from '../../features/chat/hooks/use-chat-live';
+import { useChatWindow } from '../../features/chat/lib/chat-window-store';
+
+// The list and the conversation window load with the chat's own chunk, when first opened.
+const FloatingChatPanel = lazy(async () => ({
+  default: (await import('../../features/chat/components/floating-panel')).FloatingChatPanel,
+}));
+const FloatingChatWindow = lazy(async () => ({
+  default: (await import('../../features/chat/components/floating-window')).FloatingChatWindow,
+}));
 
 /**
- * A2.80: the floating chat list, collapsed to a button; it lists conversations once chat ships and
- * meanwhile says there are none, with the way to the full chat.
+ * A2.80: the floating chat list (not on /chat): a button with the unread count that opens my
+ * conversations; on desktop a conversation opens in a small window over the page, on mobile in
+ * the full chat. It also keeps the chat caches live for the navigation badges.
  */
 export function FloatingChat({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
-  const label = t('shell.chat.floating');
+  useChatLive();
+  const navigate = useNavigate();
+  const unread = useChatUnreadTotal();
+  const windowRoom = useChatWindow((state) => state.roomId);
+  const openWindow = useChatWindow((state) => state.open);
+  const [opened, setOpened] = useState(false);
+  const toggle = () => setOpened((o) => !o);
+  const label = unread > 0 ? `${t('shell.chat.floating')} (${unread})` : t('shell.chat.floating');
+
   return (
-    <Affix position={{ bottom: 16, right: 16 }} zIndex={150}>
-      <Popover
-        position="top-end"
-        width={compact ? 300 : 320}
-        shadow="lg"
-        trapFocus
-        returnFocus
-        withinPortal={false}
-      >
-        <Popover.Target>
-          {compact ? (
-            <ActionIcon
-              size={52}
-              radius="xl"
-              aria-label={label}
-              aria-haspopup="dialog"
-              data-testid="floating-chat-button"
-            >
-              <IconMessages size={24} aria-hidden />
-            </ActionIcon>
-          ) : (
-            <Button
-              radius="xl"
-              size="md"
-              leftSection={<IconMessages size={20} aria-hidden />}
-              aria-haspopup="dialog"
-              data-testid="floating-chat-button"
-            >
-              {label}
-            </Button>
-          )}
-        </Popover.Target>
-        <Popover.Dropdown p={0} role="dialog" aria-label={label} data-testid="floating-chat-panel">
-          <Paper p="md">
-            <EmptyState
-              size="sm"
-              icon={<IconMessages size={28} aria-hidden />}
-              title={t('shell.chat.empty.title')}
-              description={t('shell.chat.empty.text')}
-            >
-              <EmptyState.Actions>
-                <Button component={Link} to="/chat" variant="default" size="xs">
-                  {t('shell.chat.openFull')}
+    <>
+      <Affix position={{ bottom: 16, right: 16 }} zIndex={150}>
+        <Indicator
+          label={unread > 99 ? '99+' : unread}
+          size={20}
+          disabled={unread === 0}
+          offset={compact ? 6 : 4}
+          zIndex={151}
+          data-testid="floating-chat-unread"
+          data-count={unread}
+        >
+          <Popover
+            opened={opened}
+            onChange={setOpened}
+            position="top-end"
+            width={compact ? 300 : 340}
+            shadow="lg"
+            trapFocus
+            returnFocus
+            withinPortal={false}
+          >
+            <Popover.Target>
+              {compact ? (
+                <ActionIcon
+                  size={52}
+                  radius="xl"
+                  aria-label={label}
+                  onClick={toggle}
+                  data-testid="floating-chat-button"
+                >
+                  <IconMessages size={24} aria-hidden />
+                </ActionIcon>
+              ) : (
+                <Button
+                  radius="xl"
+                  size="md"
+                  leftSection={<IconMessages size={20} aria-hidden />}
+                  aria-label={label}
+                  onClick={toggle}
+                  data-testid="floating-chat-button"
+                >
+                  {t('shell.chat.floating')}
                 </Button>
-              </EmptyState.Actions>
-            </EmptyState>
-          </Paper>
-        </Popover.Dropdown>
-      </Popover>
-    </Affix>
+              )}
+            </Popover.Target>
+            <Popover.Dropdown
+              p={0}
+              role="dialog"
+              aria-label={t('shell.chat.floating')}
+              data-testid="floating-chat-panel"
+            >
+              {opened && (
+                <Suspense
+                  fallback={
+                    <Center py="lg">
+                      <Loader size="sm" aria-label={t('common.loading')} />
+                    </Center>
+                  }
+                >
+                  <FloatingChatPanel
+                    onLeave={() => setOpened(false)}
+                    onSelect={(room) => {
+                      setOpened(false);
+                      if (compact) navigate(`/chat?room=${room.id}`);
+                      else openWindow(room.id);
+                    }}
+                  />
+                </Suspense>
+              )}
+            </Popover.Dropdown>
+          </Popover>
+        </Indicator>
+      </Affix>
+      {!compact && windowRoom !== null && (
+        <Suspense fallback={null}>
+          <FloatingChatWindow roomId={windowRoom} />
+        </Suspense>
+      )}
+    </>
   );
 }

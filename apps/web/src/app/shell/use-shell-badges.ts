@@ -1,4 +1,5 @@
 import { mobileMenuBadge } from '@foyer/contract';
+import { useChatUnreadTotal } from '../../features/chat/api/chat-api';
 import { useNotificationCounts } from '../../features/notifications/api/get-notifications';
 import { invitationsBadgeOf, useEventInvitations } from './drawers/use-invitations';
 import { useCurrentEvent } from './use-current-event';
@@ -6,26 +7,30 @@ import { useCurrentEvent } from './use-current-event';
 export interface ShellBadges {
   notifications: number;
   invitations: number;
+  /** Unseen chat messages over all my rooms (E3.30). */
+  chat: number;
   /** A4.39: the hamburger's total. */
   mobileMenu: number;
 }
 
 /**
  * The navigation badges: unseen notifications, live invitation requests for the current event
- * (A4.40) and their total for the mobile menu (A4.39). Chat and live agenda items join the total
- * once those features publish their counts.
+ * (A4.40), unseen chat messages, and their total for the mobile menu (A4.39). Live agenda items
+ * join the total once that feature publishes its state.
  */
 export function useShellBadges(): ShellBadges {
   const event = useCurrentEvent();
   const { unseen } = useNotificationCounts();
   const invitations = invitationsBadgeOf(useEventInvitations(event).data, event);
+  const chat = useChatUnreadTotal();
   return {
     notifications: unseen,
     invitations,
+    chat,
     mobileMenu: mobileMenuBadge({
       liveReceivedInvitations: invitations,
       unseenNotifications: unseen,
-      unseenChatMessages: 0,
+      unseenChatMessages: chat,
       anyAgendaItemLive: false,
     }),
   };

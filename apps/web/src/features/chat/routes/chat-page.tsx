@@ -1,20 +1,135 @@
+import type { ChatRoom } from '@foyer/contract';
+import {
+  Box,
+  Button,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Title,
+} from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FeaturePage } from '../../../app/shell/pages/feature-page';
+import { useSearchParams } from 'react-router';
+import { useBreakpoint } from '../../../app/shell/use-breakpoint';
+import { useChatRooms } from '../api/chat-api';
+import { Conversation } from '../components/conversation';
+import { NewGroupButton } from '../components/new-group';
+import { RoomList } from '../components/room-list';
+import { useChatLive } from '../hooks/use-chat-live';
 import '../i18n';
 
-const icon = (Icon: typeof IconMessages) => <Icon size={32} aria-hidden />;
+const PANE_HEIGHT = 'max(440px, calc(100dvh - 190px))';
+const MOBILE_HEIGHT = 'max(420px, calc(100dvh - 150px))';
 
-/** A2.12: the full-size chat. */
-export function ChatPage() {
+function NoRooms() {
   const { t } = useTranslation();
   return (
-    <FeaturePage
-      testId="chat-page"
-      title={t('nav.chat')}
-      icon={icon(IconMessages)}
-      heading={t('shell.chat.empty.title')}
-      text={t('shell.chat.empty.text')}
+    <EmptyState
+      py="xl"
+      icon={<IconMessages size={32} aria-hidden />}
+      title={t('chat.rooms.empty.title')}
+      description={t('chat.rooms.empty.text')}
     />
+  );
+}
+
+function PickRoom() {
+  const { t } = useTranslation();
+  return (
+    <Center h="100%">
+      <EmptyState
+        icon={<IconMessages size={32} aria-hidden />}
+        title={t('chat.select.title')}
+        description={t('chat.select.text')}
+      />
+    </Center>
+  );
+}
+
+/** A2.12, E2.51: the full-size chat: the room list and the open conversation (?room=id). */
+export function ChatPage() {
+  const { t } = useTranslation();
+  useChatLive();
+  const mobile = useBreakpoint() === 'mobile';
+  const [params, setParams] = useSearchParams();
+  const rooms = useChatRooms();
+  const selectedId = Number(params.get('room')) || null;
+  const selected = rooms.data?.find((r) => r.id === selectedId) ?? null;
+  const select = (room: ChatRoom | null) =>
+    setParams(room ? { room: String(room.id) } : {}, { replace: !mobile });
+
+  const list = rooms.isPending ? (
+    <Center py="xl">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  ) : rooms.isError ? (
+    <Stack align="center" py="xl" gap="xs">
+      {t('chat.rooms.loadError')}
+      <Button size="xs" variant="default" onClick={() => void rooms.refetch()}>
+        {t('chat.messages.retry')}
+      </Button>
+    </Stack>
+  ) : rooms.data.length === 0 ? (
+    <NoRooms />
+  ) : (
+    <RoomList rooms={rooms.data} selectedId={selectedId} onSelect={select} label={t('chat.rooms.label')} />
+  );
+
+  const header = (
+    <Group justify="space-between" align="center">
+      <Title order={1}>{t('chat.title')}</Title>
+      <NewGroupButton onCreated={select} />
+    </Group>
+  );
+
+  if (mobile) {
+    return (
+      <Stack gap="md" data-testid="chat-page">
+        {!selected && header}
+        <Paper withBorder radius="md" h={selected ? MOBILE_HEIGHT : undefined} style={{ overflow: 'hidden' }}>
+          {selected ? (
+            <Conversation room={selected} onBack={() => select(null)} headingOrder={1} />
+          ) : (
+            <Box p={4}>{list}</Box>
+          )}
+        </Paper>
+      </Stack>
+    );
+  }
+
+  if (rooms.data?.length === 0) {
+    return (
+      <Stack gap="lg" data-testid="chat-page">
+        {header}
+        <Paper withBorder radius="md">
+          <NoRooms />
+        </Paper>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="chat-page">
+      {header}
+      <Paper withBorder radius="md" h={PANE_HEIGHT} style={{ overflow: 'hidden', display: 'flex' }}>
+        <Box
+          w={320}
+          style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-default-border)' }}
+          component="nav"
+          aria-label={t('chat.rooms.label')}
+        >
+          <ScrollArea h="100%" p={4}>
+            {list}
+          </ScrollArea>
+        </Box>
+        <Box flex={1} miw={0} h="100%">
+          {selected ? <Conversation key={selected.id} room={selected} autoFocus /> : <PickRoom />}
+        </Box>
+      </Paper>
+    </Stack>
   );
 }

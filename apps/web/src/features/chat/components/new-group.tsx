@@ -1,0 +1,98 @@
+import type { ChatRoom } from '@foyer/contract';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconUsersPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentEvent } from '../../../app/shell/use-current-event';
+import { toast } from '../../../lib/toast';
+import { createGroupRoom, putRoom } from '../api/chat-api';
+import '../i18n';
+import { MemberPicker } from './member-picker';
+
+function NewGroupForm({ eventId, onDone }: { eventId: number; onDone(room: ChatRoom): void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [members, setMembers] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const room = await createGroupRoom(eventId, name.trim(), members.map(Number));
+      putRoom(queryClient, room);
+      toast('success', t('chat.success')); // E8.49
+      onDone(room);
+    } catch (error) {
+      toast('error', (error as Error).message); // E8.47
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack>
+        <TextInput
+          label={t('chat.group.name')}
+          value={name}
+          maxLength={100}
+          required
+          onChange={(event) => setName(event.currentTarget.value)}
+          data-autofocus
+        />
+        <MemberPicker eventId={eventId} value={members} onChange={setMembers} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} disabled={name.trim() === '' || members.length === 0}>
+            {t('chat.group.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Group rooms (E7.55): a name and members from the current event. */
+export function NewGroupButton({ onCreated }: { onCreated(room: ChatRoom): void }) {
+  const { t } = useTranslation();
+  const event = useCurrentEvent();
+  const [opened, { open, close }] = useDisclosure(false);
+  if (!event?.me) return null;
+  return (
+    <>
+      <Button
+        variant="default"
+        size="sm"
+        leftSection={<IconUsersPlus size={16} aria-hidden />}
+        onClick={open}
+        data-testid="chat-new-group"
+      >
+        {t('chat.group.new')}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('chat.group.title')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('chat.group.event')}: {event.name}
+        </Text>
+        <NewGroupForm
+          eventId={event.id}
+          onDone={(room) => {
+            close();
+            onCreated(room);
+          }}
+        />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ARTIFACTS, baseURL, newContext, type ViewportName } from './browser';
+import { api, apiLogin, submitLogin, uniqueEmail } from './flows';
+
+/** A fresh attendee of an event, with its token and participant id (arrangement for chat tests). */
+export interface ChatPerson {
+  email: string;
+  password: string;
+  token: string;
+  participantId: number;
+  fullName: string;
+}
+
+export async function registerAttendee(eventId: number, name: string, surname: string): Promise<ChatPerson> {
+  const email = uniqueEmail(`chat-${name.toLowerCase()}`);
+  const password = 'chat-pass-123';
+  await api('/event/register', {
+    body: { eventId, name, surname, email, password, consent: true, fields: { industry: 'Health' } },
+  });
+  const token = await apiLogin(email, password);
+  const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
+  return { email, password, token, participantId: me.id, fullName: `${name} ${surname}` };
+}
+
+/** A browser context signed in as `person`, past the first-visit time zone question. */
+export async function signedInAs(
+  browser: Browser,
+  person: ChatPerson,
+  viewport: ViewportName = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: baseURL() }]);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await submitLogin(page, person.email, person.password);
+  await page.waitForURL('**/event/list');
+  await page.getByTestId('timezone-keep').click();
+  return { context, page };
+}
+
+export async function createPrivateRoom(eventId: number, from: ChatPerson, to: ChatPerson): Promise<number> {
+  const room = await api<{ id: number }>('/chat/room', {
+    token: from.token,
+    body: { eventId, type: 'private', members: [to.participantId] },
+  });
+  return room.id;
+}
+
+export async function sendViaApi(person: ChatPerson, roomId: number, msg: string): Promise<number> {
+  const message = await api<{ messageId: number }>('/chat/message', {
+    token: person.token,
+    body: { roomId, msg },
+  });
+  return message.messageId;
+}
+
+/** The texts of the messages shown in the open conversation, oldest first. */
+export async function messageTexts(page: Page): Promise<string[]> {
+  return page.getByTestId('chat-message-text').allTextContents();
+}
+
+/** A PNG of what is on screen (fixed windows stay where they are; a full-page shot moves them). */
+export async function viewportShot(page: Page, name: string): Promise<void> {
+  const dir = join(ARTIFACTS, 'screens');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
