@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { PHOTO_MAX_BYTES } from './constants';
 import type { PersonSummary } from './invitations';
 
 /** Exhibitor booths and their teams (E3.17–E3.23, E6.23–E6.27, E7.34–E7.40). */
@@ -26,7 +27,14 @@ export interface BoothDocument {
 
 export interface BoothMember extends PersonSummary {
   role: BoothRoleName;
+  /** The role a not-confirmed member gets once they accept (E6.27). */
+  pendingRole?: 'user' | 'admin' | null;
 }
+
+/** E9.40: team members shown before "show all", in the modal and on the page. */
+export const BOOTH_MEMBERS_SHOWN = { modal: 6, page: 9 } as const;
+/** E9.41: description characters shown before "read more", in the modal and on the page. */
+export const BOOTH_TEXT_LIMIT = { modal: 200, page: 500 } as const;
 
 export interface PopupTable {
   roomId: string;
@@ -68,11 +76,20 @@ export const boothListQuery = z.strictObject({
 export const boothParams = z.strictObject({ boothId: idSchema });
 export const boothDetailsQuery = z.strictObject({ eventId: idSchema });
 
-const documentSchema = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  url: z.string().trim().min(1).max(2000),
-  type: z.string().trim().min(1).max(50),
+/** E2.56: a document is a named link; only web links and the app's own paths (no javascript:). */
+export const boothDocumentSchema = z.strictObject({
+  name: z.string().trim().min(1, 'validation.error.required').max(200, 'validation.error.maxLength'),
+  url: z
+    .string()
+    .trim()
+    .min(1, 'validation.error.required')
+    .max(2000, 'validation.error.maxLength')
+    .refine((url) => safeLink(url) !== null, 'expo.form.error.link'),
+  type: z.string().trim().min(1, 'validation.error.required').max(50, 'validation.error.maxLength'),
 });
+
+/** A social profile: a web address or the handle on that network. */
+const socialLink = z.string().trim().max(300, 'validation.error.maxLength').optional();
 
 /** PUT /event/booth (E7.34). */
 export const updateBoothRequest = z.strictObject({
@@ -89,13 +106,13 @@ export const updateBoothRequest = z.strictObject({
   location: z.string().trim().max(300, 'validation.error.maxLength').nullable().optional(),
   some: z
     .strictObject({
-      facebook: z.string().trim().max(300).optional(),
-      twitter: z.string().trim().max(300).optional(),
-      instagram: z.string().trim().max(300).optional(),
-      linkedin: z.string().trim().max(300).optional(),
+      facebook: socialLink,
+      twitter: socialLink,
+      instagram: socialLink,
+      linkedin: socialLink,
     })
     .optional(),
-  documents: z.array(documentSchema).max(50).optional(),
+  documents: z.array(boothDocumentSchema).max(50, 'validation.error.maxItems').optional(),
   categories: z.array(idSchema).max(100).optional(),
   agendaEnabled: z.boolean().optional(),
 });
@@ -134,3 +151,172 @@ export interface MemberList {
 
 /** Owner and admins manage the team and the booth page. */
 export const canManageBooth = (role: BoothRoleName | null) => role === 'owner' || role === 'admin';
+
+// ---- team role rules (E3.23, E6.23, E7.37–E7.39) -------------------------------------------------
+
+/** The roles a manager may give: the owner names admins and users, an admin only users. */
+export function assignableRolesFor(myRole: BoothRoleName | null): BoothRoleName[] {
+  if (myRole === 'owner') return ['user', 'admin'];
+  if (myRole === 'admin') return ['user'];
+  return [];
+}
+
+/**
+ * Whether I may change this member's role or remove them: never the owner; admins only by the
+ * owner; users (and pending invitations) by any manager. Leaving one's own team is separate.
+ */
+export function canManageMember(
+  myRole: BoothRoleName | null,
+  member: { role: BoothRoleName; pendingRole?: string | null },
+): boolean {
+  if (!canManageBooth(myRole) || member.role === 'owner') return false;
+  if (myRole === 'owner') return true;
+  return member.role !== 'admin' && member.pendingRole !== 'admin';
+}
+
+/** Any member but the owner may leave the team themselves (E7.39). */
+export const canLeaveBooth = (myRole: BoothRoleName | null) => myRole !== null && myRole !== 'owner';
+
+// ---- expo grouping (A2.67, E1.02) ---------------------------------------------------------------
+
+/** The expo tab's sections: sponsors, partners and exhibitors, each shown under its own tab name. */
+export const BOOTH_GROUPS = ['sponsor', 'partner', 'booth'] as const;
+export type BoothGroup = (typeof BOOTH_GROUPS)[number];
+
+/** sponsor and partner booths have their own section; every other type (exhibitor…) is a booth. */
+export function boothGroupOf(boothType: string): BoothGroup {
+  const type = boothType.trim().toLowerCase();
+  return type === 'sponsor' || type === 'partner' ? type : 'booth';
+}
+
+/**
+ * A2.67, A2.71: the booths in sections, in the order the event's visible tabs name them, a section
+ * only when its tab is visible and it has booths. Inside a section the list keeps its order (best
+ * rated first, E3.20).
+ */
+export function groupBooths<B extends { boothType: string }>(
+  booths: readonly B[],
+  visibleTabs: readonly string[],
+): { group: BoothGroup; booths: B[] }[] {
+  const order = visibleTabs.filter((tab): tab is BoothGroup =>
+    (BOOTH_GROUPS as readonly string[]).includes(tab),
+  );
+  return [...new Set(order)]
+    .map((group) => ({ group, booths: booths.filter((b) => boothGroupOf(b.boothType) === group) }))
+    .filter((section) => section.booths.length > 0);
+}
+
+// ---- booth images (A9.08, A9.09, E2.57) ---------------------------------------------------------
+
+export const boothImageKinds = ['logo', 'banner'] as const;
+export type BoothImageKind = (typeof boothImageKinds)[number];
+/** A9.08 banner crop 1260:250, A9.09 logo 700:700; also the largest size stored. */
+export const BOOTH_IMAGE_SIZE: Record<BoothImageKind, { width: number; height: number }> = {
+  logo: { width: 700, height: 700 },
+  banner: { width: 1260, height: 250 },
+};
+
+export interface AspectCrop {
+  /** Source rectangle: the largest centred one with the wanted aspect. */
+  sx: number;
+  sy: number;
+  sw: number;
+  sh: number;
+  /** Output size: the rectangle, scaled down to at most the kind's size. */
+  width: number;
+  height: number;
+}
+
+/** The centred crop of a width×height image to the kind's aspect, scaled to at most its size. */
+export function aspectCrop(width: number, height: number, kind: BoothImageKind): AspectCrop {
+  const target = BOOTH_IMAGE_SIZE[kind];
+  const ratio = target.width / target.height;
+  const w = Math.max(0, Math.floor(width));
+  const h = Math.max(0, Math.floor(height));
+  const sw = Math.min(w, Math.floor(h * ratio));
+  const sh = Math.min(h, Math.floor(w / ratio));
+  // The output keeps the exact aspect (1260 wide is 250 high), whatever the source rounding.
+  const outWidth = Math.min(sw, target.width);
+  return {
+    sx: Math.floor((w - sw) / 2),
+    sy: Math.floor((h - sh) / 2),
+    sw,
+    sh,
+    width: outWidth,
+    height: Math.min(sh, Math.round(outWidth / ratio)),
+  };
+}
+
+/** POST /event/booth/image: a cropped jpeg or png data URL for the booth's logo or banner. */
+export const uploadBoothImageRequest = z.strictObject({
+  eventId: idSchema,
+  id: idSchema,
+  kind: z.enum(boothImageKinds),
+  image: z
+    .string()
+    .max(Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64, 'account.photo.large')
+    .regex(/^data:image\/(jpeg|png);base64,/, 'account.photo.type'),
+});
+export type UploadBoothImageRequest = z.infer<typeof uploadBoothImageRequest>;
+
+// ---- booth documents (E2.56, E2.57) -------------------------------------------------------------
+
+/** The document type whose first entry plays as the booth's video. */
+export const BOOTH_VIDEO_TYPE = 'bvideo';
+
+/** Only web links and the app's own paths are followed (no javascript: or data: links). */
+export function safeLink(url: string): string | null {
+  const value = url.trim();
+  if (/^\/(?!\/)/.test(value)) return value;
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+const SOCIAL_BASE: Record<string, string> = {
+  facebook: 'https://www.facebook.com/',
+  twitter: 'https://x.com/',
+  instagram: 'https://www.instagram.com/',
+  linkedin: 'https://www.linkedin.com/company/',
+};
+
+/** A booth's social profile as a link: web addresses as given, handles (@acme) on their network. */
+export function socialUrl(network: string, value: string): string | null {
+  const text = value.trim();
+  if (!text) return null;
+  if (/^https?:\/\//i.test(text)) return safeLink(text);
+  const handle = text.replace(/^@/, '');
+  const base = SOCIAL_BASE[network];
+  return base && /^[\w.-]{1,100}$/.test(handle) ? `${base}${handle}` : null;
+}
+
+export type BoothVideo = { kind: 'iframe'; src: string } | { kind: 'file'; src: string };
+
+/**
+ * E2.57: how the first bvideo document plays: YouTube and Vimeo links as their embed players,
+ * other https links in a frame, the app's own files in a video element.
+ */
+export function boothVideo(documents: readonly BoothDocument[]): BoothVideo | null {
+  const doc = documents.find((d) => d.type === BOOTH_VIDEO_TYPE);
+  const link = doc ? safeLink(doc.url) : null;
+  if (!link) return null;
+  if (link.startsWith('/')) return { kind: 'file', src: link };
+  const url = new URL(link);
+  const host = url.hostname.replace(/^www\./, '').replace(/^m\./, '');
+  const youTubeId =
+    host === 'youtu.be'
+      ? url.pathname.slice(1).split('/')[0]
+      : host === 'youtube.com' || host === 'youtube-nocookie.com'
+        ? (url.searchParams.get('v') ?? /^\/(?:embed|shorts|live)\/([^/?]+)/.exec(url.pathname)?.[1])
+        : undefined;
+  if (youTubeId && /^[\w-]{6,20}$/.test(youTubeId))
+    return { kind: 'iframe', src: `https://www.youtube-nocookie.com/embed/${youTubeId}` };
+  const vimeoId = host === 'vimeo.com' ? /^\/(\d+)/.exec(url.pathname)?.[1] : undefined;
+  if (vimeoId) return { kind: 'iframe', src: `https://player.vimeo.com/video/${vimeoId}` };
+  if (host === 'player.vimeo.com') return { kind: 'iframe', src: link };
+  if (url.protocol !== 'https:') return null; // the page's policy frames https only
+  return { kind: 'iframe', src: link };
+}

@@ -5,6 +5,7 @@
 const EN: Record<string, string> = {
   'validation.error.required': 'This field is required',
   'validation.error.phone': 'Please enter a valid phone number',
+  'expo.form.error.link': 'Must be a web address (https://…)',
   'contacts.error.code': 'The code may not contain #, $, [, ], quotes or ?',
   'validation.error.email': 'Please enter a valid e-mail address',
   'validation.error.password.min': 'Password must be at least 8 characters',

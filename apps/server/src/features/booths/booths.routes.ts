@@ -9,11 +9,12 @@ import {
   removeMemberQuery,
   updateBoothRequest,
   updateMemberRequest,
+  uploadBoothImageRequest,
 } from '@foyer/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { getBooth, listBooths, updateBooth } from './booths.service';
+import { getBooth, listBooths, updateBooth, uploadBoothImage } from './booths.service';
 import {
   addMember,
   type BoothDeps,
@@ -53,6 +54,16 @@ export const boothRoutes: FastifyPluginAsync = async (app) => {
       data: await updateBooth(request.server.ctx, userId, parse(updateBoothRequest, request.body)),
     };
   });
+
+  app.post(
+    '/event/booth/image',
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request) => {
+      const { userId } = await requireUser(request);
+      const input = parse(uploadBoothImageRequest, request.body);
+      return { success: true, data: await uploadBoothImage(request.server.ctx, userId, input) };
+    },
+  );
 
   app.get('/event/member', async (request) => {
     const { userId } = await requireUser(request);

@@ -5,6 +5,7 @@ import {
   type BoothSummary,
   canManageBooth,
   type UpdateBoothRequest,
+  type UploadBoothImageRequest,
   withHttp,
 } from '@foyer/contract';
 import type { AppContext } from '../../app';
@@ -12,6 +13,7 @@ import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import { forgetEvent } from '../participants/search.cache';
+import { removeBoothImage, storeBoothImage } from './booths.images';
 import * as repo from './booths.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -43,6 +45,8 @@ export function toMember(p: PersonRow): BoothMember {
     profilePhoto: p.profile_photo,
     boothId: p.booth_role === 'not_confirmed' ? null : p.booth_id,
     role: (p.booth_role ?? 'user') as BoothRoleName,
+    pendingRole:
+      p.booth_role === 'not_confirmed' ? ((p.booth_pending_role ?? 'user') as 'user' | 'admin') : null,
   };
 }
 
@@ -93,17 +97,43 @@ export async function getBooth(ctx: AppContext, userId: number, eventId: number,
   return details(ctx, me, booth);
 }
 
+/** Booth's row for a manager (owner, admin) or an organizer; 403 for anyone else. */
+async function managedBoothFor(ctx: AppContext, userId: number, eventId: number, boothId: number) {
+  const { me } = await requireMembership(ctx.db, eventId, userId);
+  const booth = await repo.findBooth(ctx.db, eventId, boothId);
+  if (!booth) throw AppError.notFound('Booth not found');
+  if (!canManageBooth(roleOn(me, booth.id)) && !me.organizer)
+    throw AppError.forbidden('You cannot edit this booth');
+  return { me, booth };
+}
+
+/** POST /event/booth/image (A2.93, A9.08, A9.09): a new logo or banner replaces the old one. */
+export async function uploadBoothImage(
+  ctx: AppContext,
+  userId: number,
+  input: UploadBoothImageRequest,
+): Promise<BoothDetails> {
+  const { me, booth } = await managedBoothFor(ctx, userId, input.eventId, input.id);
+  const url = await storeBoothImage(ctx.config.dataDir, booth.id, input.kind, input.image);
+  const images = { logo: booth.images.logo ?? null, banner: booth.images.banner ?? null, [input.kind]: url };
+  const updated = await ctx.db
+    .updateTable('booths')
+    .set({ images: JSON.stringify(images), updated_at: ctx.now() })
+    .where('id', '=', booth.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await removeBoothImage(ctx.config.dataDir, booth.images[input.kind]);
+  forgetEvent(ctx, input.eventId); // attendee cards show the booth's logo
+  return details(ctx, me, updated);
+}
+
 /** PUT /event/booth (E7.34): the booth's owner, admins or an organizer edit it. */
 export async function updateBooth(
   ctx: AppContext,
   userId: number,
   input: UpdateBoothRequest,
 ): Promise<BoothDetails> {
-  const { me } = await requireMembership(ctx.db, input.eventId, userId);
-  const booth = await repo.findBooth(ctx.db, input.eventId, input.id);
-  if (!booth) throw AppError.notFound('Booth not found');
-  if (!canManageBooth(roleOn(me, booth.id)) && !me.organizer)
-    throw AppError.forbidden('You cannot edit this booth');
+  const { me, booth } = await managedBoothFor(ctx, userId, input.eventId, input.id);
   if (input.categories?.length) {
     const known = await ctx.db
       .selectFrom('categories')

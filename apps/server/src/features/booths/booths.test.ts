@@ -189,4 +189,46 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
     ).toBe(200); // leaves
     expect((await req(owner, 'DELETE', `/event/member?eventId=${event.id}&memberId=abc`)).status).toBe(400);
   });
+
+  it('A2.93 A9.08 A9.09 uploads a logo and a banner within their sizes; others are refused', async () => {
+    const { event, booth, owner, visitor } = await setup();
+    const url = `/event/booth/image`;
+    const body = (kind: string, width: number, height: number) => ({
+      eventId: event.id,
+      id: booth.id,
+      kind,
+      image: pngOf(width, height),
+    });
+    expect((await req(visitor, 'POST', url, body('logo', 700, 700))).status).toBe(403);
+    const logo = await req<BoothDetails>(owner, 'POST', url, body('logo', 700, 700));
+    expect(logo.body.data?.images.logo).toMatch(/^\/uploads\/booths\/\d+-logo-[0-9a-f]+\.png$/);
+    const banner = await req<BoothDetails>(owner, 'POST', url, body('banner', 1260, 250));
+    expect(banner.body.data?.images).toEqual({
+      logo: logo.body.data?.images.logo,
+      banner: expect.any(String),
+    });
+    const served = await t.app.inject({ method: 'GET', url: banner.body.data!.images.banner! });
+    expect(served.statusCode).toBe(200);
+    const tooBig = await req(owner, 'POST', url, body('logo', 1260, 250));
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.error?.fields).toEqual({ image: 'expo.image.dimensions' });
+    const gif = await req(owner, 'POST', url, { ...body('logo', 1, 1), image: 'data:image/gif;base64,R0lG' });
+    expect(gif.body.error?.fields).toEqual({ image: 'account.photo.type' });
+    const fake = await req(owner, 'POST', url, {
+      ...body('logo', 1, 1),
+      image: 'data:image/png;base64,AAAA',
+    });
+    expect(fake.body.error?.fields).toEqual({ image: 'account.photo.type' });
+  });
 });
+
+/** A PNG header naming its size: the server reads the size from the bytes, not the label. */
+function pngOf(width: number, height: number): string {
+  const bytes = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes, 0);
+  bytes.writeUInt32BE(13, 8);
+  bytes.write('IHDR', 12, 'ascii');
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  return `data:image/png;base64,${bytes.toString('base64')}`;
+}

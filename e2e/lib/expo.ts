@@ -1,0 +1,74 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseURL, newContext, type ViewportName } from './browser';
+import { api, apiLogin, submitLogin, uniqueEmail } from './flows';
+
+/** A new attendee of the event (registered through the API, zone already confirmed). */
+export async function registerAttendee(
+  eventId: number,
+  tag: string,
+  name: string,
+  surname: string,
+): Promise<{ email: string; password: string; token: string; participantId: number }> {
+  const email = uniqueEmail(tag);
+  const password = `${tag}-pass-123`;
+  await api('/event/register', {
+    body: { eventId, name, surname, email, password, consent: true, fields: { industry: 'Health' } },
+  });
+  const token = await apiLogin(email, password);
+  await api('/user/profile', {
+    method: 'PUT',
+    token,
+    body: { action: 'timezone', timezone: 'Europe/Istanbul' },
+  });
+  const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
+  return { email, password, token, participantId: me.id };
+}
+
+/** A signed-in page at the given width, cookie banner already answered. */
+export async function signedInPage(
+  browser: Browser,
+  viewport: ViewportName,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: baseURL() }]);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await submitLogin(page, email, password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return { context, page };
+}
+
+/** Waits until transitions end, so screenshots and axe see what a person sees. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+  await page.waitForTimeout(400);
+}
+
+/** A real PNG of the given size, drawn in the page (the upload crops it with a canvas too). */
+export async function pngFile(page: Page, width: number, height: number): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    ({ w, h }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no canvas');
+      const gradient = ctx.createLinearGradient(0, 0, w, h);
+      gradient.addColorStop(0, '#0b7285');
+      gradient.addColorStop(1, '#f59f00');
+      ctx.fillStyle = gradient;
+      ctx.fillRect(0, 0, w, h);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    },
+    { w: width, h: height },
+  );
+  return Buffer.from(base64, 'base64');
+}
