@@ -3,6 +3,7 @@ import { boothJoinedMessage, canManageBooth, updateBoothRequest } from './booths
 import {
   type CategoryQuestion,
   canInvite,
+  isGuest,
   isProfileComplete,
   profilePoints,
   SEARCH_PROPS,
@@ -20,6 +21,13 @@ describe('participants contract', () => {
     expect(search2Request.safeParse({ eventId: 1, length: 101 }).success).toBe(false);
     expect(search2Request.safeParse({ eventId: 1, nope: true }).success).toBe(false);
     expect(search2Request.safeParse({ eventId: 1, query: 'x'.repeat(201) }).success).toBe(false);
+  });
+
+  it('E2.38 the Guest tag follows the participant type named Guest', () => {
+    expect(isGuest({ participantType: 'Guest' })).toBe(true);
+    expect(isGuest({ participantType: ' guest ' })).toBe(true);
+    expect(isGuest({ participantType: 'Attendee' })).toBe(false);
+    expect(isGuest({ participantType: null })).toBe(false);
   });
 
   it('E7.33 rows aligned with props become cards', () => {

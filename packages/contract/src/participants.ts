@@ -202,12 +202,25 @@ export const recommendationsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).optional(),
 });
 
+/** One reason a person is recommended, with the words it quotes, so each client can phrase it. */
+export type RecommendationReason =
+  | { kind: 'youSeek'; name: string; seek: string; offer: string }
+  | { kind: 'theySeek'; name: string; seek: string; offer: string }
+  | { kind: 'sharedWords'; words: string[] }
+  | { kind: 'sharedInterests'; names: string[] };
+
 export interface Recommendation {
   participant: AttendeeCard;
   score: number;
   /** Human-readable reasons, e.g. "You seek investors; Ana offers seed funding". */
   reasons: string[];
+  /** The same reasons, structured (the web app words them in the user's language). */
+  details: RecommendationReason[];
 }
+
+/** E2.38: the Guest tag is shown for people whose participant type is Guest. */
+export const isGuest = (card: Pick<AttendeeCard, 'participantType'>) =>
+  (card.participantType ?? '').trim().toLowerCase() === 'guest';
 
 export type WizardStep = 'company' | 'offerSeek' | 'participantType' | 'categories'; // E2.74
 

@@ -109,7 +109,9 @@ export async function updateOwnProfile(
       if (current && !current.allowed_to_modify && !me.organizer) {
         throw new AppError(403, ParticipantErrorCode.TypeLocked, 'Your participant type cannot be changed');
       }
-      if (!types.some((t) => t.id === input.typeId)) {
+      const wanted = types.find((t) => t.id === input.typeId);
+      // Types not offered at registration (Speaker, VIP, …) are the organizer's to give.
+      if (!wanted || (!wanted.at_registration && !me.organizer)) {
         throw AppError.badRequest('typeId: unknown participant type', { typeId: 'validation.error.option' });
       }
     }

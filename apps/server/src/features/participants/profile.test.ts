@@ -111,6 +111,15 @@ describe('attendee profile', () => {
       code: ParticipantErrorCode.TypeRequired,
       msg: TYPE_REQUIRED_MESSAGE,
     });
+    // Only types offered at registration are self-service; the others are the organizer's to give.
+    const vip = await put(me, { eventId: event.id, typeId: locked.id });
+    expect(vip.status).toBe(400);
+    expect(vip.body.error?.fields).toEqual({ typeId: 'validation.error.option' });
+    await t.ctx.db
+      .updateTable('participant_types')
+      .set({ at_registration: true })
+      .where('id', 'in', [locked.id, open.id])
+      .execute();
     expect((await put(me, { eventId: event.id, typeId: locked.id })).status).toBe(200);
     const stuck = await put(me, { eventId: event.id, typeId: open.id });
     expect(stuck.body.error?.code).toBe(ParticipantErrorCode.TypeLocked);
@@ -165,5 +174,13 @@ describe('people to meet', () => {
     expect(list[0]?.reasons).toContain('You seek investors; Ana offers seed funding');
     expect(list[1]?.reasons[0]).toBe('Bob seeks saas platform; you offer software');
     expect(list[2]?.reasons).toEqual(['You share interests: Fintech']);
+    // The same reasons, structured for the web app to word in the user's language.
+    expect(list[0]?.details).toContainEqual({
+      kind: 'youSeek',
+      name: 'Ana',
+      seek: 'investors',
+      offer: 'seed funding',
+    });
+    expect(list[2]?.details).toEqual([{ kind: 'sharedInterests', names: ['Fintech'] }]);
   });
 });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app';
 import { requireMembership } from '../access/event-access';
 import { viewerContext } from './participants.repository';
 import { expansionTerms, scoreMatch } from './recommend';
-import { searchPage } from './search.repository';
+import { searchPage, tagsOf } from './search.repository';
 import { toCard } from './search.service';
 
 const CANDIDATES = 2000;
@@ -98,10 +98,18 @@ export async function recommendPeople(
     top.length,
   );
   for (const row of cards) rows.set(row.id, row);
+  const tags = await tagsOf(ctx.db, me.id, [...rows.keys()]);
   return top.flatMap((m) => {
     const row = rows.get(m.id);
     if (!row) return [];
-    return [{ participant: toCard(row, [], true), score: m.score, reasons: m.reasons }];
+    return [
+      {
+        participant: toCard(row, tags.get(row.id) ?? [], true),
+        score: m.score,
+        reasons: m.reasons,
+        details: m.details,
+      },
+    ];
   });
 }
 

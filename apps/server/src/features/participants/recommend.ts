@@ -4,6 +4,8 @@
  * funding" without any external AI service. Pure: no database, no clock.
  */
 
+import type { RecommendationReason } from '@foyer/contract';
+
 const CONCEPTS: Record<string, readonly string[]> = {
   funding: [
     'invest',
@@ -137,6 +139,7 @@ export interface Match {
   id: number;
   score: number;
   reasons: string[];
+  details: RecommendationReason[];
 }
 
 function sharedWords(a: string, b: string): string[] {
@@ -158,6 +161,7 @@ export function scoreMatch(
 ): Match {
   let score = 0;
   const reasons: string[] = [];
+  const details: RecommendationReason[] = [];
   const mySeek = conceptsIn(me.seek);
   const myOffer = conceptsIn(me.offer);
   const theirOffer = conceptsIn(them.offer);
@@ -167,26 +171,30 @@ export function scoreMatch(
     if (!theirs) continue;
     score += 3;
     reasons.push(`You seek ${phrase}; ${them.name} offers ${theirs}`);
+    details.push({ kind: 'youSeek', name: them.name, seek: phrase, offer: theirs });
   }
   for (const [concept, phrase] of theirSeek) {
     const mine = myOffer.get(concept);
     if (!mine) continue;
     score += 3;
     reasons.push(`${them.name} seeks ${phrase}; you offer ${mine}`);
+    details.push({ kind: 'theySeek', name: them.name, seek: phrase, offer: mine });
   }
   if (reasons.length === 0) {
     const overlap = [...sharedWords(me.seek, them.offer), ...sharedWords(them.seek, me.offer)].slice(0, 3);
     if (overlap.length) {
       score += overlap.length;
       reasons.push(`Your offer and seek share: ${overlap.join(', ')}`);
+      details.push({ kind: 'sharedWords', words: overlap });
     }
   }
   const mine = new Set(me.categoryIds);
   const shared = them.categoryIds.filter((id) => mine.has(id));
   if (shared.length) {
     score += shared.length;
-    const names = shared.map((id) => categoryNames.get(id)).filter(Boolean);
+    const names = shared.map((id) => categoryNames.get(id)).filter((n): n is string => Boolean(n));
     reasons.push(`You share interests: ${names.slice(0, 3).join(', ')}`);
+    details.push({ kind: 'sharedInterests', names: names.slice(0, 3) });
   }
-  return { id: them.id, score, reasons };
+  return { id: them.id, score, reasons, details };
 }

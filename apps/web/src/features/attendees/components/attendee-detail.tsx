@@ -1,7 +1,176 @@
-import { type DetailProps, GenericEntityDetail } from '../../event-landing/components/entity-detail';
+import { Avatar, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconEye, IconEyeOff, IconSearchOff, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { overCurrentPage } from '../../../lib/modal-route';
+import { ChatButton } from '../../chat/components/chat-button';
+import { type DetailProps, DetailSkeleton } from '../../event-landing/components/entity-detail';
+import { useEvent } from '../../events/api/get-event';
+import { MeetButton } from '../../meetings/components/meet-button';
+import { useAttendee, viewedKey } from '../api/attendee';
+import { useTagsLive } from '../hooks/use-tags-live';
+import { AttendeeBadges } from './attendee-badges';
+import { ProfileSections } from './profile-sections';
+import { useToggleTag } from './tag-menu';
 import '../i18n';
 
-/** Placeholder until this feature's screen lands: the generic header. */
-export function AttendeeDetail(props: DetailProps) {
-  return <GenericEntityDetail kind="attendees" {...props} />;
+/**
+ * E2.03, E2.04: the attendee profile, in a modal over the list or as a full page. Opening it marks
+ * the person as viewed (the server records it).
+ */
+export function AttendeeDetail({ eventId, id, variant, onBack }: DetailProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const query = useAttendee(eventId, id);
+  const event = useEvent(eventId).data;
+  const { toggle, pending } = useToggleTag(eventId);
+  useTagsLive(eventId);
+  const queryClient = useQueryClient();
+  const loadedId = query.data?.id;
+  // Opening the profile marked it viewed on the server: the list's "Viewed" badges follow.
+  useEffect(() => {
+    if (loadedId) void queryClient.invalidateQueries({ queryKey: viewedKey(eventId) });
+  }, [loadedId, eventId, queryClient]);
+  const listPath = `/event/${eventId}/attendees`;
+
+  if (query.isPending && query.fetchStatus !== 'idle') return <DetailSkeleton />;
+  const profile = query.data;
+  if (!profile) {
+    const missing = !(query.error instanceof ApiError) || [400, 403, 404].includes(query.error.status);
+    return (
+      <Stack gap="md" data-testid="entity-not-found">
+        {variant === 'page' && <Title order={1}>{t('eventArea.detail.attendees')}</Title>}
+        <EmptyState
+          py="lg"
+          icon={<IconSearchOff size={32} aria-hidden />}
+          title={t('eventArea.notFound.attendees')}
+          description={missing ? t('eventArea.notFound.text') : query.error?.message}
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to={listPath} variant="default" onClick={onBack}>
+              {t('eventArea.backTo.attendees')}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Stack>
+    );
+  }
+
+  const isMe = event?.me?.id === profile.id;
+  const fav = profile.tags.includes('fav');
+  const ignored = profile.tags.includes('ignored');
+  const canContact = !isMe && profile.canInvite;
+  const hybrid = event?.eventType === 'hybrid';
+  // In a modal the dialog's title is the h2; on a page the name is the h1.
+  const level = variant === 'page' ? 2 : 4;
+
+  return (
+    <Stack gap="lg" data-testid="attendee-detail" data-participant-id={profile.id}>
+      <Group wrap="nowrap" gap="md" align="flex-start">
+        <Avatar
+          src={profile.profilePhoto}
+          name={profile.fullName}
+          alt=""
+          size={80}
+          radius={80}
+          color="foyer"
+        />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Title order={variant === 'page' ? 1 : 3} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {profile.fullName}
+          </Title>
+          {profile.jobTitle && <Text>{profile.jobTitle}</Text>}
+          {profile.company && <Text c="dimmed">{profile.company}</Text>}
+          <AttendeeBadges card={profile} hybrid={hybrid} isMe={isMe} />
+        </Stack>
+      </Group>
+
+      {profile.boothId && (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar
+            src={profile.boothLogo}
+            name={profile.boothName ?? ''}
+            alt=""
+            size={40}
+            radius="sm"
+            color="gray"
+          />
+          <Button
+            component={Link}
+            to={`/event/${eventId}/expo/${profile.boothId}`}
+            state={variant === 'modal' ? location.state : overCurrentPage(location)}
+            variant="subtle"
+            px={0}
+            data-testid="attendee-detail-booth"
+          >
+            {t('attendees.profile.booth', { booth: profile.boothName ?? '' })}
+          </Button>
+        </Group>
+      )}
+
+      <Group gap="xs" data-testid="attendee-detail-actions">
+        {canContact && (
+          <>
+            <MeetButton eventId={eventId} participantId={profile.id} name={profile.fullName} size="sm" />
+            <ChatButton eventId={eventId} participantId={profile.id} name={profile.fullName} size="sm" />
+          </>
+        )}
+        {!isMe && (
+          <>
+            <Button
+              size="sm"
+              variant={fav ? 'light' : 'default'}
+              color={fav ? 'yellow' : undefined}
+              c={fav ? 'dark' : undefined}
+              leftSection={
+                fav ? <IconStarFilled size={16} aria-hidden /> : <IconStar size={16} aria-hidden />
+              }
+              aria-pressed={fav}
+              loading={pending}
+              onClick={() => toggle(profile, 'fav')}
+              data-testid="attendee-detail-fav"
+            >
+              {t(fav ? 'attendees.action.favourited' : 'attendees.action.favourite')}
+            </Button>
+            <Button
+              size="sm"
+              variant="default"
+              leftSection={ignored ? <IconEye size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />}
+              aria-pressed={ignored}
+              loading={pending}
+              onClick={() => toggle(profile, 'ignored')}
+              data-testid="attendee-detail-ignore"
+            >
+              {t(ignored ? 'attendees.action.unignore' : 'attendees.action.ignore')}
+            </Button>
+          </>
+        )}
+        {isMe && (
+          <Button
+            component={Link}
+            to={`/event/${eventId}/event-profile`}
+            size="sm"
+            variant="light"
+            leftSection={<IconEdit size={16} aria-hidden />}
+            data-testid="attendee-detail-edit"
+          >
+            {t('attendees.profile.edit')}
+          </Button>
+        )}
+      </Group>
+
+      <ProfileSections profile={profile} event={event} level={level} />
+
+      {variant === 'page' && (
+        <Group>
+          <Button component={Link} to={listPath} variant="default">
+            {t('eventArea.backTo.attendees')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
 }

@@ -1,9 +1,154 @@
 import type { EventDetails } from '@foyer/contract';
-import { TabPanelContent } from '../../event-landing/components/tab-panel-content';
+import { Alert, Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconSearchOff, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useViewedAttendees } from '../api/attendee';
+import { useAttendeeSearch } from '../api/search-attendees';
+import { AttendeeCard, AttendeeGrid, AttendeeGridItem } from '../components/attendee-card';
+import { AttendeeFilters } from '../components/attendee-filters';
+import { PeopleToMeet } from '../components/people-to-meet';
+import { useTagsLive } from '../hooks/use-tags-live';
+import {
+  EMPTY_FILTERS,
+  type AttendeeFilters as Filters,
+  filtersFromParams,
+  filtersToParams,
+  isFiltered,
+} from '../lib/search-request';
 import '../i18n';
 
-/** Placeholder until this feature's screen lands: the tab's empty state. */
+/** E2.01, E1.01: the attendee directory with "People to meet" on top. */
 export function AttendeesTab({ event }: { event: EventDetails }) {
-  void event;
-  return <TabPanelContent page="attendees" />;
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const setFilters = (next: Filters) => setParams(filtersToParams(next, params), { replace: true });
+  const search = useAttendeeSearch(event.id, filters);
+  const viewed = useViewedAttendees(event.id).data;
+  useTagsLive(event.id);
+
+  const meId = event.me?.id ?? null;
+  const cards = search.data?.pages.flatMap((page) => page.cards) ?? [];
+  const matches = search.data?.pages[0]?.matches ?? null;
+  const filtered = isFiltered(filters);
+  const hybrid = event.eventType === 'hybrid';
+
+  let list: React.ReactNode;
+  if (search.isPending) {
+    list = (
+      <div role="status" aria-busy="true" aria-label={t('common.loading')}>
+        <Stack gap="md">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={120} radius="md" />
+          ))}
+        </Stack>
+      </div>
+    );
+  } else if (search.isError && cards.length === 0) {
+    list = (
+      <Alert color="red" role="alert" title={t('attendees.list.error')}>
+        <Stack gap="sm" align="flex-start">
+          {search.error instanceof ApiError ? search.error.message : t('common.unknownError')}
+          <Button size="xs" variant="white" onClick={() => search.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (cards.length === 0) {
+    list = (
+      <Paper withBorder radius="md">
+        {filtered ? (
+          <EmptyState
+            py="xl"
+            icon={<IconSearchOff size={32} aria-hidden />}
+            title={t(
+              filters.view === 'all'
+                ? 'attendees.list.noResults.title'
+                : `attendees.list.empty.${filters.view}`,
+            )}
+            description={t('attendees.list.noResults.text')}
+            data-testid="attendees-no-results"
+          >
+            <EmptyState.Actions>
+              <Button
+                variant="default"
+                onClick={() => setFilters(EMPTY_FILTERS)}
+                data-testid="attendees-clear"
+              >
+                {t('attendees.list.clear')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        ) : (
+          <EmptyState
+            py="xl"
+            icon={<IconUsers size={32} aria-hidden />}
+            title={t('attendees.list.empty.title')}
+            description={t('attendees.list.empty.text')}
+            data-testid="attendees-empty"
+          />
+        )}
+      </Paper>
+    );
+  } else {
+    list = (
+      <Stack gap="md">
+        <AttendeeGrid label={t('attendees.list.title')} testId="attendees-list">
+          {cards.map((card) => (
+            <AttendeeGridItem key={card.id}>
+              <AttendeeCard
+                eventId={event.id}
+                card={card}
+                hybrid={hybrid}
+                isMe={card.id === meId}
+                viewed={viewed?.has(card.id)}
+              />
+            </AttendeeGridItem>
+          ))}
+        </AttendeeGrid>
+        {search.hasNextPage && (
+          <Group justify="center">
+            <Button
+              variant="default"
+              onClick={() => search.fetchNextPage()}
+              loading={search.isFetchingNextPage}
+              data-testid="attendees-load-more"
+            >
+              {matches !== null
+                ? t('attendees.list.loadMoreCount', { count: Math.max(matches - cards.length, 0) })
+                : t('attendees.list.loadMore')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="xl" data-testid="event-tab-panel-attendees">
+      {!filtered && <PeopleToMeet event={event} meId={meId} />}
+      <Stack component="section" gap="md" aria-labelledby="attendees-heading">
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Title order={2} size="h3" id="attendees-heading">
+            {t('attendees.list.title')}
+          </Title>
+          <Group gap="xs" aria-live="polite">
+            {search.isFetching && !search.isFetchingNextPage && !search.isPending && (
+              <Loader size="xs" aria-label={t('attendees.list.searching')} />
+            )}
+            {matches !== null && (
+              <Text size="sm" c="dimmed" data-testid="attendees-count">
+                {t('attendees.list.count', { count: matches })}
+              </Text>
+            )}
+          </Group>
+        </Group>
+        <AttendeeFilters event={event} filters={filters} onChange={setFilters} />
+        {list}
+      </Stack>
+    </Stack>
+  );
 }

@@ -1,0 +1,37 @@
+import type { ParticipantProfile } from '@foyer/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const attendeeKey = (eventId: number, id: number) => ['attendees', 'profile', eventId, id] as const;
+
+/** GET /event/participant/:id (E2.04): the profile; the server remembers that I viewed it. */
+export function attendeeQuery(eventId: number, id: number) {
+  return queryOptions({
+    queryKey: attendeeKey(eventId, id),
+    queryFn: ({ signal }) =>
+      api<ParticipantProfile>(`/event/participant/${id}`, { query: { eventId }, signal }),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+export function useAttendee(eventId: number, id: number) {
+  return useQuery(attendeeQuery(eventId, id));
+}
+
+export const viewedKey = (eventId: number) => ['attendees', 'viewed', eventId] as const;
+
+/** GET /event/participant/viewed: the people I already looked at. */
+export function useViewedAttendees(eventId: number) {
+  return useQuery({
+    queryKey: viewedKey(eventId),
+    queryFn: ({ signal }) =>
+      api<{ participantId: number; viewedAt: string }[]>('/event/participant/viewed', {
+        query: { eventId },
+        signal,
+      }),
+    select: (rows) => new Set(rows.map((r) => r.participantId)),
+    staleTime: 30_000,
+  });
+}

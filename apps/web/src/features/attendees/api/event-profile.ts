@@ -1,0 +1,29 @@
+import type { ParticipantProfile, UpdateEventProfileRequest, WizardState } from '@foyer/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { attendeeSearchKey } from './search-attendees';
+
+export const wizardKey = (eventId: number) => ['attendees', 'wizard', eventId] as const;
+
+/** GET /event/participant/wizard: my event profile, its steps and points (E2.74, E9.46). */
+export function useWizard(eventId: number) {
+  return useQuery({
+    queryKey: wizardKey(eventId),
+    queryFn: ({ signal }) => api<WizardState>('/event/participant/wizard', { query: { eventId }, signal }),
+    retry: false,
+  });
+}
+
+/** PUT /event/participant (E7.28): saves part of my event profile. */
+export function useUpdateEventProfile(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateEventProfileRequest) =>
+      api<ParticipantProfile>('/event/participant', { method: 'PUT', body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: wizardKey(eventId) });
+      void queryClient.invalidateQueries({ queryKey: attendeeSearchKey(eventId) });
+      void queryClient.invalidateQueries({ queryKey: ['attendees', 'recommendations', eventId] });
+    },
+  });
+}

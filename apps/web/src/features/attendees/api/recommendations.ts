@@ -1,0 +1,19 @@
+import type { Recommendation } from '@foyer/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const recommendationsKey = (eventId: number) => ['attendees', 'recommendations', eventId] as const;
+export const PEOPLE_TO_MEET = 6;
+
+/** GET /event/participant/recommendations: "People to meet", with the reasons. */
+export function useRecommendations(eventId: number) {
+  return useQuery({
+    queryKey: recommendationsKey(eventId),
+    queryFn: ({ signal }) =>
+      api<Recommendation[]>('/event/participant/recommendations', {
+        query: { eventId, limit: PEOPLE_TO_MEET },
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}

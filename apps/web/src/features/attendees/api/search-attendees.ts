@@ -1,0 +1,35 @@
+import { type AttendeeCard, type Search2Response, searchRowsToCards } from '@foyer/contract';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { type AttendeeFilters, toSearchRequest } from '../lib/search-request';
+
+export interface AttendeePage {
+  matches: number | null;
+  cards: AttendeeCard[];
+  after: string | null;
+}
+
+/** Every directory list of an event (all filters), for patching and invalidation. */
+export const attendeeSearchKey = (eventId: number) => ['attendees', 'search', eventId] as const;
+
+/** POST /event/participant/search2 (E7.32, E7.33): 60 a page, the next page by the `after` cursor. */
+export function attendeeSearchQuery(eventId: number, filters: AttendeeFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...attendeeSearchKey(eventId), filters],
+    queryFn: async ({ pageParam, signal }): Promise<AttendeePage> => {
+      const response = await api<Search2Response>('/event/participant/search2', {
+        method: 'POST',
+        body: toSearchRequest(eventId, filters, pageParam),
+        signal,
+      });
+      return { matches: response.matches, cards: searchRowsToCards(response), after: response.after };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.after,
+    staleTime: 30_000,
+  });
+}
+
+export function useAttendeeSearch(eventId: number, filters: AttendeeFilters) {
+  return useInfiniteQuery({ ...attendeeSearchQuery(eventId, filters), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,68 @@
+import { type AttendeeCard, isGuest } from '@foyer/contract';
+import { Badge, Group } from '@mantine/core';
+import { IconStarFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import '../i18n';
+
+/** E2.38, E2.39, E1.17: Guest tag, presence label on hybrid events, type, favourite and "you". */
+export function AttendeeBadges({
+  card,
+  hybrid,
+  isMe,
+  viewed,
+}: {
+  card: AttendeeCard;
+  hybrid: boolean;
+  isMe: boolean;
+  viewed?: boolean;
+}) {
+  const { t } = useTranslation();
+  const fav = card.tags.includes('fav');
+  const guest = isGuest(card);
+  const presence = hybrid && card.present ? card.present : null;
+  if (!isMe && !fav && !guest && !presence && !card.participantType && !viewed) return null;
+  return (
+    <Group gap={6} wrap="wrap">
+      {isMe && (
+        <Badge variant="filled" color="dark" data-testid="attendee-you">
+          {t('attendees.card.you')}
+        </Badge>
+      )}
+      {guest && (
+        <Badge variant="light" color="orange" data-testid="attendee-guest">
+          {t('attendees.card.guest')}
+        </Badge>
+      )}
+      {card.participantType && !guest && (
+        <Badge variant="light" color="gray">
+          {card.participantType}
+        </Badge>
+      )}
+      {presence && (
+        <Badge
+          variant="outline"
+          color={presence === 'venue' ? 'teal' : 'indigo'}
+          data-testid="attendee-presence"
+        >
+          {t(`attendees.presence.${presence}`)}
+        </Badge>
+      )}
+      {fav && (
+        <Badge
+          variant="light"
+          color="yellow"
+          c="dark"
+          leftSection={<IconStarFilled size={12} aria-hidden />}
+          data-testid="attendee-fav-badge"
+        >
+          {t('attendees.card.favourite')}
+        </Badge>
+      )}
+      {viewed && !isMe && (
+        <Badge variant="transparent" color="gray" c="dimmed" px={0}>
+          {t('attendees.card.viewed')}
+        </Badge>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,75 @@
+import type { EventDetails } from '@foyer/contract';
+import { Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRecommendations } from '../api/recommendations';
+import { reasonText } from '../lib/reasons';
+import { AttendeeCard, AttendeeGrid, AttendeeGridItem } from './attendee-card';
+import '../i18n';
+
+/** A row of suggestions first; the rest on request, so the directory stays in sight. */
+const FIRST_SHOWN = 3;
+
+/** "People to meet": recommended people with the reason on each card. Hidden when there are none. */
+export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: number | null }) {
+  const { t } = useTranslation();
+  const query = useRecommendations(event.id);
+  const [all, setAll] = useState(false);
+  const list = query.data ?? [];
+  if (list.length === 0) return null;
+  const shown = all ? list : list.slice(0, FIRST_SHOWN);
+  return (
+    <Stack component="section" gap="sm" aria-labelledby="people-to-meet" data-testid="people-to-meet">
+      <div>
+        <Title order={2} size="h3" id="people-to-meet">
+          {t('attendees.recommend.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('attendees.recommend.text')}
+        </Text>
+      </div>
+      <AttendeeGrid label={t('attendees.recommend.title')}>
+        {shown.map((r) => (
+          <AttendeeGridItem key={r.participant.id}>
+            <AttendeeCard
+              eventId={event.id}
+              card={r.participant}
+              hybrid={event.eventType === 'hybrid'}
+              isMe={r.participant.id === meId}
+              testId="recommended-card"
+            >
+              <List
+                size="sm"
+                spacing={6}
+                lh={1.4}
+                icon={
+                  <ThemeIcon size={18} radius="xl" variant="light" color="grape">
+                    <IconSparkles size={12} aria-hidden />
+                  </ThemeIcon>
+                }
+                data-testid="recommend-reasons"
+              >
+                {(r.details ?? []).map((reason) => (
+                  <List.Item key={reasonText(t, reason)}>{reasonText(t, reason)}</List.Item>
+                ))}
+              </List>
+            </AttendeeCard>
+          </AttendeeGridItem>
+        ))}
+      </AttendeeGrid>
+      {list.length > FIRST_SHOWN && (
+        <Group justify="center">
+          <Button
+            variant="subtle"
+            onClick={() => setAll(!all)}
+            aria-expanded={all}
+            data-testid="people-to-meet-more"
+          >
+            {all ? t('attendees.recommend.less') : t('attendees.recommend.more', { count: list.length })}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

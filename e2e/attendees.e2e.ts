@@ -1,0 +1,238 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectGoodScreen, registerAttendee, searchCards, settle, signIn } from './lib/attendees';
+import { launchBrowser, screenshot } from './lib/browser';
+import { api, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, pathOf } from './lib/flows';
+
+/** Attendee directory, attendee profile and the event-profile wizard (issue 5). */
+describe('attendees in the browser', () => {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  let eventId: number;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    eventId = await demoEventId();
+  });
+  afterAll(async () => browser?.close());
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`E1.01 E2.01 E2.37 E2.40 E2.41 E9.02 E7.32 the directory lists 60 people a page with "People to meet" (${viewport})`, async () => {
+      const session = await signIn(browser, viewport, DEMO_LOGINS.attendee, DEMO_PASSWORD);
+      context = session.context;
+      const { page } = session;
+      await page.goto(`/event/${eventId}/attendees`);
+      const list = page.getByTestId('attendees-list');
+      await list.waitFor();
+      expect(await list.getByTestId('attendee-card').count()).toBe(60);
+      // People to meet, each with the reason it is suggested.
+      const recommended = page.getByTestId('recommended-card');
+      await recommended.first().waitFor();
+      expect(await recommended.first().getByTestId('recommend-reasons').textContent()).toMatch(
+        /You seek|seeks|share/,
+      );
+      // Cards have meet and chat (placeholders until the meetings and chat screens land).
+      const first = list.getByTestId('attendee-card').first();
+      expect(await first.getByRole('button').count()).toBeGreaterThanOrEqual(1);
+      // E2.40: a booth member's card links its booth logo to the booth page.
+      expect(await list.getByTestId('attendee-booth').first().getAttribute('href')).toMatch(
+        new RegExp(`^/event/${eventId}/expo/\\d+$`),
+      );
+      await expectGoodScreen(page, `directory-${viewport === 'desktop' ? 1280 : 375}`);
+
+      // Load more: the next 60 by the after cursor.
+      await page.getByTestId('attendees-load-more').click();
+      await expect.poll(() => list.getByTestId('attendee-card').count()).toBe(120);
+    });
+  }
+
+  it('E7.70 E2.03 E2.05 E2.39 E1.17 E2.42 E6.21 search by name, open the profile over the list, favourite and ignore', async () => {
+    const me = await registerAttendee(eventId, 'Fiona', 'Finder');
+    await api('/event/participant', { method: 'PUT', token: me.token, body: { eventId, present: 'venue' } });
+    const people = await searchCards(me.token, { eventId, length: 30 });
+    const target = people.find(
+      (p) => p.id !== me.participantId && p.canInvite && p.fullName.split(' ').length === 2,
+    );
+    const other = people.find((p) => p.id !== me.participantId && p.id !== target?.id);
+    if (!target || !other) throw new Error('the demo event has people');
+
+    const session = await signIn(browser, 'desktop', me.email, me.password, { newAccount: true });
+    context = session.context;
+    const { page } = session;
+    await page.goto(`/event/${eventId}/attendees`);
+    const list = page.getByTestId('attendees-list');
+    await list.waitFor();
+
+    // Debounced search by name (A9.17).
+    await page.getByTestId('attendees-search').fill(target.fullName);
+    await expect.poll(() => page.url()).toContain('q=');
+    const card = list.locator(`[data-participant-id="${target.id}"]`);
+    await card.waitFor();
+    expect(await page.getByTestId('people-to-meet').count()).toBe(0); // searching hides suggestions
+
+    // A click on the card opens the profile as a modal over the list (background state).
+    await card.getByTestId('attendee-link').click();
+    const dialog = page.getByRole('dialog', { name: 'Attendee' });
+    await dialog.waitFor();
+    await dialog.getByTestId('attendee-detail').waitFor();
+    expect(await dialog.getByRole('heading', { name: target.fullName }).count()).toBe(1);
+    expect(pathOf(page)).toBe(`/event/${eventId}/attendees/${target.id}`);
+    await page.getByTestId('attendees-list').waitFor(); // the list stays underneath
+    await dialog.getByTestId('attendee-detail-fav').click();
+    await page.getByText(`${target.fullName} is in your favourites.`).waitFor();
+    expect(await dialog.getByTestId('attendee-detail-fav').getAttribute('aria-pressed')).toBe('true');
+    await expectGoodScreen(page, 'profile-modal-1280');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByTestId('attendee-fav-badge').waitFor(); // the card under the modal follows
+    await card.getByText('Viewed').waitFor(); // opening the profile marked it viewed
+
+    // The server remembers both the favourite and the view.
+    const favs = await searchCards(me.token, { eventId, filters: { tags: ['fav'] } });
+    expect(favs.map((p) => p.id)).toEqual([target.id]);
+    const viewed = await api<{ participantId: number }[]>(`/event/participant/viewed?eventId=${eventId}`, {
+      token: me.token,
+    });
+    expect(viewed.map((v) => v.participantId)).toContain(target.id);
+
+    // Favourites view; then ignore someone from the card's more menu: they leave the list.
+    await page.getByTestId('attendees-search').fill('');
+    await page.getByTestId('attendees-view').getByText('Favourites').click();
+    await expect.poll(() => list.getByTestId('attendee-card').count()).toBe(1);
+    await page.getByTestId('attendees-view').getByText('Everyone').click();
+    const otherCard = list.locator(`[data-participant-id="${other.id}"]`);
+    await otherCard.getByTestId('attendee-more').click();
+    await page.getByTestId('attendee-ignore').click();
+    await otherCard.waitFor({ state: 'detached' });
+    await page.getByTestId('attendees-view').getByText('Ignored').click();
+    await list.locator(`[data-participant-id="${other.id}"]`).waitFor();
+
+    // E6.21: my own card has no more menu and no meet or chat.
+    await page.getByTestId('attendees-view').getByText('Everyone').click();
+    await page.getByTestId('attendees-search').fill('Fiona Finder');
+    const mine = list.locator(`[data-participant-id="${me.participantId}"]`);
+    await mine.getByTestId('attendee-you').waitFor();
+    expect(await mine.getByTestId('attendee-presence').textContent()).toBe('On-site'); // hybrid event
+    expect(await mine.getByTestId('attendee-more').count()).toBe(0);
+    expect(await mine.getByRole('button').count()).toBe(0);
+
+    // No results.
+    await page.getByTestId('attendees-search').fill('zzqx-nobody');
+    await page.getByTestId('attendees-no-results').waitFor();
+  });
+
+  it('E7.76 a favourite set on another device shows up live', async () => {
+    const me = await registerAttendee(eventId, 'Lina', 'Live');
+    const [someone] = (await searchCards(me.token, { eventId, length: 5 })).filter(
+      (p) => p.id !== me.participantId,
+    );
+    if (!someone) throw new Error('the demo event has people');
+    const session = await signIn(browser, 'desktop', me.email, me.password, { newAccount: true });
+    context = session.context;
+    const { page } = session;
+    await page.goto(`/event/${eventId}/attendees`);
+    const card = page.getByTestId('attendees-list').locator(`[data-participant-id="${someone.id}"]`);
+    await card.waitFor();
+    expect(await card.getByTestId('attendee-fav-badge').count()).toBe(0);
+    await api('/event/participant/tag', {
+      token: me.token,
+      body: { eventId, participantId: someone.id, tag: 'fav', on: true },
+    });
+    await card.getByTestId('attendee-fav-badge').waitFor({ timeout: 15_000 }); // pushed, no reload
+  });
+
+  it('E2.04 the profile opens as a full page on mobile, with offer, seek and categories', async () => {
+    const token = (await registerAttendee(eventId, 'Mona', 'Mobile')).token;
+    const [target] = await searchCards(token, { eventId, query: 'Northwind' });
+    if (!target) throw new Error('the demo attendee works at Northwind');
+    const session = await signIn(browser, 'mobile', DEMO_LOGINS.exhibitor, DEMO_PASSWORD);
+    context = session.context;
+    const { page } = session;
+    await page.goto(`/event/${eventId}/attendees`);
+    await page.getByTestId('attendees-search').fill('Northwind');
+    await page.locator(`[data-participant-id="${target.id}"]`).getByTestId('attendee-link').click();
+    await page.getByRole('heading', { level: 1, name: target.fullName }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByTestId('attendee-offer').waitFor();
+    await page.getByTestId('attendee-seek').waitFor();
+    expect(await page.getByTestId('attendee-categories').textContent()).toContain('Health');
+    await expectGoodScreen(page, 'profile-page-375');
+  });
+
+  it('E2.53 E2.74 E2.75 E5.01 E5.05 E5.07 E9.46 E2.78 the wizard completes the event profile', async () => {
+    const me = await registerAttendee(eventId, 'Wanda', 'Wizard');
+    const session = await signIn(browser, 'desktop', me.email, me.password, { newAccount: true });
+    context = session.context;
+    const { page } = session;
+    await page.goto(`/event/${eventId}/event-profile`);
+    const wizard = page.getByTestId('profile-wizard');
+    await wizard.waitFor();
+    const points = () => page.getByTestId('profile-completeness').getAttribute('data-points');
+    const before = Number(await points());
+    expect(before).toBeLessThan(5);
+    await expectGoodScreen(page, 'wizard-1280');
+
+    await page.getByTestId('wizard-company').fill('Wizard Labs');
+    await page.getByTestId('wizard-job-title').fill('Founder');
+    await page.getByTestId('wizard-next').click();
+    await wizard.and(page.locator('[data-step="offerSeek"]')).waitFor();
+    await page.getByTestId('wizard-offer').fill('Seed funding for health startups');
+    await page.getByTestId('wizard-seek').fill('Investors and early customers');
+    await page.getByTestId('wizard-next').click();
+    await wizard.and(page.locator('[data-step="participantType"]')).waitFor();
+    await page.getByTestId('wizard-next').click();
+    await wizard.and(page.locator('[data-step="categories"]')).waitFor();
+
+    // E5.05: (Max 3) on the question; E5.07: a fourth option is refused with the spec's sentence.
+    const questions = await api<{ categories: { categoryId: number; name: string }[] }>(
+      `/event/participant/wizard?eventId=${eventId}`,
+      { token: me.token },
+    );
+    const questionId = (name: string) => questions.categories.find((q) => q.name === name)?.categoryId;
+    expect(await wizard.getByText('Interests (Max 3)').count()).toBe(1);
+    await page.getByTestId(`wizard-category-${questionId('Interests')}`).click();
+    for (const option of ['AI & Data', 'Sustainability', 'Investment', 'Marketing'])
+      await page.getByRole('option', { name: option }).click();
+    const tooMany =
+      'You already added 4 options. Unfortunately the system is not allow you to add more than 3 options.';
+    await page.getByText(tooMany).waitFor();
+    await screenshot(page, 'attendees-wizard-too-many-1280');
+    await page.getByRole('option', { name: 'Marketing' }).click(); // chosen again: taken out
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByText(tooMany).count()).toBe(0);
+
+    // E5.01: the required Industry question stops the finish until it is answered.
+    await page.getByTestId('wizard-finish').click();
+    await page.getByText('Industry is required').waitFor();
+    await page.getByTestId(`wizard-category-${questionId('Industry')}`).click();
+    await page.getByRole('option', { name: 'Health' }).click();
+    await page.getByTestId('wizard-finish').click();
+
+    // E2.78: done → the event's index page (attendees in the demo), profile complete.
+    await page.getByText('Your event profile is saved.').waitFor();
+    await page.waitForURL(`**/event/${eventId}/attendees`);
+    const state = await api<{ points: number; complete: boolean }>(
+      `/event/participant/wizard?eventId=${eventId}`,
+      {
+        token: me.token,
+      },
+    );
+    expect(state.complete).toBe(true);
+    expect(state.points).toBeGreaterThan(before);
+    await settle(page);
+  });
+
+  it('E2.53 the wizard at 375 px', async () => {
+    const me = await registerAttendee(eventId, 'Mini', 'Wizard');
+    const session = await signIn(browser, 'mobile', me.email, me.password, { newAccount: true });
+    context = session.context;
+    const { page } = session;
+    await page.goto(`/event/${eventId}/event-profile`);
+    await page.getByTestId('profile-wizard').waitFor();
+    await expectGoodScreen(page, 'wizard-375');
+  });
+});
