@@ -160,6 +160,13 @@ describe('application shell in the browser', () => {
     await page.goto(`/event/${eventId}/`);
     await page.getByTestId('event-tabs').waitFor();
     expect(await page.getByTestId('event-tab-lobby').getAttribute('aria-selected')).toBe('true');
+    // The chosen tab is scrolled into the sideways-scrolling tab row, not left off-screen.
+    await expect
+      .poll(async () => {
+        const box = await page.getByTestId('event-tab-lobby').boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 375;
+      })
+      .toBe(true);
     expect(await page.getByTestId('side-nav').count()).toBe(0); // A2.81
     await expectAccessible(page, 'event-landing-375');
 
@@ -275,9 +282,9 @@ describe('application shell in the browser', () => {
     const page = await signedIn('desktop', DEMO_LOGINS.organizer);
     await page.goto(`/event/${eventId}/`);
     await page.getByTestId('nav-checkIn').click();
-    await page.getByTestId('check-in-empty').waitFor();
+    await page.getByTestId('check-in-panel').waitFor();
     await page.keyboard.press('Escape');
-    await page.getByTestId('check-in-empty').waitFor({ state: 'detached' });
+    await page.getByTestId('check-in-panel').waitFor({ state: 'detached' });
     await page.getByTestId('nav-invite').click();
     await page.getByTestId('invite-form').waitFor();
     await page.getByTestId('invite-submit').click();

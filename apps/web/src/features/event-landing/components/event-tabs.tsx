@@ -8,6 +8,7 @@ import {
 } from '@foyer/contract';
 import { Tabs } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { EventTabPanel } from './event-tab-panel';
@@ -34,6 +35,18 @@ export function EventTabs({ event }: { event: EventDetails }) {
   const page =
     wanted && pages.includes(wanted) ? wanted : defaultEventPage(event, width || window.innerWidth);
 
+  // On a phone the tab row scrolls sideways: keep the chosen tab (lobby by default) in sight.
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = list.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!active || !list.current) return;
+    const row = list.current;
+    const tab = active.getBoundingClientRect();
+    const left =
+      row.scrollLeft + tab.left - row.getBoundingClientRect().left - (row.clientWidth - tab.width) / 2;
+    row.scrollTo({ left: Math.max(0, left) });
+  }, [page]);
+
   if (!page) return null;
   return (
     <Tabs
@@ -42,7 +55,7 @@ export function EventTabs({ event }: { event: EventDetails }) {
       keepMounted={false}
       data-testid="event-tabs"
     >
-      <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+      <Tabs.List ref={list} mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
         {pages.map((name) => (
           <Tabs.Tab key={name} value={name} data-testid={`event-tab-${name}`}>
             {t(`event.tabs.${name}`)}
