@@ -228,6 +228,8 @@ export const slotsQuery = z.strictObject({
   participantId: idSchema,
   /** When rescheduling: the meeting being moved does not block its own slot. */
   meetingId: idSchema.optional(),
+  /** Pre-booking for two other people (right onbehalfmeeting, E6.10): slots free for this one and participantId. */
+  fromParticipantId: idSchema.optional(),
 });
 export const meetingStatusQuery = z.strictObject({ eventId, participantId: idSchema });
 

@@ -88,6 +88,12 @@ export const SLOTS = [
   { start: [15, 30], end: [16, 30] },
 ] as const;
 
+/**
+ * E3.08: the bookable one-to-one meeting slots (sessions of type meeting_slot), every 30 minutes
+ * from 09:00 to 18:00 event time on each day, so both demo days offer times to meet.
+ */
+export const MEETING_SLOTS = { from: [9, 0], to: [18, 0], minutes: 30 } as const;
+
 /** 24 sessions: 2 days x 4 slots x 3 locations, in that order. `track` indexes TRACKS. */
 export const SESSIONS: { name: string; description: string; track: number }[] = [
   {

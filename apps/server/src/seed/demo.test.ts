@@ -1,4 +1,4 @@
-import type { EventListResult } from '@foyer/contract';
+import { type EventListResult, MEETING_SLOT_SESSION_TYPE, type SlotOffer } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/helper';
 import { verifyPassword } from '../features/auth/password';
@@ -92,6 +92,38 @@ describe('demo seed', () => {
     expect(await seedDemoIfEmpty(t.ctx.db, { log: () => {} })).toBe(false);
     expect({ users: await count('users'), participants: await count('participants') }).toEqual(before);
     expect(await count('events')).toBe(2);
+  });
+
+  it('E3.08 E5.11 the demo offers bookable meeting slots on both days, free for two attendees', async () => {
+    await seedDemoIfEmpty(t.ctx.db, { log: () => {} });
+    const demo = await t.ctx.db
+      .selectFrom('events')
+      .select('id')
+      .where('domain', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const slots = await t.ctx.db
+      .selectFrom('sessions')
+      .select(['sdt', 'edt'])
+      .where('event_id', '=', demo.id)
+      .where('type', '=', MEETING_SLOT_SESSION_TYPE)
+      .execute();
+    expect(slots).toHaveLength(36); // 09:00-18:00 every 30 minutes, two days
+    const attendee = (await findUserByUsername(t.ctx.db, LOGINS.attendee))!;
+    const exhibitor = await t.ctx.db
+      .selectFrom('participants')
+      .innerJoin('users', 'users.id', 'participants.user_id')
+      .select('participants.id')
+      .where('users.username', '=', LOGINS.exhibitor)
+      .where('participants.event_id', '=', demo.id)
+      .executeTakeFirstOrThrow();
+    const offer = await call<SlotOffer>(t.app, {
+      method: 'GET',
+      url: `/api/v1/event/meeting/slots?eventId=${demo.id}&participantId=${exhibitor.id}`,
+      headers: await bearer(t.ctx.config.jwtSecret, attendee.id),
+    });
+    expect(offer.body.data!.message).toBeNull();
+    expect(offer.body.data!.days).toHaveLength(2);
+    expect(offer.body.data!.days.every((day) => day.slots.length === 18)).toBe(true);
   });
 
   it('reseeds after the events are gone, reusing accounts, and makes the same people every run', async () => {

@@ -1,4 +1,5 @@
 import { faker } from '@faker-js/faker/locale/en';
+import { MEETING_SLOT_SESSION_TYPE } from '@foyer/contract';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { DateTime } from 'luxon';
 import type { DB, SessionPeopleTable } from '../db/schema';
@@ -17,6 +18,7 @@ import {
   FAKER_SEED,
   LOCATIONS,
   LOGINS,
+  MEETING_SLOTS,
   ORGANIZER_RIGHTS,
   PARTICIPANT_CATEGORIES,
   PARTICIPANT_TYPES,
@@ -54,7 +56,7 @@ export async function seedDemoIfEmpty(
   const started = Date.now();
   // One argon2 hash for every demo account: hashing 300 times would take most of a minute.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  let summary: { attendees: number; sessions: number };
+  let summary: { attendees: number; sessions: number; meetingSlots: number };
   try {
     summary = await db.transaction().execute((trx) => seedDemo(trx, passwordHash, options.now ?? new Date()));
   } catch (error) {
@@ -64,7 +66,7 @@ export async function seedDemoIfEmpty(
   const log = options.log;
   log(
     `Demo data seeded in ${Date.now() - started} ms: "${DEMO_EVENT.name}" (domain label "${DEMO_DOMAIN}", ` +
-      `${summary.attendees} attendees, ${summary.sessions} sessions) and a finished past event.`,
+      `${summary.attendees} attendees, ${summary.sessions} sessions, ${summary.meetingSlots} meeting slots) and a finished past event.`,
   );
   log(`Demo logins (password "${DEMO_PASSWORD}"):`);
   log(`  ${LOGINS.organizer}  organizer of both events, check-in admin`);
@@ -254,6 +256,23 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date) {
     return rows;
   });
   await trx.insertInto('session_people').values(people).execute();
+  const meetingSlots = await insertSessions(
+    trx,
+    days
+      .flatMap((day) => meetingSlotsOn(day))
+      .map(({ sdt, edt }) => ({
+        event_id: eventId,
+        location_id: null,
+        track_id: null,
+        name: '1:1 meeting',
+        type: MEETING_SLOT_SESSION_TYPE,
+        sdt,
+        edt,
+        capacity: null,
+        external_link: null,
+        images: '{}',
+      })),
+  );
 
   await seedPastEvent(trx, {
     now,
@@ -262,5 +281,21 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date) {
     attendee: attendeeProfile,
     returning: attendees.slice(0, 40),
   });
-  return { attendees: attendees.length, sessions: sessionIds.length };
+  return { attendees: attendees.length, sessions: sessionIds.length, meetingSlots: meetingSlots.length };
+}
+
+/** The day's meeting slots (E3.08), back to back, in the event's time zone. */
+function meetingSlotsOn(day: DateTime): { sdt: Date; edt: Date }[] {
+  const [fromHour, fromMinute] = MEETING_SLOTS.from;
+  const [toHour, toMinute] = MEETING_SLOTS.to;
+  const end = day.set({ hour: toHour, minute: toMinute });
+  const slots: { sdt: Date; edt: Date }[] = [];
+  for (
+    let start = day.set({ hour: fromHour, minute: fromMinute });
+    start.plus({ minutes: MEETING_SLOTS.minutes }) <= end;
+    start = start.plus({ minutes: MEETING_SLOTS.minutes })
+  ) {
+    slots.push({ sdt: start.toJSDate(), edt: start.plus({ minutes: MEETING_SLOTS.minutes }).toJSDate() });
+  }
+  return slots;
 }

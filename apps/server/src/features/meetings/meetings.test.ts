@@ -2,10 +2,11 @@ import {
   DEFAULT_CANCEL_MESSAGE,
   DEFAULT_RESCHEDULE_DECLINE_MESSAGE,
   MeetingErrorCode,
+  type SlotOffer,
   TABLE_SEATS,
 } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { makeEvent, makePerson, makeSlots, makeType, type Person } from '../../../test/meetings-factory';
 import { busOf } from '../../events/bus';
@@ -178,6 +179,25 @@ describe('cancel, guest, pre-book, table, start window', () => {
     expect((await api.prebook(helper, slots[2]!.id, x, ana)).body.error?.code).toBe(
       MeetingErrorCode.HasMeeting,
     );
+  });
+
+  it('E6.10 E5.11 slots for a pre-booking are those free for both chosen people, with the right only', async () => {
+    const { event, slots, ana } = await withMeeting();
+    const helper = await makePerson(t.ctx, event.id, { rights: { onbehalfmeeting: true } });
+    const x = await makePerson(t.ctx, event.id);
+    const ask = (who: Person) =>
+      call<SlotOffer>(t.app, {
+        method: 'GET',
+        url: '/api/v1/event/meeting/slots',
+        headers: who.headers,
+        query: { eventId: String(event.id), participantId: String(x.id), fromParticipantId: String(ana.id) },
+      });
+    expect((await ask(x)).status).toBe(403);
+    const offer = await ask(helper);
+    expect(offer.status).toBe(200);
+    const ids = offer.body.data!.days.flatMap((d) => d.slots.map((s) => s.sessionId));
+    expect(ids).not.toContain(slots[0]!.id); // Ana's meeting
+    expect(ids).toContain(slots[1]!.id);
   });
 
   it('E6.11 reserve a table of 8 seats with the right reserveatable', async () => {

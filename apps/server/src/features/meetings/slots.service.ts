@@ -2,6 +2,7 @@ import {
   type MeetingCardStatus,
   meetingCardStatus,
   overlaps,
+  type PersonSummary,
   type RelationState,
   relationState,
   type SlotDay,
@@ -11,11 +12,12 @@ import {
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../app';
 import { AppError } from '../../http/errors';
-import { requireMembership } from '../access/event-access';
+import { hasRight, requireMembership } from '../access/event-access';
 import { findParticipant } from '../participants/participants.repository';
 import { busyOf, MEETING_SOURCE } from './booking';
 import type { MeetingDeps } from './meetings.events';
 import { isLimitReached } from './meetings.policy';
+import { toPerson } from './meetings.present';
 import * as repo from './meetings.repository';
 
 /**
@@ -26,9 +28,21 @@ import * as repo from './meetings.repository';
 export async function freeSlots(
   ctx: AppContext,
   userId: number,
-  input: { eventId: number; participantId: number; meetingId?: number | undefined },
+  input: {
+    eventId: number;
+    participantId: number;
+    meetingId?: number | undefined;
+    fromParticipantId?: number | undefined;
+  },
 ): Promise<SlotOffer> {
-  const { event, me } = await requireMembership(ctx.db, input.eventId, userId);
+  const { event, me: caller } = await requireMembership(ctx.db, input.eventId, userId);
+  let me = caller;
+  if (input.fromParticipantId !== undefined && input.fromParticipantId !== caller.id) {
+    if (!hasRight(caller, 'onbehalfmeeting')) throw AppError.forbidden('You cannot pre-book meetings'); // E6.10
+    const from = await findParticipant(ctx.db, event.id, input.fromParticipantId);
+    if (!from) throw AppError.notFound('Participant not found');
+    me = from;
+  }
   const other = await findParticipant(ctx.db, event.id, input.participantId);
   if (!other) throw AppError.notFound('Participant not found');
   const slots = await repo.listSlots(ctx.db, event.id, ctx.now());
@@ -74,6 +88,8 @@ export interface MeetingStatusResult {
   meetingId: number | null;
   rescheduleInvitationId: number | null;
   maxMeetingCount: number | null;
+  /** The other person as the card shows them (null when gone). */
+  person: PersonSummary | null;
 }
 
 /** GET /event/meeting/status: which meeting card to show for another person (E4.13–E4.16). */
@@ -86,7 +102,13 @@ export async function meetingStatus(
   const { me } = await requireMembership(ctx.db, input.eventId, userId);
   const now = ctx.now();
   const other = await findParticipant(ctx.db, input.eventId, input.participantId);
-  const empty = { invitationId: null, meetingId: null, rescheduleInvitationId: null, maxMeetingCount: null };
+  const empty = {
+    invitationId: null,
+    meetingId: null,
+    rescheduleInvitationId: null,
+    maxMeetingCount: null,
+    person: null,
+  };
   if (!other) return { status: 'notFound', relation: 'none', ...empty };
   const [latest, meeting, limitReached, max] = await Promise.all([
     repo.latestJoinBetween(ctx.db, me.id, other.id),
@@ -119,5 +141,6 @@ export async function meetingStatus(
     meetingId: meeting?.id ?? null,
     rescheduleInvitationId: reschedule?.id ?? null,
     maxMeetingCount: max,
+    person: toPerson(other),
   };
 }

@@ -1,37 +1,26 @@
 import {
   badgeRelationState,
   type EventDetails,
-  type Invitation,
   invitationSegment,
   invitationsBadge,
   isInvitationLive,
   RecordType,
   realtimeRoom,
 } from '@foyer/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type InvitationLists,
+  meetingKeys,
+  useInvitationLists,
+} from '../../../features/meetings/api/meetings-api';
 import { useSession } from '../../../lib/session-store';
 import { useRealtimeRoom } from '../../../lib/use-realtime';
 
-type Part = { live: Invitation[]; past: Invitation[] };
+export type { InvitationLists };
 
 /** GET /event/invitations?eventId (E7 invitations list): the caller's invitations, split by segment. */
-export interface InvitationLists {
-  invitations: Invitation[];
-  sent: Part;
-  received: Part;
-  company: Part;
-}
-
 export function useEventInvitations(event: EventDetails | null) {
-  const eventId = event?.me ? event.id : null;
-  return useQuery({
-    queryKey: ['invitations', eventId],
-    queryFn: () => api<InvitationLists>('/event/invitations', { query: { eventId: eventId ?? 0 } }),
-    enabled: eventId !== null,
-    staleTime: 60_000,
-    retry: false,
-  });
+  return useInvitationLists(event?.me ? event.id : null);
 }
 
 /** A4.40 through the contract's badge rule: live received and company requests or reschedules. */
@@ -54,7 +43,10 @@ export function useInvitationsLive(): void {
   const queryClient = useQueryClient();
   useRealtimeRoom(userId ? realtimeRoom.user(userId) : null, (record) => {
     if (record.type === RecordType.InvitationChanged) {
-      void queryClient.invalidateQueries({ queryKey: ['invitations'] });
+      // Lists, meeting cards and meetings all sit under one key (features/meetings/api).
+      void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['meetings'] });
+      void queryClient.invalidateQueries({ queryKey: ['agenda'] });
     }
   });
 }

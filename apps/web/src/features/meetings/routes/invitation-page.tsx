@@ -1,11 +1,12 @@
 import '../i18n';
 import { MOBILE_MAX_WIDTH } from '@foyer/contract';
-import { Button, EmptyState, Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconMailOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { ModalRouteState } from '../../../lib/modal-route';
+import { MeetingCard } from '../components/meeting-card';
+import type { CardMode } from '../components/meeting-card-body';
 
 /** A2.27: the sub-paths of an invitation page. */
 export const INVITATION_ACTIONS = [
@@ -15,40 +16,52 @@ export const INVITATION_ACTIONS = [
   'accept',
   'reschedulePending',
 ] as const;
+type InvitationAction = (typeof INVITATION_ACTIONS)[number];
+
+/** Which form of the meeting card each sub-path opens. */
+const MODE_OF: Record<InvitationAction, CardMode | null> = {
+  requestReschedule: 'reschedule',
+  cancelMeeting: 'cancel',
+  decline: 'decline',
+  accept: 'accept',
+  reschedulePending: null,
+};
 
 /**
  * A2.27–A2.29: /event/{id}/invitation/{attendeeId}[/{action}], mobile-only; wide screens go to the
- * attendees list, where the same actions open in place. Route state may name the invitation.
+ * attendees list, where the same card opens in the attendeeMeet modal. Route state may name the
+ * invitation.
  */
 export function InvitationPage({ eventId }: { eventId: number }) {
   const { t } = useTranslation();
-  const { action } = useParams();
+  const { action, attendeeId } = useParams();
   const state = useLocation().state as ModalRouteState | null;
   const wide = useMediaQuery(`(min-width: ${MOBILE_MAX_WIDTH + 1}px)`, undefined, {
     getInitialValueInEffect: false,
   });
+  const participantId = Number(attendeeId);
   if (wide) return <Navigate to={`/event/${eventId}/attendees`} replace />;
   const known = action === undefined || (INVITATION_ACTIONS as readonly string[]).includes(action);
-  if (!known) return <Navigate to={`/event/${eventId}/attendees`} replace />;
+  if (!known || !Number.isInteger(participantId) || participantId <= 0) {
+    return <Navigate to={`/event/${eventId}/attendees`} replace />;
+  }
+  const mode = action ? MODE_OF[action as InvitationAction] : null;
   return (
     <Stack gap="md" data-testid="invitation-page" data-invitation-id={state?.invitationId ?? undefined}>
+      <Anchor component={Link} to="/invitations/received" size="sm">
+        {t('meetings.backToInvitations')}
+      </Anchor>
       <Title order={1} size="h2">
         {t(`eventArea.invitation.${action ?? 'title'}`)}
       </Title>
-      <EmptyState
-        py="lg"
-        icon={<IconMailOff size={32} aria-hidden />}
-        title={t('eventArea.invitation.closed.title')}
-        description={t(
-          state?.isBooth ? 'eventArea.invitation.closed.booth' : 'eventArea.invitation.closed.text',
-        )}
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to={`/event/${eventId}/attendees`} variant="default">
-            {t('eventArea.backTo.attendees')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+      <MeetingCard
+        key={`${participantId}-${action ?? ''}`}
+        eventId={eventId}
+        participantId={participantId}
+        name=""
+        initialMode={mode}
+        invitationId={state?.invitationId ?? null}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,135 @@
+import type {
+  Invitation,
+  Meeting,
+  MeetingCardStatus,
+  PersonSummary,
+  RelationState,
+  SlotOffer,
+} from '@foyer/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+type Part = { live: Invitation[]; past: Invitation[] };
+
+/** GET /event/invitations (E2.33, E2.34): the caller's invitations, split by segment and live/past. */
+export interface InvitationLists {
+  invitations: Invitation[];
+  sent: Part;
+  received: Part;
+  company: Part;
+  badge?: number;
+}
+
+/** GET /event/meeting/status: which meeting card to show for another person (E4.13, E4.14). */
+export interface MeetingStatus {
+  status: MeetingCardStatus;
+  relation: RelationState;
+  invitationId: number | null;
+  meetingId: number | null;
+  rescheduleInvitationId: number | null;
+  maxMeetingCount: number | null;
+  person: PersonSummary | null;
+}
+
+/**
+ * Every query of this feature sits under ['invitations', eventId], so one invalidation — after a
+ * change of ours, or a realtime record in the user room — refreshes lists, cards and meetings.
+ */
+export const meetingKeys = {
+  all: ['invitations'] as const,
+  lists: (eventId: number | null) => ['invitations', eventId] as const,
+  status: (eventId: number, participantId: number) =>
+    ['invitations', eventId, 'status', participantId] as const,
+  meetings: (eventId: number) => ['invitations', eventId, 'meetings'] as const,
+  slots: (eventId: number, participantId: number, meetingId: number | null, from: number | null) =>
+    ['invitations', eventId, 'slots', participantId, meetingId, from] as const,
+};
+
+export function fetchInvitationLists(eventId: number): Promise<InvitationLists> {
+  return api<InvitationLists>('/event/invitations', { query: { eventId } });
+}
+
+export function useInvitationLists(eventId: number | null) {
+  return useQuery({
+    queryKey: meetingKeys.lists(eventId),
+    queryFn: () => fetchInvitationLists(eventId ?? 0),
+    enabled: eventId !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function useMeetingStatus(eventId: number, participantId: number) {
+  return useQuery({
+    queryKey: meetingKeys.status(eventId, participantId),
+    queryFn: () => api<MeetingStatus>('/event/meeting/status', { query: { eventId, participantId } }),
+    retry: false,
+  });
+}
+
+/** GET /event/meetings: my meetings, cancelled ones included (E4.11). */
+export function useMyMeetings(eventId: number, enabled = true) {
+  return useQuery({
+    queryKey: meetingKeys.meetings(eventId),
+    queryFn: () => api<Meeting[]>('/event/meetings', { query: { eventId } }),
+    enabled,
+    retry: false,
+  });
+}
+
+/** GET /event/meeting/slots (E2.46, E5.11): slots free for both of us; a moved meeting frees its own. */
+export function useFreeSlots(
+  eventId: number,
+  participantId: number,
+  meetingId: number | null,
+  /** Pre-booking (E6.10): slots free for this person and participantId instead of for me. */
+  fromParticipantId: number | null = null,
+) {
+  return useQuery({
+    queryKey: meetingKeys.slots(eventId, participantId, meetingId, fromParticipantId),
+    queryFn: () =>
+      api<SlotOffer>('/event/meeting/slots', {
+        query: {
+          eventId,
+          participantId,
+          meetingId: meetingId ?? undefined,
+          fromParticipantId: fromParticipantId ?? undefined,
+        },
+      }),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** The schedule calls of E7.09–E7.23 this screen makes. */
+export type MeetingCall =
+  | 'join'
+  | 'confirm'
+  | 'reject'
+  | 'revoke'
+  | 'reschedule'
+  | 'confirmReschedule'
+  | 'rejectReschedule'
+  | 'revokeReschedule'
+  | 'leave'
+  | 'prebook'
+  | 'reserveTable';
+
+export interface MeetingCallInput {
+  call: MeetingCall;
+  body: Record<string, unknown>;
+}
+
+/** One mutation for every schedule call; whatever the outcome, the feature's queries refresh. */
+export function useMeetingCall(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ call, body }: MeetingCallInput) =>
+      api<unknown>(`/event/schedule/${call}`, { method: 'POST', body: { eventId, ...body } }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['meetings'] });
+      void queryClient.invalidateQueries({ queryKey: ['agenda'] });
+    },
+  });
+}

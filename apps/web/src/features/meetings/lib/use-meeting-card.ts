@@ -1,0 +1,94 @@
+import type { Invitation, Meeting } from '@foyer/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+import { useEvent } from '../../events/api/get-event';
+import {
+  type MeetingCall,
+  type MeetingStatus,
+  meetingKeys,
+  useInvitationLists,
+  useMeetingCall,
+  useMeetingStatus,
+  useMyMeetings,
+} from '../api/meetings-api';
+import { meetingErrorText } from './meeting-errors';
+
+/**
+ * Everything a meeting card needs about me and another person: the card status (E4.14), the open
+ * invitation, the live meeting and its reschedule request, and the calls that move them on.
+ */
+export function useMeetingCard(eventId: number, participantId: number, focusId: number | null = null) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const event = useEvent(eventId);
+  const status = useMeetingStatus(eventId, participantId);
+  const lists = useInvitationLists(eventId);
+  const meetingId = status.data?.meetingId ?? null;
+  const meetings = useMyMeetings(eventId, meetingId !== null);
+  const find = (id: number | null | undefined): Invitation | null =>
+    (id && lists.data?.invitations.find((i) => i.id === id)) || null;
+  const invitation = find(status.data?.invitationId);
+  const reschedule = find(status.data?.rescheduleInvitationId);
+  // The invitation a list or page opened the card for: a company request is not between me and
+  // the sender, so the status of our pair does not show it (E4.09, E4.16, E6.24).
+  const focus = find(focusId);
+  const me = event.data?.me ?? null;
+  const companyRequest =
+    focus?.type === 'join' &&
+    focus.state === 'waiting' &&
+    me !== null &&
+    me.boothId !== null &&
+    focus.toBoothId === me.boothId &&
+    focus.tpid !== me.id &&
+    focus.fpid !== me.id
+      ? focus
+      : null;
+  const meeting: Meeting | null = meetings.data?.find((m) => m.id === meetingId) ?? null;
+  const mutation = useMeetingCall(eventId);
+
+  /** Runs a call; toasts the outcome; the caller's `done` runs only on success. */
+  const run = (
+    call: MeetingCall,
+    body: Record<string, unknown>,
+    success: string,
+    options: { optimistic?: MeetingStatus['status']; done?: () => void } = {},
+  ) => {
+    const key = meetingKeys.status(eventId, participantId);
+    const before = queryClient.getQueryData<MeetingStatus>(key);
+    // E4.17, E4.18: a request shows as pending at once and reverts when it fails.
+    if (options.optimistic && before) {
+      queryClient.setQueryData<MeetingStatus>(key, { ...before, status: options.optimistic });
+    }
+    mutation.mutate(
+      { call, body },
+      {
+        onSuccess: () => {
+          toast('success', success);
+          options.done?.();
+        },
+        onError: (error) => {
+          if (options.optimistic && before) queryClient.setQueryData(key, before);
+          toast('error', meetingErrorText(t, error));
+        },
+      },
+    );
+  };
+
+  return {
+    me,
+    companyRequest,
+    status: status.data,
+    loading: status.isPending || lists.isPending || (meetingId !== null && meetings.isPending),
+    error: status.error ?? lists.error,
+    invitation,
+    reschedule,
+    meeting,
+    meetingInvitationId: meeting?.invitationId ?? invitation?.id ?? null,
+    pending: mutation.isPending,
+    lastError: mutation.error,
+    run,
+  };
+}
+
+export type MeetingCardModel = ReturnType<typeof useMeetingCard>;

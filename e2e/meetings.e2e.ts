@@ -1,0 +1,344 @@
+import type { BoothMember, Meeting, SlotOffer } from '@foyer/contract';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './lib/browser';
+import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId } from './lib/flows';
+import {
+  type Attendee,
+  checkScreen,
+  demoAttendeeIds,
+  registerAttendee,
+  signIn,
+  waitForStatus,
+} from './lib/meetings';
+
+/** One-to-one meetings: the attendeeMeet card, invitation lists and pages (issue 5, E4, E5, E8). */
+describe('meetings in the browser', () => {
+  let browser: Browser;
+  let eventId: number;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    eventId = await demoEventId();
+  });
+  afterAll(async () => browser?.close());
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
+
+  async function open(who: Attendee, viewport: 'mobile' | 'desktop') {
+    const session = await signIn(browser, who, viewport);
+    contexts.push(session.context);
+    return session.page;
+  }
+
+  it('E4.17 E4.20 E4.25 E4.19 E2.46 E5.16 E5.19 E5.21 E5.22 A2.27 A2.29 A2.76 two people: request arrives live, accept a slot, reschedule, cancel', async () => {
+    const ana = await registerAttendee(eventId, 'Ana', 'Meetwell');
+    const ben = await registerAttendee(eventId, 'Ben', 'Slotford');
+    const a = await open(ana, 'mobile');
+    const b = await open(ben, 'desktop');
+    await b.goto(`/event/${eventId}/`);
+    const nav = b.getByTestId('nav-invitations');
+    await nav.waitFor();
+
+    // Ana, on her phone, opens the invitation page for Ben (A2.27) and sends the request.
+    await a.goto(`/event/${eventId}/invitation/${ben.participantId}`);
+    await waitForStatus(a, 'inviteNew');
+    expect(await a.getByTestId('meet-send-message').inputValue()).toBe('I would like to meet you!'); // E5.19
+    await checkScreen(a, 'invite-new-375');
+    await a.getByTestId('meet-send-message').fill('Coffee by the main hall?');
+    await a.getByTestId('meet-send-submit').click();
+    await waitForStatus(a, 'invitePending');
+    await a.getByTestId('meet-message').getByText('Coffee by the main hall?').waitFor();
+
+    // Ben sees it without a reload: badge, then the received tab of the drawer (A2.76).
+    await expect.poll(() => nav.textContent(), { timeout: 15_000 }).toContain('1');
+    await nav.click();
+    const drawer = b.getByTestId('invitations-drawer');
+    const row = drawer.getByTestId('invitation-row').filter({ hasText: ana.fullName });
+    await row.waitFor();
+    await checkScreen(b, 'drawer-received-1280');
+    await row.click();
+    await b.getByRole('dialog', { name: `Meet ${ana.fullName}` }).waitFor();
+    await waitForStatus(b, 'inviteReceived');
+    await b.getByTestId('meet-message').getByText('Coffee by the main hall?').waitFor();
+
+    // Accept = choose a slot free for both (E2.46, E5.16).
+    await b.getByTestId('meet-accept-open').click();
+    await b.getByTestId('slot-picker').waitFor();
+    const times = b.getByTestId('slot-time');
+    expect(await times.count()).toBeGreaterThan(0);
+    expect(await b.getByTestId('meet-accept-submit').isDisabled()).toBe(true);
+    const first = (await times.first().textContent()) ?? '';
+    await times.first().click();
+    await checkScreen(b, 'accept-slot-1280');
+    await b.getByTestId('meet-accept-submit').click();
+    await waitForStatus(b, 'meetingDetails');
+    const when = (await b.getByTestId('meeting-time').textContent()) ?? '';
+    expect(when).toContain(`${first}–`);
+
+    // Ana's page follows live (E4.19): the meeting with its time.
+    await waitForStatus(a, 'meetingDetails');
+    expect(await a.getByTestId('meeting-time').textContent()).toBe(when);
+    await checkScreen(a, 'meeting-375');
+
+    // Ana asks for another time (E4.25); the default text names it (E5.22).
+    await a.goto(`/event/${eventId}/invitation/${ben.participantId}/requestReschedule`);
+    await a.getByTestId('slot-picker').waitFor();
+    const other = a.getByTestId('slot-time').nth(2);
+    const later = (await other.textContent()) ?? '';
+    await other.click();
+    expect(await a.getByTestId('meet-reschedule-message').getAttribute('placeholder')).toBe(
+      `Can we reschedule? A better time for me would be: ${later}!`,
+    );
+    await checkScreen(a, 'reschedule-375');
+    await a.getByTestId('meet-reschedule-submit').click();
+    await waitForStatus(a, 'reschedulePending');
+
+    // Ben is asked live and accepts the new time.
+    await waitForStatus(b, 'rescheduleToRespond');
+    await checkScreen(b, 'reschedule-received-1280');
+    await b.getByTestId('meet-reschedule-accept').click();
+    await waitForStatus(b, 'meetingDetails');
+    expect(await b.getByTestId('meeting-time').textContent()).toContain(`${later}–`);
+    await waitForStatus(a, 'meetingDetails');
+
+    // Ben cancels (E5.21 default text); both cards go back to a new request.
+    await b.getByTestId('meet-cancel-open').click();
+    expect(await b.getByTestId('meet-cancel-message').getAttribute('placeholder')).toBe(
+      'Unfortunately I have to cancel our meeting.',
+    );
+    await b.getByTestId('meet-cancel-submit').click();
+    await waitForStatus(b, 'inviteNew');
+    await waitForStatus(a, 'inviteNew');
+    const meetings = await api<Meeting[]>(`/event/meetings?eventId=${eventId}`, { token: ana.token });
+    expect(meetings.map((m) => m.status)).toEqual(['cancelled']);
+
+    // The lists keep the history: Ben's /invitations page, Ana's mobile /invitations/received.
+    await b.keyboard.press('Escape');
+    await b.goto('/invitations');
+    await b.getByTestId('invitations-page').getByTestId('invitation-row').first().waitFor();
+    await checkScreen(b, 'invitations-page-1280');
+    await a.goto('/invitations/received');
+    await a.getByTestId('invitations-tab-sent').click();
+    await a.getByTestId('invitation-row').filter({ hasText: ben.fullName }).first().waitFor();
+    await checkScreen(a, 'invitations-page-375');
+    // On a phone an invitation opens its page (A2.27), with the invitation in the route state (A2.29).
+    await a.getByTestId('invitation-row').filter({ hasText: ben.fullName }).first().click();
+    await a.waitForURL(`**/event/${eventId}/invitation/${ben.participantId}`);
+    await waitForStatus(a, 'inviteNew');
+    expect(await a.getByTestId('invitation-page').getAttribute('data-invitation-id')).toMatch(/^\d+$/);
+  });
+
+  it('E2.41 E4.23 E4.24 E4.21 E4.22 E5.15 E8.28 meet button, edit; decline with a note; a declined request cannot be re-sent; the meeting limit', async () => {
+    const cara = await registerAttendee(eventId, 'Cara', 'Declino');
+    const dan = await registerAttendee(eventId, 'Dan', 'Nope');
+    // Cara sends from Dan's profile (the attendees feature renders our meet button there).
+    const c = await open(cara, 'desktop');
+    await c.goto(`/event/${eventId}/attendees/${dan.participantId}`);
+    await c.getByTestId('attendee-detail').getByTestId('meet-button').click();
+    await c.getByRole('dialog', { name: `Meet ${dan.fullName}` }).waitFor();
+    await waitForStatus(c, 'inviteNew');
+    await checkScreen(c, 'attendee-meet-1280');
+    await c.getByTestId('meet-send-message').fill('Lunch on day two?');
+    await c.getByTestId('meet-send-submit').click();
+    await waitForStatus(c, 'invitePending');
+    // The sender can edit the open request (E4.23).
+    await c.getByTestId('meet-edit-open').click();
+    await c.getByTestId('meet-edit-message').fill('Lunch on day two, 12:30?');
+    await c.getByTestId('meet-edit-submit').click();
+    await c.getByTestId('meet-message').getByText('Lunch on day two, 12:30?').waitFor();
+    await checkScreen(c, 'invite-pending-1280');
+    // ... or withdraw it (E4.24) and send it again.
+    await c.getByTestId('meet-revoke').click();
+    await waitForStatus(c, 'inviteNew');
+    await c.getByTestId('meet-send-message').fill('Lunch on day two, 12:30?');
+    await c.getByTestId('meet-send-submit').click();
+    await waitForStatus(c, 'invitePending');
+    await c.keyboard.press('Escape');
+
+    const d = await open(dan, 'mobile');
+    await d.goto(`/event/${eventId}/invitation/${cara.participantId}/decline`);
+    await d.getByTestId('meet-decline').waitFor();
+    expect(await d.getByTestId('meet-decline-message').getAttribute('placeholder')).toBe(
+      'Unfortunately I cannot meet you.',
+    );
+    await checkScreen(d, 'decline-375');
+    await d.getByTestId('meet-decline-submit').click(); // blank: the default text goes (E5.15)
+    await waitForStatus(d, 'inviteNew');
+
+    await c.goto('/invitations');
+    await c.getByTestId('invitations-tab-sent').click();
+    const withdrawn = c.locator('[data-testid="invitation-row"][data-state="revoked"]');
+    expect(await withdrawn.filter({ hasText: 'Withdrawn' }).count()).toBe(1);
+    await c
+      .locator('[data-testid="invitation-row"][data-state="rejected"]')
+      .filter({ hasText: dan.fullName })
+      .click();
+    await waitForStatus(c, 'rejected');
+    await c.getByText('Unfortunately I cannot meet you.').waitFor();
+    expect(await c.getByTestId('meet-send-submit').count()).toBe(0); // E4.22
+    await checkScreen(c, 'rejected-1280');
+    const again = await fetch(new URL('/api/v1/event/schedule/join', c.url()), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${cara.token}` },
+      body: JSON.stringify({ eventId, toType: 'participant', toId: dan.participantId }),
+    });
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('MST-00602');
+
+    // Attendees may have 10 meetings or open requests (E8.28): the 11th person's card says so.
+    const others = await demoAttendeeIds(eventId, cara.token, 11);
+    expect(others).toHaveLength(11);
+    for (const toId of others.slice(0, 10)) {
+      await api('/event/schedule/join', {
+        token: cara.token,
+        body: { eventId, toType: 'participant', toId },
+      });
+    }
+    await c.keyboard.press('Escape');
+    await c.setViewportSize({ width: 375, height: 812 });
+    await c.goto(`/event/${eventId}/invitation/${others[10]}`);
+    await waitForStatus(c, 'inviteLimit');
+    expect(await c.getByTestId('meet-limit').textContent()).toContain('Meeting limit exceeded (10)');
+    await checkScreen(c, 'limit-375');
+  });
+
+  it('E6.10 E6.11 E6.28 E5.13 E5.23 pre-book for two people, add a guest, reserve a table', async () => {
+    const eve = await registerAttendee(eventId, 'Eve', 'Prebooked');
+    const finn = await registerAttendee(eventId, 'Finn', 'Prebooked');
+    const gus = await registerAttendee(eventId, 'Gus', 'Guestly');
+    const organizer: Attendee = {
+      ...eve,
+      email: DEMO_LOGINS.organizer,
+      password: DEMO_PASSWORD,
+    };
+    const o = await open(organizer, 'desktop');
+    const pick = async (testId: string, who: Attendee) => {
+      await o.getByTestId(testId).fill(who.fullName);
+      await o.getByRole('option', { name: new RegExp(who.fullName) }).click();
+    };
+
+    await o.goto(`/event/${eventId}/`); // /invitations shows the last visited event's
+    await o.getByTestId('event-tabs').waitFor();
+    await o.goto('/invitations');
+    await o.getByTestId('prebook-open').click();
+    await pick('prebook-from', eve);
+    await pick('prebook-to', finn);
+    await o.getByTestId('slot-picker').waitFor();
+    expect(await o.getByTestId('prebook-slot-submit').isDisabled()).toBe(true); // E5.13
+    await o.getByTestId('slot-time').first().click();
+    await checkScreen(o, 'prebook-1280');
+    await o.getByTestId('prebook-slot-submit').click();
+    await o.getByText('The meeting was booked for both people.').waitFor();
+    const booked = await api<Meeting[]>(`/event/meetings?eventId=${eventId}`, { token: eve.token });
+    expect(booked).toHaveLength(1);
+    expect(booked[0]).toMatchObject({ preBooked: true, status: 'accepted' });
+
+    // A popup table of 8 seats (E6.11): a slot is required (E5.12).
+    await o.getByTestId('reserve-table-open').click();
+    await pick('reserve-table-person', gus);
+    await o.getByTestId('slot-picker').waitFor();
+    await o.getByTestId('slot-time').last().click();
+    await checkScreen(o, 'reserve-table-1280');
+    await o.getByTestId('reserve-table-slot-submit').click();
+    await o.getByText('Your table is reserved.').waitFor();
+    const tables = await api<Meeting[]>(`/event/meetings?eventId=${eventId}`, { token: gus.token });
+    expect(tables.find((m) => m.kind === 'table')).toBeDefined();
+
+    // Eve adds Gus as a guest to her pre-booked meeting (E6.28); Add waits for a person (E5.23).
+    const e = await open(eve, 'desktop');
+    await e.goto(`/event/${eventId}/`);
+    await e.getByTestId('event-tabs').waitFor();
+    await e.goto('/invitations');
+    await e.getByTestId('invitations-tab-sent').click();
+    await e.getByTestId('invitation-row').filter({ hasText: finn.fullName }).click();
+    await waitForStatus(e, 'meetingDetails');
+    await e.getByTestId('meet-add-guest-open').click();
+    expect(await e.getByTestId('add-guest-submit').isDisabled()).toBe(true);
+    await e.getByTestId('add-guest-person').fill(gus.fullName);
+    await e.getByRole('option', { name: new RegExp(gus.fullName) }).click();
+    await checkScreen(e, 'add-guest-1280');
+    await e.getByTestId('add-guest-submit').click();
+    await e.getByTestId('meeting-guests').getByText(gus.fullName).waitFor();
+  });
+
+  it('E4.09 E4.16 E6.24 A2.76 a request to a booth colleague shows in the company tab; a colleague takes it', async () => {
+    const hana = await registerAttendee(eventId, 'Hana', 'Boothseeker');
+    const owner = await apiLogin(DEMO_LOGINS.exhibitor, DEMO_PASSWORD);
+    const listed = await api<BoothMember[] | { members: BoothMember[] }>(`/event/member?eventId=${eventId}`, {
+      token: owner,
+    });
+    const members = Array.isArray(listed) ? listed : listed.members;
+    const colleague = members.find((m) => m.role !== 'owner' && m.fullName !== 'Emre Demir');
+    expect(colleague).toBeDefined();
+    await api('/event/schedule/join', {
+      token: hana.token,
+      body: { eventId, toType: 'participant', toId: colleague?.id, message: 'Demo of your ledger API?' },
+    });
+
+    const exhibitor: Attendee = { ...hana, email: DEMO_LOGINS.exhibitor, password: DEMO_PASSWORD };
+    const x = await open(exhibitor, 'desktop');
+    await x.goto(`/event/${eventId}/`);
+    await x.getByTestId('nav-invitations').click();
+    await x.getByTestId('invitations-tab-company').click();
+    const row = x
+      .getByTestId('invitations-drawer')
+      .getByTestId('invitation-row')
+      .filter({ hasText: 'Demo of your ledger API?' });
+    await row.waitFor();
+    await checkScreen(x, 'drawer-company-1280');
+    await row.click();
+    await x.getByTestId('meet-company-request').waitFor();
+    await x.getByTestId('meet-company-accept-open').click();
+    await x.getByTestId('slot-time').first().click();
+    await x.getByTestId('meet-accept-submit').click();
+    await waitForStatus(x, 'meetingDetails');
+    const meetings = await api<Meeting[]>(`/event/meetings?eventId=${eventId}`, { token: hana.token });
+    expect(meetings[0]?.participants.map((p) => p.fullName)).toContain('Emre Demir');
+  });
+
+  it('E8.25 E8.26 E5.11 the slot picker says who has no free time left', async () => {
+    const ivy = await registerAttendee(eventId, 'Ivy', 'Fullybooked');
+    const jon = await registerAttendee(eventId, 'Jon', 'Free');
+    const kim = await registerAttendee(eventId, 'Kim', 'Free');
+    // Ivy takes both days off (E5.11: off-times block meeting slots too).
+    const offer = await api<SlotOffer>(
+      `/event/meeting/slots?eventId=${eventId}&participantId=${jon.participantId}`,
+      { token: ivy.token },
+    );
+    const utc = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+    for (const day of offer.days) {
+      await api('/event/schedule/participantOff', {
+        token: ivy.token,
+        body: {
+          eventId,
+          date: day.date,
+          timezone: 'Europe/Istanbul',
+          startTime: utc(day.slots[0]?.sdt ?? ''),
+          endTime: utc(day.slots.at(-1)?.edt ?? ''),
+        },
+      });
+    }
+    await api('/event/schedule/join', {
+      token: jon.token,
+      body: { eventId, toType: 'participant', toId: ivy.participantId },
+    });
+    await api('/event/schedule/join', {
+      token: ivy.token,
+      body: { eventId, toType: 'participant', toId: kim.participantId },
+    });
+
+    const i = await open(ivy, 'mobile');
+    await i.goto(`/event/${eventId}/invitation/${jon.participantId}/accept`);
+    await i.getByTestId('slot-message-error2').getByText('You have no free time slot left.').waitFor(); // E8.26
+    await checkScreen(i, 'slots-error2-375');
+
+    const k = await open(kim, 'mobile');
+    await k.goto(`/event/${eventId}/invitation/${ivy.participantId}/accept`);
+    await k
+      .getByTestId('slot-message-info')
+      .getByText(`${ivy.fullName} has no free time slot left.`)
+      .waitFor(); // E8.25
+  });
+});
