@@ -248,3 +248,9 @@ export interface SessionPingPayload {
   participantId: number;
   pingedAt: string;
 }
+
+/** POST /event/agenda/export: where the agenda went and how many items it held. */
+export interface AgendaExportResult {
+  sentTo: string;
+  items: number;
+}

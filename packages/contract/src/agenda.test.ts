@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AGENDA_LIVE_MS,
+  agendaExportRequest,
   closestMeeting,
   formatUtcDateTime,
   isAgendaItemLive,
@@ -269,5 +270,13 @@ describe('sessions list query', () => {
     });
     expect(sessionsListQuery.safeParse({ limit: '1000' }).success).toBe(false);
     expect(sessionsListQuery.safeParse({ other: 'x' }).success).toBe(false);
+  });
+});
+
+describe('agenda export request', () => {
+  it('E5.25 the e-mail export needs the event', () => {
+    expect(agendaExportRequest.safeParse({}).success).toBe(false);
+    expect(agendaExportRequest.safeParse({ eventId: 'x' }).success).toBe(false);
+    expect(agendaExportRequest.parse({ eventId: '7' })).toEqual({ eventId: 7 });
   });
 });

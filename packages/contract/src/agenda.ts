@@ -5,6 +5,8 @@ import { formatUtcWallClock, isIsoDay, localDayIn, parseUtcWallClock, zonedWallC
 
 export * from './agenda-rules';
 export * from './agenda-types';
+/** Zone arithmetic the agenda screens need too (day of an instant, wall clock to UTC). */
+export { localDayIn, zonedWallClockToUtc } from './time';
 
 /**
  * Agenda and sessions (E2, E3.07–E3.11, E3.24, E4, E5.08–E5.10, E6, E7 schedule calls): request
@@ -212,8 +214,17 @@ export type CalendarLinkRequest = z.infer<typeof calendarLinkRequest>;
 
 export const eventIdQuery = z.strictObject({ eventId: idSchema });
 
-/** GET /event/agenda: one event, or the caller's active events when eventId is absent. */
-export const agendaQuery = z.strictObject({ eventId: idSchema.optional() });
+/**
+ * GET /event/agenda: one event, or the caller's active events when eventId is absent. With
+ * participantId (and eventId): that participant's agenda, for the onbehalfmeeting right (E6.10
+ * show agenda).
+ */
+export const agendaQuery = z
+  .strictObject({ eventId: idSchema.optional(), participantId: idSchema.optional() })
+  .refine((v) => v.participantId === undefined || v.eventId !== undefined, {
+    path: ['eventId'],
+    message: 'validation.error.required',
+  });
 
 export const sessionParams = z.strictObject({ eventId: idSchema, sessionId: idSchema });
 export const speakerParams = z.strictObject({ eventId: idSchema, speakerId: idSchema });
@@ -246,3 +257,7 @@ export const sessionRoomQuery = z.strictObject({
   as: z.enum(['attendee', 'moderator', 'speaker', 'rehearsal'], { error: 'validation.error.type' }),
 });
 export type SessionRoomQuery = z.infer<typeof sessionRoomQuery>;
+
+/** POST /event/agenda/export (E1.07, E5.25): mail the caller's agenda of one event; the event is required. */
+export const agendaExportRequest = z.strictObject({ eventId: idSchema });
+export type AgendaExportRequest = z.infer<typeof agendaExportRequest>;

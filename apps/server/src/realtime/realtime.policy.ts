@@ -1,7 +1,7 @@
 import { matchRoom, RoomPattern } from '@foyer/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { isActiveParticipant, isSessionOfEvent } from './realtime.repository';
+import { isActiveParticipant } from './realtime.repository';
 
 /** Decides whether a user may join a room; `params` are the pattern's `{name}` segments. */
 export type RoomPolicy = (userId: number, params: Record<string, string>, db: Kysely<DB>) => Promise<boolean>;
@@ -42,22 +42,17 @@ const isEventParticipant: RoomPolicy = async (userId, params, db) => {
   return eventId !== null && isActiveParticipant(db, userId, eventId);
 };
 
-const isEventSessionParticipant: RoomPolicy = async (userId, params, db) => {
-  const eventId = idParam(params.eventId);
-  const sessionId = idParam(params.sessionId);
-  if (eventId === null || sessionId === null) return false;
-  return (await isActiveParticipant(db, userId, eventId)) && isSessionOfEvent(db, sessionId, eventId);
-};
-
 /** Public profile data is what any signed-in user sees next to a name (chat, lists), so any may listen. */
 const isValidProfile: RoomPolicy = async (_userId, params) => idParam(params.userId) !== null;
 
-/** The policies the realtime layer owns; chat rooms get theirs from the chat feature. */
+/**
+ * The policies the realtime layer owns; chat rooms get theirs from the chat feature, public session
+ * rooms from the agenda feature (same visibility as the sessions list).
+ */
 export function builtInPolicies(): RoomPolicies {
   const policies = new RoomPolicies();
   policies.register(RoomPattern.User, isSelf);
   policies.register(RoomPattern.Event, isEventParticipant);
-  policies.register(RoomPattern.EventSession, isEventSessionParticipant);
   policies.register(RoomPattern.PublicProfile, isValidProfile);
   return policies;
 }

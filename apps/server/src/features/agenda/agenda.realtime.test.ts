@@ -88,4 +88,27 @@ describe('realtime: public_sessions rooms (E7.78)', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(watcher.records).toHaveLength(1);
   });
+
+  it('E6.02 E6.16 a hidden session room is refused to participants who cannot see it, open to organizers', async () => {
+    t.setNow(T0);
+    const event = await createEvent(t.ctx);
+    const hidden = await createSession(t.ctx, event.id, { hidden: true });
+    const open = await createSession(t.ctx, event.id);
+    const [ada, boss] = [
+      await createParticipant(t.ctx, event.id),
+      await createParticipant(t.ctx, event.id, { organizer: true }),
+    ];
+    const adaClient = await connected(t.url, tokenOf(ada));
+    const bossClient = await connected(t.url, tokenOf(boss));
+    clients.push(adaClient, bossClient);
+    expect(await adaClient.subscribe(realtimeRoom.eventSession(event.id, hidden.id))).toMatchObject({
+      ok: false,
+    });
+    expect(await adaClient.subscribe(realtimeRoom.eventSession(event.id, open.id))).toMatchObject({
+      ok: true,
+    });
+    expect(await bossClient.subscribe(realtimeRoom.eventSession(event.id, hidden.id))).toMatchObject({
+      ok: true,
+    });
+  });
 });

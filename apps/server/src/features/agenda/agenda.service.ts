@@ -115,6 +115,18 @@ export async function getMyAgenda(
   return { items: await agendaItemsOf(ctx.db, owners) };
 }
 
+/** GET /event/agenda?participantId (E6.10 show agenda): another participant's agenda of one event. */
+export async function getAgendaOf(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  participantId: number,
+): Promise<AgendaResult> {
+  const { event, target } = await agendaOwner(ctx, userId, eventId, participantId);
+  const owner = { participantId: target.id, eventId: event.id, eventName: event.name };
+  return { items: await agendaItemsOf(ctx.db, [owner]) };
+}
+
 async function agendaOwner(
   ctx: AppContext,
   userId: number,

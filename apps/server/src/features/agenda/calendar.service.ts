@@ -104,11 +104,12 @@ function itemEvents(ctx: AppContext, items: AgendaItem[], descriptions: Map<numb
   return events;
 }
 
-async function participantCalendar(
+/** Everything of the participant's agenda in this event (sessions, breaks, other sources), by start. */
+export async function participantEvents(
   ctx: AppContext,
   event: EventRow,
   participant: ParticipantRow,
-): Promise<string> {
+): Promise<IcsEvent[]> {
   const items = await agendaItemsOf(ctx.db, [
     { participantId: participant.id, eventId: event.id, eventName: event.name },
   ]);
@@ -139,6 +140,15 @@ async function participantCalendar(
     }
   }
   events.sort((a, b) => a.start.getTime() - b.start.getTime());
+  return events;
+}
+
+async function participantCalendar(
+  ctx: AppContext,
+  event: EventRow,
+  participant: ParticipantRow,
+): Promise<string> {
+  const events = await participantEvents(ctx, event, participant);
   return buildCalendar({
     name: `${event.name} agenda`,
     now: ctx.now(),

@@ -1,6 +1,7 @@
 import { AgendaErrorCode, type JoinSessionResult } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { busOf } from '../../events/bus';
 import {
   addPerson,
   api,
@@ -252,6 +253,7 @@ describe('sessions that need approval (E4.47, E4.48, E8.29, E8.36)', () => {
       accept: true,
     });
     expect(res.body.data).toMatchObject({ status: 'joined', usedCapacity: 1 });
+    await busOf(t.ctx).idle();
     const mail = await t.ctx.db.selectFrom('outbox').selectAll().where('recipient', '=', ada.email).execute();
     expect(mail[0]?.body_text).toContain('Workshop');
     const twice = await decide(boss, {
@@ -282,6 +284,7 @@ describe('sessions that need approval (E4.47, E4.48, E8.29, E8.36)', () => {
       code: AgendaErrorCode.RequestDeclined,
       msg: 'The event organizers declined your request.',
     });
+    await busOf(t.ctx).idle();
     const mail = await t.ctx.db.selectFrom('outbox').selectAll().where('recipient', '=', ada.email).execute();
     expect(mail[0]?.body_text).toContain('The event organizers declined your request.');
   });

@@ -15,6 +15,7 @@ import {
 } from '@foyer/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app';
+import { busOf } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import type { AgendaEvents } from './agenda.events';
@@ -236,15 +237,31 @@ export async function decideSessionRequest(
     await deps.events.agendaChanged(trx, target.user_id, { eventId: event.id, participantId: target.id });
     return { session, seats, status: to } as const;
   });
-  const subject = input.accept
-    ? `You are in: ${result.session.name}`
-    : `Your request: ${result.session.name}`;
-  const text = input.accept
-    ? `Your request to join "${result.session.name}" (${event.name}) was accepted.`
-    : 'The event organizers declined your request.'; // E8.29
-  await ctx.mailer
-    .send({ to: target.email, subject, text: input.message ? `${text}\n\n${input.message}` : text })
-    .catch((err: unknown) => deps.log.warn({ err }, 'agenda: request decision e-mail failed'));
+  if (input.accept) {
+    // E8.36: the notifications processor tells the requester (in-app, and by e-mail per their
+    // preferences) that they are confirmed; the bus runs it after the commit, outside the request.
+    await busOf(ctx).emit({
+      type: 'session.changed',
+      kind: 'confirmed',
+      eventId: event.id,
+      sessionId: result.session.id,
+      participantIds: [target.id],
+      actorId: me.id,
+      message: input.message ?? null,
+    });
+  } else {
+    // E8.29: no notification type covers a declined request; the e-mail goes out in the background.
+    const text = 'The event organizers declined your request.';
+    busOf(ctx).defer(() =>
+      ctx.mailer
+        .send({
+          to: target.email,
+          subject: `Your request: ${result.session.name}`,
+          text: input.message ? `${text}\n\n${input.message}` : text,
+        })
+        .catch((err: unknown) => deps.log.warn({ err }, 'agenda: request decision e-mail failed')),
+    );
+  }
   return {
     sessionId: result.session.id,
     participantId: target.id,

@@ -1,4 +1,5 @@
 import {
+  agendaExportRequest,
   agendaQuery,
   calendarLinkRequest,
   emptyRequest,
@@ -13,7 +14,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { getMyAgenda } from './agenda.service';
+import { getAgendaOf, getMyAgenda } from './agenda.service';
+import { exportAgendaByMail } from './agenda-export.service';
 import {
   agendaDownload,
   calendarFeed,
@@ -97,8 +99,17 @@ export const sessionsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/event/agenda', async (request) => {
     const { userId } = await requireUser(request);
-    const { eventId } = parse(agendaQuery, request.query);
+    const { eventId, participantId } = parse(agendaQuery, request.query);
+    if (eventId !== undefined && participantId !== undefined) {
+      return { success: true, data: await getAgendaOf(app.ctx, userId, eventId, participantId) };
+    }
     return { success: true, data: await getMyAgenda(app.ctx, userId, eventId) };
+  });
+
+  app.post('/event/agenda/export', { config: perMinute(10) }, async (request) => {
+    const { userId } = await requireUser(request);
+    const input = parse(agendaExportRequest, request.body);
+    return { success: true, data: await exportAgendaByMail(app.ctx, userId, input) };
   });
 
   app.post('/event/participant/calendar', { config: perMinute(30) }, async (request) => {

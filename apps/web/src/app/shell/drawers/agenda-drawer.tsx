@@ -1,38 +1,38 @@
-import { Button, EmptyState } from '@mantine/core';
-import { IconCalendarOff } from '@tabler/icons-react';
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { SideDrawer } from '../../../components/side-drawer';
 import { useCurrentEvent } from '../use-current-event';
+import { useEver } from '../use-ever';
+
+// The agenda feature loads with the drawer's first opening, not with the shell.
+const AgendaDrawerContent = lazy(async () => ({
+  default: (await import('../../../features/agenda/components/agenda-drawer-content')).AgendaDrawerContent,
+}));
 
 interface Props {
   opened: boolean;
   onClose(): void;
 }
 
-/** The personal agenda at a glance; empty until sessions or meetings are added to it. */
+/** A2.74: the personal agenda at a glance: live and upcoming, then past (E2.31). */
 export function AgendaDrawer({ opened, onClose }: Props) {
   const { t } = useTranslation();
   const event = useCurrentEvent();
+  const everOpened = useEver(opened);
   return (
     <SideDrawer opened={opened} onClose={onClose} title={t('nav.agenda')} testId="agenda-drawer">
-      <EmptyState
-        py="xl"
-        icon={<IconCalendarOff size={32} aria-hidden />}
-        title={t('shell.agenda.empty.title')}
-        description={t('shell.agenda.empty.text')}
-      >
-        <EmptyState.Actions>
-          <Button
-            component={Link}
-            to={event ? `/event/${event.id}/sessions` : '/my-agenda'}
-            onClick={onClose}
-            data-testid="agenda-drawer-browse"
-          >
-            {event ? t('shell.agenda.browseSessions') : t('shell.agenda.open')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+      {everOpened && (
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label={t('common.loading')} />
+            </Center>
+          }
+        >
+          <AgendaDrawerContent eventId={event?.id ?? null} onClose={onClose} />
+        </Suspense>
+      )}
     </SideDrawer>
   );
 }

@@ -1,0 +1,171 @@
+import {
+  AgendaErrorCode,
+  type EventType,
+  type SessionButton,
+  type SessionSummary,
+  sessionButtons,
+} from '@foyer/contract';
+import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { downloadCalendar } from '../api/agenda-api';
+import { sessionRoomUrl, useJoinSession, useLeaveSession } from '../api/sessions-api';
+import { formatLongDate, formatTime } from '../lib/format';
+import { openVideoWindow } from '../lib/open-video';
+import { useZone } from '../lib/use-zone';
+import '../i18n';
+
+interface Props {
+  session: SessionSummary;
+  eventType: EventType;
+  eventFinished: boolean;
+  organizer: boolean;
+  now: number;
+  size?: 'xs' | 'sm';
+}
+
+/** E8.31, E8.32: a refused schedule call in words the user knows. */
+export function scheduleErrorText(error: unknown, t: TFunction): string {
+  if (!(error instanceof ApiError)) return t('agenda.error.generic');
+  if (error.code === AgendaErrorCode.FullyBooked) return t('agenda.notice.fullyBooked');
+  if (error.code === AgendaErrorCode.Busy) return t('agenda.notice.busy');
+  if (error.code === AgendaErrorCode.RequestDeclined) return t('agenda.notice.requestDeclinedText');
+  return error.message;
+}
+
+const PRIMARY: SessionButton[] = ['addToAgenda', 'joinNow', 'joinAsAttendee', 'startStreaming'];
+
+/** E4.41–E4.52: the buttons and notice a session offers the caller now. */
+export function SessionActions({ session, eventType, eventFinished, organizer, now, size = 'sm' }: Props) {
+  const { t } = useTranslation();
+  const { zone, locale } = useZone();
+  const join = useJoinSession(session.eventId);
+  const leave = useLeaveSession(session.eventId);
+  const state = sessionButtons({
+    session,
+    eventType,
+    eventFinished,
+    myStatus: session.myStatus,
+    myRoles: session.myRoles,
+    organizer,
+    now,
+  });
+
+  const addToAgenda = () =>
+    join.mutate(session.id, {
+      onSuccess: (result) => {
+        if (result.status === 'waiting') {
+          // E8.36: a session that needs approval: the request is in.
+          toast(
+            'success',
+            t('agenda.toast.requested', {
+              time: formatTime(session.sdt, zone, locale),
+              date: formatLongDate(session.sdt, zone, locale),
+            }),
+          );
+        } else {
+          toast('success', t('agenda.toast.added')); // E8.35
+        }
+      },
+      onError: (error) => toast('error', scheduleErrorText(error, t)),
+    });
+
+  const removeFromAgenda = () =>
+    leave.mutate(session.id, {
+      onSuccess: () => toast('success', t('agenda.toast.removed')),
+      onError: (error) => toast('error', scheduleErrorText(error, t)),
+    });
+
+  const joinLive = () =>
+    openVideoWindow(async () => {
+      const result = await join.mutateAsync(session.id);
+      return result.videoUrl;
+    });
+
+  const onClick: Partial<Record<SessionButton, () => void>> = {
+    addToAgenda,
+    removeFromAgenda,
+    leave: removeFromAgenda,
+    joinNow: joinLive,
+    joinAsAttendee: joinLive,
+    joinAsModerator: () => openVideoWindow(() => sessionRoomUrl(session.eventId, session.id, 'moderator')),
+    startStreaming: () => openVideoWindow(() => sessionRoomUrl(session.eventId, session.id, 'speaker')),
+    joinRehearsal: () => openVideoWindow(() => sessionRoomUrl(session.eventId, session.id, 'rehearsal')),
+    addToCalendar: () =>
+      downloadCalendar(
+        `/event/${session.eventId}/sessions/${session.id}/calendar.ics`,
+        `session-${session.id}.ics`,
+      ).catch((error: unknown) =>
+        toast('error', error instanceof Error ? error.message : t('agenda.error.generic')),
+      ),
+  };
+
+  const busy = join.isPending || leave.isPending;
+  return (
+    <Group gap="xs" wrap="wrap" data-testid={`session-actions-${session.id}`}>
+      {state.notice &&
+        (state.notice === 'onSiteOnly' ? (
+          <Tooltip
+            label={t('agenda.notice.onSiteOnly')}
+            multiline
+            w={260}
+            events={{ hover: true, focus: true, touch: true }}
+          >
+            <Badge color="gray.7" tabIndex={0} data-testid="session-notice">
+              {t('agenda.notice.onSiteShort')}
+            </Badge>
+          </Tooltip>
+        ) : (
+          <Badge
+            color={
+              state.notice === 'finished'
+                ? 'gray.7'
+                : state.notice === 'waitingConfirmation'
+                  ? 'violet.9'
+                  : 'red.9'
+            }
+            data-testid="session-notice"
+          >
+            {t(`agenda.notice.${state.notice}`)}
+          </Badge>
+        ))}
+      {state.buttons.map((button) =>
+        button === 'viewRecording' && session.offlineLink ? (
+          <Button
+            key={button}
+            size={size}
+            variant="light"
+            component="a"
+            href={session.offlineLink}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('agenda.button.viewRecording')}
+          </Button>
+        ) : (
+          <Button
+            key={button}
+            size={size}
+            variant={PRIMARY.includes(button) ? 'filled' : button === 'addToCalendar' ? 'subtle' : 'default'}
+            loading={
+              busy && (button === 'addToAgenda' || button === 'removeFromAgenda' || button === 'leave')
+            }
+            disabled={busy}
+            onClick={onClick[button]}
+            data-testid={`session-button-${button}`}
+            aria-label={`${t(`agenda.button.${button}`)}: ${session.name}`}
+          >
+            {t(`agenda.button.${button}`)}
+          </Button>
+        ),
+      )}
+      {state.buttons.length === 0 && !state.notice && (
+        <Text size="xs" c="dimmed">
+          {t('agenda.notice.notAvailable')}
+        </Text>
+      )}
+    </Group>
+  );
+}
