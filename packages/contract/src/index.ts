@@ -2,6 +2,7 @@ export * from './agenda';
 export * from './auth';
 export * from './booths';
 export * from './chat';
+export * from './checkin';
 export * from './common';
 export * from './constants';
 export * from './contacts';

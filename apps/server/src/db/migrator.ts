@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003_agenda';
 import * as m0004 from './migrations/0004_meetings';
 import * as m0005 from './migrations/0005_engagement';
 import * as m0006 from './migrations/0006_contacts';
+import * as m0007 from './migrations/0007_checkin';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0004_meetings': m0004,
   '0005_engagement': m0005,
   '0006_contacts': m0006,
+  '0007_checkin': m0007,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

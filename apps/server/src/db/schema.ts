@@ -1,6 +1,7 @@
 /** Table types for Kysely, one file per area under ./schema; the migrations are the truth. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { CalendarFeedsTable, ParticipantOffTable, SessionAttendeesTable } from './schema/agenda';
+import type { BadgePrintsTable, CheckinAreasTable, CheckinsTable } from './schema/checkin';
 import type { ContactNotesTable, ContactsTable } from './schema/contacts';
 import type {
   ChatMembersTable,
@@ -42,6 +43,7 @@ import type {
 import type { OutboxTable, RealtimeEventsTable } from './schema/platform';
 
 export type * from './schema/agenda';
+export type * from './schema/checkin';
 export type * from './schema/columns';
 export type * from './schema/contacts';
 export type * from './schema/engagement';
@@ -87,6 +89,9 @@ export interface DB {
   poll_ballots: PollBallotsTable;
   contacts: ContactsTable;
   contact_notes: ContactNotesTable;
+  checkin_areas: CheckinAreasTable;
+  checkins: CheckinsTable;
+  badge_prints: BadgePrintsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

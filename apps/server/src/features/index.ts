@@ -4,6 +4,7 @@ import { agendaRoutes } from './agenda/agenda.routes';
 import { authRoutes } from './auth/auth.routes';
 import { boothRoutes } from './booths/booths.routes';
 import { chatRoutes } from './chat/chat.routes';
+import { checkInRoutes } from './checkin/checkin.routes';
 import { contactRoutes } from './contacts/contacts.routes';
 import { eventRoutes } from './event/event.routes';
 import { lobbyRoutes } from './lobby/lobby.routes';
@@ -38,4 +39,5 @@ export const features: FastifyPluginAsync[] = [
   pollRoutes,
   lobbyRoutes,
   contactRoutes,
+  checkInRoutes,
 ];

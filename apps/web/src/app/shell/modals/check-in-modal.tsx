@@ -1,30 +1,41 @@
-import { EmptyState, Modal } from '@mantine/core';
-import { IconScan } from '@tabler/icons-react';
+import { Center, Loader, Modal } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentEvent } from '../use-current-event';
+
+const CheckInPanel = lazy(async () => ({
+  default: (await import('../../../features/checkin/components/check-in-panel')).CheckInPanel,
+}));
 
 interface Props {
   opened: boolean;
   onClose(): void;
 }
 
-/** A6.07, A2.96: check-in staff scan tickets here; the scanner comes with the check-in feature. */
+/** A6.07, A2.96, E2.54: check-in staff scan tickets here (the scanner is the check-in feature's lazy chunk). */
 export function CheckInModal({ opened, onClose }: Props) {
   const { t } = useTranslation();
+  const event = useCurrentEvent();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={t('nav.checkIn')}
       centered
+      size="md"
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <EmptyState
-        py="lg"
-        icon={<IconScan size={32} aria-hidden />}
-        title={t('shell.checkIn.empty.title')}
-        description={t('shell.checkIn.empty.text')}
-        data-testid="check-in-empty"
-      />
+      {event && (
+        <Suspense
+          fallback={
+            <Center py="lg">
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <CheckInPanel event={event} />
+        </Suspense>
+      )}
     </Modal>
   );
 }

@@ -13,7 +13,6 @@ import { EventHeader } from '../components/event-header';
 import { EventTabs } from '../components/event-tabs';
 import { PresenceCheck } from '../components/presence-check';
 import { eventTheme } from '../event-theme';
-import { BadgesPage } from './event-pages';
 
 type PageOf = ComponentType<{ eventId: number }>;
 function page<K extends string>(load: () => Promise<Record<K, PageOf>>, name: K) {
@@ -24,6 +23,7 @@ function page<K extends string>(load: () => Promise<Record<K, PageOf>>, name: K)
 const EventProfilePage = page(() => import('../../attendees/routes/event-profile-page'), 'EventProfilePage');
 const CompanyProfilePage = page(() => import('../../expo/routes/company-profile-page'), 'CompanyProfilePage');
 const InvitationPage = page(() => import('../../meetings/routes/invitation-page'), 'InvitationPage');
+const BadgesPage = page(() => import('../../checkin/routes/badges-page'), 'BadgesPage');
 
 /** A2.19 inside the event area: an unknown event, or an unknown page of a known one. */
 function AreaNotFound({ eventId, message }: { eventId?: number; message?: string }) {

@@ -1,5 +1,4 @@
 import { Button, EmptyState, Paper, Stack, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -32,22 +31,5 @@ export function EventPage({
         </EmptyState>
       </Paper>
     </Stack>
-  );
-}
-
-/** A2.20: badge printing, shown without navigation. */
-export function BadgesPage({ eventId }: { eventId: number }) {
-  const { t } = useTranslation();
-  return (
-    <main style={{ padding: 'var(--mantine-spacing-lg)' }}>
-      <EventPage
-        eventId={eventId}
-        testId="badges-page"
-        title={t('eventArea.badges.title')}
-        icon={<IconPrinter size={32} aria-hidden />}
-        heading={t('eventArea.badges.empty.title')}
-        text={t('eventArea.badges.empty.text')}
-      />
-    </main>
   );
 }

@@ -1,0 +1,29 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from './columns';
+
+/** Staff check-in and badge printing (0007). Keep in step with the migrations (they are the truth). */
+export interface CheckinAreasTable {
+  id: Generated<number>;
+  event_id: number;
+  entity_type: 'event' | 'location' | 'session';
+  /** 0 for the whole event. */
+  entity_id: number;
+  capacity_used: Generated<number>;
+}
+
+export interface CheckinsTable {
+  area_id: number;
+  participant_id: number;
+  checked_in: boolean;
+  checked_in_at: Date | null;
+  checked_out_at: Date | null;
+  by_participant_id: number | null;
+  updated_at: Timestamp;
+}
+
+export interface BadgePrintsTable {
+  participant_id: number;
+  printed_at: Generated<Date>;
+  print_count: Generated<number>;
+  printed_by: number | null;
+}

@@ -1,0 +1,180 @@
+import type { CheckInArea, CheckInEntityType, CheckInPerson } from '@foyer/contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** The person a ticket or participant id names in the event (a deleted one counts as none). */
+export async function findPerson(
+  db: Executor,
+  eventId: number,
+  by: { ticketId?: string | undefined; participantId?: number | undefined },
+) {
+  let query = db
+    .selectFrom('participants as p')
+    .leftJoin('participant_types as t', 't.id', 'p.type_id')
+    .select([
+      'p.id',
+      'p.ticket_id',
+      'p.name',
+      'p.surname',
+      'p.company',
+      'p.job_title',
+      'p.city',
+      'p.type_id',
+      't.name as type_name',
+    ])
+    .where('p.event_id', '=', eventId)
+    .where('p.state', '!=', 'deleted');
+  if (by.participantId !== undefined) query = query.where('p.id', '=', by.participantId);
+  if (by.ticketId !== undefined) query = query.where('p.ticket_id', '=', by.ticketId);
+  return query.executeTakeFirst();
+}
+
+export type PersonRow = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
+
+export function presentPerson(row: PersonRow): CheckInPerson {
+  return {
+    participantId: row.id,
+    ticketId: row.ticket_id,
+    fullName: `${row.name} ${row.surname}`.trim(),
+    company: row.company,
+    jobTitle: row.job_title,
+    participantType: row.type_name,
+  };
+}
+
+/** What an area is: its name, capacity and who may enter (E5.54), or undefined if it is not the event's. */
+export async function describeArea(
+  db: Executor,
+  eventId: number,
+  entityType: CheckInEntityType,
+  entityId: number | undefined,
+): Promise<Omit<CheckInArea, 'capacityUsed'> | undefined> {
+  if (entityType === 'event') {
+    return { entityType, entityId: null, name: '', capacity: null, allowedPart: [] };
+  }
+  if (entityType === 'location') {
+    const row = await db
+      .selectFrom('locations')
+      .select(['id', 'name', 'capacity'])
+      .where('id', '=', entityId ?? -1)
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
+    return row && { entityType, entityId: row.id, name: row.name, capacity: row.capacity, allowedPart: [] };
+  }
+  const row = await db
+    .selectFrom('sessions as s')
+    .leftJoin('locations as l', 'l.id', 's.location_id')
+    .select([
+      's.id',
+      's.name',
+      's.capacity',
+      'l.capacity as room_capacity',
+      's.restricted',
+      's.allowed_type_ids',
+    ])
+    .where('s.id', '=', entityId ?? -1)
+    .where('s.event_id', '=', eventId)
+    .where('s.deleted', '=', false)
+    .executeTakeFirst();
+  return (
+    row && {
+      entityType,
+      entityId: row.id,
+      name: row.name,
+      capacity: row.capacity ?? row.room_capacity,
+      allowedPart: row.restricted ? row.allowed_type_ids : [],
+    }
+  );
+}
+
+/** The occupancy row of an area, created on first use. */
+export async function ensureAreaRow(
+  db: Executor,
+  eventId: number,
+  entityType: CheckInEntityType,
+  entityId: number,
+): Promise<{ id: number; capacity_used: number }> {
+  await db
+    .insertInto('checkin_areas')
+    .values({ event_id: eventId, entity_type: entityType, entity_id: entityId })
+    .onConflict((oc) => oc.columns(['event_id', 'entity_type', 'entity_id']).doNothing())
+    .execute();
+  return db
+    .selectFrom('checkin_areas')
+    .select(['id', 'capacity_used'])
+    .where('event_id', '=', eventId)
+    .where('entity_type', '=', entityType)
+    .where('entity_id', '=', entityId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Marks the person in. Returns false when they already were: the upsert queues on the
+ * (area, participant) row, so of two racing scanners exactly one sees the row flip.
+ */
+export async function markIn(
+  trx: Transaction<DB>,
+  areaId: number,
+  participantId: number,
+  by: number,
+  now: Date,
+) {
+  const { rows } = await sql<{ participant_id: number }>`
+    INSERT INTO checkins (area_id, participant_id, checked_in, checked_in_at, by_participant_id, updated_at)
+    VALUES (${areaId}, ${participantId}, true, ${now}, ${by}, ${now})
+    ON CONFLICT (area_id, participant_id) DO UPDATE
+       SET checked_in = true, checked_in_at = EXCLUDED.checked_in_at,
+           by_participant_id = EXCLUDED.by_participant_id, updated_at = EXCLUDED.updated_at
+     WHERE checkins.checked_in = false
+    RETURNING participant_id`.execute(trx);
+  return rows.length === 1;
+}
+
+/** Marks the person out; false when they were not in. */
+export async function markOut(
+  trx: Transaction<DB>,
+  areaId: number,
+  participantId: number,
+  by: number,
+  now: Date,
+) {
+  const rows = await trx
+    .updateTable('checkins')
+    .set({ checked_in: false, checked_out_at: now, by_participant_id: by, updated_at: now })
+    .where('area_id', '=', areaId)
+    .where('participant_id', '=', participantId)
+    .where('checked_in', '=', true)
+    .returning('participant_id')
+    .execute();
+  return rows.length === 1;
+}
+
+/**
+ * Takes one place in the area, or nothing when it is full: comparison and increment are one
+ * statement on the counter row, so concurrent scanners queue on its lock (no over-booking).
+ */
+export async function takePlace(trx: Transaction<DB>, areaId: number, capacity: number | null) {
+  const { rows } = await sql<{ capacity_used: number }>`
+    UPDATE checkin_areas SET capacity_used = capacity_used + 1
+     WHERE id = ${areaId} AND (${capacity}::int IS NULL OR capacity_used < ${capacity}::int)
+    RETURNING capacity_used`.execute(trx);
+  return rows[0]?.capacity_used ?? null;
+}
+
+export async function releasePlace(trx: Transaction<DB>, areaId: number): Promise<number> {
+  const { rows } = await sql<{ capacity_used: number }>`
+    UPDATE checkin_areas SET capacity_used = GREATEST(capacity_used - 1, 0)
+     WHERE id = ${areaId} RETURNING capacity_used`.execute(trx);
+  return rows[0]?.capacity_used ?? 0;
+}
+
+export async function isBadgePrinted(db: Executor, participantId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('badge_prints')
+    .select('printed_at')
+    .where('participant_id', '=', participantId)
+    .executeTakeFirst();
+  return row?.printed_at ?? null;
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { ErrorCode } from './errors';
+
+/**
+ * Staff check-in at the door and badge printing (E2.54, E2.67, E3.34, E4.65, E4.70, E5.52–E5.57,
+ * E7.04, E8.01–E8.23). An "area" is the whole event (entityType 'event') or a location or a
+ * session with its own capacity.
+ */
+
+export const checkInEntityTypes = ['event', 'location', 'session'] as const;
+export type CheckInEntityType = (typeof checkInEntityTypes)[number];
+
+/** E4.65 */
+export const checkInOutcomes = [
+  'checkedIn',
+  'checkedOut',
+  'alreadyCheckedIn',
+  'alreadyCheckedOut',
+  'fullyOccupied',
+  'wrongTicketType',
+] as const;
+export type CheckInOutcome = (typeof checkInOutcomes)[number];
+
+/** E8.01–E8.04: the server code each refused outcome carries in errorMessage. */
+export const checkInOutcomeCode: Partial<Record<CheckInOutcome, string>> = {
+  alreadyCheckedIn: ErrorCode.AlreadyCheckedIn,
+  alreadyCheckedOut: ErrorCode.AlreadyCheckedOut,
+  fullyOccupied: ErrorCode.FullyOccupied,
+  wrongTicketType: ErrorCode.WrongTicketType,
+};
+
+/** Outcomes that are a success toast (E8.12, E8.13); the others warn (E8.08–E8.11). */
+export function isCheckInSuccess(outcome: CheckInOutcome): boolean {
+  return outcome === 'checkedIn' || outcome === 'checkedOut';
+}
+
+/** E4.70 (print button): a badge may be printed once the person is in. */
+export function canPrintBadge(outcome: CheckInOutcome | null): boolean {
+  return outcome === 'checkedIn' || outcome === 'alreadyCheckedIn';
+}
+
+const ticketIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'checkIn.error.ticketNotFound')
+  .max(100, 'checkIn.error.ticketNotFound')
+  .regex(/^[\w-]+$/, 'checkIn.container.scan.data.error');
+
+/** E3.34 / E7.04: ticketId or participantId; entityId is needed for a location or a session. */
+export const checkInRequest = z
+  .strictObject({
+    eventId: idSchema,
+    entityType: z.enum(checkInEntityTypes).default('event'),
+    entityId: idSchema.optional(),
+    checkIn: z.boolean(),
+    ticketId: ticketIdSchema.optional(),
+    participantId: idSchema.optional(),
+    printer: z.string().trim().max(200).optional(),
+    printerLabel: z.string().trim().max(200).optional(),
+  })
+  .refine((r) => r.ticketId !== undefined || r.participantId !== undefined, {
+    message: 'checkIn.error.noTicketId',
+    path: ['ticketId'],
+  })
+  .refine((r) => r.entityType === 'event' || r.entityId !== undefined, {
+    message: 'validation.error.required',
+    path: ['entityId'],
+  });
+export type CheckInRequest = z.output<typeof checkInRequest>;
+
+/** The person a scan found, as the result card and the badge show them. */
+export interface CheckInPerson {
+  participantId: number;
+  ticketId: string | null;
+  fullName: string;
+  company: string;
+  jobTitle: string;
+  participantType: string | null;
+}
+
+export interface CheckInResult {
+  outcome: CheckInOutcome;
+  /** E8.01–E8.04: MST code for a refused outcome, else null. */
+  errorMessage: string | null;
+  person: CheckInPerson;
+  area: CheckInArea;
+  badgePrinted: boolean;
+}
+
+/** A check-in area with its live occupancy (E3.34, E5.54: allowedPart empty = everyone). */
+export interface CheckInArea {
+  entityType: CheckInEntityType;
+  entityId: number | null;
+  name: string;
+  capacity: number | null;
+  capacityUsed: number;
+  allowedPart: number[];
+}
+
+export const checkInAreasQuery = z.strictObject({ eventId: idSchema });
+
+export interface CheckInOverview {
+  areas: CheckInArea[];
+}
+
+/** Who is inside an area now, newest first (the staff screen's list). */
+export const checkInListQuery = z.strictObject({
+  eventId: idSchema,
+  entityType: z.enum(checkInEntityTypes).default('event'),
+  entityId: idSchema.optional(),
+});
+
+export const CHECK_IN_LIST_LENGTH = 20;
+
+export interface CheckInListItem extends CheckInPerson {
+  checkedInAt: string;
+}
+
+export interface CheckInList {
+  items: CheckInListItem[];
+  /** Everyone inside (the list shows the newest CHECK_IN_LIST_LENGTH). */
+  total: number;
+}
+
+export const badgeQuery = z.strictObject({
+  eventId: idSchema,
+  ticketId: ticketIdSchema.optional(),
+  participantId: idSchema.optional(),
+});
+
+export interface Badge {
+  person: CheckInPerson & { firstName: string; lastName: string; city: string };
+  eventName: string;
+  /** E8.16: printed before (null = never). */
+  printedAt: string | null;
+}
+
+export const badgePrintedRequest = z.strictObject({
+  eventId: idSchema,
+  participantId: idSchema,
+  /** Print even if it was printed before (printBadgeForced). */
+  force: z.boolean().default(false),
+});
+
+export interface BadgePrintResult {
+  /** false: it had been printed before and force was not set (E8.16). */
+  printed: boolean;
+  printedAt: string;
+}
+
+/** The text a badge QR code carries: a link with a tickets/{ticketId} segment (E5.52). */
+export function badgeCode(origin: string, ticketId: string): string {
+  return `${origin.replace(/\/$/, '')}/tickets/${encodeURIComponent(ticketId)}`;
+}
