@@ -33,7 +33,7 @@ describe('meetings in the browser', () => {
     return session.page;
   }
 
-  it('E4.17 E4.20 E4.25 E4.19 E2.46 E5.16 E5.19 E5.21 E5.22 A2.27 A2.29 A2.76 two people: request arrives live, accept a slot, reschedule, cancel', async () => {
+  it('E4.17 E4.20 E4.25 E4.19 E2.46 E5.16 E5.19 E5.21 E5.22 A2.27 A2.29 A2.76 E3.10 two people: request arrives live, accept a slot, both agendas show it, reschedule, cancel', async () => {
     const ana = await registerAttendee(eventId, 'Ana', 'Meetwell');
     const ben = await registerAttendee(eventId, 'Ben', 'Slotford');
     const a = await open(ana, 'mobile');
@@ -82,6 +82,14 @@ describe('meetings in the browser', () => {
     await waitForStatus(a, 'meetingDetails');
     expect(await a.getByTestId('meeting-time').textContent()).toBe(when);
     await checkScreen(a, 'meeting-375');
+
+    // Both see the meeting in their agenda (E3.10): Ben in the agenda drawer, Ana on /my-agenda.
+    await b.getByTestId('nav-agenda').click();
+    await b.getByTestId('agenda-drawer').getByText('Meeting with Ana Meetwell').waitFor();
+    await b.keyboard.press('Escape');
+    await b.getByTestId('agenda-drawer').waitFor({ state: 'detached' });
+    await a.goto('/my-agenda');
+    await a.getByText('Meeting with Ben Slotford').waitFor();
 
     // Ana asks for another time (E4.25); the default text names it (E5.22).
     await a.goto(`/event/${eventId}/invitation/${ben.participantId}/requestReschedule`);

@@ -165,7 +165,7 @@ export type OffType = 'break' | 'speaker' | 'translator' | 'moderator' | 'sessio
 
 /** E3.10: one item of the personal agenda. */
 export interface AgendaItem {
-  type: 'session' | 'offTime';
+  type: 'session' | 'offTime' | 'meeting';
   id: number;
   eid: number;
   eventName: string;
@@ -185,6 +185,8 @@ export interface AgendaItem {
   location: string | null;
   /** The participant the item belongs to (differs from the caller when acting on behalf). */
   participantId: number;
+  /** A booked 1:1 meeting or reserved table (type 'meeting'): with whom. */
+  meeting?: { kind: 'meeting' | 'table'; withName: string | null; withParticipantId: number | null };
 }
 
 export interface AgendaResult {

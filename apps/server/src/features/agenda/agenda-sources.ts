@@ -38,8 +38,21 @@ export interface CalendarEntry {
   updatedAt?: Date;
 }
 
+/** An item another feature puts into the agenda list (E3.10), e.g. a booked 1:1 meeting. */
+export interface SourceAgendaItem {
+  participantId: number;
+  id: number;
+  name: string;
+  sdt: Date;
+  edt: Date;
+  location: string | null;
+  meeting: { kind: 'meeting' | 'table'; withName: string | null; withParticipantId: number | null };
+}
+
 export interface AgendaSource {
   name: string;
+  /** What the source shows in the participants' agenda lists; absent when it shows nothing. */
+  agendaItems?(db: Executor, participantIds: readonly number[]): Promise<SourceAgendaItem[]>;
   /** Items of the participant overlapping [sdt, edt) (half-open, as everywhere in the agenda). */
   busy(db: Executor, participantId: number, range: { sdt: Date; edt: Date }): Promise<BusyInterval[]>;
   /** Items for the participant's calendar feed; absent when the source adds none. */

@@ -14,7 +14,7 @@ import { requireMembership } from '../access/event-access';
 import type { AgendaEvents } from './agenda.events';
 import { assertMayActFor } from './agenda.policy';
 import * as repo from './agenda.repository';
-import { findAgendaCollisions, lockAgenda } from './agenda-sources';
+import { findAgendaCollisions, lockAgenda, registeredAgendaSources } from './agenda-sources';
 import { findEventParticipant } from './attendance.repository';
 import { conflict } from './booking';
 
@@ -66,6 +66,34 @@ export async function agendaItemsOf(db: AppContext['db'], owners: Owner[]): Prom
   for (const off of offTimes) {
     const owner = byParticipant.get(off.participant_id)!;
     items.set(`off:${off.id}`, offTimeItem(off, owner));
+  }
+  // Items of other features (1:1 meetings and reserved tables).
+  const extra = await Promise.all(
+    registeredAgendaSources().map((source) => source.agendaItems?.(db, ids) ?? []),
+  );
+  for (const row of extra.flat()) {
+    const owner = byParticipant.get(row.participantId);
+    if (!owner) continue;
+    items.set(`meeting:${row.participantId}:${row.id}`, {
+      type: 'meeting',
+      id: row.id,
+      eid: owner.eventId,
+      eventName: owner.eventName,
+      rsesId: null,
+      sdefId: null,
+      name: row.name,
+      sdt: iso(row.sdt),
+      edt: iso(row.edt),
+      offType: null,
+      isOffTime: false,
+      buttonShow: false,
+      status: null,
+      roles: [],
+      onSite: false,
+      location: row.location,
+      participantId: row.participantId,
+      meeting: row.meeting,
+    });
   }
   return [...items.values()].sort((a, b) => a.sdt.localeCompare(b.sdt) || a.id - b.id);
 }

@@ -43,6 +43,53 @@ registerAgendaSource({
       parentSessionId: null,
     }));
   },
+  /** E3.10: booked meetings and tables in the agenda list, with the (first) other person. */
+  async agendaItems(db, participantIds) {
+    if (participantIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('meeting_participants as mp')
+      .innerJoin('meetings as m', 'm.id', 'mp.meeting_id')
+      .leftJoin('meeting_participants as other', (join) =>
+        join
+          .onRef('other.meeting_id', '=', 'mp.meeting_id')
+          .onRef('other.participant_id', '!=', 'mp.participant_id')
+          .on('other.active', '=', true),
+      )
+      .leftJoin('participants as p', 'p.id', 'other.participant_id')
+      .select([
+        'm.id',
+        'm.kind',
+        'mp.participant_id',
+        'mp.sdt',
+        'mp.edt',
+        'other.participant_id as with_id',
+        'p.name as with_name',
+        'p.surname as with_surname',
+      ])
+      .where('mp.participant_id', 'in', participantIds)
+      .where('mp.active', '=', true)
+      .orderBy('m.id')
+      .orderBy('other.participant_id')
+      .execute();
+    const seen = new Set<string>();
+    const items = [];
+    for (const r of rows) {
+      const key = `${r.participant_id}:${r.id}`;
+      if (seen.has(key)) continue; // the first other person names the meeting
+      seen.add(key);
+      const withName = r.with_name ? `${r.with_name} ${r.with_surname ?? ''}`.trim() : null;
+      items.push({
+        participantId: r.participant_id,
+        id: r.id,
+        name: r.kind === 'table' ? 'Reserved table' : `1:1 meeting${withName ? ` with ${withName}` : ''}`,
+        sdt: new Date(r.sdt),
+        edt: new Date(r.edt),
+        location: null,
+        meeting: { kind: r.kind, withName, withParticipantId: r.with_id ?? null },
+      });
+    }
+    return items;
+  },
   async calendar(db, participantId) {
     const rows = await db
       .selectFrom('meeting_participants as mp')

@@ -37,6 +37,36 @@ async function withMeeting() {
   return { event, slots, api, ana, ben, invitationId, meetingId };
 }
 
+describe('meetings in the agenda (E3.10)', () => {
+  it('a booked meeting is in both people’s agenda list, named after the other; cancelled, it leaves', async () => {
+    const { event, api, ana, ben, invitationId, meetingId, slots } = await withMeeting();
+    type Agenda = { items: { type: string; id: number; name: string; sdt: string; meeting?: unknown }[] };
+    const agendaOf = async (who: Person) =>
+      (
+        await call<Agenda>(t.app, {
+          method: 'GET',
+          url: `/api/v1/event/agenda?eventId=${event.id}`,
+          headers: who.headers,
+        })
+      ).body.data!.items;
+    const anas = (await agendaOf(ana)).filter((i) => i.type === 'meeting');
+    expect(anas).toEqual([
+      expect.objectContaining({
+        id: meetingId,
+        name: '1:1 meeting with Ben Tester',
+        sdt: new Date(slots[0]!.sdt).toISOString(),
+        meeting: { kind: 'meeting', withName: 'Ben Tester', withParticipantId: ben.id },
+      }),
+    ]);
+    const bens = (await agendaOf(ben)).filter((i) => i.type === 'meeting');
+    expect(bens.map((i) => i.meeting)).toEqual([
+      { kind: 'meeting', withName: 'Ana Tester', withParticipantId: ana.id },
+    ]);
+    await api.cancel(ben, invitationId);
+    expect((await agendaOf(ana)).filter((i) => i.type === 'meeting')).toEqual([]);
+  });
+});
+
 describe('reschedule (E4.25, E4.26)', () => {
   it('either side requests; the other accepts and the meeting moves', async () => {
     const { slots, api, ana, ben, invitationId } = await withMeeting();

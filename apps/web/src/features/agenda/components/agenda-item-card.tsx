@@ -7,7 +7,7 @@ import {
 } from '@foyer/contract';
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCoffee, IconTrash } from '@tabler/icons-react';
+import { IconCoffee, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { overCurrentPage } from '../../../lib/modal-route';
@@ -37,6 +37,13 @@ export function useAgendaSessionLink(item: AgendaItem) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, undefined, {
     getInitialValueInEffect: false,
   });
+  if (item.type === 'meeting') {
+    // A meeting opens the other person: their card holds the meeting's actions (E4.14).
+    const other = item.meeting?.withParticipantId;
+    if (!other) return { to: '/invitations', state: undefined };
+    if (mobile) return { to: `/event/${item.eid}/invitation/${other}`, state: undefined };
+    return { to: `/event/${item.eid}/attendees/${other}`, state: overCurrentPage(location) };
+  }
   const id = item.rsesId ?? item.id;
   if (mobile) return { to: `/my-agenda/session/${item.eid}/${id}`, state: undefined };
   return { to: `/event/${item.eid}/sessions/${id}`, state: overCurrentPage(location) };
@@ -54,7 +61,15 @@ export function AgendaItemCard({ item, now, compact = false, readOnly = false, o
   const past = isSessionPast(item, now);
   const presenter = item.roles.length > 0;
   const canJoin = !item.isOffTime && !past && isSessionStartWindowOpen(item, now) && item.status === 'joined';
-  const title = item.isOffTime ? t('agenda.item.break') : item.name;
+  const title = item.isOffTime
+    ? t('agenda.item.break')
+    : item.type === 'meeting'
+      ? item.meeting?.kind === 'table'
+        ? t('agenda.item.table')
+        : item.meeting?.withName
+          ? t('agenda.item.meetingWith', { name: item.meeting.withName })
+          : t('agenda.item.meeting')
+      : item.name;
 
   return (
     <Paper
@@ -91,17 +106,20 @@ export function AgendaItemCard({ item, now, compact = false, readOnly = false, o
               <Text fw={700}>{title}</Text>
             </Group>
           ) : (
-            <Anchor
-              component={Link}
-              to={link.to}
-              state={link.state}
-              onClick={onNavigate}
-              fw={700}
-              c="var(--mantine-color-text)"
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {title}
-            </Anchor>
+            <Group gap={6} wrap="nowrap">
+              {item.type === 'meeting' && <IconUsers size={16} aria-hidden />}
+              <Anchor
+                component={Link}
+                to={link.to}
+                state={link.state}
+                onClick={onNavigate}
+                fw={700}
+                c="var(--mantine-color-text)"
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {title}
+              </Anchor>
+            </Group>
           )}
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {[item.eventName, item.location].filter(Boolean).join(' · ')}
