@@ -50,6 +50,28 @@ describe('web realtime client against the real server', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
+  it('E2.51 says when a room is on, so state loaded over HTTP before it can be read again', async () => {
+    const server = await start();
+    const user = await makeUser(server);
+    const room = realtimeRoom.user(user.id);
+    // Written before the subscription answers: the first subscribe starts after it, so no record
+    // brings it, and only a reload on onReady shows it.
+    await writeRecords(server.ctx.db, room, [{ n: 1 }]);
+    const client = open(server.url, async () => user.token);
+    const got: RealtimeRecord[] = [];
+    let ready = 0;
+    client.subscribe(room, (r) => got.push(r), { onReady: () => (ready += 1) });
+    await expect.poll(() => ready).toBe(1);
+    expect(got).toEqual([]);
+    // A second listener on a room already on is ready at once; the first is not told again.
+    let second = 0;
+    client.subscribe(room, () => {}, { onReady: () => (second += 1) });
+    await expect.poll(() => second).toBe(1);
+    await server.app.realtime.publish(room, RecordType.Notification, { n: 2 });
+    await expect.poll(() => got.map((r) => r.payload)).toEqual([{ n: 2 }]);
+    expect(ready).toBe(1);
+  });
+
   it('fetches a record whose push never came (a hole in the seqs) and keeps the order', async () => {
     const server = await start();
     const user = await makeUser(server);

@@ -26,6 +26,11 @@ export interface SubscribeOptions {
   onError?: (error: { code: string; msg: string }) => void;
   /** Records were lost beyond the server's retention: reload the room's state over HTTP. */
   onResync?: () => void;
+  /**
+   * The room is on: every record from now is delivered. What was written between the caller's
+   * HTTP load and this moment is in neither, so a caller that loaded state first reloads it here.
+   */
+  onReady?: () => void;
 }
 
 export interface RealtimeClient {
@@ -156,8 +161,10 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
             state.lastSeq = answer.missed[0] ? answer.missed[0].seq - 1 : answer.lastSeq;
             for (const o of state.options) o.onResync?.();
           }
+          const first = state.lastSeq === null;
           state.lastSeq ??= answer.lastSeq;
           for (const record of answer.missed) state.waiting.set(record.seq, record);
+          if (first) for (const o of state.options) o.onReady?.();
           if (answer.more) {
             drain(state);
             subscribeOnServer(room, state);
@@ -212,6 +219,8 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
       state.handlers.add(handler);
       state.options.add(subscribeOptions);
       if (isNew && socket.connected) subscribeOnServer(room, state);
+      // Joining a room another listener already has on: it is ready now.
+      else if (state.lastSeq !== null && subscribeOptions.onReady) queueMicrotask(subscribeOptions.onReady);
       const subscribed = state;
       return () => {
         subscribed.handlers.delete(handler);

@@ -9,7 +9,7 @@ import {
   realtimeRoom,
 } from '@foyer/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
 import { useSession } from '../../../lib/session-store';
 import { useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
@@ -23,7 +23,8 @@ import {
   useChatRooms,
 } from '../api/chat-api';
 
-const LATE_ROOM_RELOAD_MS = 1_500;
+/** Rooms that come on together (the list's first load) share one reload. */
+const READY_RELOAD_DEBOUNCE_MS = 150;
 
 function onRoomRecord(queryClient: QueryClient, record: RealtimeRecord): void {
   const rooms = queryClient.getQueryData<ChatRoom[]>(chatRoomsKey);
@@ -93,7 +94,14 @@ export function useChatLive(): void {
   const ready = rooms !== undefined;
   const roomIds = (rooms ?? []).map((r) => r.id).join(',');
   const subscriptions = useRef(new Map<number, () => void>());
-  const loaded = useRef(false);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const reloadSoon = useCallback(() => {
+    clearTimeout(reloadTimer.current);
+    reloadTimer.current = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: chatKey }),
+      READY_RELOAD_DEBOUNCE_MS,
+    );
+  }, [queryClient]);
   useEffect(() => {
     const held = subscriptions.current;
     if (!client || !ready) return;
@@ -104,24 +112,20 @@ export function useChatLive(): void {
         held.delete(id);
       }
     }
-    const later = held.size > 0 || loaded.current;
-    loaded.current = true;
     for (const id of wanted) {
       if (held.has(id)) continue;
-      if (later) {
-        // A room that came after the list loaded: what was written before this subscription
-        // answered is not in its catch-up, so read its state again once it is on.
-        setTimeout(() => void queryClient.invalidateQueries({ queryKey: chatKey }), LATE_ROOM_RELOAD_MS);
-      }
       held.set(
         id,
         client.subscribe(realtimeRoom.chatMessages(id), (record) => onRoomRecord(queryClient, record), {
+          // What was written between the HTTP load and this subscription's answer is in neither:
+          // read the state again once the room is on (E2.51: no message lost).
+          onReady: reloadSoon,
           // Records lost beyond the server's memory: reload this room's state over HTTP.
           onResync: () => void queryClient.invalidateQueries({ queryKey: chatKey }),
         }),
       );
     }
-  }, [client, ready, roomIds, queryClient]);
+  }, [client, ready, roomIds, queryClient, reloadSoon]);
 
   useEffect(() => {
     const held = subscriptions.current;
