@@ -41,7 +41,7 @@ export function AttendeeBadges({
       {presence && (
         <Badge
           variant="outline"
-          color={presence === 'venue' ? 'teal' : 'indigo'}
+          color={presence === 'venue' ? 'teal.9' : 'indigo.9'}
           data-testid="attendee-presence"
         >
           {t(`attendees.presence.${presence}`)}

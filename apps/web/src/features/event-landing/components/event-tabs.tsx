@@ -37,6 +37,7 @@ export function EventTabs({ event }: { event: EventDetails }) {
 
   // On a phone the tab row scrolls sideways: keep the chosen tab (lobby by default) in sight.
   const list = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the chosen tab changes (read from the DOM)
   useEffect(() => {
     const active = list.current?.querySelector<HTMLElement>('[aria-selected="true"]');
     if (!active || !list.current) return;
