@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
@@ -7,6 +6,7 @@ import { AppRoutes } from './routes';
 import { ShellProviders } from './shell/shell-providers';
 import { CrashBoundary } from './system/crash-boundary';
 import { storeApiError } from './system/error-list';
+import { LazyModals } from './system/lazy-modals';
 import { SystemLayer } from './system/system-layer';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -34,17 +34,16 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" autoClose={8000} />
-          <CrashBoundary>
-            <BrowserRouter>
-              <ShellProviders>
-                <AppRoutes />
-              </ShellProviders>
-              <SystemLayer />
-            </BrowserRouter>
-          </CrashBoundary>
-        </ModalsProvider>
+        <Notifications position="top-right" autoClose={8000} />
+        <LazyModals />
+        <CrashBoundary>
+          <BrowserRouter>
+            <ShellProviders>
+              <AppRoutes />
+            </ShellProviders>
+            <SystemLayer />
+          </BrowserRouter>
+        </CrashBoundary>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Code,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconList, IconMessage, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrashReport, reportCrash } from './error-reporter';
+import type { CrashReport } from './error-reporter';
+
+// The note dialog (Modal, Textarea) loads when asked for: it is not worth its weight on every first screen.
+const CrashFeedback = lazy(async () => ({ default: (await import('./crash-feedback')).CrashFeedback }));
 
 /**
  * A2.62, A2.63: title, the error message, the stack in a details element, and ways on: the event
@@ -24,13 +15,6 @@ import { type CrashReport, reportCrash } from './error-reporter';
 export function CrashScreen({ report }: { report: CrashReport }) {
   const { t } = useTranslation();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
-  const [note, setNote] = useState('');
-  const [sent, setSent] = useState(false);
-
-  const send = async () => {
-    await reportCrash({ ...report, feedback: note.trim() });
-    setSent(true);
-  };
 
   return (
     <Center mih="100vh" p="md" component="main" bg="gray.0">
@@ -85,37 +69,11 @@ export function CrashScreen({ report }: { report: CrashReport }) {
           </Group>
         </Stack>
       </Paper>
-      <Modal
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        opened={feedbackOpen}
-        onClose={() => setFeedbackOpen(false)}
-        title={t('system.crash.feedbackTitle')}
-        centered
-      >
-        {sent ? (
-          <Text role="status">{t('system.crash.feedbackThanks')}</Text>
-        ) : (
-          <Stack gap="md">
-            <Textarea
-              label={t('system.crash.feedbackLabel')}
-              value={note}
-              onChange={(event) => setNote(event.currentTarget.value)}
-              minRows={4}
-              autosize
-              maxLength={2000}
-              data-autofocus
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setFeedbackOpen(false)}>
-                {t('system.crash.cancel')}
-              </Button>
-              <Button onClick={send} disabled={!note.trim()}>
-                {t('system.crash.send')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      {feedbackOpen && (
+        <Suspense fallback={null}>
+          <CrashFeedback report={report} onClose={() => setFeedbackOpen(false)} />
+        </Suspense>
+      )}
     </Center>
   );
 }
