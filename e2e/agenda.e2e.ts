@@ -8,7 +8,8 @@ import {
   signInAgenda,
 } from './lib/agenda';
 import { launchBrowser, waitForMail } from './lib/browser';
-import { api, DEMO_EVENT_NAME, demoEventId, pathOf } from './lib/flows';
+import { api, DEMO_EVENT_NAME, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, pathOf } from './lib/flows';
+import { signedInPage } from './lib/lobby';
 
 /** Agenda and sessions (issue 4): programme, session and speaker details, my agenda, drawer, export. */
 describe('agenda and sessions in the browser', () => {
@@ -221,5 +222,37 @@ describe('agenda and sessions in the browser', () => {
     await expect
       .poll(async () => Number((await seats.textContent())!.match(/\d+/)![0]), { timeout: 5000 })
       .toBe(before - 1);
+  });
+  it("E6.10 an organizer shows an attendee's agenda and adds a session to it (showAgenda, addSessionToAgenda)", async () => {
+    const guest = await registerAgendaAttendee(eventId, 'Gala');
+    const page = await signedInPage(browser, { email: DEMO_LOGINS.organizer, password: DEMO_PASSWORD });
+    context = page.context();
+    await page.goto(`/event/${eventId}/attendees/${guest.participantId}`);
+    await page.getByTestId('attendee-detail').waitFor();
+
+    await page.getByTestId('show-agenda-open').click();
+    const shown = page.getByTestId('show-agenda-modal');
+    await shown.getByText('Nothing in this agenda yet.').waitFor();
+    await page.keyboard.press('Escape');
+    await shown.waitFor({ state: 'detached' });
+
+    await page.getByTestId('add-session-open').click();
+    const form = page.getByTestId('add-session-modal');
+    const addButton = page.getByRole('button', { name: 'Add to agenda', exact: true });
+    await addButton.click();
+    await form.getByText('Please choose a session').waitFor(); // nothing chosen yet
+    await form.getByLabel(/^Session/).click();
+    await page.getByRole('option').first().click();
+    const slot = form.getByLabel(/^Time slot/);
+    if ((await slot.count()) > 0) {
+      await slot.click();
+      await page.locator('[role="option"]:not([data-combobox-disabled])').first().click();
+    }
+    await expectGoodAgendaScreen(page, 'on-behalf-1280');
+    await addButton.click();
+    await form.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await agendaOf(guest.token, eventId)).filter((i) => i.type === 'session').length)
+      .toBe(1);
   });
 });

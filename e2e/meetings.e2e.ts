@@ -33,7 +33,7 @@ describe('meetings in the browser', () => {
     return session.page;
   }
 
-  it('E4.17 E4.20 E4.25 E4.19 E2.46 E5.16 E5.19 E5.21 E5.22 A2.27 A2.29 A2.76 E3.10 two people: request arrives live, accept a slot, both agendas show it, reschedule, cancel', async () => {
+  it('E4.17 E4.20 E4.25 E4.19 E2.46 E5.16 E5.19 E5.21 E5.22 A2.27 A2.29 A2.76 E3.10 E7.70 two people: A finds B by search, the request arrives live, accept a slot, both agendas show it, reschedule, cancel', async () => {
     const ana = await registerAttendee(eventId, 'Ana', 'Meetwell');
     const ben = await registerAttendee(eventId, 'Ben', 'Slotford');
     const a = await open(ana, 'mobile');
@@ -42,7 +42,13 @@ describe('meetings in the browser', () => {
     const nav = b.getByTestId('nav-invitations');
     await nav.waitFor();
 
-    // Ana, on her phone, opens the invitation page for Ben (A2.27) and sends the request.
+    // Ana, on her phone, finds Ben by searching the attendees (E7.70)...
+    await a.goto(`/event/${eventId}/attendees`);
+    await a.getByTestId('attendees-search').fill('Slotford');
+    const card = a.getByTestId('attendees-list').locator(`[data-participant-id="${ben.participantId}"]`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain(ben.fullName);
+    // ... and opens the invitation page for him (A2.27) to send the request.
     await a.goto(`/event/${eventId}/invitation/${ben.participantId}`);
     await waitForStatus(a, 'inviteNew');
     expect(await a.getByTestId('meet-send-message').inputValue()).toBe('I would like to meet you!'); // E5.19

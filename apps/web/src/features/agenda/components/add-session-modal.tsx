@@ -73,6 +73,7 @@ export function AddSessionModal({ eventId, participantId, participantName, opene
       opened={opened}
       onClose={onClose}
       title={t('agenda.addSession.title', { name: participantName })}
+      size="lg"
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { overCurrentPage } from '../../../lib/modal-route';
+import { OnBehalfActions } from '../../agenda/components/on-behalf-actions';
 import { ChatButton } from '../../chat/components/chat-button';
 import { type DetailProps, DetailSkeleton } from '../../event-landing/components/entity-detail';
 import { useEvent } from '../../events/api/get-event';
@@ -147,6 +148,9 @@ export function AttendeeDetail({ eventId, id, variant, onBack }: DetailProps) {
               {t(ignored ? 'attendees.action.unignore' : 'attendees.action.ignore')}
             </Button>
           </>
+        )}
+        {event && (
+          <OnBehalfActions event={event} participantId={profile.id} participantName={profile.fullName} />
         )}
         {isMe && (
           <Button

@@ -1,0 +1,62 @@
+import type { EventDetails } from '@foyer/contract';
+import { Button } from '@mantine/core';
+import { IconCalendarPlus, IconCalendarUser } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AddSessionModal } from './add-session-modal';
+import { ShowAgendaModal } from './show-agenda-modal';
+import '../i18n';
+
+interface Props {
+  event: EventDetails;
+  participantId: number;
+  participantName: string;
+}
+
+/**
+ * E6.10: an organizer, or a holder of the onbehalfmeeting right, reads another participant's agenda
+ * (showAgenda) and adds a session to it (addSessionToAgenda). Nothing for anyone else.
+ */
+export function OnBehalfActions({ event, participantId, participantName }: Props) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<'show' | 'add' | null>(null);
+  const me = event.me;
+  if (!me || !(me.organizer || me.rights?.onbehalfmeeting === true) || me.id === participantId) return null;
+  const close = () => setOpen(null);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="default"
+        leftSection={<IconCalendarUser size={16} aria-hidden />}
+        onClick={() => setOpen('show')}
+        data-testid="show-agenda-open"
+      >
+        {t('agenda.showAgenda.open')}
+      </Button>
+      <Button
+        size="sm"
+        variant="default"
+        leftSection={<IconCalendarPlus size={16} aria-hidden />}
+        onClick={() => setOpen('add')}
+        data-testid="add-session-open"
+      >
+        {t('agenda.addSession.open')}
+      </Button>
+      <ShowAgendaModal
+        eventId={event.id}
+        participantId={participantId}
+        participantName={participantName}
+        opened={open === 'show'}
+        onClose={close}
+      />
+      <AddSessionModal
+        eventId={event.id}
+        participantId={participantId}
+        participantName={participantName}
+        opened={open === 'add'}
+        onClose={close}
+      />
+    </>
+  );
+}
