@@ -1,4 +1,6 @@
-import { mobileMenuBadge } from '@foyer/contract';
+import { isAgendaItemLive, mobileMenuBadge } from '@foyer/contract';
+import { useMyAgenda } from '../../features/agenda/api/agenda-api';
+import { useNow } from '../../features/agenda/lib/use-now';
 import { useChatUnreadTotal } from '../../features/chat/api/chat-api';
 import { useNotificationCounts } from '../../features/notifications/api/get-notifications';
 import { invitationsBadgeOf, useEventInvitations } from './drawers/use-invitations';
@@ -15,14 +17,17 @@ export interface ShellBadges {
 
 /**
  * The navigation badges: unseen notifications, live invitation requests for the current event
- * (A4.40), unseen chat messages, and their total for the mobile menu (A4.39). Live agenda items
- * join the total once that feature publishes its state.
+ * (A4.40), unseen chat messages, and their total for the mobile menu (A4.39), which adds one while
+ * an item of my agenda is live.
  */
 export function useShellBadges(): ShellBadges {
   const event = useCurrentEvent();
   const { unseen } = useNotificationCounts();
   const invitations = invitationsBadgeOf(useEventInvitations(event).data, event);
   const chat = useChatUnreadTotal();
+  // A4.39: +1 while something of my agenda is live (recomputed every 60 s, E4.39).
+  const now = useNow();
+  const anyAgendaItemLive = (useMyAgenda().data ?? []).some((item) => isAgendaItemLive(item, now));
   return {
     notifications: unseen,
     invitations,
@@ -31,7 +36,7 @@ export function useShellBadges(): ShellBadges {
       liveReceivedInvitations: invitations,
       unseenNotifications: unseen,
       unseenChatMessages: chat,
-      anyAgendaItemLive: false,
+      anyAgendaItemLive,
     }),
   };
 }
