@@ -62,6 +62,11 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns the serious and critical violations (WCAG 2.1 A/AA rules). */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // A dialog or drawer still fading in has half-transparent text: contrast is judged on the end state.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Mantine's transitions are CSS transitions; getAnimations() sees them only once they have started.
+  await page.waitForTimeout(350);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // Evaluated over the DevTools protocol: the app's CSP (script-src 'self') blocks inline script tags.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
