@@ -62,11 +62,20 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns the serious and critical violations (WCAG 2.1 A/AA rules). */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  // A dialog or drawer still fading in has half-transparent text: contrast is judged on the end state.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  // Mantine's transitions are CSS transitions; getAnimations() sees them only once they have started.
+  // A dialog or drawer still fading in has half-transparent text: contrast is judged on the end state
+  // (endless animations such as spinners are not waited for). Mantine's transitions are CSS
+  // transitions, which getAnimations() sees only once they have started: look twice.
+  const settled = () =>
+    page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    );
+  await settled();
   await page.waitForTimeout(350);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await settled();
   // Evaluated over the DevTools protocol: the app's CSP (script-src 'self') blocks inline script tags.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
