@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { agendaEvents } from './agenda.events';
 import { createOffTime, removeOffTime } from './agenda.service';
@@ -24,8 +25,6 @@ import {
   type ScheduleDeps,
 } from './schedule.service';
 import { runDelegates } from './schedule-delegates';
-
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 const field = (body: unknown, key: string): unknown =>
   body && typeof body === 'object' && !Array.isArray(body)

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { getAgendaOf, getMyAgenda } from './agenda.service';
 import { exportAgendaByMail } from './agenda-export.service';
@@ -26,8 +27,6 @@ import {
 import { sessionRoom } from './room.service';
 import { getSession, listSessionRequests, listSessions, sessionFacets } from './sessions.service';
 import { getSpeaker, listSpeakers } from './speakers.service';
-
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 function sendCalendar(reply: FastifyReply, body: string, download: string | null) {
   reply

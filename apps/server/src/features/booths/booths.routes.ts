@@ -13,6 +13,7 @@ import {
 } from '@foyer/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
+import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { getBooth, listBooths, updateBooth, uploadBoothImage } from './booths.service';
 import {
@@ -55,15 +56,11 @@ export const boothRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.post(
-    '/event/booth/image',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request) => {
-      const { userId } = await requireUser(request);
-      const input = parse(uploadBoothImageRequest, request.body);
-      return { success: true, data: await uploadBoothImage(request.server.ctx, userId, input) };
-    },
-  );
+  app.post('/event/booth/image', { config: perMinute(30) }, async (request) => {
+    const { userId } = await requireUser(request);
+    const input = parse(uploadBoothImageRequest, request.body);
+    return { success: true, data: await uploadBoothImage(request.server.ctx, userId, input) };
+  });
 
   app.get('/event/member', async (request) => {
     const { userId } = await requireUser(request);

@@ -1,6 +1,7 @@
 import { emptyRequest, eventIdParams, presenceRequest } from '@foyer/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../http/auth';
+import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { confirmPresence, getPresence } from './presence.service';
 
@@ -13,14 +14,10 @@ export const presenceRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, data: await getPresence(app.ctx, userId, eventId) };
   });
 
-  app.put(
-    '/event/:eventId/presence',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request) => {
-      const { userId } = await requireUser(request);
-      const { eventId } = parse(eventIdParams, request.params);
-      const { present } = parse(presenceRequest, request.body);
-      return { success: true, data: await confirmPresence(app.ctx, userId, eventId, present) };
-    },
-  );
+  app.put('/event/:eventId/presence', { config: perMinute(30) }, async (request) => {
+    const { userId } = await requireUser(request);
+    const { eventId } = parse(eventIdParams, request.params);
+    const { present } = parse(presenceRequest, request.body);
+    return { success: true, data: await confirmPresence(app.ctx, userId, eventId, present) };
+  });
 };
