@@ -14,20 +14,14 @@
  * look at query plans). Loopback only; a hard limit
  * stops it after 10 minutes.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/database';
-import { migrateToLatest } from '../apps/server/src/db/migrator';
 import {
   configureSearchCache,
   SEARCH_CACHE_TTL_MS,
 } from '../apps/server/src/features/participants/search.cache';
 import { signAccessToken } from '../apps/server/src/http/auth';
-import { createMailer } from '../apps/server/src/mail/mailer';
+import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
 import { type Load, measure, type Stats, startLoadChild } from './lib/http-load';
 
 const ATTENDEES = Number(process.env.BENCH_ATTENDEES ?? 50_000);
@@ -111,23 +105,8 @@ await main();
 // ---- the server side ----
 
 async function main(): Promise<void> {
-  const hardLimit = setTimeout(() => {
-    console.error('bench/search: hard time limit reached, stopping');
-    process.exit(2);
-  }, 600_000);
-  hardLimit.unref();
-
-  const databaseUrl = process.env.DATABASE_URL;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'foyer-bench-')),
-  });
-  const database = await openDatabase({ url: databaseUrl, dataDir: null });
-  const { db } = database;
-  await migrateToLatest(db);
+  hardTimeLimit('bench/search');
+  const { config, database, db, mailer } = await openBenchServerParts();
 
   const seedStart = Date.now();
   const seeded = await seed(db);
@@ -135,7 +114,6 @@ async function main(): Promise<void> {
     `seeded ${ATTENDEES} attendees in ${((Date.now() - seedStart) / 1000).toFixed(1)} s (${database.kind})`,
   );
 
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, db });
   const ctx = { config, db, dbKind: database.kind, mailer, now: () => new Date() };
   // BENCH_NO_CACHE=1 measures every request against the database (no shared page cache).
   const cache = process.env.BENCH_NO_CACHE ? 'cache off' : `cache ${SEARCH_CACHE_TTL_MS / 1000} s`;
@@ -217,7 +195,7 @@ async function main(): Promise<void> {
     child.kill();
     await app.close();
     await mailer.close();
-    if (databaseUrl && !process.env.BENCH_KEEP) {
+    if (process.env.DATABASE_URL && !process.env.BENCH_KEEP) {
       await db.deleteFrom('events').where('id', '=', seeded.eventId).execute();
       await db.deleteFrom('users').where('id', '=', seeded.userId).execute();
     }
@@ -225,7 +203,7 @@ async function main(): Promise<void> {
   }
 }
 
-type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+type Db = Awaited<ReturnType<typeof openBenchServerParts>>['db'];
 
 /** Set-based inserts (generate_series) in batches: seconds, not minutes, even on PGlite. */
 async function seed(db: Db): Promise<{ eventId: number; userId: number; typeIds: number[] }> {

@@ -13,16 +13,10 @@
  * one new event (migrations applied first) and is deleted at the end. Loopback only; a hard limit
  * stops it after 10 minutes.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/database';
-import { migrateToLatest } from '../apps/server/src/db/migrator';
 import { signAccessToken } from '../apps/server/src/http/auth';
-import { createMailer } from '../apps/server/src/mail/mailer';
+import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
 import { measure, type Stats, startLoadChild } from './lib/http-load';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 2000);
@@ -38,30 +32,14 @@ process.exit(0);
 // ---- the server side ----
 
 async function main(): Promise<void> {
-  const hardLimit = setTimeout(() => {
-    console.error('bench/sessions: hard time limit reached, stopping');
-    process.exit(2);
-  }, 600_000);
-  hardLimit.unref();
-
-  const databaseUrl = process.env.DATABASE_URL;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'foyer-bench-')),
-  });
-  const database = await openDatabase({ url: databaseUrl, dataDir: null });
-  const { db } = database;
-  await migrateToLatest(db);
+  hardTimeLimit('bench/sessions');
+  const { config, database, db, mailer } = await openBenchServerParts();
 
   const seedStart = Date.now();
   const seeded = await seed(db);
   const seedSeconds = ((Date.now() - seedStart) / 1000).toFixed(1);
   console.error(`seeded ${SESSIONS} sessions, ${ATTENDEES} attendees in ${seedSeconds} s (${database.kind})`);
 
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, db });
   const app = await buildApp({ config, db, dbKind: database.kind, mailer, now: () => new Date() });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -105,7 +83,7 @@ async function main(): Promise<void> {
     child.kill();
     await app.close();
     await mailer.close();
-    if (databaseUrl) {
+    if (process.env.DATABASE_URL) {
       // Children first, in bulk: the cascade from the event would go row by row through them.
       await sql`DELETE FROM session_attendees WHERE session_id IN (SELECT id FROM sessions WHERE event_id = ${seeded.eventId})`.execute(
         db,
@@ -120,7 +98,7 @@ async function main(): Promise<void> {
   }
 }
 
-type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+type Db = Awaited<ReturnType<typeof openBenchServerParts>>['db'];
 
 /** Batched set-based inserts (generate_series): seconds, not minutes, even on PGlite. */
 async function seed(db: Db): Promise<{ eventId: number; userId: number }> {
