@@ -12,6 +12,7 @@ import {
   demoURL,
   PAST_EVENT_NAME,
   pathOf,
+  signupCodeFor,
   submitLogin,
   uniqueEmail,
 } from './lib/flows';
@@ -43,10 +44,10 @@ describe('access flows in the browser', () => {
     await page.getByTestId('login-email').waitFor();
   }
 
-  it('A4.05 A4.07 A5.03 signs up without an event, signs out to a clean /login, logs in with a messy e-mail', async () => {
+  it('A4.05 A4.07 A5.03 A5.23 signs up without an event, confirms the e-mail, signs out to a clean /login, logs in with a messy e-mail', async () => {
     const page = await openPage();
     const email = uniqueEmail('signup');
-    const password = 'first-pass-123';
+    const password = 'First-pass-123';
 
     await page.goto('/registration');
     const form = page.getByTestId('registration-form');
@@ -55,10 +56,19 @@ describe('access flows in the browser', () => {
     await page.getByTestId('reg-name').fill('Deniz');
     await page.getByTestId('reg-surname').fill('Aydın');
     await page.getByTestId('reg-email').fill(email);
-    await page.getByTestId('reg-password').fill(password);
+    // A5.23: the rule is checked in the form before anything is sent.
+    await page.getByTestId('reg-password').fill('first-pass-123');
     await page.getByTestId('reg-consent').check();
     await page.getByTestId('reg-submit').click();
+    await page.getByText('Password must contain an uppercase letter and a digit').waitFor();
+    await page.getByTestId('reg-password').fill(password);
+    await page.getByTestId('reg-submit').click();
 
+    // Issue 10: the account logs in only with the code from the real e-mail.
+    await page.getByTestId('confirm-signup').waitFor();
+    expect(await page.getByTestId('confirm-signup').textContent()).toContain(email);
+    await page.getByTestId('confirm-signup-code').fill(await signupCodeFor(email));
+    await page.getByTestId('confirm-signup-submit').click();
     await page.waitForURL('**/event/list');
     // A4.23/A4.24: a new user without a time zone is asked once; keep the suggested local zone.
     await page.getByTestId('timezone-keep').click();
@@ -103,8 +113,8 @@ describe('access flows in the browser', () => {
 
   it('A4.18 A4.20 A4.21 A8.04 resets a forgotten password with the code from the real e-mail', async () => {
     const email = uniqueEmail('reset');
-    const oldPassword = 'old-password-1';
-    const newPassword = 'new-password-2';
+    const oldPassword = 'Old-password-1';
+    const newPassword = 'New-password-2';
     await apiSignup(email, oldPassword);
     const page = await openPage('mobile');
 
@@ -169,8 +179,9 @@ describe('access flows in the browser', () => {
 
     await page.getByTestId('reg-name').fill('Mina');
     await page.getByTestId('reg-surname').fill('Şahin');
-    await page.getByTestId('reg-email').fill(uniqueEmail('ticket'));
-    await page.getByTestId('reg-password').fill('ticket-pass-1');
+    const email = uniqueEmail('ticket');
+    await page.getByTestId('reg-email').fill(email);
+    await page.getByTestId('reg-password').fill('Ticket-pass-1');
     // The event's own fields (A5.13): a required select and an optional text field.
     await page.getByTestId('reg-field-0').click();
     await page.getByRole('option', { name: 'Health' }).click();
@@ -188,6 +199,64 @@ describe('access flows in the browser', () => {
     expect(await qr.getAttribute('alt')).toContain(ticketId.trim());
     expect(await page.getByTestId('ticket-type').textContent()).toBe('Attendee');
     await page.getByTestId('registration-success-message').waitFor();
+
+    // Issue 10: the new account confirms its e-mail below the ticket, which logs it in.
+    await page.getByTestId('confirm-signup-code').fill(await signupCodeFor(email));
+    await page.getByTestId('confirm-signup-submit').click();
+    await page.waitForURL((url) => url.pathname !== '/registration');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
+  it('issue 10: an unconfirmed account is asked for the code at login and can have it sent again', async () => {
+    const email = uniqueEmail('unconfirmed');
+    const password = 'Unconfirmed-1';
+    await api('/user/signup', {
+      body: { provider: 'cognito', name: 'Una', surname: 'Confirmed', email, password, consent: true },
+    });
+    const first = await signupCodeFor(email);
+    const page = await openPage();
+    await page.goto('/login');
+    await submitLogin(page, email, password);
+    await page.getByTestId('confirm-signup').waitFor();
+    await page.getByTestId('confirm-signup-resend').click();
+    await page.getByTestId('confirm-signup-resent').waitFor();
+    // The button rests while the server's limit would refuse anyway.
+    expect(await page.getByTestId('confirm-signup-resend').isDisabled()).toBe(true);
+    await expect.poll(() => signupCodeFor(email), { timeout: 15_000 }).not.toBe(first);
+    await page.getByTestId('confirm-signup-code').fill(first);
+    await page.getByTestId('confirm-signup-submit').click();
+    const error = page.getByTestId('confirm-signup-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('not correct or has expired');
+    await page.getByTestId('confirm-signup-code').fill(await signupCodeFor(email));
+    await page.getByTestId('confirm-signup-submit').click();
+    await page.waitForURL('**/event/list');
+    await page.getByTestId('user-name').waitFor();
+  });
+
+  it('issue 10: registering with the e-mail of an existing account asks to log in and returns to the event', async () => {
+    const eventId = await demoEventId();
+    const email = uniqueEmail('existing');
+    const password = 'Existing-pass-1';
+    await apiSignup(email, password); // an account, not yet at the demo event
+    const page = await openPage();
+    await page.goto(demoURL('/registration'));
+    await page.getByTestId('registration-form').waitFor();
+    await page.getByTestId('reg-name').fill('Ayla');
+    await page.getByTestId('reg-surname').fill('Demir');
+    await page.getByTestId('reg-email').fill(email);
+    await page.getByTestId('reg-password').fill('Someone-else-1');
+    await page.getByTestId('reg-field-0').click();
+    await page.getByRole('option', { name: 'Health' }).click();
+    await page.getByTestId('reg-consent').check();
+    await page.getByTestId('reg-submit').click();
+    const error = page.getByTestId('registration-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('You already have an account');
+    await page.getByTestId('login-to-register').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await submitLogin(page, email, password);
+    await page.waitForURL((url) => url.pathname.startsWith(`/event/${eventId}`));
   });
 
   it('A2.30 sends a logged-out visitor of a private route to /login and back after login', async () => {

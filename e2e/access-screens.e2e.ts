@@ -40,6 +40,12 @@ const SCREENS: Screen[] = [
     ready: 'confirm-password-form',
   },
   {
+    name: 'confirm-signup',
+    ids: 'A5.30 A5.31',
+    url: () => '/confirm-signup?username=x@y.io&code=123456',
+    ready: 'confirm-signup-code',
+  },
+  {
     name: 'event-preregister',
     ids: 'A2.45',
     url: (id) => `/event-preregister?eventId=${id}`,

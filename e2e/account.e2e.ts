@@ -4,7 +4,7 @@ import { expectNoSeriousAxe } from './lib/account-checks';
 import { baseURL, launchBrowser, newContext, screenshot, waitForMail } from './lib/browser';
 import { api, apiLogin, apiSignup, submitLogin, uniqueEmail } from './lib/flows';
 
-const PASSWORD = 'account-pass-123';
+const PASSWORD = 'Account-pass-123';
 
 interface Profile {
   name: string;
@@ -210,7 +210,7 @@ describe('account settings in the browser', () => {
     await page.getByTestId('password-new').fill('short');
     await page.getByTestId('password-submit').click();
     await page.getByText('Password must be at least 8 characters').waitFor();
-    await page.getByTestId('password-new').fill('a-new-password-9');
+    await page.getByTestId('password-new').fill('A-new-password-9');
     await page.getByTestId('password-submit').click();
     expect(await page.getByTestId('password-error').textContent()).toBe(
       'The current password is not correct.',
@@ -218,7 +218,7 @@ describe('account settings in the browser', () => {
     await expectNoSeriousAxe(page, 'security');
   });
 
-  it('A4.34 A5.32 deletes the account in two steps and signs out', async () => {
+  it('A4.34 A5.32 deletes the account in two steps, with its password, and signs out', async () => {
     const doomed = uniqueEmail('delete');
     await signUpWithZone(doomed);
     const page = await openPage('mobile');
@@ -229,6 +229,18 @@ describe('account settings in the browser', () => {
     await page.getByTestId('delete-next').click();
     await page.getByText('Type the word delete to continue').waitFor();
     await page.getByTestId('delete-word').fill('delete');
+    await page.keyboard.press('Enter');
+    // Issue 10: the word alone is not enough; a wrong password keeps the account.
+    await page.getByText('Enter your password to continue').waitFor();
+    await page.getByTestId('delete-password').fill('Not-my-password-1');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('delete-confirm').waitFor();
+    await page.getByTestId('delete-confirm').click();
+    const refused = page.getByTestId('delete-error');
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe('The password is not correct.');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByTestId('delete-password').fill(PASSWORD);
     await page.keyboard.press('Enter');
     await page.getByTestId('delete-confirm').waitFor();
     await expectNoSeriousAxe(page, 'delete step 2');

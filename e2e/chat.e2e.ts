@@ -128,8 +128,10 @@ describe('chat in the browser', () => {
     await expect.poll(() => messageTexts(page), { timeout: 15_000 }).toEqual(['Before the break']);
 
     await page.context().setOffline(true);
-    await page.waitForTimeout(1_000);
+    await page.getByTestId('offline-notice').waitFor(); // the page knows it is offline (A8.31)
     await sendViaApi(lea, roomId, 'During the break');
+    // What is under test is that nothing arrives while offline: no event marks "did not arrive", so
+    // this waits a fixed 2 s (a late delivery would show up within it) before looking.
     await page.waitForTimeout(2_000);
     expect(await messageTexts(page)).toEqual(['Before the break']);
     await page.context().setOffline(false);

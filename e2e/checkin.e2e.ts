@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newContext, screenshot, seriousAxeViolations } from './lib/browser';
+import {
+  baseURL,
+  launchBrowser,
+  newContext,
+  screenshot,
+  seriousAxeViolations,
+  settleAnimations,
+} from './lib/browser';
 import { scan, ticketOf } from './lib/checkin';
 import { DEMO_LOGINS, DEMO_PASSWORD, demoEventId, submitLogin } from './lib/flows';
 
@@ -38,8 +45,7 @@ describe('check-in in the browser', () => {
   }
 
   async function expectAccessible(page: Page, name: string) {
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await page.waitForTimeout(600);
+    await settleAnimations(page);
     await screenshot(page, `checkin-${name}`);
     const violations = await seriousAxeViolations(page);
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newContext, screenshot, seriousAxeViolations } from './lib/browser';
+import {
+  baseURL,
+  launchBrowser,
+  newContext,
+  screenshot,
+  seriousAxeViolations,
+  settleAnimations,
+} from './lib/browser';
 import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, submitLogin } from './lib/flows';
 
 /** Collected contacts in the browser: the drawer (list → detail) and the /contacts page. */
@@ -39,8 +46,7 @@ describe('contacts in the browser', () => {
   }
 
   async function expectAccessible(page: Page, name: string) {
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await page.waitForTimeout(600);
+    await settleAnimations(page);
     await screenshot(page, `contacts-${name}`);
     const violations = await seriousAxeViolations(page);
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);

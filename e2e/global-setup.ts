@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -51,10 +51,13 @@ export default async function setup(project: TestProject) {
       stream.on('end', () => {
         mailCount += 1;
         const to = session.envelope.rcptTo.map((r) => r.address);
+        // Written under a dot-name and renamed, so a reader never sees half a file.
+        const name = `${Date.now()}-${mailCount}.json`;
         writeFileSync(
-          join(mailDir, `${Date.now()}-${mailCount}.json`),
+          join(mailDir, `.${name}`),
           JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
         );
+        renameSync(join(mailDir, `.${name}`), join(mailDir, name));
         callback();
       });
     },
@@ -97,9 +100,14 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mailDir);
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    if (server.exitCode === null) server.kill('SIGKILL');
+    if (server.exitCode === null) {
+      const exited = new Promise<void>((ok) => server.once('exit', () => ok()));
+      server.kill('SIGTERM');
+      // Given 5 s to close its connections and drain its outbox; then it is stopped for good.
+      const forced = setTimeout(() => server.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(forced);
+    }
     await new Promise<void>((ok) => smtp.close(() => ok()));
     rmSync(work, { recursive: true, force: true });
   };

@@ -81,12 +81,12 @@ describe('meetings in the browser', () => {
     await checkScreen(b, 'accept-slot-1280');
     await b.getByTestId('meet-accept-submit').click();
     await waitForStatus(b, 'meetingDetails');
+    await expect.poll(() => b.getByTestId('meeting-time').textContent()).toContain(`${first}–`);
     const when = (await b.getByTestId('meeting-time').textContent()) ?? '';
-    expect(when).toContain(`${first}–`);
 
     // Ana's page follows live (E4.19): the meeting with its time.
     await waitForStatus(a, 'meetingDetails');
-    expect(await a.getByTestId('meeting-time').textContent()).toBe(when);
+    await expect.poll(() => a.getByTestId('meeting-time').textContent()).toBe(when);
     await checkScreen(a, 'meeting-375');
 
     // Both have the meeting in their agenda (E3.10): Ana sees it on /my-agenda; Ben's dialog stays
@@ -118,7 +118,8 @@ describe('meetings in the browser', () => {
     await checkScreen(b, 'reschedule-received-1280');
     await b.getByTestId('meet-reschedule-accept').click();
     await waitForStatus(b, 'meetingDetails');
-    expect(await b.getByTestId('meeting-time').textContent()).toContain(`${later}–`);
+    // The status follows the answer at once; the meeting's time comes with the refreshed meeting.
+    await expect.poll(() => b.getByTestId('meeting-time').textContent()).toContain(`${later}–`);
     await waitForStatus(a, 'meetingDetails');
 
     // Ben cancels (E5.21 default text); both cards go back to a new request.

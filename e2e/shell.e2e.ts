@@ -6,11 +6,13 @@ import {
   newContext,
   screenshot,
   seriousAxeViolations,
+  settleAnimations,
   type ViewportName,
 } from './lib/browser';
 import {
   api,
   apiLogin,
+  apiRegisterVerified,
   apiSignup,
   DEMO_EVENT_NAME,
   DEMO_LOGINS,
@@ -59,14 +61,16 @@ describe('application shell in the browser', () => {
     return page;
   }
 
-  /** Waits until drawers and modals have finished animating, so axe and screenshots see the end state. */
-  async function settle(page: Page) {
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await page.waitForTimeout(600); // Mantine transitions are CSS transitions of up to 500 ms (A2.85)
+  /** Two frames after `response` has come: what the app decides from it has rendered by then. */
+  async function renderedAfter(page: Page, response: Promise<unknown>) {
+    await response;
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
   }
 
   async function expectAccessible(page: Page, name: string) {
-    await settle(page);
+    await settleAnimations(page); // drawers and modals animate for up to 500 ms (A2.85)
     await screenshot(page, `shell-${name}`);
     const violations = await seriousAxeViolations(page);
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
@@ -122,6 +126,25 @@ describe('application shell in the browser', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId(`${key}-drawer`).waitFor({ state: 'detached' });
     }
+  });
+
+  it('A2.85 focus returns to the profile entry after Escape even when the navigation was rendered anew meanwhile', async () => {
+    const page = await signedIn();
+    await page.goto(`/event/${eventId}/`);
+    await page.getByTestId('side-nav').waitFor();
+    await page.getByTestId('nav-profile').click();
+    const drawer = page.getByTestId('profile-drawer');
+    await drawer.waitFor();
+    // Crossing the tablet breakpoint and back renders the navigation, and its profile entry, anew.
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.locator('[data-collapsed="true"][data-testid="side-nav"]').waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('[data-testid="side-nav"]:not([data-collapsed])').waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 3000 })
+      .toBe('nav-profile');
   });
 
   it('A2.05 A2.67 A2.69 A2.71 A1.11 the event landing shows the default tab in place and switches tabs', async () => {
@@ -312,10 +335,20 @@ describe('application shell in the browser', () => {
     await page.waitForURL('**/event/list');
     await page.getByText('Please choose On-site or Remote to enter the event.').waitFor();
 
-    // A4.44: the event-profile page never asks.
+    // A4.44: the event-profile page never asks: it does not even load the presence state, without
+    // which the modal cannot open.
+    const presenceCalls: string[] = [];
+    const onRequest = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'GET' && request.url().endsWith(`/event/${eventId}/presence`)) {
+        presenceCalls.push(request.url());
+      }
+    };
+    page.on('request', onRequest);
     await page.goto(`/event/${eventId}/event-profile`);
     await page.getByTestId('event-profile-page').waitFor();
-    await page.waitForTimeout(1000);
+    await renderedAfter(page, page.waitForLoadState('load'));
+    page.off('request', onRequest);
+    expect(presenceCalls).toEqual([]);
     expect(await modal.count()).toBe(0);
 
     await page.goto(`/event/${eventId}/`);
@@ -329,16 +362,19 @@ describe('application shell in the browser', () => {
       },
     );
     expect(state.present).toBe('venue');
+    const presenceLoaded = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && r.url().endsWith(`/event/${eventId}/presence`),
+    );
     await page.reload();
     await page.getByTestId('event-tabs').waitFor();
-    await page.waitForTimeout(1000);
+    await renderedAfter(page, presenceLoaded);
     expect(await modal.count()).toBe(0); // A4.42: not again within 24 hours
   });
 
   it('A2.65 A4.23 A4.24 A4.26 A4.27 A8.35 timezone check: set for a new user, asked when zones differ', async () => {
     const email = uniqueEmail('zone');
-    await apiSignup(email, 'zone-pass-123');
-    const page = await signedIn('desktop', email, { password: 'zone-pass-123' });
+    await apiSignup(email, 'Zone-pass-123');
+    const page = await signedIn('desktop', email, { password: 'Zone-pass-123' });
     const modal = page.getByTestId('timezone-modal');
     await modal.waitFor(); // A4.24: the new user confirms the zone that was set
     await expect
@@ -346,7 +382,7 @@ describe('application shell in the browser', () => {
         async () =>
           (
             await api<{ timezone: string }>('/user/profile', {
-              token: await apiLogin(email, 'zone-pass-123'),
+              token: await apiLogin(email, 'Zone-pass-123'),
             })
           ).timezone,
       )
@@ -354,7 +390,7 @@ describe('application shell in the browser', () => {
     await page.getByTestId('timezone-keep').click();
     await modal.waitFor({ state: 'detached' });
 
-    const token = await apiLogin(email, 'zone-pass-123');
+    const token = await apiLogin(email, 'Zone-pass-123');
     await api('/user/profile', {
       method: 'PUT',
       token,
@@ -372,9 +408,12 @@ describe('application shell in the browser', () => {
             .timezoneCheck,
       )
       .toEqual({ userTimezone: 'Asia/Tokyo', localTimezone: 'Europe/Istanbul' });
+    const profileLoaded = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && r.url().endsWith('/user/profile'),
+    );
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForTimeout(1500);
+    await renderedAfter(page, profileLoaded);
     expect(await modal.count()).toBe(0); // A4.27: the same pair was kept before
 
     await page.getByTestId('nav-profile').click();
@@ -390,19 +429,15 @@ describe('application shell in the browser', () => {
 
   it('A4.35 A4.36 A4.37 A4.39 A4.40 a meeting request arrives live: badges, drawer, seen and read', async () => {
     const email = uniqueEmail('notify');
-    const password = 'notify-pass-1';
-    await api('/event/register', {
-      body: {
-        eventId,
-        name: 'Nora',
-        surname: 'Lind',
-        email,
-        password,
-        consent: true,
-        fields: { industry: 'Health' },
-      },
+    const password = 'Notify-pass-1';
+    const token = await apiRegisterVerified({
+      eventId,
+      name: 'Nora',
+      surname: 'Lind',
+      email,
+      password,
+      fields: { industry: 'Health' },
     });
-    const token = await apiLogin(email, password);
     const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
     const page = await signedIn('desktop', email, { password });
     await page.getByTestId('timezone-keep').click(); // a new account confirms its zone first (A4.24)

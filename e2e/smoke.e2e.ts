@@ -11,7 +11,11 @@ describe('the running app', () => {
 
   it('serves health with the embedded database', async () => {
     const res = await fetch(`${baseURL()}/api/v1/health`);
-    expect(await res.json()).toEqual({ success: true, data: { status: 'ok', database: 'pglite' } });
+    // The e2e server sends through a real SMTP server, so mail is deliverable.
+    expect(await res.json()).toEqual({
+      success: true,
+      data: { status: 'ok', database: 'pglite', mail: 'smtp' },
+    });
   });
 
   it('A2.19 serves the SPA on unknown paths and 404s unknown API paths', async () => {

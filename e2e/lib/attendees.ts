@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { newContext, screenshot, seriousAxeViolations, type ViewportName, withCookieChoice } from './browser';
-import { api, apiLogin, submitLogin, uniqueEmail } from './flows';
+import {
+  newContext,
+  screenshot,
+  seriousAxeViolations,
+  settleAnimations,
+  type ViewportName,
+  withCookieChoice,
+} from './browser';
+import { api, apiRegisterVerified, submitLogin, uniqueEmail } from './flows';
 
 /** A fresh attendee of the event (so favourites and the wizard do not clash between tests). */
 export async function registerAttendee(
@@ -10,11 +17,15 @@ export async function registerAttendee(
   surname: string,
 ): Promise<{ email: string; password: string; token: string; participantId: number }> {
   const email = uniqueEmail('attendees');
-  const password = 'attendee-pass-1';
-  await api('/event/register', {
-    body: { eventId, name, surname, email, password, consent: true, fields: { industry: 'Health' } },
+  const password = 'Attendee-pass-1';
+  const token = await apiRegisterVerified({
+    eventId,
+    name,
+    surname,
+    email,
+    password,
+    fields: { industry: 'Health' },
   });
-  const token = await apiLogin(email, password);
   const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
   return { email, password, token, participantId: me.id };
 }
@@ -38,14 +49,7 @@ export async function signIn(
 
 /** Waits until transitions end, so axe and screenshots see the final state. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
-  await page.waitForTimeout(500);
+  await settleAnimations(page);
 }
 
 /** Screenshot, no serious axe violations, no sideways scrolling. */

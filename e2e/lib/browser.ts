@@ -50,6 +50,34 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * Waits until no finite animation or transition has run for 10 frames in a row, so screenshots and
+ * axe see the end state (endless ones such as spinners are not waited for). Mantine's transitions
+ * are CSS transitions, which getAnimations() lists only once they have started: a quiet run of
+ * frames, not a single look, catches one that starts a frame after another ended. Frames slow down
+ * with the machine, so this waits longer under load where a fixed sleep would not.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let quiet = 0;
+        const tick = () => {
+          const running = document
+            .getAnimations()
+            .some(
+              (a) =>
+                a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+            );
+          quiet = running ? 0 : quiet + 1;
+          if (quiet >= 10) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface AxeViolation {
@@ -62,20 +90,8 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns the serious and critical violations (WCAG 2.1 A/AA rules). */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  // A dialog or drawer still fading in has half-transparent text: contrast is judged on the end state
-  // (endless animations such as spinners are not waited for). Mantine's transitions are CSS
-  // transitions, which getAnimations() sees only once they have started: look twice.
-  const settled = () =>
-    page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
-  await settled();
-  await page.waitForTimeout(350);
-  await settled();
+  // A dialog or drawer still fading in has half-transparent text: contrast is judged on the end state.
+  await settleAnimations(page);
   // Evaluated over the DevTools protocol: the app's CSP (script-src 'self') blocks inline script tags.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -102,7 +118,10 @@ export async function waitForMail(to: string, match: RegExp, timeoutMs = 15_000)
   const dir = inject('mailDir');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const file of readdirSync(dir).sort().reverse()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => !f.startsWith('.'))
+      .sort()
+      .reverse()) {
       const mail = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string[]; raw: string };
       const text = decodeQuotedPrintable(mail.raw);
       if (mail.to.includes(to) && match.test(text)) return text;

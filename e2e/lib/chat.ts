@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS, baseURL, newContext, type ViewportName } from './browser';
-import { api, apiLogin, submitLogin, uniqueEmail } from './flows';
+import { api, apiRegisterVerified, submitLogin, uniqueEmail } from './flows';
 
 /** A fresh attendee of an event, with its token and participant id (arrangement for chat tests). */
 export interface ChatPerson {
@@ -15,11 +15,15 @@ export interface ChatPerson {
 
 export async function registerAttendee(eventId: number, name: string, surname: string): Promise<ChatPerson> {
   const email = uniqueEmail(`chat-${name.toLowerCase()}`);
-  const password = 'chat-pass-123';
-  await api('/event/register', {
-    body: { eventId, name, surname, email, password, consent: true, fields: { industry: 'Health' } },
+  const password = 'Chat-pass-123';
+  const token = await apiRegisterVerified({
+    eventId,
+    name,
+    surname,
+    email,
+    password,
+    fields: { industry: 'Health' },
   });
-  const token = await apiLogin(email, password);
   const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
   return { email, password, token, participantId: me.id, fullName: `${name} ${surname}` };
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, newContext, type ViewportName } from './browser';
-import { api, apiLogin, submitLogin, uniqueEmail } from './flows';
+import { baseURL, newContext, settleAnimations, type ViewportName } from './browser';
+import { api, apiRegisterVerified, submitLogin, uniqueEmail } from './flows';
 
 /** A new attendee of the event (registered through the API, zone already confirmed). */
 export async function registerAttendee(
@@ -10,11 +10,15 @@ export async function registerAttendee(
   surname: string,
 ): Promise<{ email: string; password: string; token: string; participantId: number }> {
   const email = uniqueEmail(tag);
-  const password = `${tag}-pass-123`;
-  await api('/event/register', {
-    body: { eventId, name, surname, email, password, consent: true, fields: { industry: 'Health' } },
+  const password = `${tag}-Pass-123`;
+  const token = await apiRegisterVerified({
+    eventId,
+    name,
+    surname,
+    email,
+    password,
+    fields: { industry: 'Health' },
   });
-  const token = await apiLogin(email, password);
   await api('/user/profile', {
     method: 'PUT',
     token,
@@ -42,14 +46,7 @@ export async function signedInPage(
 
 /** Waits until transitions end, so screenshots and axe see what a person sees. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
-  await page.waitForTimeout(400);
+  await settleAnimations(page);
 }
 
 /** A real PNG of the given size, drawn in the page (the upload crops it with a canvas too). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { baseURL } from './browser';
+import { baseURL, waitForMail } from './browser';
 
 export const DEMO_PASSWORD = 'foyer-demo';
 export const DEMO_LOGINS = {
@@ -57,10 +57,43 @@ export async function apiLogin(username: string, password: string): Promise<stri
   return result.accessToken;
 }
 
+/** The newest sign-up code mailed to `email` (the real SMTP server of the e2e setup). */
+export async function signupCodeFor(email: string): Promise<string> {
+  const mail = await waitForMail(email, /confirmation code is \d{6}/);
+  const code = /confirmation code is (\d{6})/.exec(mail)?.[1];
+  if (!code) throw new Error(`no sign-up code in the mail to ${email}`);
+  return code;
+}
+
+/** Confirms a new account with its mailed code; answers its access token (it is logged in). */
+export async function apiConfirmSignup(email: string): Promise<string> {
+  const code = await signupCodeFor(email);
+  const result = await api<{ accessToken: string }>('/auth/confirm-signup', {
+    body: { username: email, code },
+  });
+  return result.accessToken;
+}
+
+/** Signs up through the API and confirms the e-mail: a verified account that can log in. */
 export async function apiSignup(email: string, password: string): Promise<void> {
   await api('/user/signup', {
     body: { provider: 'cognito', name: 'Reset', surname: 'Tester', email, password, consent: true },
   });
+  await apiConfirmSignup(email);
+}
+
+/**
+ * Registers a new person for an event through the API (POST /event/register) and confirms the
+ * mailed code, as every new account must: answers the access token of the verified account.
+ */
+export async function apiRegisterVerified(body: {
+  eventId: number;
+  email: string;
+  password: string;
+  [field: string]: unknown;
+}): Promise<string> {
+  await api('/event/register', { body: { consent: true, ...body } });
+  return apiConfirmSignup(body.email);
 }
 
 /** Fills and submits the login form on the current page. */

@@ -1,8 +1,15 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseURL, screenshot, seriousAxeViolations, VIEWPORTS, type ViewportName } from './browser';
-import { api, apiLogin, submitLogin, uniqueEmail } from './flows';
+import {
+  baseURL,
+  screenshot,
+  seriousAxeViolations,
+  settleAnimations,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
+import { api, apiRegisterVerified, submitLogin, uniqueEmail } from './flows';
 
 /** Helpers of the lobby tests (announcements, comments, polls). */
 
@@ -17,19 +24,16 @@ export interface Attendee {
 /** A fresh account registered to the event: nothing unseen yet, so its badges start at zero. */
 export async function registerAttendee(eventId: number, name: string): Promise<Attendee> {
   const email = uniqueEmail('lobby');
-  const password = 'lobby-pass-1';
-  await api('/event/register', {
-    body: {
-      eventId,
-      name,
-      surname: 'Lobbyist',
-      email,
-      password,
-      consent: true,
-      fields: { industry: 'Health' },
-    },
+  const password = 'Lobby-pass-1';
+  const token = await apiRegisterVerified({
+    eventId,
+    name,
+    surname: 'Lobbyist',
+    email,
+    password,
+
+    fields: { industry: 'Health' },
   });
-  const token = await apiLogin(email, password);
   const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
   return { email, password, token, participantId: me.id, fresh: true };
 }
@@ -58,8 +62,7 @@ export async function signedInPage(
 
 /** Waits until animations end (Mantine transitions), so axe and screenshots see the end state. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.waitForTimeout(500);
+  await settleAnimations(page);
 }
 
 /** Screenshot, then no serious/critical axe violations and no sideways scrolling. */

@@ -2,8 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ARTIFACTS, newContext, seriousAxeViolations, type ViewportName, withCookieChoice } from './browser';
-import { api, apiLogin, submitLogin, uniqueEmail } from './flows';
+import {
+  ARTIFACTS,
+  newContext,
+  seriousAxeViolations,
+  settleAnimations,
+  type ViewportName,
+  withCookieChoice,
+} from './browser';
+import { api, apiRegisterVerified, submitLogin, uniqueEmail } from './flows';
 
 /** A fresh attendee of an event, registered through the API (arrangement only). */
 export interface Attendee {
@@ -18,11 +25,15 @@ export interface Attendee {
 
 export async function registerAttendee(eventId: number, name: string, surname: string): Promise<Attendee> {
   const email = uniqueEmail(`meet-${name.toLowerCase()}`);
-  const password = 'meetings-pass-1';
-  await api('/event/register', {
-    body: { eventId, name, surname, email, password, consent: true, fields: { industry: 'Health' } },
+  const password = 'Meetings-pass-1';
+  const token = await apiRegisterVerified({
+    eventId,
+    name,
+    surname,
+    email,
+    password,
+    fields: { industry: 'Health' },
   });
-  const token = await apiLogin(email, password);
   const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
   return { email, password, name, surname, fullName: `${name} ${surname}`, token, participantId: me.id };
 }
@@ -60,14 +71,7 @@ export async function waitForStatus(page: Page, status: string, timeout = 15_000
 
 /** Waits for animations to end, saves the screenshot, and asserts no serious axe findings or overflow. */
 export async function checkScreen(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
-  await page.waitForTimeout(600);
+  await settleAnimations(page);
   // What the person sees (the viewport): the pages underneath are long lists of other features.
   const dir = join(ARTIFACTS, 'screens');
   mkdirSync(dir, { recursive: true });

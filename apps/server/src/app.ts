@@ -4,14 +4,16 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode } from '@foyer/contract';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { type ClientConfig, ErrorCode } from '@foyer/contract';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DatabaseKind } from './db/database';
 import type { DB } from './db/schema';
 import { features } from './features';
+import { reportServerError } from './http/crash-reports';
 import { AppError } from './http/errors';
+import { rejectNulCharacters } from './http/input-guard';
 import { connectRateLimitRedis } from './http/rate-limit';
 import type { Mailer } from './mail/mailer';
 import { createRealtime, type Realtime } from './realtime/realtime';
@@ -35,6 +37,25 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/v1';
 
+/** The router's limit on one path parameter (Fastify's default `maxParamLength`). */
+const MAX_PARAM_LENGTH = 100;
+
+function sendUriTooLong(reply: FastifyReply) {
+  return reply.status(414).send({
+    success: false,
+    error: { code: ErrorCode.UriTooLong, msg: 'A part of the address is too long' },
+  });
+}
+
+/** The router's own refusals (bad percent-encoding, a path parameter over 100 characters), as envelopes. */
+function sendFrameworkError(error: FastifyError, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendUriTooLong(reply);
+  return reply.status(400).send({
+    success: false,
+    error: { code: ErrorCode.Validation, msg: 'The address is not valid (malformed percent-encoding)' },
+  });
+}
+
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -45,6 +66,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password'],
           },
     bodyLimit: 4 * 1024 * 1024,
+    // Malformed percent-encoding and over-long path parameters are refused by the router before any
+    // route or hook runs; answer them in the envelope like every other error.
+    frameworkErrors: (error, _request, reply) => sendFrameworkError(error, reply as FastifyReply),
     // Only behind a proxy we run: otherwise X-Forwarded-For would let a client pick its rate-limit key.
     trustProxy: ctx.config.trustProxy,
   });
@@ -67,6 +91,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
           'ws:',
           'wss:',
           ...(ctx.config.supportWidgetOrigin ? [ctx.config.supportWidgetOrigin] : []),
+          // The web app's crash reports (A2.64) go straight to the DSN's host, only when one is set.
+          ...(ctx.config.sentryDsn ? [new URL(ctx.config.sentryDsn).origin] : []),
         ],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'https:'],
@@ -75,8 +101,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  app.addHook('preValidation', rejectNulCharacters);
   // Per-route limits (perMinute); counted in Redis when REDIS_URL is set, so that several instances
-  // behind one address share the counters, else in this process. A Redis hiccup lets calls through.
+  // behind one address share the counters, else in this process. While Redis does not answer within
+  // REDIS_DEADLINE_MS, each process counts by itself (http/rate-limit.ts): no request waits for it.
   const rateLimitRedis = ctx.config.redisUrl
     ? await connectRateLimitRedis(ctx.config.redisUrl, app.log)
     : null;
@@ -84,7 +112,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     ...(rateLimitRedis
-      ? { redis: rateLimitRedis.redis, nameSpace: 'foyer-rate-limit:', skipOnError: true }
+      ? { redis: rateLimitRedis.redis, nameSpace: `${ctx.config.redisPrefix}-rate-limit:`, skipOnError: true }
       : {}),
   });
 
@@ -114,6 +142,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         .send({ success: false, error: { code: ErrorCode.Validation, msg: error.message } });
     }
     request.log.error({ err: error }, 'unhandled error');
+    reportServerError(error, request);
     // 5xx details stay in the log, never in the response.
     return reply
       .status(500)
@@ -122,7 +151,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.get(`${API_PREFIX}/health`, async () => {
     await ctx.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
-    return { success: true, data: { status: 'ok', database: ctx.dbKind } };
+    // mail 'outbox': e-mail is not delivered (no SMTP_URL), see docs/decisions/006.
+    return { success: true, data: { status: 'ok', database: ctx.dbKind, mail: ctx.mailer.kind } };
+  });
+
+  // Public, read at run time by the web app (so one build serves every deployment).
+  app.get(`${API_PREFIX}/client-config`, async (_request, reply) => {
+    const data: ClientConfig = { sentryDsn: ctx.config.sentryDsn ?? null };
+    reply.header('cache-control', 'no-cache');
+    return { success: true, data };
   });
 
   for (const feature of features) {
@@ -150,6 +187,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      // With the SPA served, its wildcard route takes an over-long parameter before the router can
+      // refuse it: answer as the router does without the SPA.
+      const path = request.url.split('?')[0] ?? '';
+      if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) return sendUriTooLong(reply);
       return reply.status(404).send({
         success: false,
         error: { code: ErrorCode.NotFound, msg: `No route ${request.method} ${request.url.split('?')[0]}` },

@@ -8,11 +8,24 @@ describe('health and fallbacks', () => {
   });
   afterEach(async () => t.close());
 
-  it('answers health with the database kind', async () => {
+  it('answers health with the database kind, and says mail goes to the outbox without SMTP_URL', async () => {
     const res = await call(t.app, { method: 'GET', url: '/api/v1/health' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { status: 'ok', database: t.ctx.dbKind } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { status: 'ok', database: t.ctx.dbKind, mail: 'outbox' },
+    });
     expect(['pglite', 'postgres']).toContain(t.ctx.dbKind);
+  });
+
+  it('says mail is sent by SMTP when SMTP_URL is set', async () => {
+    const smtp = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      const res = await call<{ mail: string }>(smtp.app, { method: 'GET', url: '/api/v1/health' });
+      expect(res.body.data?.mail).toBe('smtp');
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('answers unknown /api paths with 404 in the envelope', async () => {

@@ -2,17 +2,20 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
-import { createMailer } from './mail/mailer';
-import { seedDemoIfEmpty } from './seed/demo';
+import { flushCrashReports, initCrashReports, reportCrash } from './http/crash-reports';
+import { createMailer, mailStartupLines } from './mail/mailer';
+import { seedOnStart } from './seed/startup';
 
 async function main() {
   const config = loadConfig();
+  // First, so that a crash while starting is reported too (uncaught exceptions, unhandled rejections).
+  initCrashReports(config);
   const { db, kind, close } = await openDatabase({
     url: config.databaseUrl,
     dataDir: `${config.dataDir}/pglite`,
   });
   await migrateToLatest(db);
-  if (config.seedDemo) await seedDemoIfEmpty(db, { log: (line) => console.log(line) });
+  await seedOnStart(db, config, (line) => console.log(line));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   const app = await buildApp({ config, db, dbKind: kind, mailer, now: () => new Date() });
 
@@ -21,6 +24,7 @@ async function main() {
     await app.close();
     await mailer.close();
     await close();
+    await flushCrashReports();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -28,13 +32,16 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Foyer is running at ${config.publicUrl} (database: ${kind}, mail: ${mailer.kind})`);
+  for (const line of mailStartupLines(config, mailer.kind)) console.log(line);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else {
     console.error(error);
+    reportCrash(error, { phase: 'start-up' });
+    await flushCrashReports();
   }
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OFF_TIME_STEP_MINUTES } from './agenda-rules';
-import { idSchema, optionalText, timezoneSchema } from './common';
+import { idSchema, intSchema, isTimeZone, optionalText, timezoneSchema } from './common';
 import { formatUtcWallClock, isIsoDay, localDayIn, parseUtcWallClock, zonedWallClockToUtc } from './time';
 
 export * from './agenda-rules';
@@ -140,6 +140,7 @@ export const participantOffRequest = z
     } else if (end - start > OFF_TIME_MAX_MS) {
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.error.offTime.tooLong' });
     }
+    if (!isTimeZone(v.timezone)) return; // reported by timezoneSchema; Intl would throw below
     const localDay = localDayIn(v.timezone, start);
     if (localDay !== v.date) {
       ctx.addIssue({ code: 'custom', path: ['date'], message: 'validation.error.offTime.date' });
@@ -233,8 +234,17 @@ export const eventParams = z.strictObject({ eventId: idSchema });
 export const SESSIONS_PAGE_SIZE = 50;
 export const SESSIONS_PAGE_MAX = 200;
 
+const SESSION_CURSOR_LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** Opaque keyset cursor of the sessions list: `<start epoch ms>.<id>`. */
-export const sessionCursorSchema = z.string().regex(/^\d{1,15}\.\d{1,10}$/, 'validation.error.cursor');
+export const sessionCursorSchema = z
+  .string()
+  .regex(/^\d{1,15}\.\d{1,10}$/, 'validation.error.cursor')
+  .refine((cursor) => {
+    // The start must be a date the database holds, the id a PostgreSQL integer.
+    const [ms, id] = cursor.split('.').map(Number) as [number, number];
+    return ms <= SESSION_CURSOR_LATEST && id >= 1 && id <= 2_147_483_647;
+  }, 'validation.error.cursor');
 
 /** GET /event/:eventId/sessions (E2.13). `day` is a day in the event's time zone. */
 export const sessionsListQuery = z.strictObject({
@@ -242,12 +252,7 @@ export const sessionsListQuery = z.strictObject({
   track: idSchema.optional(),
   q: z.string().trim().max(100, 'validation.error.maxLength').optional(),
   liveNow: queryFlag.optional(),
-  limit: z.coerce
-    .number({ error: 'validation.error.number' })
-    .int('validation.error.number')
-    .min(1, 'validation.error.number')
-    .max(SESSIONS_PAGE_MAX, 'validation.error.number')
-    .optional(),
+  limit: intSchema(1, SESSIONS_PAGE_MAX).optional(),
   after: sessionCursorSchema.optional(),
 });
 export type SessionsListQuery = z.infer<typeof sessionsListQuery>;

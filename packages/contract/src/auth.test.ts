@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changePasswordRequest,
   confirmPasswordRequest,
   forgotPasswordRequest,
   loginRequest,
   registerRequest,
   signupRequest,
 } from './auth';
+import { meetsPasswordRule } from './common';
 
 /** First message per path, as the server and the forms show it. */
 const issues = (result: {
@@ -58,10 +60,10 @@ describe('password reset validation', () => {
 
   it('A5.19 A5.20 A5.31 reset needs a 6-digit code and a password of 8+', () => {
     expect(
-      confirmPasswordRequest.safeParse({ username: 'x@y.io', code: '123456', password: '12345678' }).success,
+      confirmPasswordRequest.safeParse({ username: 'x@y.io', code: '123456', password: 'Abcdefg1' }).success,
     ).toBe(true);
     expect(
-      issues(confirmPasswordRequest.safeParse({ username: 'x@y.io', code: '12a456', password: '12345678' }))
+      issues(confirmPasswordRequest.safeParse({ username: 'x@y.io', code: '12a456', password: 'Abcdefg1' }))
         .code,
     ).toBe('validation.error.code');
     expect(
@@ -71,13 +73,39 @@ describe('password reset validation', () => {
   });
 });
 
+describe('A5.23 password rule for new passwords', () => {
+  const cases: [string, string | undefined][] = [
+    ['Abcdefg1', undefined],
+    ['ÇokGizli9', undefined],
+    ['abcdefg1', 'validation.error.password.rule'],
+    ['ABCDEFGH', 'validation.error.password.rule'],
+    ['Abc1', 'validation.error.password.min'],
+  ];
+  it('A5.23 needs an uppercase letter and a digit besides the minimum length, wherever a password is set', () => {
+    for (const [password, message] of cases) {
+      const base = { username: 'x@y.io', code: '123456' };
+      expect(issues(confirmPasswordRequest.safeParse({ ...base, password })).password, password).toBe(
+        message,
+      );
+      const signup = { provider: 'cognito', name: 'A', surname: 'B', email: 'x@y.io', consent: true };
+      expect(issues(signupRequest.safeParse({ ...signup, password })).password, password).toBe(message);
+      const change = changePasswordRequest.safeParse({ oldPassword: 'whatever', newPassword: password });
+      expect(issues(change).newPassword, password).toBe(message);
+    }
+    // Login keeps accepting any old password of the minimum length.
+    expect(loginRequest.safeParse({ username: 'a@b.co', password: 'abcdefgh' }).success).toBe(true);
+    expect(meetsPasswordRule('Abcdefg1')).toBe(true);
+    expect(meetsPasswordRule('abcdefg1')).toBe(false);
+  });
+});
+
 describe('registration validation', () => {
   const standard = {
     eventId: 1,
     name: 'Ada',
     surname: 'Lovelace',
     email: 'ada@x.io',
-    password: '12345678',
+    password: 'Abcdefg1',
     consent: true,
   };
 
@@ -117,7 +145,7 @@ describe('registration validation', () => {
       name: 'A',
       surname: 'B',
       ticketId: 'TK-1',
-      password: '12345678',
+      password: 'Abcdefg1',
       consent: true,
     };
     expect(registerRequest.safeParse(ticket).success).toBe(true);
@@ -132,7 +160,7 @@ describe('signup validation', () => {
       name: 'A',
       surname: 'B',
       email: 'a@b.co',
-      password: '12345678',
+      password: 'Abcdefg1',
       consent: true,
     });
     expect(parsed.success).toBe(true);

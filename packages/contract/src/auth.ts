@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, optionalText, passwordSchema, requiredText } from './common';
+import {
+  emailSchema,
+  idSchema,
+  newPasswordSchema,
+  optionalText,
+  passwordSchema,
+  requiredText,
+} from './common';
 
 /** POST /api/v1/auth/login (A5.01–A5.05). */
 export const loginRequest = z.strictObject({
@@ -22,14 +29,14 @@ export const verificationCodeSchema = z
 export const confirmPasswordRequest = z.strictObject({
   username: emailSchema,
   code: verificationCodeSchema,
-  password: passwordSchema,
+  password: newPasswordSchema,
 });
 export type ConfirmPasswordRequest = z.infer<typeof confirmPasswordRequest>;
 
 /** POST /api/v1/auth/change-password (A5.21, A5.22). */
 export const changePasswordRequest = z.strictObject({
   oldPassword: z.string({ error: 'validation.error.required' }).min(1, 'validation.error.required').max(256),
-  newPassword: passwordSchema,
+  newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
@@ -46,13 +53,33 @@ export const signupRequest = z.strictObject({
   name: requiredText(100),
   surname: requiredText(100),
   email: emailSchema,
-  password: passwordSchema,
+  password: newPasswordSchema,
   consent: z.literal(true, { error: 'validation.error.consent' }),
   eventId: idSchema.optional(),
   accessToken: z.string().max(4096).optional(),
   domain: z.string().max(253).optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
+
+/**
+ * Answer of signup: the account exists but cannot log in until the address is confirmed with the
+ * mailed code (POST auth/confirm-signup).
+ */
+export interface SignupResult {
+  username: string;
+  confirmationRequired: true;
+}
+
+/** POST /api/v1/auth/confirm-signup: the code mailed at signup or registration; answers a login. */
+export const confirmSignupRequest = z.strictObject({
+  username: emailSchema,
+  code: verificationCodeSchema,
+});
+export type ConfirmSignupRequest = z.infer<typeof confirmSignupRequest>;
+
+/** POST /api/v1/auth/resend-code: mails a new sign-up code (same answer whatever the address). */
+export const resendCodeRequest = z.strictObject({ username: emailSchema });
+export type ResendCodeRequest = z.infer<typeof resendCodeRequest>;
 
 export const registrationTypes = ['standard', 'ticket', 'simplereg', 'prereg'] as const;
 
@@ -69,7 +96,7 @@ export const registerRequest = z
     email: emailSchema.optional(),
     username: emailSchema.optional(),
     ticketId: z.string().trim().min(4, 'validation.error.ticket').max(64).optional(),
-    password: passwordSchema.optional(),
+    password: newPasswordSchema.optional(),
     consent: z.boolean().optional(),
     phone: optionalText(40),
     company: optionalText(200),
@@ -113,6 +140,8 @@ export interface RegisterResult {
   ticketId: string | null;
   ticketType: string | null;
   hasUserId: boolean;
+  /** A new account was made with a password: confirm the mailed code before it can log in. */
+  confirmationRequired: boolean;
 }
 
 export interface SessionUser {

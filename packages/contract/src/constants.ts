@@ -5,6 +5,7 @@ export const PASSWORD_MIN_LENGTH = 8; // A5.05
 export const LOGIN_LOCKOUT_ATTEMPTS = 5; // issue 2: 5 failures in 30 minutes
 export const LOGIN_LOCKOUT_MS = 30 * 60_000; // A9.46
 export const RESET_CODE_TTL_MS = 60 * 60_000; // issue 2: reset code valid 1 hour
+export const SIGNUP_CODE_TTL_MS = 24 * 60 * 60_000; // issue 10: a sign-up code is valid 1 day
 export const EVENT_FINISHED_AFTER_MS = 86_400_000; // A4.11: finished one day after its real end
 export const PRESENCE_RECONFIRM_MS = 86_400_000; // A4.42
 export const COOKIE_CONSENT_DAYS = 360; // A9.03

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, optionalText, requiredText } from './common';
+import { emailSchema, idSchema, intSchema, optionalText, requiredText } from './common';
 
 /**
  * Collected contacts and their notes (E1.11–E1.13, E2.49, E2.50, E3.28, E3.29, E5.36–E5.40,
@@ -100,7 +100,7 @@ export const contactListQuery = z.strictObject({
   eventId: idSchema.optional(),
   search: z.string().trim().max(100).optional(),
   after: idSchema.optional(),
-  length: z.coerce.number().int().min(1).max(100).default(CONTACT_SEARCH_LENGTH),
+  length: intSchema(1, 100).default(CONTACT_SEARCH_LENGTH),
 });
 
 export const contactParams = z.strictObject({ id: idSchema });

@@ -10,10 +10,14 @@ export const ErrorCode = {
   UsernameExists: 'UsernameExistsException',
   CodeMismatch: 'CodeMismatchException',
   ExpiredCode: 'ExpiredCodeException',
+  /** The password is right but the address is not confirmed yet (sign-up code). */
+  UserNotConfirmed: 'UserNotConfirmedException',
   InvalidProvider: 'MST-UI0001',
   // registration (A8.06): the form itself is invalid for the event
   RegistrationFormInvalid: 'MST-00082',
   RegistrationClosed: 'MST-00021',
+  /** The e-mail belongs to an account: log in as it, then register. */
+  LoginToRegister: 'MST-00140',
   // generic
   Validation: 'MST-00400',
   Unauthenticated: 'MST-00401',
@@ -21,6 +25,7 @@ export const ErrorCode = {
   NotFound: 'MST-00404',
   Conflict: 'MST-00409',
   PayloadTooLarge: 'MST-00413',
+  UriTooLong: 'MST-00414',
   RateLimited: 'MST-00429',
   Internal: 'MST-00500',
   // check-in (E8)

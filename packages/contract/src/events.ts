@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 import { EVENT_FINISHED_AFTER_MS } from './constants';
 
 export const eventTypes = ['normal', 'online', 'hybrid'] as const; // A1.08
@@ -119,7 +120,7 @@ export function partitionEvents<T extends { isFinished?: boolean; realEdt: strin
 }
 
 export const eventIdParams = z.strictObject({
-  eventId: z.coerce.number().int().positive().max(2_147_483_647),
+  eventId: idSchema,
 });
 
 /** GET /api/v1/event: query *:* lists everything (A7.20); other text filters by name. */

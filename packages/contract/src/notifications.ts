@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, intSchema, isoDateTimeSchema } from './common';
 import { NOTIFICATIONS_PAGE_SIZE } from './constants';
 import { channelsFor, type NotificationChannel, type NotificationType } from './user';
 
@@ -91,12 +91,7 @@ export interface NotificationPage extends NotificationCounts {
 /** GET /api/v1/notifications: newest first, 30 per page (A9.37, A9.39). */
 export const notificationsQuery = z.strictObject({
   cursor: idSchema.optional(),
-  limit: z.coerce
-    .number({ error: 'validation.error.number' })
-    .int('validation.error.number')
-    .min(1, 'validation.error.number')
-    .max(NOTIFICATIONS_PAGE_SIZE, 'validation.error.number')
-    .optional(),
+  limit: intSchema(1, NOTIFICATIONS_PAGE_SIZE).optional(),
   eventId: idSchema.optional(),
   unreadOnly: z.enum(['true', 'false']).optional(),
 });
@@ -116,7 +111,7 @@ export const markAllNotificationsReadRequest = z.strictObject({});
  * client showed; without it the newest notification's date is taken. The marker never moves back.
  */
 export const markNotificationsSeenRequest = z.strictObject({
-  until: z.iso.datetime({ offset: true, error: 'validation.error.date' }).optional(),
+  until: isoDateTimeSchema.optional(),
 });
 export type MarkNotificationsSeenRequest = z.infer<typeof markNotificationsSeenRequest>;
 

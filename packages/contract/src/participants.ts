@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, intSchema } from './common';
 import { SEARCH_PAGE_SIZE } from './constants';
 
 /** Attendee directory, own event profile and the profile wizard (E3.01–E3.06, E5, E6, E7.32). */
@@ -12,6 +12,7 @@ export const ParticipantErrorCode = {
   TypeRequired: 'MST-00612', // E5.06
   TypeLocked: 'MST-00613', // E6.36
   OwnCard: 'MST-00614', // E6.21
+  AccountDeleted: 'MST-00615', // E3.02: meetings, invitations and chats with a deleted account
 } as const;
 
 /** Realtime record types on userRooms/{userId} (E7.76). */
@@ -68,6 +69,7 @@ export const SEARCH_PROPS = [
   'organizer',
   'tags',
   'canInvite',
+  'deleted',
 ] as const;
 export type SearchProp = (typeof SEARCH_PROPS)[number];
 
@@ -88,6 +90,11 @@ export interface AttendeeCard {
   organizer: boolean;
   tags: ParticipantTag[];
   canInvite: boolean;
+  /**
+   * The person deleted their account (E3.02). Only organizers ever get such a card or profile;
+   * the web shows a "Deleted account" badge.
+   */
+  deleted: boolean;
 }
 
 export interface Search2Response {
@@ -199,7 +206,7 @@ export const participantDetailsQuery = z.strictObject({ eventId: idSchema });
 export const participantIdParams = z.strictObject({ participantId: idSchema });
 export const recommendationsQuery = z.strictObject({
   eventId: idSchema,
-  limit: z.coerce.number().int().min(1).max(50).optional(),
+  limit: intSchema(1, 50).optional(),
 });
 
 /** One reason a person is recommended, with the words it quotes, so each client can phrase it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, intSchema, isoDateTimeSchema } from './common';
 import { PHOTO_MAX_BYTES } from './constants';
 import type { PersonSummary } from './invitations';
 
@@ -16,6 +16,16 @@ export const postImageTypes = ['image/jpeg', 'image/png'] as const; // E5.27
 export type PostImageType = (typeof postImageTypes)[number];
 export const POSTS_PAGE_SIZE = 20;
 export const POST_IMAGE_TOO_LARGE = 'File is larger than 2 Mb.'; // E5.28
+/**
+ * E1.08: every participant may post, but a participant's announcements are capped per author (an
+ * organizer's or moderator's are not): this many a minute, and this many an hour.
+ */
+export const PARTICIPANT_POSTS_PER_MINUTE = 2;
+export const PARTICIPANT_POSTS_PER_HOUR = 10;
+/** Error codes of this feature (the MST-0063x range is reserved for posts). */
+export const PostErrorCode = {
+  TooManyPosts: 'MST-00631',
+} as const;
 
 export interface PostFile {
   /** Served by the app: {host}{url}. */
@@ -41,6 +51,11 @@ export interface Announcement {
   eventId: number;
   participantId: number;
   author: PersonSummary | null;
+  /**
+   * Written by an organizer or moderator (labelled Organizer; it notified the event, A9.41); false
+   * for a participant post (E1.08), which notifies nobody.
+   */
+  official: boolean;
   text: string;
   files: PostFile[];
   /** When it is (or was) shown; null = at once. A later one is visible to its author and moderators only. */
@@ -87,6 +102,10 @@ export function canEditComment(comment: { participantId: number }, viewer: PostV
 export function canDeleteComment(comment: { participantId: number }, viewer: PostViewer): boolean {
   return viewer.moderator || comment.participantId === viewer.participantId;
 }
+/** Organizers and moderators hide someone else's post (their own they delete). */
+export function canHidePost(post: { participantId: number }, viewer: PostViewer): boolean {
+  return viewer.moderator && post.participantId !== viewer.participantId;
+}
 
 // ---- requests -----------------------------------------------------------------------------------
 
@@ -121,7 +140,7 @@ const files = z.array(postFileInput).max(POST_MAX_FILES, 'validation.error.maxLe
 /** E7.45 style: 0 or null mean "now"; otherwise an ISO 8601 date-time. */
 export const postAtSchema = z.preprocess(
   (v) => (v === 0 || v === '' ? null : v),
-  z.iso.datetime({ offset: true, error: 'validation.error.date' }).nullable(),
+  isoDateTimeSchema.nullable(),
 );
 
 const text = (max: number) =>
@@ -181,22 +200,24 @@ export type UpdatePostRequest = z.infer<typeof updatePostRequest>;
 /** DELETE /api/v1/event/post?id&eventId (E7.43). */
 export const deletePostQuery = z.strictObject({ id: idSchema, eventId: idSchema });
 
+/**
+ * POST /api/v1/event/post/hide: an organizer or moderator takes an announcement or a comment out
+ * of the lobby for everyone (the author included); it stays stored.
+ */
+export const hidePostRequest = z.strictObject({ id: idSchema, eventId: idSchema });
+export type HidePostRequest = z.infer<typeof hidePostRequest>;
+
 /** GET /api/v1/event/post?eventId[&before][&limit]: newest first, each with its comments. */
 export const postsQuery = z.strictObject({
   eventId: idSchema,
   before: idSchema.optional(),
-  limit: z.coerce
-    .number({ error: 'validation.error.number' })
-    .int('validation.error.number')
-    .min(1, 'validation.error.number')
-    .max(50, 'validation.error.number')
-    .optional(),
+  limit: intSchema(1, 50).optional(),
 });
 export type PostsQuery = z.infer<typeof postsQuery>;
 
 /**
- * Realtime on newEvents/{eventId}: Announcement ({ action, id, post }) — post is null on delete;
- * Comment ({ action, id, parentId, comment }) — comment is null on delete.
+ * Realtime on newEvents/{eventId}: Announcement ({ action, id, post }) — post is null on delete
+ * and hide; Comment ({ action, id, parentId, comment }) — comment is null on delete and hide.
  */
 export const PostRecordType = {
   Announcement: 'announcement',
@@ -204,12 +225,12 @@ export const PostRecordType = {
 } as const;
 
 export interface AnnouncementRecord {
-  action: 'created' | 'updated' | 'deleted';
+  action: 'created' | 'updated' | 'deleted' | 'hidden';
   id: number;
   post: Announcement | null;
 }
 export interface CommentRecord {
-  action: 'created' | 'updated' | 'deleted';
+  action: 'created' | 'updated' | 'deleted' | 'hidden';
   id: number;
   parentId: number;
   comment: Comment | null;

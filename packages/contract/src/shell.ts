@@ -281,3 +281,13 @@ export function darkenUntilReadable(color: string, against = '#ffffff'): string 
   }
   return shade;
 }
+
+// ---- public client configuration ------------------------------------------------------------------
+
+/**
+ * GET /api/v1/client-config: what the web app learns from the server at run time, public by nature
+ * (no sign-in). `sentryDsn` is SENTRY_DSN (A2.64) or null when crash reports are off.
+ */
+export interface ClientConfig {
+  sentryDsn: string | null;
+}

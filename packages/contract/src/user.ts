@@ -119,8 +119,16 @@ const deleteWord = z
   .max(100, 'validation.error.maxLength')
   .regex(/delete/, 'validation.error.required');
 
-/** A5.32: the delete-account field must contain the word 'delete'. */
-export const deleteAccountConfirmSchema = z.strictObject({ confirm: deleteWord });
+const currentPassword = z
+  .string({ error: 'validation.error.required' })
+  .min(1, 'validation.error.required')
+  .max(256, 'validation.error.password.max');
 
-/** DELETE /api/v1/user (A7.10): no payload; a client may send the typed word along. */
-export const deleteAccountRequest = z.strictObject({ confirm: deleteWord.optional() });
+/** A5.32: the delete-account field must contain the word 'delete'; the password proves it is the owner. */
+export const deleteAccountConfirmSchema = z.strictObject({ confirm: deleteWord, password: currentPassword });
+
+/** DELETE /api/v1/user (A7.10): the account's password, and optionally the typed word. */
+export const deleteAccountRequest = z.strictObject({
+  confirm: deleteWord.optional(),
+  password: currentPassword,
+});

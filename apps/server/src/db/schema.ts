@@ -40,7 +40,7 @@ import type {
   ParticipantTagsTable,
   ParticipantViewsTable,
 } from './schema/meetings';
-import type { OutboxTable, RealtimeEventsTable } from './schema/platform';
+import type { BusOutboxTable, OutboxTable, RealtimeEventsTable } from './schema/platform';
 
 export type * from './schema/agenda';
 export type * from './schema/checkin';
@@ -74,6 +74,7 @@ export interface DB {
   calendar_feeds: CalendarFeedsTable;
   outbox: OutboxTable;
   realtime_events: RealtimeEventsTable;
+  bus_outbox: BusOutboxTable;
   participant_tags: ParticipantTagsTable;
   participant_views: ParticipantViewsTable;
   meetings: MeetingsTable;

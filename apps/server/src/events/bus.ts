@@ -2,47 +2,117 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../app';
 import type { DB } from '../db/schema';
-import type { DomainEvent, DomainEventType } from './events';
+import { type DomainEvent, type DomainEventType, UNORDERED_EVENT_TYPES } from './events';
+import * as outbox from './outbox.repository';
 
-export type { DomainEvent, DomainEventType } from './events';
+export type { DomainEvent, DomainEventType, OutgoingMessage } from './events';
 
 /**
- * The one in-process event bus (STYLE: side effects after writes go through one event bus and small
- * processors). A feature emits what happened; processors (notifications, chat system messages, …)
- * subscribe with `on`. Handlers always run after the write committed, never for a rolled-back one,
- * and never inside the caller's request: a slow e-mail does not slow the answer.
+ * The event bus (STYLE: side effects after writes go through one event bus and small processors),
+ * backed by a durable outbox (decision 010). A feature emits what happened; processors
+ * (notifications, chat system messages, e-mail/SMS deliveries) subscribe with `on`.
  *
- * Ordered per event (the `eventId` every domain event carries): a revoke's chat message never
- * lands before the request's, even on PostgreSQL where the two commits' waiters run side by side.
- * Slow work that needs no order (e-mail, SMS) goes through `defer`, so it holds up nothing.
- *
- * Not durable: an event whose handlers have not run when the process dies is lost (the write itself
- * stays). Good enough for notifications; a job that must not be lost needs its own table.
+ * - `emit` writes a `bus_outbox` row in the caller's transaction: the row commits with the change
+ *   it announces, or not at all. Handlers run after the commit, never for a rolled-back write, and
+ *   never inside the caller's request.
+ * - After the commit the emitting process is woken at once (low latency); a sweep every
+ *   `SWEEP_EVERY_MS` picks up rows a crashed (or paused) process left behind. Rows are claimed with
+ *   `FOR UPDATE SKIP LOCKED` plus a lease, so several processes on one PostgreSQL never run one row
+ *   at the same time.
+ * - At least once: a row is marked done after its handlers; a handler that throws is retried with
+ *   exponential backoff (only the handlers not done yet), up to `MAX_ATTEMPTS`, then the row is
+ *   `dead` (logged). A crash in the middle of a handler runs that handler again, so anything that
+ *   must not happen twice (e-mail, SMS) uses `meta.key(…)` as its idempotency key, and a handler
+ *   that writes in one transaction calls `meta.doneWith(trx)` so its writes and "done" commit together.
+ * - Ordered per event (`eventId`): a row waits for the earlier pending rows of its event, across
+ *   processes too — a revoke's chat card never lands before the request's. Deliveries
+ *   (`UNORDERED_EVENT_TYPES`) skip that order, so a slow SMTP server holds up nothing.
  */
 export interface Bus {
-  on<K extends DomainEventType>(type: K, handler: Handler<Extract<DomainEvent, { type: K }>>): () => void;
+  /** `name` identifies the handler in the outbox's progress (default: type and registration index). */
+  on<K extends DomainEventType>(
+    type: K,
+    handler: Handler<Extract<DomainEvent, { type: K }>>,
+    name?: string,
+  ): () => void;
   /**
-   * Without `trx`: call it after your transaction committed. With `trx`: call it inside; the
-   * handlers run once that transaction has committed (not at all if it rolls back).
+   * With `trx` (preferred): written in that transaction; processed once it commits. Without: its
+   * own short transaction — only after your write committed, and never while holding a transaction
+   * (PGlite has one connection: that deadlocks).
    */
   emit(event: DomainEvent, trx?: Transaction<DB>): Promise<void>;
-  /** Runs work outside the per-event order (still awaited by `idle`). */
+  /**
+   * Runs work outside the per-event order (awaited by `idle`). NOT durable: lost if the process
+   * dies. Anything that must happen (e-mail, SMS) is emitted as `messages.send` instead.
+   */
   defer(work: () => Promise<void>): void;
-  /** Resolves once every emitted event's handlers (and deferred work) have finished (tests, shutdown). */
+  /** Resolves once nothing this bus started is running (tests, shutdown). Rows waiting for a retry are not waited for. */
   idle(): Promise<void>;
-  setLogger(log: FastifyBaseLogger): void;
+  /** Starts the periodic sweep (the app does this when it is ready). */
+  start(): void;
+  /** Stops the sweep and waits for running work. */
+  stop(): Promise<void>;
+  /** Processes every claimable row now, whichever process wrote it (what the periodic sweep does). */
+  sweep(): Promise<void>;
+  setLogger(log: Pick<FastifyBaseLogger, 'error' | 'warn'>): void;
 }
 
-type Handler<E> = (event: E) => Promise<void> | void;
+export interface HandlerMeta {
+  /** The outbox row's id. */
+  outboxId: number;
+  /** This handler's name. */
+  handler: string;
+  /** An idempotency key for one side effect: the same across retries of this row and handler. */
+  key(...parts: (string | number)[]): string;
+  /** Marks this handler done inside `trx`, so its writes and its progress commit together. */
+  doneWith(trx: Transaction<DB>): Promise<void>;
+}
+
+export type Handler<E> = (event: E, meta: HandlerMeta) => Promise<void> | void;
+
+export interface BusOptions {
+  /** Test-only (FOYER_OUTBOX_PAUSE): writes rows but never claims them, to simulate a crash before processing. */
+  paused?: boolean;
+  /** How old an unclaimed row must be before any process's sweep takes it. */
+  sweepAgeMs?: number;
+  /** Attempts before a row is given up on (`dead`). */
+  maxAttempts?: number;
+  /** Wait before retry number `attempts` (1, 2, …). */
+  backoffMs?: (attempts: number) => number;
+}
 
 // Namespaces the bus's advisory locks (realtime uses 7301).
 const BUS_LOCK_CLASS = 7302;
+const SWEEP_EVERY_MS = 1_500;
+const SWEEP_AGE_MS = 3_000;
+const LEASE_MS = 60_000;
+const MAX_ATTEMPTS = 6;
+const BATCH = 50;
+/** 1 s, 2 s, 4 s, … */
+const backoffMs = (attempts: number) => 1_000 * 2 ** Math.max(0, attempts - 1);
 
-export function createBus(db: Kysely<DB>): Bus {
-  const handlers = new Map<DomainEventType, Handler<DomainEvent>[]>();
+interface Registered {
+  name: string;
+  handler: Handler<DomainEvent>;
+}
+
+export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
+  const handlers = new Map<DomainEventType, Registered[]>();
   const running = new Set<Promise<void>>();
-  const pendingByTrx = new WeakMap<Transaction<DB>, DomainEvent[]>();
-  let log: Pick<FastifyBaseLogger, 'error'> = { error: (...args: unknown[]) => console.error(...args) };
+  const pendingByTrx = new WeakMap<Transaction<DB>, number[]>();
+  /** Rows this process wrote and has not finished: it claims them right after their commit. */
+  const local = new Map<number, number>();
+  const inFlight = new Set<number>();
+  const timers = new Set<NodeJS.Timeout>();
+  const paused = options.paused ?? false;
+  const sweepAgeMs = options.sweepAgeMs ?? SWEEP_AGE_MS;
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const backoff = options.backoffMs ?? backoffMs;
+  let log: Pick<FastifyBaseLogger, 'error' | 'warn'> = {
+    error: (...args: unknown[]) => console.error(...args),
+    warn: (...args: unknown[]) => console.warn(...args),
+  };
+  let stopped = false;
 
   const track = (work: Promise<void>): Promise<void> => {
     const tracked = work.catch((err: unknown) => log.error({ err }, 'event bus: processing failed'));
@@ -51,32 +121,104 @@ export function createBus(db: Kysely<DB>): Bus {
     return tracked;
   };
 
-  // One chain per event id: jobs of one event run one after another, in the order emitted.
-  const chains = new Map<number, Promise<void>>();
-  const enqueue = (key: number, job: () => Promise<void>) => {
-    const next = track((chains.get(key) ?? Promise.resolve()).then(job));
-    chains.set(key, next);
-    void next.finally(() => {
-      if (chains.get(key) === next) chains.delete(key);
-    });
-  };
+  let draining = false;
+  let again = false;
+  let sweepWanted = false;
 
-  async function dispatch(event: DomainEvent): Promise<void> {
-    for (const handler of handlers.get(event.type) ?? []) {
+  /** Claims and starts rows until none is claimable; one loop at a time, re-run when kicked meanwhile. */
+  function kick(sweep = false): void {
+    if (paused || stopped) return;
+    if (sweep) sweepWanted = true;
+    if (draining) {
+      again = true;
+      return;
+    }
+    draining = true;
+    track(
+      (async () => {
+        try {
+          do {
+            again = false;
+            const withSweep = sweepWanted;
+            sweepWanted = false;
+            for (;;) {
+              const ids = [...local.keys()].filter((id) => !inFlight.has(id));
+              if (ids.length === 0 && !withSweep) break;
+              const rows = await outbox.claimRows(db, {
+                ids,
+                olderThanMs: withSweep ? sweepAgeMs : null,
+                leaseMs: LEASE_MS,
+                limit: BATCH,
+              });
+              if (rows.length === 0) break;
+              for (const row of rows) {
+                inFlight.add(row.id);
+                track(processRow(row).finally(() => inFlight.delete(row.id)));
+              }
+            }
+          } while (again);
+        } finally {
+          draining = false;
+        }
+      })(),
+    );
+  }
+
+  async function processRow(row: outbox.ClaimedRow): Promise<void> {
+    const list = handlers.get(row.type as DomainEventType) ?? [];
+    const done = [...row.done_handlers];
+    const errors: string[] = [];
+    for (const [index, { name, handler }] of list.entries()) {
+      if (done.includes(name)) continue;
+      const meta: HandlerMeta = {
+        outboxId: row.id,
+        handler: name,
+        key: (...parts) => ['bus', row.id, name, ...parts].join(':'),
+        doneWith: (trx) => outbox.markHandlerDone(trx, row.id, name),
+      };
       try {
-        await handler(event);
+        await handler(row.payload, meta);
+        done.push(name);
+        // The last handler's progress is recorded with the row's "done".
+        if (list.slice(index + 1).some((h) => !done.includes(h.name))) {
+          await outbox.markHandlerDone(db, row.id, name);
+        }
       } catch (err) {
-        // One failing processor must not keep the others from their work.
-        log.error({ err, event: event.type }, 'event bus: handler failed');
+        // One failing processor must not keep the others from their work; it alone is retried.
+        log.error({ err, event: row.type, outboxId: row.id, handler: name }, 'event bus: handler failed');
+        errors.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
+    if (errors.length === 0) {
+      await outbox.markDone(db, row.id);
+      local.delete(row.id);
+    } else if (row.attempts >= maxAttempts) {
+      await outbox.markFailed(db, row.id, { doneHandlers: done, error: errors.join('; '), retryInMs: null });
+      local.delete(row.id);
+      log.error(
+        { event: row.type, outboxId: row.id, attempts: row.attempts },
+        'event bus: gave up on an event',
+      );
+    } else {
+      const retryInMs = backoff(row.attempts);
+      await outbox.markFailed(db, row.id, { doneHandlers: done, error: errors.join('; '), retryInMs });
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        kick();
+      }, retryInMs + 20);
+      timer.unref();
+      timers.add(timer);
+    }
+    // The next row of this event (or one this row emitted) may be claimable now; it may be an old
+    // row another process left, like this one may have been.
+    kick(true);
   }
 
   /**
    * The caller's transaction holds an exclusive advisory lock keyed by its own id; a shared lock on
    * the same key is granted once it has ended, and pg_xact_status then tells commit from rollback.
    */
-  async function runAfterCommit(xid: string, events: DomainEvent[]): Promise<void> {
+  async function afterCommit(xid: string, ids: number[]): Promise<void> {
     const status = await db.transaction().execute(async (t) => {
       await sql`SELECT pg_advisory_xact_lock_shared(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(t);
       const { rows } = await sql<{
@@ -84,42 +226,93 @@ export function createBus(db: Kysely<DB>): Bus {
       }>`SELECT pg_xact_status(${xid}::xid8) AS status`.execute(t);
       return rows[0]?.status ?? null;
     });
-    if (status !== 'committed') return;
-    for (const event of events) await dispatch(event);
+    if (status !== 'committed') {
+      for (const id of ids) local.delete(id);
+      return;
+    }
+    kick();
   }
 
+  const remember = (id: number) => local.set(id, Date.now());
+
+  let sweepTimer: NodeJS.Timeout | null = null;
+  let leaseTimer: NodeJS.Timeout | null = null;
+
   return {
-    on(type, handler) {
+    on(type, handler, name) {
       const list = handlers.get(type) ?? [];
       handlers.set(type, list);
-      list.push(handler as Handler<DomainEvent>);
+      const entry: Registered = {
+        name: name ?? `${type}#${list.length}`,
+        handler: handler as Handler<DomainEvent>,
+      };
+      if (list.some((h) => h.name === entry.name))
+        throw new Error(`event bus: two handlers named ${entry.name}`);
+      list.push(entry);
       return () => {
-        const at = list.indexOf(handler as Handler<DomainEvent>);
+        const at = list.indexOf(entry);
         if (at >= 0) list.splice(at, 1);
       };
     },
     async emit(event, trx) {
+      const ordered = !UNORDERED_EVENT_TYPES.has(event.type);
       if (!trx) {
-        enqueue(event.eventId, () => dispatch(event));
+        const id = await db.transaction().execute((t) => outbox.insertRow(t, event, ordered));
+        remember(id);
+        kick();
         return;
       }
+      const id = await outbox.insertRow(trx, event, ordered);
+      remember(id);
       const pending = pendingByTrx.get(trx);
       if (pending) {
-        pending.push(event);
+        pending.push(id);
         return;
       }
-      const events = [event];
-      pendingByTrx.set(trx, events);
+      const ids = [id];
+      pendingByTrx.set(trx, ids);
       const { rows } = await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(trx);
       const xid = rows[0]?.xid ?? '';
       await sql`SELECT pg_advisory_xact_lock(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(trx);
-      enqueue(event.eventId, () => runAfterCommit(xid, events));
+      track(afterCommit(xid, ids));
     },
     defer(work) {
       track(work());
     },
     async idle() {
       // Handlers may emit further events: wait until nothing is left running.
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    start() {
+      if (paused || sweepTimer) return;
+      stopped = false;
+      kick(true);
+      sweepTimer = setInterval(() => {
+        // Forget own rows another process finished long ago (they can no longer be claimed).
+        const stale = Date.now() - 10 * LEASE_MS;
+        for (const [id, at] of local) if (at < stale && !inFlight.has(id)) local.delete(id);
+        kick(true);
+      }, SWEEP_EVERY_MS);
+      sweepTimer.unref();
+      leaseTimer = setInterval(() => {
+        outbox
+          .renewLeases(db, [...inFlight], LEASE_MS)
+          .catch((err: unknown) => log.warn({ err }, 'event bus: lease renewal failed'));
+      }, LEASE_MS / 3);
+      leaseTimer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (sweepTimer) clearInterval(sweepTimer);
+      if (leaseTimer) clearInterval(leaseTimer);
+      sweepTimer = null;
+      leaseTimer = null;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    async sweep() {
+      kick(true);
       while (running.size > 0) await Promise.allSettled([...running]);
     },
     setLogger(next) {
@@ -134,8 +327,13 @@ const buses = new WeakMap<AppContext, Bus>();
 export function busOf(ctx: AppContext): Bus {
   let bus = buses.get(ctx);
   if (!bus) {
-    bus = createBus(ctx.db);
+    bus = createBus(ctx.db, { paused: ctx.config.outboxPaused });
     buses.set(ctx, bus);
   }
   return bus;
+}
+
+/** Hourly: outbox rows done for more than a day go (dead ones stay to be looked at). */
+export function pruneOutbox(ctx: AppContext): Promise<number> {
+  return outbox.pruneDone(ctx.db, new Date(ctx.now().getTime() - 24 * 60 * 60_000));
 }

@@ -1,3 +1,4 @@
+import type { NotificationType } from '@foyer/contract';
 import type { MeetingEventType } from '../features/meetings/meetings.events';
 
 /**
@@ -45,6 +46,38 @@ export type DomainEvent =
       fromParticipantId: number;
       toParticipantId: number;
       contactId: number | null;
+    }
+  /**
+   * E-mails and SMS to send (the durable form of "send this in the background"). Each message is
+   * sent once: its idempotency key is derived from the outbox row, the handler and the message.
+   */
+  | { type: 'messages.send'; eventId: number; messages: OutgoingMessage[] }
+  /** An event-wide notification's e-mail to everyone in its audience whose preferences allow it (A9.43). */
+  | {
+      type: 'notification.broadcast';
+      eventId: number;
+      notificationId: number;
+      notificationType: NotificationType;
+      actorId: number | null;
+      mail: { subject: string; text: string; html?: string | undefined };
     };
 
 export type DomainEventType = DomainEvent['type'];
+
+/** One e-mail (`subject` used) or SMS. */
+export interface OutgoingMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+}
+
+/**
+ * Events that need no per-event order (slow deliveries): they never wait for, nor hold up, the
+ * other events of their `eventId`.
+ */
+export const UNORDERED_EVENT_TYPES: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
+  'messages.send',
+  'notification.broadcast',
+]);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import type { Config } from '../config';
 import type { DB } from '../db/schema';
 
 export interface Mail {
@@ -7,7 +8,10 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
-  /** Same key twice sends once (reminders from several instances). */
+  /**
+   * Same key twice sends once. SMTP: checked before sending and recorded after, so a failed send is
+   * retried; the one window left (a crash between the send and the record) can repeat a mail.
+   */
   dedupeKey?: string;
 }
 
@@ -27,7 +31,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     return {
       kind: 'smtp',
       async send(mail) {
-        if (mail.dedupeKey && !(await claimDedupe(options.db, mail))) return;
+        // Checked before sending, recorded after: a send that failed (or a crash before it) is
+        // retried under the same key; one that went out is never sent again.
+        if (mail.dedupeKey && (await alreadySent(options.db, mail.dedupeKey))) return;
         await transport.sendMail({
           from: options.from,
           to: mail.to,
@@ -35,6 +41,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
           text: mail.text,
           html: mail.html,
         });
+        if (mail.dedupeKey) await recordSent(options.db, mail);
       },
       async close() {
         transport.close();
@@ -61,9 +68,18 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   };
 }
 
-/** Records the dedupe key in the outbox; false when another instance already sent this mail. */
-async function claimDedupe(db: Kysely<DB>, mail: Mail): Promise<boolean> {
+async function alreadySent(db: Kysely<DB>, dedupeKey: string): Promise<boolean> {
   const row = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('dedupe_key', '=', dedupeKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records the dedupe key in the outbox once the mail went out. */
+async function recordSent(db: Kysely<DB>, mail: Mail): Promise<void> {
+  await db
     .insertInto('outbox')
     .values({
       channel: 'email',
@@ -73,7 +89,32 @@ async function claimDedupe(db: Kysely<DB>, mail: Mail): Promise<boolean> {
       dedupe_key: mail.dedupeKey ?? null,
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+}
+
+/**
+ * What the start-up log says about mail (docs/decisions/006): where the outbox can be read, and a
+ * loud warning when a production server has no SMTP_URL (nobody can read its mail, so sign-up
+ * codes and password resets never arrive; /api/v1/health then says `mail: 'outbox'`).
+ */
+export function mailStartupLines(
+  config: Pick<Config, 'env' | 'devMailbox' | 'publicUrl'>,
+  kind: Mailer['kind'],
+): string[] {
+  if (kind === 'smtp') return [];
+  if (config.env === 'production') {
+    const bar = '!'.repeat(78);
+    return [
+      bar,
+      'WARNING: NODE_ENV=production without SMTP_URL. E-mail is NOT delivered: sign-up codes and password',
+      'reset codes land in an outbox nobody can read. Set SMTP_URL=smtp://user:pass@host:port.',
+      bar,
+    ];
+  }
+  if (config.devMailbox === 'nobody')
+    return ['Mail goes to the outbox; /dev/mailbox is off (DEV_MAILBOX=false).'];
+  const where = `${config.publicUrl}/dev/mailbox`;
+  return config.devMailbox === 'anyone'
+    ? [`Outgoing mail is shown to anyone at ${where} (DEV_MAILBOX=true).`]
+    : [`Outgoing mail is shown at ${where}, to requests from this machine only (loopback).`];
 }

@@ -15,12 +15,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Server, Socket } from 'socket.io';
 import type { DB } from '../db/schema';
-import { verifyAccessToken } from '../http/auth';
+import { type AccessClaims, accountsExist, verifyLiveAccessToken } from '../http/auth';
 import type { RoomPolicies } from './realtime.policy';
 import { findLastSeq, findRecordsSince } from './realtime.repository';
 
 export interface SocketData {
   userId: number;
+  /** The super user acting as userId (A6.04), when the token says so. */
+  actorId?: number;
 }
 // biome-ignore lint/complexity/noBannedTypes: socket.io's slot for server-to-server events, unused here.
 type InterServerEvents = {};
@@ -49,10 +51,12 @@ export function attachHandlers(io: RealtimeServer, deps: Deps): void {
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || token === '') return next(new Error(REALTIME_UNAUTHORIZED));
-    verifyAccessToken(deps.jwtSecret, token).then(
+    // Like an HTTP request: a token outlives a deleted account by up to its TTL.
+    verifyLiveAccessToken(deps.db, deps.jwtSecret, token).then(
       (claims) => {
         if (!claims) return next(new Error(REALTIME_UNAUTHORIZED));
         socket.data.userId = claims.userId;
+        if (claims.actorId) socket.data.actorId = claims.actorId;
         next();
       },
       () => next(new Error(REALTIME_UNAUTHORIZED)),
@@ -77,10 +81,17 @@ export function attachHandlers(io: RealtimeServer, deps: Deps): void {
         ack(failure(ErrorCode.RateLimited, 'Too many subscribe requests, try again later'));
         return;
       }
-      subscribe(socket, request, deps).then(ack, (err: unknown) => {
-        deps.log.error({ err }, 'realtime: subscribe failed');
-        ack(failure(ErrorCode.Internal, 'Unknown error'));
-      });
+      subscribe(socket, request, deps).then(
+        (answer) => {
+          ack(answer);
+          // The account was deleted since the connect: nothing more for this connection.
+          if (!answer.ok && answer.error.code === ErrorCode.Unauthenticated) socket.disconnect(true);
+        },
+        (err: unknown) => {
+          deps.log.error({ err }, 'realtime: subscribe failed');
+          ack(failure(ErrorCode.Internal, 'Unknown error'));
+        },
+      );
     });
 
     socket.on('unsubscribe', (request, ack) => {
@@ -99,7 +110,11 @@ async function subscribe(socket: RealtimeSocket, input: unknown, deps: Deps): Pr
   if (!socket.rooms.has(room) && socket.rooms.size > REALTIME_MAX_ROOMS_PER_SOCKET) {
     return failure(ErrorCode.Forbidden, `At most ${REALTIME_MAX_ROOMS_PER_SOCKET} rooms per connection`);
   }
-  const userId = socket.data.userId;
+  const { userId, actorId } = socket.data;
+  const claims: AccessClaims = actorId ? { userId, actorId } : { userId };
+  if (!(await accountsExist(deps.db, claims))) {
+    return failure(ErrorCode.Unauthenticated, 'This account no longer exists');
+  }
   if (!(await deps.policies.canJoin(userId, room, deps.db))) {
     return failure(ErrorCode.Forbidden, 'Not allowed to join this room');
   }

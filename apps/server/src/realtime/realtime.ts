@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { REALTIME_PATH, REALTIME_RETENTION_MS, type RealtimeRecord } from '@foyer/contract';
+import { REALTIME_PATH, REALTIME_RETENTION_MS, type RealtimeRecord, realtimeRoom } from '@foyer/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { Server } from 'socket.io';
@@ -26,9 +26,19 @@ export interface Realtime {
    *   commits (never if it rolls back). Nothing to call afterwards.
    */
   publish<P>(room: string, type: string, payload: P, trx?: Transaction<DB>): Promise<RealtimeRecord<P>>;
+  /**
+   * Resolves once the records published in `trx` have been pushed (or it rolled back). Await it
+   * after the transaction, never inside it; for a caller whose answer should follow the push.
+   */
+  pushed(trx: Transaction<DB>): Promise<void>;
   /** Who may join rooms matching `pattern` (e.g. RoomPattern.ChatMessages); unknown rooms are denied. */
   registerRoomPolicy(pattern: string, policy: RoomPolicy): void;
   hasRoomPolicy(pattern: string): boolean;
+  /**
+   * Ends every connection of the user, on every process (each sits in its own userRooms feed), for
+   * good: the client is not told to reconnect. For a deleted account.
+   */
+  disconnectUser(userId: number): void;
   /**
    * Deletes records older than the retention period (but each room's newest); returns how many.
    * Runs hourly by itself.
@@ -47,7 +57,10 @@ export async function createRealtime(
 ): Promise<Realtime> {
   const { db, log } = deps;
   const redis: RedisAdapter | null = deps.config.redisUrl
-    ? await connectRedisAdapter(deps.config.redisUrl, `foyer-realtime:${deps.config.publicUrl}`, log)
+    ? await connectRedisAdapter(
+        { url: deps.config.redisUrl, prefix: deps.config.redisPrefix, jwtSecret: deps.config.jwtSecret },
+        log,
+      )
     : null;
   const io: RealtimeServer = new Server(httpServer, {
     path: REALTIME_PATH,
@@ -65,7 +78,10 @@ export async function createRealtime(
   };
 
   // Records written inside a caller's transaction, by transaction; pushed together after its commit.
-  const pending = new WeakMap<Transaction<DB>, { room: string; records: RealtimeRecord[] }>();
+  const pending = new WeakMap<
+    Transaction<DB>,
+    { room: string; records: RealtimeRecord[]; done?: Promise<void> }
+  >();
 
   /**
    * Waits for the caller's transaction to end, then pushes those of its records that exist (it
@@ -101,7 +117,7 @@ export async function createRealtime(
     if (!group) {
       group = { room, records: [] };
       pending.set(trx, group);
-      emitAfterCommit(group).catch((err: unknown) =>
+      group.done = emitAfterCommit(group).catch((err: unknown) =>
         // Not lost: clients get it on their next subscribe.
         log.error({ err }, 'realtime: push after commit failed'),
       );
@@ -120,8 +136,12 @@ export async function createRealtime(
   return {
     io,
     publish,
+    pushed: async (trx) => {
+      await pending.get(trx)?.done;
+    },
     registerRoomPolicy: (pattern, policy) => policies.register(pattern, policy),
     hasRoomPolicy: (pattern) => policies.has(pattern),
+    disconnectUser: (userId) => io.in(realtimeRoom.user(userId)).disconnectSockets(true),
     cleanup,
     async close() {
       if (closed) return;

@@ -50,12 +50,13 @@ const PEOPLE_DOMAIN = 'demo.foyer.test';
  */
 export async function seedDemoIfEmpty(
   db: Kysely<DB>,
-  options: { log: (line: string) => void; now?: Date },
+  options: { log: (line: string) => void; now?: Date; password?: string },
 ): Promise<boolean> {
   if (await hasEvents(db)) return false;
   const started = Date.now();
+  const password = options.password ?? DEMO_PASSWORD;
   // One argon2 hash for every demo account: hashing 300 times would take most of a minute.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(password);
   let summary: { attendees: number; sessions: number; meetingSlots: number };
   try {
     summary = await db.transaction().execute((trx) => seedDemo(trx, passwordHash, options.now ?? new Date()));
@@ -68,7 +69,7 @@ export async function seedDemoIfEmpty(
     `Demo data seeded in ${Date.now() - started} ms: "${DEMO_EVENT.name}" (domain label "${DEMO_DOMAIN}", ` +
       `${summary.attendees} attendees, ${summary.sessions} sessions, ${summary.meetingSlots} meeting slots) and a finished past event.`,
   );
-  log(`Demo logins (password "${DEMO_PASSWORD}"):`);
+  log(`Demo logins (password "${password}"):`);
   log(`  ${LOGINS.organizer}  organizer of both events, check-in admin`);
   log(`  ${LOGINS.attendee}   attendee of both events`);
   log(`  ${LOGINS.exhibitor}  owner of the ${BOOTHS[0].name} booth`);

@@ -14,6 +14,10 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const LoginPage = page(() => import('../features/auth/routes/login-page'), 'LoginPage');
 const RegistrationPage = page(() => import('../features/auth/routes/registration-page'), 'RegistrationPage');
+const ConfirmSignupPage = page(
+  () => import('../features/auth/routes/confirm-signup-page'),
+  'ConfirmSignupPage',
+);
 const PreregisterPage = page(() => import('../features/auth/routes/registration-page'), 'PreregisterPage');
 const EventPreregisterPage = page(
   () => import('../features/auth/routes/event-preregister-page'),
@@ -62,6 +66,7 @@ export function AppRoutes() {
             <Route path="/preregister" element={<PreregisterPage />} />
             <Route path="/forgot-password" element={<ForgotPasswordPage />} />
             <Route path="/forgot-password-confirm" element={<ForgotPasswordConfirmPage />} />
+            <Route path="/confirm-signup" element={<ConfirmSignupPage />} />
           </Route>
         </Route>
         <Route path="/event-preregister" element={<EventPreregisterPage />} />

@@ -7,13 +7,15 @@ import {
   type SubscribeAck,
 } from '@foyer/contract';
 import { io, type Socket } from 'socket.io-client';
+import { SeqOrder } from './realtime-order';
 
 /**
  * The realtime client: one socket.io connection, any number of room subscriptions. Per room it
  * holds the seq it has delivered up to and hands records to the handlers exactly once, in seq
  * order: after a reconnect (or a server restart) it re-subscribes with that seq and gets what it
- * missed; a record that overtook an earlier one waits for it, and a hole that does not fill in
- * `gapTimeoutMs` is fetched from the server. Framework-free; React uses it through `use-realtime.ts`.
+ * missed; a record that overtook an earlier one waits for it, and a hole still open `gapTimeoutMs`
+ * after it was first seen is fetched from the server (realtime-order.ts). Framework-free; React uses
+ * it through `use-realtime.ts`.
  */
 
 /** Returns the current access token; `refresh: true` after the server refused it. null = signed out. */
@@ -52,13 +54,10 @@ interface RoomState {
   room: string;
   handlers: Set<RecordHandler>;
   options: Set<SubscribeOptions>;
-  /** Every record up to this seq was delivered; null until the first subscribe answer. */
-  lastSeq: number | null;
-  /** Records ahead of lastSeq + 1, by seq. */
-  waiting: Map<number, RealtimeRecord>;
+  /** What was delivered (lastSeq) and what waits for a missing record. */
+  order: SeqOrder;
   /** A subscribe is in flight. */
   subscribing: boolean;
-  gapTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
 const RETRY_MAX_MS = 30_000;
@@ -107,38 +106,35 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
 
   /** Delivers what is next in line, keeps what is ahead, drops what was delivered already. */
   function take(state: RoomState, record: RealtimeRecord): void {
-    if (state.lastSeq === null || state.subscribing) {
-      state.waiting.set(record.seq, record);
-      return;
-    }
-    if (record.seq <= state.lastSeq) return;
-    state.waiting.set(record.seq, record);
-    drain(state);
+    if (state.order.lastSeq === null || state.subscribing) state.order.hold(record);
+    else state.order.take(record);
   }
 
-  function drain(state: RoomState): void {
-    const lastSeq = state.lastSeq ?? 0;
-    for (const seq of state.waiting.keys()) if (seq <= lastSeq) state.waiting.delete(seq);
-    for (let next = state.waiting.get(lastSeq + 1); next; next = state.waiting.get(next.seq + 1)) {
-      state.waiting.delete(next.seq);
-      state.lastSeq = next.seq;
-      for (const handler of [...state.handlers]) call(handler, next);
-    }
-    clearTimeout(state.gapTimer);
-    state.gapTimer = undefined;
-    if (state.waiting.size > 0) {
-      // A hole: the missing record may be overtaken in flight; if it does not come, fetch it.
-      state.gapTimer = setTimeout(() => {
-        if (rooms.get(state.room) === state && state.waiting.size > 0 && socket.connected) {
-          subscribeOnServer(state.room, state);
-        }
-      }, gapTimeoutMs);
-    }
+  function newRoom(room: string): RoomState {
+    const state: RoomState = {
+      room,
+      handlers: new Set(),
+      options: new Set(),
+      subscribing: false,
+      order: new SeqOrder({
+        gapTimeoutMs,
+        deliver: (record) => {
+          for (const handler of [...state.handlers]) call(handler, record);
+        },
+        fetchGap: () => {
+          // Not connected: the reconnect subscribes anyway. Subscribing: its answer fills the hole.
+          if (rooms.get(room) === state && socket.connected && !state.subscribing)
+            subscribeOnServer(room, state);
+        },
+      }),
+    };
+    return state;
   }
 
   function subscribeOnServer(room: string, state: RoomState): void {
     state.subscribing = true;
-    const since = state.lastSeq;
+    const { order } = state;
+    const since = order.lastSeq;
     socket
       .timeout(ackTimeoutMs)
       .emit(
@@ -158,19 +154,15 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
           }
           if (answer.truncated) {
             // What is missing is gone for good (or the server's data was reset): go on from what it has.
-            state.lastSeq = answer.missed[0] ? answer.missed[0].seq - 1 : answer.lastSeq;
+            order.lastSeq = answer.missed[0] ? answer.missed[0].seq - 1 : answer.lastSeq;
             for (const o of state.options) o.onResync?.();
           }
-          const first = state.lastSeq === null;
-          state.lastSeq ??= answer.lastSeq;
-          for (const record of answer.missed) state.waiting.set(record.seq, record);
+          const first = order.lastSeq === null;
+          order.lastSeq ??= answer.lastSeq;
+          for (const record of answer.missed) order.hold(record);
           if (first) for (const o of state.options) o.onReady?.();
-          if (answer.more) {
-            drain(state);
-            subscribeOnServer(room, state);
-            return;
-          }
-          drain(state);
+          order.drain();
+          if (answer.more) subscribeOnServer(room, state);
         },
       );
   }
@@ -204,15 +196,7 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
       let state = rooms.get(room);
       const isNew = !state;
       if (!state) {
-        state = {
-          room,
-          handlers: new Set(),
-          options: new Set(),
-          lastSeq: null,
-          waiting: new Map(),
-          subscribing: false,
-          gapTimer: undefined,
-        };
+        state = newRoom(room);
         rooms.set(room, state);
       }
       const handler = onRecord as RecordHandler;
@@ -220,13 +204,14 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
       state.options.add(subscribeOptions);
       if (isNew && socket.connected) subscribeOnServer(room, state);
       // Joining a room another listener already has on: it is ready now.
-      else if (state.lastSeq !== null && subscribeOptions.onReady) queueMicrotask(subscribeOptions.onReady);
+      else if (state.order.lastSeq !== null && subscribeOptions.onReady)
+        queueMicrotask(subscribeOptions.onReady);
       const subscribed = state;
       return () => {
         subscribed.handlers.delete(handler);
         subscribed.options.delete(subscribeOptions);
         if (subscribed.handlers.size > 0 || rooms.get(room) !== subscribed) return;
-        clearTimeout(subscribed.gapTimer);
+        subscribed.order.stop();
         rooms.delete(room);
         if (socket.connected) socket.emit('unsubscribe', { room }, () => {});
       };
@@ -234,7 +219,7 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
     close() {
       closed = true;
       clearTimeout(retryTimer);
-      for (const state of rooms.values()) clearTimeout(state.gapTimer);
+      for (const state of rooms.values()) state.order.stop();
       rooms.clear();
       socket.disconnect();
     },

@@ -67,6 +67,11 @@ export interface PostsTable {
   files: Json<{ url: string; contentType: 'image/jpeg' | 'image/png' }[]>;
   post_at: Date | null;
   published_at: Date | null;
+  /** Written by an organizer or moderator: it notifies the event; else a participant post. */
+  official: Generated<boolean>;
+  /** An organizer took it out of the lobby (the row stays). */
+  hidden_at: Date | null;
+  hidden_by: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -20,6 +20,8 @@ export interface UsersTable {
   /** 0005: A4.36 latest notification date seen; A4.38 notifications with an id up to this are read. */
   notifications_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   notifications_read_up_to: Generated<number>;
+  /** 0009: when the address was confirmed with the mailed code; null = cannot log in yet. */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface IdentitiesTable {
@@ -55,7 +57,7 @@ export interface EmailCodesTable {
   id: Generated<number>;
   user_id: number | null;
   email: string;
-  purpose: 'reset' | 'connect';
+  purpose: 'reset' | 'connect' | 'signup';
   code_hash: string;
   attempts: Generated<number>;
   expires_at: Date;

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt, Json } from './columns';
+import type { CreatedAt, Json, Timestamp } from './columns';
 
-/** Outgoing mail and SMS (0001) and the realtime feed (0002). Keep in step with the migrations (they are the truth). */
+/** Outgoing mail and SMS (0001), the realtime feed (0002) and the event bus's outbox (0008). Keep in step with the migrations (they are the truth). */
 export interface OutboxTable {
   id: Generated<number>;
   channel: Generated<'email' | 'sms'>;
@@ -20,4 +20,20 @@ export interface RealtimeEventsTable {
   type: string;
   payload: Json<unknown>;
   created_at: CreatedAt;
+}
+
+export interface BusOutboxTable {
+  id: Generated<number>;
+  event_id: number;
+  type: string;
+  payload: Json<unknown>;
+  ordered: Generated<boolean>;
+  state: Generated<'pending' | 'done' | 'dead'>;
+  attempts: Generated<number>;
+  run_after: Generated<Date>;
+  locked_until: Timestamp | null;
+  done_handlers: Generated<string[]>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  done_at: Timestamp | null;
 }

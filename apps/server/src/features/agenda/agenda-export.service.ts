@@ -61,7 +61,11 @@ export async function exportAgendaByMail(
     '',
     `Open your agenda: ${ctx.config.publicUrl}/my-agenda`,
   ].join('\n');
-  const mail = { to: user.username, subject: `Your agenda: ${event.name}`, text };
-  busOf(ctx).defer(() => ctx.mailer.send(mail));
+  // Durable: sent after this returns, and still sent if the process dies first.
+  await busOf(ctx).emit({
+    type: 'messages.send',
+    eventId: event.id,
+    messages: [{ channel: 'email', to: user.username, subject: `Your agenda: ${event.name}`, text }],
+  });
   return { sentTo: user.username, items: events.length };
 }

@@ -75,10 +75,15 @@ function host(ctx: AppContext) {
   return new URL(ctx.config.publicUrl).hostname;
 }
 
-/** Joined and waiting sessions, presented sessions and breaks; declined requests are left out. */
+/**
+ * Joined and waiting sessions, presented sessions and breaks; declined requests are left out.
+ * Items of other agenda sources (1:1 meetings, tables) are not sessions: their ids are not session
+ * ids, and their sources add them to the feed themselves (`calendar` of the source).
+ */
 function itemEvents(ctx: AppContext, items: AgendaItem[], descriptions: Map<number, string>): IcsEvent[] {
   const events: IcsEvent[] = [];
   for (const item of items) {
+    if (item.type === 'meeting') continue;
     if (item.status === 'declined' && item.roles.length === 0) continue;
     if (item.isOffTime) {
       events.push({
@@ -114,7 +119,7 @@ export async function participantEvents(
     { participantId: participant.id, eventId: event.id, eventName: event.name },
   ]);
   const descriptions = new Map<number, string>();
-  const sessionIds = items.filter((i) => !i.isOffTime).map((i) => i.id);
+  const sessionIds = items.filter((i) => i.type === 'session').map((i) => i.id);
   if (sessionIds.length > 0) {
     const rows = await ctx.db
       .selectFrom('sessions')

@@ -1,6 +1,9 @@
 import type { CalendarLink } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { meetingsApi } from '../../../test/meetings-api';
+import { makeEvent, makePerson, makeSlots } from '../../../test/meetings-factory';
+import { busOf } from '../../events/bus';
 import {
   addPerson,
   api,
@@ -25,7 +28,7 @@ beforeEach(() => {
   t.setNow(T0);
 });
 
-const link = (who: TestParticipant, payload: Record<string, unknown>) =>
+const link = (who: Pick<TestParticipant, 'headers'>, payload: Record<string, unknown>) =>
   api<CalendarLink>(t.app, {
     method: 'POST',
     url: '/api/v1/event/participant/calendar',
@@ -161,5 +164,34 @@ describe('calendar link and feed (E7.16)', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('E7.16 E3.10 a confirmed 1:1 meeting is one VEVENT, never also a session with the same id', async () => {
+    const event = await makeEvent(t.ctx);
+    // Ids restart for every test: this session and the meeting below share id 1.
+    const unrelated = await createSession(t.ctx, event.id, {
+      name: 'Unrelated talk',
+      sdt: new Date('2030-05-02T09:00:00Z'),
+      edt: new Date('2030-05-02T10:00:00Z'),
+      description: '<p>Not about the meeting</p>',
+    });
+    const slots = await makeSlots(t.ctx, event.id, new Date('2030-05-01T09:00:00Z'), 2);
+    const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+    const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+    const meetings = meetingsApi(t.app, event.id);
+    const invitationId = (await meetings.invite(ana, ben)).body.data!.id;
+    expect((await meetings.confirm(ben, invitationId, slots[0]!.id)).status).toBe(200);
+    const meetingId = (await meetings.meetings(ana)).body.data![0]!.id;
+    expect(meetingId).toBe(unrelated.id);
+    await busOf(t.ctx).idle();
+
+    const body = (await feed((await link(ana, { eventId: event.id })).body.data!.url)).body;
+    const vevents = body.split('BEGIN:VEVENT').slice(1);
+    expect(vevents).toHaveLength(1);
+    expect(vevents[0]).toContain(`UID:meeting-${meetingId}`);
+    expect(vevents[0]).toContain('SUMMARY:1:1 meeting');
+    expect(vevents[0]).toContain('DTSTART:20300501T090000Z');
+    expect(body).not.toContain('Not about the meeting');
+    expect(body).not.toContain(`/sessions/${unrelated.id}`);
   });
 });

@@ -235,33 +235,42 @@ export async function decideSessionRequest(
       participantId: target.id,
     });
     await deps.events.agendaChanged(trx, target.user_id, { eventId: event.id, participantId: target.id });
+    if (input.accept) {
+      // E8.36: the notifications processor tells the requester (in-app, and by e-mail per their
+      // preferences) that they are confirmed; the bus runs it after the commit, outside the request.
+      await busOf(ctx).emit(
+        {
+          type: 'session.changed',
+          kind: 'confirmed',
+          eventId: event.id,
+          sessionId: session.id,
+          participantIds: [target.id],
+          actorId: me.id,
+          message: input.message ?? null,
+        },
+        trx,
+      );
+    } else {
+      // E8.29: no notification type covers a declined request; the e-mail goes out after the commit.
+      const text = 'The event organizers declined your request.';
+      await busOf(ctx).emit(
+        {
+          type: 'messages.send',
+          eventId: event.id,
+          messages: [
+            {
+              channel: 'email',
+              to: target.email,
+              subject: `Your request: ${session.name}`,
+              text: input.message ? `${text}\n\n${input.message}` : text,
+            },
+          ],
+        },
+        trx,
+      );
+    }
     return { session, seats, status: to } as const;
   });
-  if (input.accept) {
-    // E8.36: the notifications processor tells the requester (in-app, and by e-mail per their
-    // preferences) that they are confirmed; the bus runs it after the commit, outside the request.
-    await busOf(ctx).emit({
-      type: 'session.changed',
-      kind: 'confirmed',
-      eventId: event.id,
-      sessionId: result.session.id,
-      participantIds: [target.id],
-      actorId: me.id,
-      message: input.message ?? null,
-    });
-  } else {
-    // E8.29: no notification type covers a declined request; the e-mail goes out in the background.
-    const text = 'The event organizers declined your request.';
-    busOf(ctx).defer(() =>
-      ctx.mailer
-        .send({
-          to: target.email,
-          subject: `Your request: ${result.session.name}`,
-          text: input.message ? `${text}\n\n${input.message}` : text,
-        })
-        .catch((err: unknown) => deps.log.warn({ err }, 'agenda: request decision e-mail failed')),
-    );
-  }
   return {
     sessionId: result.session.id,
     participantId: target.id,

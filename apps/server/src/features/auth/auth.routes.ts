@@ -1,10 +1,12 @@
 import {
   changePasswordRequest,
   confirmPasswordRequest,
+  confirmSignupRequest,
   emptyRequest,
   forgotPasswordRequest,
   loginRequest,
   refreshQuery,
+  resendCodeRequest,
   signupRequest,
   tokenLoginRequest,
 } from '@foyer/contract';
@@ -23,6 +25,7 @@ import {
   refreshSession,
   sessionFamily,
 } from './session.service';
+import { confirmSignup, resendSignupCode } from './signup-code.service';
 
 /** Per-IP limits on the identity endpoints (answered 429 in the envelope by the error handler). */
 
@@ -44,7 +47,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return loggedIn(reply, await login(app.ctx, input));
   });
 
-  app.post('/user/signup', { config: perMinute(10) }, async (request, reply) => {
+  app.post('/user/signup', { config: perMinute(10) }, async (request) => {
     const body = request.body;
     // A5.16 comes first: a third-party provider's payload would fail the cognito form anyway.
     if (
@@ -56,7 +59,20 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       throw invalidProvider();
     }
     const input = parse(signupRequest, body);
-    return loggedIn(reply, await signup(app.ctx, input));
+    return { success: true, data: await signup(app.ctx, input) };
+  });
+
+  // As login: each code survives 5 wrong guesses, so the per-IP limit only needs to stop floods.
+  app.post('/auth/confirm-signup', { config: perMinute(30) }, async (request, reply) => {
+    const input = parse(confirmSignupRequest, request.body);
+    return loggedIn(reply, await confirmSignup(app.ctx, input));
+  });
+
+  // Per IP here; per account the code budget (5 an hour) applies as for reset codes.
+  app.post('/auth/resend-code', { config: perMinute(5) }, async (request) => {
+    const input = parse(resendCodeRequest, request.body);
+    await resendSignupCode(app.ctx, input.username);
+    return { success: true, data: null };
   });
 
   app.get('/user/token/refresh', { config: perMinute(60) }, async (request, reply) => {

@@ -10,7 +10,7 @@ import { REFRESH_COOKIE } from './refresh-cookie';
 
 /** Test support for any feature that needs a signed-in user. Not used by the app itself. */
 
-export const TEST_PASSWORD = 'correct horse 1';
+export const TEST_PASSWORD = 'Correct horse 1';
 
 let counter = 0;
 

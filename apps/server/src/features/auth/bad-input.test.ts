@@ -82,14 +82,14 @@ describe('identity routes refuse bad input', () => {
       ...badBodies('POST', '/api/v1/auth/confirm-password', {
         username: 'ada@foyer.test',
         code: '123456',
-        password: 'a new secret 1',
+        password: 'A new secret 1',
       }),
       {
         name: 'a code with letters',
         options: {
           method: 'POST',
           url: '/api/v1/auth/confirm-password',
-          payload: { username: 'ada@foyer.test', code: '12a456', password: 'a new secret 1' },
+          payload: { username: 'ada@foyer.test', code: '12a456', password: 'A new secret 1' },
         },
       },
     ]);
@@ -103,7 +103,7 @@ describe('identity routes refuse bad input', () => {
       badBodies(
         'POST',
         '/api/v1/auth/change-password',
-        { oldPassword: TEST_PASSWORD, newPassword: 'a new secret 1' },
+        { oldPassword: TEST_PASSWORD, newPassword: 'A new secret 1' },
         session.headers,
       ),
     );

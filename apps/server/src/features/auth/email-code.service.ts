@@ -72,6 +72,32 @@ export async function consumeEmailCode(
   return { userId: row.user_id };
 }
 
+/**
+ * Every failed confirm answers alike: a wrong code (which exists only for a known address that
+ * asked for one) must not be told apart from an unknown address, or the form enumerates accounts.
+ * Both paths cost one database round trip before they answer.
+ */
+export async function consumeEmailCodeAlike(
+  ctx: AppContext,
+  input: { email: string; purpose: CodePurpose; code: string },
+): Promise<{ userId: number }> {
+  try {
+    return await consumeEmailCode(ctx, input);
+  } catch (error) {
+    if (
+      error instanceof AppError &&
+      (error.code === ErrorCode.ExpiredCode || error.code === ErrorCode.CodeMismatch)
+    ) {
+      throw new AppError(
+        400,
+        ErrorCode.CodeMismatch,
+        'Invalid or expired code provided. Check it or request a new code.',
+      );
+    }
+    throw error;
+  }
+}
+
 /** Forgets the codes sent to an address for an account (the address was removed). */
 export function discardEmailCodes(
   db: Kysely<DB> | Transaction<DB>,

@@ -4,6 +4,7 @@ import {
   LOGIN_LOCKOUT_MS,
   type LoginRequest,
   type SignupRequest,
+  type SignupResult,
 } from '@foyer/contract';
 import type { AppContext } from '../../app';
 import { AppError } from '../../http/errors';
@@ -11,6 +12,7 @@ import { dropPendingEmail, findUserByUsername, insertUser, isEmailTaken } from '
 import { clearLoginFailures, countLoginFailuresSince, recordLoginFailure } from './auth.repository';
 import { hashPassword, verifyPassword } from './password';
 import { type IssuedSession, startSession } from './session.service';
+import { sendSignupCode, userNotConfirmed } from './signup-code.service';
 
 export const SIGNUP_PROVIDER = 'cognito'; // A5.16: the wire name is kept though the provider is ours
 
@@ -54,12 +56,18 @@ export async function login(ctx: AppContext, input: LoginRequest): Promise<Issue
     await recordLoginFailure(ctx.db, input.username, now);
     throw new AppError(400, ErrorCode.NotAuthorized, 'Incorrect username or password.'); // A8.04
   }
+  // Only after the password: a stranger learns nothing more than A8.05 already tells.
+  if (user.email_verified_at === null) throw userNotConfirmed();
   await clearLoginFailures(ctx.db, input.username);
   return startSession(ctx, user);
 }
 
-/** POST user/signup (A5.06, A5.16, A7.08): creates the account and logs it in. */
-export async function signup(ctx: AppContext, input: SignupRequest): Promise<IssuedSession> {
+/**
+ * POST user/signup (A5.06, A5.16, A7.08): creates the account unconfirmed and mails the code; it can
+ * log in once POST auth/confirm-signup took the code. An address already taken, confirmed or not,
+ * answers UsernameExistsException: its owner logs in (then confirms) or resets the password.
+ */
+export async function signup(ctx: AppContext, input: SignupRequest): Promise<SignupResult> {
   if (input.provider !== SIGNUP_PROVIDER) throw invalidProvider();
   if (await isEmailTaken(ctx.db, input.email)) throw usernameExists();
   const passwordHash = await hashPassword(input.password);
@@ -71,9 +79,11 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<Iss
         name: input.name,
         surname: input.surname,
         passwordHash,
+        verified: false,
       });
     });
-    return await startSession(ctx, user);
+    await sendSignupCode(ctx, user);
+    return { username: user.username, confirmationRequired: true };
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameExists(); // a parallel signup won the race
     throw error;

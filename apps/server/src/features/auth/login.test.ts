@@ -168,18 +168,20 @@ describe('login and signup', () => {
     consent: true,
   };
 
-  it('A7.08 signup creates the account, logs it in and sets the refresh cookie', async () => {
-    const res = await call<{ accessToken: string; user: { username: string } }>(t.app, {
+  it('A7.08 signup creates an unconfirmed account and mails a code; it does not log in yet', async () => {
+    const res = await call<{ username: string; confirmationRequired: boolean }>(t.app, {
       method: 'POST',
       url: SIGNUP,
       payload: signup,
     });
     expect(res.status).toBe(200);
-    expect(res.body.data?.user.username).toBe('ada@foyer.test');
-    expect(refreshCookie(res.headers)).toBeTruthy();
+    expect(res.body.data).toEqual({ username: 'ada@foyer.test', confirmationRequired: true });
+    expect(refreshCookie(res.headers)).toBeUndefined();
     const emails = await t.ctx.db.selectFrom('user_emails').selectAll().execute();
-    expect(emails).toMatchObject([{ email: 'ada@foyer.test', is_primary: true }]);
-    expect((await login(t.app, 'ada@foyer.test')).user.username).toBe('ada@foyer.test');
+    expect(emails).toMatchObject([{ email: 'ada@foyer.test', is_primary: true, confirmed_at: null }]);
+    const [mail] = await t.ctx.db.selectFrom('outbox').selectAll().execute();
+    expect(mail?.recipient).toBe('ada@foyer.test');
+    expect(mail?.body_text).toMatch(/\b\d{6}\b/);
   });
 
   it('A5.16 refuses a provider other than cognito with MST-UI0001', async () => {

@@ -7,9 +7,9 @@ import {
 import type { AppContext } from '../../app';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { findUserById, findUserByUsername, updateUser } from '../user/user.repository';
+import { findUserById, findUserByUsername, markEmailVerified, updateUser } from '../user/user.repository';
 import { clearLoginFailures, revokeUserSessions } from './auth.repository';
-import { consumeEmailCode, issueEmailCode, tooManyEmailCodes } from './email-code.service';
+import { consumeEmailCodeAlike, issueEmailCode, tooManyEmailCodes } from './email-code.service';
 import { hashPassword, verifyPassword } from './password';
 import { assertNotActing } from './session.service';
 
@@ -46,7 +46,7 @@ export async function forgotPassword(ctx: AppContext, username: string): Promise
 
 /** POST auth/confirm-password (A3.21, A7.31): sets the new password and ends every session. */
 export async function confirmPassword(ctx: AppContext, input: ConfirmPasswordRequest): Promise<void> {
-  const { userId } = await consumeEmailCode(ctx, {
+  const { userId } = await consumeEmailCodeAlike(ctx, {
     email: input.username,
     purpose: 'reset',
     code: input.code,
@@ -55,6 +55,8 @@ export async function confirmPassword(ctx: AppContext, input: ConfirmPasswordReq
   const at = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const user = await updateUser(trx, userId, { password_hash: passwordHash }, at);
+    // The code came to the account's address: that confirms it as a sign-up code would.
+    await markEmailVerified(trx, userId, at);
     await revokeUserSessions(trx, userId, at);
     // Whoever owns the mailbox owns the account again: a lockout by strangers ends here.
     if (user) await clearLoginFailures(trx, user.username);

@@ -2,7 +2,15 @@ import type { LoginResult, LoginTokenResult, UserProfile } from '@foyer/contract
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { verifyAccessToken } from '../../http/auth';
-import { bearer, cookieHeader, createUser, login, refreshCookie, refreshCookieLine } from './auth.testing';
+import {
+  bearer,
+  cookieHeader,
+  createUser,
+  login,
+  refreshCookie,
+  refreshCookieLine,
+  TEST_PASSWORD,
+} from './auth.testing';
 
 const REFRESH = '/api/v1/user/token/refresh';
 const DAY = 86_400_000;
@@ -168,9 +176,9 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
         {
           method: 'POST',
           url: '/api/v1/auth/change-password',
-          payload: { oldPassword: 'x', newPassword: 'y'.repeat(9) },
+          payload: { oldPassword: 'x', newPassword: `Y${'y'.repeat(8)}9` },
         },
-        { method: 'DELETE', url: '/api/v1/user' },
+        { method: 'DELETE', url: '/api/v1/user', payload: { password: TEST_PASSWORD } },
         { method: 'POST', url: '/api/v1/user/email', payload: { email: 'new@foyer.test' } },
         { method: 'POST', url: '/api/v1/auth/token' },
       ] as const;

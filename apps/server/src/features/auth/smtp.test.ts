@@ -1,41 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { type ReceivedMail, startSmtp, type TestSmtp } from '../../../test/smtp';
 import { createUser, login } from './auth.testing';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a random local port that keeps what it receives. */
-async function startSmtp(): Promise<{ server: SMTPServer; port: number; inbox: Received[] }> {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.server.address() as AddressInfo).port;
-  return { server, port, inbox };
-}
 
 /** Undoes quoted-printable soft breaks so the code and link read as sent. */
 function decodeBody(raw: string): string {
@@ -43,15 +9,15 @@ function decodeBody(raw: string): string {
 }
 
 describe('A1.04 password reset over a real SMTP server', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let t: TestApp;
   beforeEach(async () => {
     smtp = await startSmtp();
-    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    t = await createTestApp({ smtpUrl: smtp.url });
   });
   afterEach(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('A7.30 A7.31 mails the code, which sets a new password that logs in', async () => {
@@ -64,7 +30,7 @@ describe('A1.04 password reset over a real SMTP server', () => {
     });
     expect(forgot.status).toBe(200);
     expect(smtp.inbox).toHaveLength(1);
-    const mail = smtp.inbox[0] as Received;
+    const mail = smtp.inbox[0] as ReceivedMail;
     expect(mail.to).toEqual(['ada@foyer.test']);
     const body = decodeBody(mail.raw);
     expect(body).toContain(`${t.ctx.config.publicUrl}/forgot-password-confirm?username=ada%40foyer.test`);
@@ -74,10 +40,10 @@ describe('A1.04 password reset over a real SMTP server', () => {
     const confirm = await call(t.app, {
       method: 'POST',
       url: '/api/v1/auth/confirm-password',
-      payload: { username: 'ada@foyer.test', code, password: 'fresh from smtp 1' },
+      payload: { username: 'ada@foyer.test', code, password: 'Fresh from smtp 1' },
     });
     expect(confirm.status).toBe(200);
-    expect((await login(t.app, 'ada@foyer.test', 'fresh from smtp 1')).user.username).toBe('ada@foyer.test');
+    expect((await login(t.app, 'ada@foyer.test', 'Fresh from smtp 1')).user.username).toBe('ada@foyer.test');
   });
 
   it('sends nothing for an unknown address', async () => {

@@ -35,6 +35,7 @@ export function boothPeople(db: Executor, boothId: number) {
       'booth_role',
       'booth_pending_role',
       'state',
+      'visible',
     ])
     .where('booth_id', '=', boothId)
     .where('state', '!=', 'deleted')

@@ -73,8 +73,12 @@ async function details(ctx: AppContext, me: ParticipantRow, booth: repo.BoothRow
     repo.popupTables(ctx.db, booth.id, ctx.now()),
   ]);
   const myRole = roleOn(me, booth.id);
-  // Unanswered team invitations are the booth's own business (E6.27).
-  const visible = myRole || me.organizer ? people : people.filter((p) => p.booth_role !== 'not_confirmed');
+  // Unanswered team invitations are the booth's own business (E6.27); a member who hid their
+  // profile (visible false) is listed to their team and organizers only (E6.01).
+  const visible =
+    myRole || me.organizer
+      ? people
+      : people.filter((p) => p.booth_role !== 'not_confirmed' && (p.visible || p.id === me.id));
   return {
     ...toSummary(booth),
     ownerParticipantId: people.find((p) => p.booth_role === 'owner')?.id ?? null,

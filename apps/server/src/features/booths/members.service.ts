@@ -7,8 +7,9 @@ import {
   type MemberList,
   searchRowsToCards,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app';
-import type { ParticipantRow } from '../../db/schema';
+import type { DB, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
@@ -35,9 +36,15 @@ async function managedBooth(ctx: AppContext, me: ParticipantRow) {
   return { booth, role };
 }
 
-async function notify(deps: BoothDeps, person: { user_id: number | null }, payload: Record<string, unknown>) {
+/** The person's own feed hears of it, in the transaction of the change. */
+async function notify(
+  deps: BoothDeps,
+  person: { user_id: number | null },
+  payload: Record<string, unknown>,
+  trx: Transaction<DB>,
+) {
   if (person.user_id && deps.realtime) {
-    await deps.realtime.publish(`userRooms/${person.user_id}`, BoothRecordType.Team, payload);
+    await deps.realtime.publish(`userRooms/${person.user_id}`, BoothRecordType.Team, payload, trx);
   }
 }
 
@@ -84,24 +91,27 @@ export async function addMember(
       'This person is already in a booth or is an organizer',
     ); // E6.26
   }
-  const updated = await ctx.db
-    .updateTable('participants')
-    .set({
-      booth_id: booth.id,
-      booth_role: 'not_confirmed',
-      booth_pending_role: input.role,
-      updated_at: ctx.now(),
-    })
-    .where('id', '=', target.id)
-    .where('booth_id', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  if (!updated) throw new AppError(409, BoothErrorCode.AlreadyInBooth, 'This person is already in a booth');
-  await notify(deps, updated, {
-    eventId: input.eventId,
-    boothId: booth.id,
-    boothName: booth.name,
-    change: 'invited',
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('participants')
+      .set({
+        booth_id: booth.id,
+        booth_role: 'not_confirmed',
+        booth_pending_role: input.role,
+        updated_at: ctx.now(),
+      })
+      .where('id', '=', target.id)
+      .where('booth_id', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AppError(409, BoothErrorCode.AlreadyInBooth, 'This person is already in a booth');
+    await notify(
+      deps,
+      row,
+      { eventId: input.eventId, boothId: booth.id, boothName: booth.name, change: 'invited' },
+      trx,
+    );
+    return row;
   });
   return toMember(updated);
 }
@@ -153,13 +163,15 @@ export async function removeMember(
   }
   if (target.booth_role === 'owner')
     throw new AppError(409, BoothErrorCode.OwnerRole, 'The owner cannot be removed');
-  await ctx.db
-    .updateTable('participants')
-    .set({ booth_id: null, booth_role: null, booth_pending_role: null, updated_at: ctx.now() })
-    .where('id', '=', target.id)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('participants')
+      .set({ booth_id: null, booth_role: null, booth_pending_role: null, updated_at: ctx.now() })
+      .where('id', '=', target.id)
+      .execute();
+    await notify(deps, target, { eventId: input.eventId, boothId: target.booth_id, change: 'removed' }, trx);
+  });
   forgetEvent(ctx, input.eventId);
-  await notify(deps, target, { eventId: input.eventId, boothId: target.booth_id, change: 'removed' });
   return { removed: target.id };
 }
 
@@ -201,5 +213,6 @@ export async function memberCandidates(
     orderBy: 'name',
     filters: { withoutBooth: true },
   });
-  return searchRowsToCards(result);
+  // An organizer's search lists deleted accounts too (E3.02); nobody adds them to a team.
+  return searchRowsToCards(result).filter((card) => !card.deleted);
 }

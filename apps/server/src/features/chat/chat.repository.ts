@@ -163,7 +163,17 @@ export async function participantsOf(db: Executor, eventId: number, ids: number[
   if (ids.length === 0) return [];
   return db
     .selectFrom('participants')
-    .select(['id', 'user_id', 'booth_id', 'booth_role', 'type_id', 'state', 'organizer'])
+    .select([
+      'id',
+      'user_id',
+      'booth_id',
+      'booth_role',
+      'type_id',
+      'state',
+      'organizer',
+      'visible',
+      'ticket_id',
+    ])
     .where('event_id', '=', eventId)
     .where('id', 'in', ids)
     .where('state', '!=', 'deleted')

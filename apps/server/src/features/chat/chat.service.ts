@@ -14,16 +14,20 @@ import {
   canDeleteMessage,
   realtimeRoom,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app';
+import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
+import { assertNoneDeleted } from '../participants/live-participant';
+import { assertMaySee, seerOf } from '../participants/visibility';
 import { toChatMessage, toChatRoom } from './chat.present';
 import * as repo from './chat.repository';
 
 export interface ChatDeps {
   ctx: AppContext;
-  realtime: Pick<Realtime, 'publish' | 'io'>;
+  realtime: Pick<Realtime, 'publish' | 'pushed' | 'io'>;
 }
 
 const notMember = () => AppError.notFound('Chat room not found');
@@ -86,6 +90,7 @@ async function chattable(
   eventId: number,
   me: {
     id: number;
+    user_id: number | null;
     booth_id: number | null;
     booth_role: string | null;
     organizer: boolean;
@@ -97,7 +102,10 @@ async function chattable(
   if (wanted.length === 0)
     throw AppError.badRequest('Choose someone other than yourself', { members: 'validation.error.required' });
   const found = await repo.participantsOf(ctx.db, eventId, wanted);
-  if (found.length !== wanted.length) throw AppError.notFound('Participant not found');
+  if (found.length !== wanted.length) {
+    await assertNoneDeleted(ctx.db, eventId, wanted); // E3.02: say so rather than "not found"
+    throw AppError.notFound('Participant not found');
+  }
   const rules = await repo.inviteRules(ctx.db, eventId, me.type_id);
   const boothOf = (p: { booth_id: number | null; booth_role: string | null }) =>
     p.booth_role === 'not_confirmed' ? null : p.booth_id;
@@ -109,13 +117,24 @@ async function chattable(
     });
     if (!allowed) throw AppError.forbidden('You cannot start a chat with this person');
   }
+  // A hidden profile one only knows the id of is "not found" (E6.01); the room would name them.
+  const seer = await seerOf(ctx.db, { restricted: rules.restricted }, me);
+  for (const target of found) {
+    await assertMaySee(ctx.db, seer, target, () => AppError.notFound('Participant not found'));
+  }
   return found.map((p) => ({ participantId: p.id, userId: p.user_id }));
 }
 
-async function tellUsers(deps: ChatDeps, parties: repo.Party[], record: ChatRoomRecord): Promise<void> {
+/** Room records for these people's own feeds, in the transaction of the change they announce. */
+async function tellUsers(
+  deps: ChatDeps,
+  parties: repo.Party[],
+  record: ChatRoomRecord,
+  trx: Transaction<DB>,
+): Promise<void> {
   for (const party of parties) {
     if (party.userId !== null)
-      await deps.realtime.publish(realtimeRoom.user(party.userId), ChatRecordType.Room, record);
+      await deps.realtime.publish(realtimeRoom.user(party.userId), ChatRecordType.Room, record, trx);
   }
 }
 
@@ -131,16 +150,23 @@ export async function createRoom(
   if (others.length + 1 > CHAT_GROUP_MAX_MEMBERS)
     throw AppError.badRequest('Too many members', { members: 'validation.error.maxLength' });
   const creator = { participantId: me.id, userId };
-  const { room, created } = await ctx.db.transaction().execute(async (trx) => {
-    if (input.type === 'private')
-      return repo.ensurePrivateRoom(trx, input.eventId, creator, others[0] as repo.Party);
-    const name = input.name?.trim() || null;
-    return {
-      room: await repo.insertGroupRoom(trx, { eventId: input.eventId, name, creator, members: others }),
-      created: true,
-    };
+  const room = await ctx.db.transaction().execute(async (trx) => {
+    const made =
+      input.type === 'private'
+        ? await repo.ensurePrivateRoom(trx, input.eventId, creator, others[0] as repo.Party)
+        : {
+            room: await repo.insertGroupRoom(trx, {
+              eventId: input.eventId,
+              name: input.name?.trim() || null,
+              creator,
+              members: others,
+            }),
+            created: true,
+          };
+    if (made.created)
+      await tellUsers(deps, [creator, ...others], { action: 'added', roomId: made.room.id }, trx);
+    return made.room;
   });
-  if (created) await tellUsers(deps, [creator, ...others], { action: 'added', roomId: room.id });
   return getRoom(ctx, userId, room.id);
 }
 
@@ -162,13 +188,16 @@ export async function addMembers(
   ) {
     throw AppError.badRequest('Too many members', { members: 'validation.error.maxLength' });
   }
-  const added = await repo.insertMembers(ctx.db, room.id, parties);
-  await tellUsers(deps, added, { action: 'added', roomId: room.id });
-  await tellUsers(
-    deps,
-    before.map((m) => ({ participantId: m.participant_id, userId: m.user_id })),
-    { action: 'updated', roomId: room.id },
-  );
+  await ctx.db.transaction().execute(async (trx) => {
+    const added = await repo.insertMembers(trx, room.id, parties);
+    await tellUsers(deps, added, { action: 'added', roomId: room.id }, trx);
+    await tellUsers(
+      deps,
+      before.map((m) => ({ participantId: m.participant_id, userId: m.user_id })),
+      { action: 'updated', roomId: room.id },
+      trx,
+    );
+  });
   return getRoom(ctx, userId, room.id);
 }
 
@@ -188,19 +217,23 @@ export async function removeMembers(
   if (others.length > 0 && room.created_by !== membership.participant_id && !membership.organizer) {
     throw AppError.forbidden('Only the creator of this group can remove others');
   }
-  const removed = await repo.deleteMembers(ctx.db, room.id, input.members);
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const gone = await repo.deleteMembers(trx, room.id, input.members);
+    await tellUsers(deps, gone, { action: 'removed', roomId: room.id }, trx);
+    const remaining = await repo.membersOf(trx, [room.id]);
+    await tellUsers(
+      deps,
+      remaining.map((m) => ({ participantId: m.participant_id, userId: m.user_id })),
+      { action: 'updated', roomId: room.id },
+      trx,
+    );
+    return gone;
+  });
   const messagesRoom = realtimeRoom.chatMessages(room.id);
   for (const party of removed) {
     if (party.userId === null) continue;
     deps.realtime.io.in(realtimeRoom.user(party.userId)).socketsLeave(messagesRoom);
   }
-  await tellUsers(deps, removed, { action: 'removed', roomId: room.id });
-  const remaining = await repo.membersOf(ctx.db, [room.id]);
-  await tellUsers(
-    deps,
-    remaining.map((m) => ({ participantId: m.participant_id, userId: m.user_id })),
-    { action: 'updated', roomId: room.id },
-  );
   return { roomId: room.id, removed: removed.map((p) => p.participantId) };
 }
 
@@ -227,19 +260,26 @@ export async function listMessages(
 
 /**
  * POST chat/message (E7.58): the text is already cleaned by the contract (E5.45, E5.46). One
- * statement writes it (membership checked in it); the record is published after that commit. The
- * two are not one transaction on purpose: it halves the round trips of the busiest call, and the
- * message is in the database whatever happens to the push (clients reload a room over HTTP).
+ * statement writes it (membership checked in it) and its realtime record goes into the same
+ * transaction: a message exists exactly when its record does, so a crash between the two cannot
+ * leave a message no open chat ever hears of (no push, no seq gap to fill on resume).
  */
 export async function sendMessage(
   deps: ChatDeps,
   userId: number,
   input: { roomId: number; msg: string },
 ): Promise<ChatMessage> {
-  const row = await repo.insertMemberMessage(deps.ctx.db, { roomId: input.roomId, userId, msg: input.msg });
-  if (!row) throw notMember();
-  const message = toChatMessage(row);
-  await deps.realtime.publish(realtimeRoom.chatMessages(input.roomId), ChatRecordType.Message, message);
+  let written: Transaction<DB> | undefined;
+  const message = await deps.ctx.db.transaction().execute(async (trx) => {
+    written = trx;
+    const row = await repo.insertMemberMessage(trx, { roomId: input.roomId, userId, msg: input.msg });
+    if (!row) throw notMember();
+    const sent = toChatMessage(row);
+    await deps.realtime.publish(realtimeRoom.chatMessages(input.roomId), ChatRecordType.Message, sent, trx);
+    return sent;
+  });
+  // Answer once the room has it live, as when the push was made before answering.
+  if (written) await deps.realtime.pushed(written);
   return message;
 }
 
@@ -305,10 +345,17 @@ export async function pinRoom(
 ): Promise<{ roomId: number; pin: boolean }> {
   const { ctx } = deps;
   const { membership } = await requireRoomMember(ctx, input.roomId, userId);
-  await repo.setPinned(ctx.db, input.roomId, membership.participant_id, input.pin);
-  await tellUsers(deps, [{ participantId: membership.participant_id, userId }], {
-    action: 'updated',
-    roomId: input.roomId,
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.setPinned(trx, input.roomId, membership.participant_id, input.pin);
+    await tellUsers(
+      deps,
+      [{ participantId: membership.participant_id, userId }],
+      {
+        action: 'updated',
+        roomId: input.roomId,
+      },
+      trx,
+    );
   });
   return { roomId: input.roomId, pin: input.pin };
 }

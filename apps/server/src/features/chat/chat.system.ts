@@ -1,6 +1,6 @@
 import { ChatRecordType, type ChatSystemMessageType, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
-import { busOf, type DomainEvent } from '../../events/bus';
+import { busOf, type DomainEvent, type HandlerMeta } from '../../events/bus';
 import type { MeetingEventType } from '../meetings/meetings.events';
 import { toChatMessage } from './chat.present';
 import * as repo from './chat.repository';
@@ -25,67 +25,76 @@ export function registerChatSystemMessages(app: FastifyInstance): void {
   const { ctx } = app;
   const bus = busOf(ctx);
 
+  /**
+   * One card from `fromId` to each of `toIds`, with its live pushes (and the "room added" pushes of
+   * a room created for it), in one transaction that also records this handler as done: a retry
+   * after a crash neither repeats nor loses a card.
+   */
   async function write(
+    meta: HandlerMeta,
     eventId: number,
     fromId: number,
-    toId: number,
+    toIds: number[],
     type: ChatSystemMessageType,
     msg: string | null,
     det: Record<string, number | null>,
   ): Promise<void> {
-    if (fromId === toId) return;
-    const parties = await repo.participantsOf(ctx.db, eventId, [fromId, toId]);
+    const others = [...new Set(toIds)].filter((id) => id !== fromId);
+    const parties = others.length > 0 ? await repo.participantsOf(ctx.db, eventId, [fromId, ...others]) : [];
     const from = parties.find((p) => p.id === fromId);
-    const to = parties.find((p) => p.id === toId);
-    if (!from || !to) return;
-    const { room, created } = await ctx.db.transaction().execute(async (trx) => {
-      const ensured = await repo.ensurePrivateRoom(
-        trx,
-        eventId,
-        { participantId: from.id, userId: from.user_id },
-        { participantId: to.id, userId: to.user_id },
-      );
-      const message = await repo.insertMessage(trx, {
-        roomId: ensured.room.id,
-        senderId: from.id,
-        type,
-        msg,
-        det,
-      });
-      await app.realtime.publish(
-        realtimeRoom.chatMessages(ensured.room.id),
-        ChatRecordType.Message,
-        toChatMessage(message),
-        trx,
-      );
-      return ensured;
-    });
-    if (created) {
-      for (const userId of [from.user_id, to.user_id]) {
-        if (userId !== null) {
-          await app.realtime.publish(realtimeRoom.user(userId), ChatRecordType.Room, {
-            action: 'added',
-            roomId: room.id,
-          });
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const toId of others) {
+        const to = parties.find((p) => p.id === toId);
+        if (!from || !to) continue;
+        const { room, created } = await repo.ensurePrivateRoom(
+          trx,
+          eventId,
+          { participantId: from.id, userId: from.user_id },
+          { participantId: to.id, userId: to.user_id },
+        );
+        const message = await repo.insertMessage(trx, { roomId: room.id, senderId: from.id, type, msg, det });
+        await app.realtime.publish(
+          realtimeRoom.chatMessages(room.id),
+          ChatRecordType.Message,
+          toChatMessage(message),
+          trx,
+        );
+        if (created) {
+          for (const userId of [from.user_id, to.user_id]) {
+            if (userId !== null) {
+              await app.realtime.publish(
+                realtimeRoom.user(userId),
+                ChatRecordType.Room,
+                { action: 'added', roomId: room.id },
+                trx,
+              );
+            }
+          }
         }
       }
-    }
+      await meta.doneWith(trx);
+    });
   }
 
-  bus.on('meeting.changed', async (event: Extract<DomainEvent, { type: 'meeting.changed' }>) => {
-    const type = MEETING_MESSAGE_TYPES[event.kind];
-    if (!type || event.actorId === null) return;
-    for (const recipient of new Set(event.recipients)) {
-      await write(event.eventId, event.actorId, recipient, type, event.message, {
+  bus.on(
+    'meeting.changed',
+    async (event: Extract<DomainEvent, { type: 'meeting.changed' }>, meta) => {
+      const type = MEETING_MESSAGE_TYPES[event.kind];
+      if (!type || event.actorId === null) return;
+      await write(meta, event.eventId, event.actorId, event.recipients, type, event.message, {
         invitationId: event.invitationId,
         meetingId: event.meetingId,
       });
-    }
-  });
+    },
+    'chat.system',
+  );
 
-  bus.on('contact.shared', (event) =>
-    write(event.eventId, event.fromParticipantId, event.toParticipantId, 'contact', null, {
-      contactId: event.contactId,
-    }),
+  bus.on(
+    'contact.shared',
+    (event, meta) =>
+      write(meta, event.eventId, event.fromParticipantId, [event.toParticipantId], 'contact', null, {
+        contactId: event.contactId,
+      }),
+    'chat.system',
   );
 }

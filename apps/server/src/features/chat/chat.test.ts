@@ -1,9 +1,16 @@
-import type { ChatMessage, ChatMessagesPage, ChatRoom, ChatUnread } from '@foyer/contract';
+import {
+  type ChatMessage,
+  type ChatMessagesPage,
+  type ChatRoom,
+  type ChatUnread,
+  realtimeRoom,
+} from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/meetings-factory';
 import { busOf } from '../../events/bus';
+import { sendMessage } from './chat.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -270,5 +277,37 @@ describe('bad input on every chat route (400 envelope, nothing written)', () => 
     expect(await t.ctx.db.selectFrom('chat_rooms').select('id').execute()).toHaveLength(1);
     expect(await t.ctx.db.selectFrom('chat_messages').select('id').execute()).toHaveLength(0);
     expect((await call(t.app, { method: 'GET', url: '/api/v1/chat/rooms' })).status).toBe(401);
+  });
+});
+
+describe('a message and its realtime record are one write (E7.58)', () => {
+  it('E7.58 a message is stored exactly when its realtime record is: a failing record leaves no message', async () => {
+    const { event, ana, ben } = await setup();
+    const room = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    const sent = (await send(ana, room.id, 'kept')).body.data as ChatMessage;
+    const records = await t.ctx.db
+      .selectFrom('realtime_events')
+      .select('payload')
+      .where('room', '=', realtimeRoom.chatMessages(room.id))
+      .execute();
+    expect(records.map((r) => (r.payload as ChatMessage).messageId)).toEqual([sent.messageId]);
+
+    // The record's write fails (as a crash between the two would): the message must not stay either.
+    const failing = {
+      io: t.app.realtime.io,
+      pushed: async () => {},
+      publish: async () => {
+        throw new Error('realtime insert failed');
+      },
+    };
+    await expect(
+      sendMessage({ ctx: t.ctx, realtime: failing }, ana.userId, { roomId: room.id, msg: 'lost?' }),
+    ).rejects.toThrow('realtime insert failed');
+    const texts = await t.ctx.db
+      .selectFrom('chat_messages')
+      .select('msg')
+      .where('room_id', '=', room.id)
+      .execute();
+    expect(texts.map((m) => m.msg)).toEqual(['kept']);
   });
 });

@@ -11,10 +11,27 @@ const mailboxQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** Production never shows mail: the routes exist there only to answer 404 (not the SPA page). */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * docs/decisions/006: by default only a request made on this machine sees the outbox: the socket
+ * peer is loopback and no proxy forwarded it (a reverse proxy on the same host connects from
+ * loopback too, so any forwarding header counts as remote). DEV_MAILBOX=true opens it to anyone
+ * outside production; production, SMTP_URL and DEV_MAILBOX=false close it.
+ */
+export function mayReadMailbox(request: FastifyRequest): boolean {
+  const audience = request.server.ctx.config.devMailbox;
+  if (audience === 'anyone') return true;
+  if (audience === 'nobody') return false;
+  const headers = request.headers;
+  if (headers['x-forwarded-for'] !== undefined || headers.forwarded !== undefined) return false;
+  return LOOPBACK.has(request.socket.remoteAddress ?? '');
+}
+
+/** Where the mailbox is not served, the routes answer 404 (not the SPA page). */
 async function readMailbox(request: FastifyRequest): Promise<MailboxMessage[]> {
-  const { config, db } = request.server.ctx;
-  if (config.env === 'production') throw AppError.notFound();
+  const { db } = request.server.ctx;
+  if (!mayReadMailbox(request)) throw AppError.notFound();
   const query = parse(mailboxQuery, request.query);
   return listOutbox(db, query);
 }

@@ -56,4 +56,42 @@ describe('dev mailbox', () => {
       expect(res.body.error?.code).toBe('MST-00404');
     }
   });
+
+  it('is served only to loopback requests that no proxy forwarded (default outside production)', async () => {
+    t = await createTestApp();
+    await t.ctx.mailer.send({ to: 'x@foyer.test', subject: 'Secret', text: 'reset code 123456' });
+    const local = await call(t.app, { method: 'GET', url: '/api/v1/dev/mailbox', remoteAddress: '::1' });
+    expect(local.status).toBe(200);
+    const refused = [
+      { remoteAddress: '192.168.1.20' },
+      { remoteAddress: '10.0.0.5', headers: {} },
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } },
+      { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.9' } },
+    ];
+    for (const options of refused) {
+      for (const url of ['/dev/mailbox', '/api/v1/dev/mailbox']) {
+        const res = await call(t.app, { method: 'GET', url, ...options });
+        expect(res.status, `${url} ${JSON.stringify(options)}`).toBe(404);
+        expect(res.body.error?.code).toBe('MST-00404');
+      }
+    }
+  });
+
+  it('DEV_MAILBOX=true opens it to other machines; DEV_MAILBOX=false and SMTP_URL close it', async () => {
+    t = await createTestApp({ env: { DEV_MAILBOX: 'true' } });
+    const open = await call(t.app, { method: 'GET', url: '/api/v1/dev/mailbox', remoteAddress: '10.0.0.5' });
+    expect(open.status).toBe(200);
+    await t.close();
+    t = await createTestApp({ env: { DEV_MAILBOX: 'false' } });
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/dev/mailbox' })).status).toBe(404);
+    await t.close();
+    t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/dev/mailbox' })).status).toBe(404);
+  });
+
+  it('refuses to start with DEV_MAILBOX=true in production', async () => {
+    await expect(createTestApp({ env: { NODE_ENV: 'production', DEV_MAILBOX: 'true' } })).rejects.toThrow(
+      /DEV_MAILBOX/,
+    );
+  });
 });

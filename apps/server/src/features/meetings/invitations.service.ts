@@ -7,7 +7,9 @@ import {
 } from '@foyer/contract';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
+import { requireLiveParticipant } from '../participants/live-participant';
 import { findParticipant, staffBoothId, viewerContext } from '../participants/participants.repository';
+import { assertMaySee, seerOf } from '../participants/visibility';
 import { assertFree, createMeeting, lockPeople } from './booking';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
 import { assertBelowLimit, assertEventOpen, hasMeeting, mayRespond, notWaiting } from './meetings.policy';
@@ -35,12 +37,15 @@ export async function sendInvitation(
   const { ctx } = deps;
   const { event, me } = await requireMembership(ctx.db, input.eventId, userId);
   assertEventOpen(event, ctx.now());
-  const target = await findParticipant(ctx.db, event.id, input.toId);
-  if (!target) throw AppError.notFound('Participant not found');
+  const target = await requireLiveParticipant(ctx.db, event.id, input.toId); // E3.02
   const viewer = await viewerContext(ctx.db, event, me);
   if (!viewer.canInviteRow(target)) {
     throw new AppError(403, MeetingErrorCode.NotInvitable, 'You cannot send this person a meeting request');
   }
+  // Not to a hidden profile one only knows the id of (the answer would show their name, E6.01).
+  await assertMaySee(ctx.db, await seerOf(ctx.db, event, me), target, () =>
+    AppError.notFound('Participant not found'),
+  );
   const message = input.message || DEFAULT_INVITATION_MESSAGE;
   const now = ctx.now();
   const row = await ctx.db.transaction().execute(async (trx) => {

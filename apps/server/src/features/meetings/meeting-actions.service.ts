@@ -1,6 +1,7 @@
 import { DEFAULT_CANCEL_MESSAGE, isInStartWindow, type Meeting, MeetingErrorCode } from '@foyer/contract';
 import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
+import { requireLiveParticipant } from '../participants/live-participant';
 import { findParticipant } from '../participants/participants.repository';
 import { assertFree, lockPeople } from './booking';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
@@ -145,8 +146,7 @@ export async function addGuest(
     throw AppError.forbidden('You cannot act for this person');
   const actor = actorId === me.id ? me : await findParticipant(ctx.db, event.id, actorId);
   if (!actor) throw AppError.notFound('Participant not found');
-  const guest = await findParticipant(ctx.db, event.id, input.participantId);
-  if (!guest) throw AppError.notFound('Participant not found');
+  const guest = await requireLiveParticipant(ctx.db, event.id, input.participantId); // E3.02
   if (actor.type_id !== null) {
     const type = await ctx.db
       .selectFrom('participant_types')

@@ -1,7 +1,7 @@
 import { type Meeting, MeetingErrorCode, TABLE_SEATS } from '@foyer/contract';
 import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
-import { findParticipant } from '../participants/participants.repository';
+import { requireLiveParticipant } from '../participants/live-participant';
 import { assertFree, createMeeting, lockPeople } from './booking';
 import { label, present } from './meeting-actions.service';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
@@ -27,11 +27,11 @@ export async function prebookMeeting(
   assertEventOpen(event, now);
   if (input.fromParticipantId === input.toParticipantId)
     throw AppError.badRequest('Choose two different people');
+  // Organizers see deleted accounts in their lists (E3.02): booking one says so.
   const [from, to] = await Promise.all([
-    findParticipant(ctx.db, event.id, input.fromParticipantId),
-    findParticipant(ctx.db, event.id, input.toParticipantId),
+    requireLiveParticipant(ctx.db, event.id, input.fromParticipantId),
+    requireLiveParticipant(ctx.db, event.id, input.toParticipantId),
   ]);
-  if (!from || !to) throw AppError.notFound('Participant not found');
   const slot = await repo.findSlot(ctx.db, event.id, input.sessionId);
   if (!slot) throw AppError.notFound('Time slot not found'); // E5.12, E5.13
   if (new Date(slot.sdt) <= now) throw AppError.conflict('This time slot has already started');
@@ -125,8 +125,7 @@ export async function reserveTable(
   const guestIds = [...new Set(input.participantIds ?? [])].filter((id) => id !== me.id);
   if (guestIds.length + 1 > TABLE_SEATS)
     throw new AppError(409, MeetingErrorCode.TableFull, 'A table has 8 seats');
-  const guests = await Promise.all(guestIds.map((id) => findParticipant(ctx.db, event.id, id)));
-  if (guests.some((g) => !g)) throw AppError.notFound('Participant not found');
+  const guests = await Promise.all(guestIds.map((id) => requireLiveParticipant(ctx.db, event.id, id)));
   const meetingId = await ctx.db.transaction().execute(async (trx) => {
     const everyone = [me, ...guests.filter((g) => g !== undefined)];
     await lockPeople(

@@ -28,8 +28,9 @@ async function run(): Promise<number> {
 async function reminders() {
   const { rows } = await sql<{ channel: string; recipient: string }>`
     SELECT o.channel, o.recipient FROM outbox o
-      JOIN notifications n ON o.dedupe_key LIKE 'notification:' || n.id || ':%'
-     WHERE n.type = 'meeting_reminder' ORDER BY o.id`.execute(t.ctx.db);
+     WHERE (o.channel = 'email' AND o.subject = 'Your meeting starts in 1 hour')
+        OR (o.channel = 'sms' AND o.body_text LIKE 'Your meeting starts in 1 hour%')
+     ORDER BY o.id`.execute(t.ctx.db);
   return { email: rows.filter((r) => r.channel === 'email'), sms: rows.filter((r) => r.channel === 'sms') };
 }
 

@@ -16,33 +16,39 @@ const EVERY_MS = 60_000;
 export async function runMeetingReminders(ctx: AppContext): Promise<number> {
   const now = ctx.now();
   const until = new Date(now.getTime() + MEETING_REMINDER_BEFORE_MS);
-  const claimed = await ctx.db
-    .updateTable('meeting_participants')
-    .set({ reminded_at: now })
-    .where('active', '=', true)
-    .where('reminded_at', 'is', null)
-    .where('sdt', '>', now)
-    .where('sdt', '<=', until)
-    .returning(['meeting_id', 'participant_id', 'sdt'])
-    .execute();
-  if (claimed.length === 0) return 0;
-  const meetings = await ctx.db
-    .selectFrom('meetings')
-    .select(['id', 'event_id'])
-    .where('id', 'in', [...new Set(claimed.map((c) => c.meeting_id))])
-    .execute();
-  const eventOf = new Map(meetings.map((m) => [m.id, m.event_id]));
   const bus = busOf(ctx);
-  for (const row of claimed) {
-    await bus.emit({
-      type: 'meeting.reminder',
-      eventId: eventOf.get(row.meeting_id) as number,
-      meetingId: row.meeting_id,
-      participantId: row.participant_id,
-      sdt: new Date(row.sdt).toISOString(),
-    });
-  }
-  return claimed.length;
+  // The claim and the reminders' outbox rows commit together: a crash cannot claim one unsent.
+  return ctx.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('meeting_participants')
+      .set({ reminded_at: now })
+      .where('active', '=', true)
+      .where('reminded_at', 'is', null)
+      .where('sdt', '>', now)
+      .where('sdt', '<=', until)
+      .returning(['meeting_id', 'participant_id', 'sdt'])
+      .execute();
+    if (claimed.length === 0) return 0;
+    const meetings = await trx
+      .selectFrom('meetings')
+      .select(['id', 'event_id'])
+      .where('id', 'in', [...new Set(claimed.map((c) => c.meeting_id))])
+      .execute();
+    const eventOf = new Map(meetings.map((m) => [m.id, m.event_id]));
+    for (const row of claimed) {
+      await bus.emit(
+        {
+          type: 'meeting.reminder',
+          eventId: eventOf.get(row.meeting_id) as number,
+          meetingId: row.meeting_id,
+          participantId: row.participant_id,
+          sdt: new Date(row.sdt).toISOString(),
+        },
+        trx,
+      );
+    }
+    return claimed.length;
+  });
 }
 
 /** Every minute, on an unref'd timer (never in tests, which call runMeetingReminders directly). */

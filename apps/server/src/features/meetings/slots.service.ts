@@ -13,7 +13,9 @@ import { DateTime } from 'luxon';
 import type { AppContext } from '../../app';
 import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
+import { requireLiveParticipant } from '../participants/live-participant';
 import { findParticipant } from '../participants/participants.repository';
+import { assertMaySee, maySee, seerOf } from '../participants/visibility';
 import { busyOf, MEETING_SOURCE } from './booking';
 import type { MeetingDeps } from './meetings.events';
 import { isLimitReached } from './meetings.policy';
@@ -43,8 +45,9 @@ export async function freeSlots(
     if (!from) throw AppError.notFound('Participant not found');
     me = from;
   }
-  const other = await findParticipant(ctx.db, event.id, input.participantId);
-  if (!other) throw AppError.notFound('Participant not found');
+  const other = await requireLiveParticipant(ctx.db, event.id, input.participantId); // E3.02
+  // A hidden profile's name is not told to people who may not see it (E6.01).
+  await assertMaySee(ctx.db, await seerOf(ctx.db, event, caller), other, notFound);
   const slots = await repo.listSlots(ctx.db, event.id, ctx.now());
   const name = `${other.name} ${other.surname}`.trim();
   if (slots.length === 0) return { days: [], message: 'error1', opponentName: name };
@@ -81,6 +84,8 @@ export async function freeSlots(
   return { days: [...days.values()], message, opponentName: message === 'info' ? name : null };
 }
 
+const notFound = () => AppError.notFound('Participant not found');
+
 export interface MeetingStatusResult {
   status: MeetingCardStatus;
   relation: RelationState;
@@ -99,9 +104,12 @@ export async function meetingStatus(
   input: { eventId: number; participantId: number },
 ): Promise<MeetingStatusResult> {
   const { ctx } = deps;
-  const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  const { event, me } = await requireMembership(ctx.db, input.eventId, userId);
   const now = ctx.now();
-  const other = await findParticipant(ctx.db, input.eventId, input.participantId);
+  const found = await findParticipant(ctx.db, input.eventId, input.participantId);
+  // A hidden profile (visible false) is "not found" to whoever may not see it (E6.01): no name,
+  // company, title or photo for a guessed id.
+  const other = found && (await maySee(ctx.db, await seerOf(ctx.db, event, me), found)) ? found : undefined;
   const empty = {
     invitationId: null,
     meetingId: null,

@@ -7,8 +7,7 @@ import {
 } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import { busOf, type DomainEvent } from '../../events/bus';
-import { smsGatewayOf } from '../meetings/sms';
+import { busOf, type DomainEvent, type HandlerMeta, type OutgoingMessage } from '../../events/bus';
 import { notificationMail } from './notifications.email';
 import { toNotification } from './notifications.present';
 import * as repo from './notifications.repository';
@@ -55,148 +54,218 @@ export function registerNotificationProcessors(app: FastifyInstance): void {
     title: draft.title ?? null,
   });
 
-  /** Personal notifications for these participants (those with an account). */
-  async function notifyParticipants(participantIds: number[], draft: Draft): Promise<void> {
+  /**
+   * Personal notifications for these participants (those with an account). The rows, their live
+   * pushes, the e-mails/SMS to send (a durable `messages.send` row) and this handler's progress
+   * commit together: a retry after a crash neither repeats nor loses any of them.
+   */
+  async function notifyParticipants(
+    participantIds: number[],
+    draft: Draft,
+    meta: HandlerMeta,
+  ): Promise<void> {
     const people = await repo.recipientsOf(ctx.db, [...new Set(participantIds)]);
     if (people.length === 0) return;
-    const rows = await repo.insertNotifications(
-      ctx.db,
-      people.map((p) => rowOf(draft, p.user_id)),
-    );
-    const listed = await repo.findNotifications(
-      ctx.db,
-      rows.map((r) => r.id),
-    );
-    const deliveries: (() => Promise<void>)[] = [];
-    for (const row of listed) {
-      const person = people.find((p) => p.user_id === row.user_id);
-      if (!person) continue;
-      const notification = toNotification(row, null);
-      await app.realtime.publish(
-        realtimeRoom.user(person.user_id),
-        NotificationRecordType.Notification,
-        notification,
+    await ctx.db.transaction().execute(async (trx) => {
+      const rows = await repo.insertNotifications(
+        trx,
+        people.map((p) => rowOf(draft, p.user_id)),
       );
-      const channels = effectiveChannels(draft.type, person.notification_preferences ?? []);
-      const mail = notificationMail(notification, ctx.config.publicUrl);
-      if (channels.includes('email')) {
-        deliveries.push(() =>
-          ctx.mailer.send({ to: person.username, ...mail, dedupeKey: `notification:${row.id}:email` }),
+      const listed = await repo.findNotifications(
+        trx,
+        rows.map((r) => r.id),
+      );
+      const messages: OutgoingMessage[] = [];
+      for (const row of listed) {
+        const person = people.find((p) => p.user_id === row.user_id);
+        if (!person) continue;
+        const notification = toNotification(row, null);
+        await app.realtime.publish(
+          realtimeRoom.user(person.user_id),
+          NotificationRecordType.Notification,
+          notification,
+          trx,
         );
+        const channels = effectiveChannels(draft.type, person.notification_preferences ?? []);
+        const mail = notificationMail(notification, ctx.config.publicUrl);
+        if (channels.includes('email')) messages.push({ channel: 'email', to: person.username, ...mail });
+        const phone = person.sms_phone || person.phone;
+        if (draft.type === 'meeting_reminder' && channels.includes('sms') && phone) {
+          const text = mail.subject + (draft.message ? `: ${draft.message}` : '');
+          messages.push({ channel: 'sms', to: phone, subject: '', text });
+        }
       }
-      const phone = person.sms_phone || person.phone;
-      if (draft.type === 'meeting_reminder' && channels.includes('sms') && phone) {
-        const text = mail.subject + (draft.message ? `: ${draft.message}` : '');
-        deliveries.push(() =>
-          smsGatewayOf(ctx).send({ to: phone, text, dedupeKey: `notification:${row.id}:sms` }),
-        );
-      }
-    }
-    // E-mail and SMS need no order and may be slow: they hold up no other event's processing.
-    bus.defer(async () => {
-      for (const deliver of deliveries) await deliver();
+      // E-mail and SMS need no order and may be slow: their own row holds up no other event.
+      if (messages.length > 0)
+        await bus.emit({ type: 'messages.send', eventId: draft.eventId, messages }, trx);
+      await meta.doneWith(trx);
     });
   }
 
   /** One event-wide notification: one row, one push on newEvents/{eventId}, e-mail per preferences. */
-  async function notifyEvent(draft: Draft): Promise<void> {
-    const [row] = await repo.insertNotifications(ctx.db, [rowOf(draft, null)]);
-    if (!row) return;
-    const [listed] = await repo.findNotifications(ctx.db, [row.id]);
-    if (!listed) return;
-    const notification = toNotification(listed, null);
-    await app.realtime.publish(
-      realtimeRoom.event(draft.eventId),
-      NotificationRecordType.Notification,
-      notification,
-    );
-    const mail = notificationMail(notification, ctx.config.publicUrl);
-    bus.defer(async () => {
-      for (const person of await repo.eventAudience(ctx.db, draft.eventId, draft.actorId)) {
-        if (!effectiveChannels(draft.type, person.notification_preferences ?? []).includes('email')) continue;
-        await ctx.mailer.send({
-          to: person.username,
-          ...mail,
-          dedupeKey: `notification:${row.id}:${person.user_id}:email`,
-        });
-      }
+  async function notifyEvent(draft: Draft, meta: HandlerMeta): Promise<void> {
+    await ctx.db.transaction().execute(async (trx) => {
+      const [row] = await repo.insertNotifications(trx, [rowOf(draft, null)]);
+      if (!row) return;
+      const [listed] = await repo.findNotifications(trx, [row.id]);
+      if (!listed) return;
+      const notification = toNotification(listed, null);
+      await app.realtime.publish(
+        realtimeRoom.event(draft.eventId),
+        NotificationRecordType.Notification,
+        notification,
+        trx,
+      );
+      await bus.emit(
+        {
+          type: 'notification.broadcast',
+          eventId: draft.eventId,
+          notificationId: row.id,
+          notificationType: draft.type,
+          actorId: draft.actorId,
+          mail: notificationMail(notification, ctx.config.publicUrl),
+        },
+        trx,
+      );
+      await meta.doneWith(trx);
     });
   }
 
-  bus.on('meeting.changed', async (event) => {
-    if (!isNotificationType(event.kind)) return; // revokes, guests, pings: chat and pushes only
-    await notifyParticipants(event.recipients, {
-      type: event.kind,
-      eventId: event.eventId,
-      actorId: event.actorId,
-      invitationId: event.invitationId,
-      meetingId: event.meetingId,
-      message: event.message,
-    });
-  });
-
-  bus.on('meeting.reminder', async (event) => {
-    const when = await startsAt(event);
-    await notifyParticipants([event.participantId], {
-      type: 'meeting_reminder',
-      eventId: event.eventId,
-      actorId: null,
-      meetingId: event.meetingId,
-      message: `Your 1:1 meeting starts at ${when}.`,
-    });
-  });
-
-  bus.on('session.changed', (event) =>
-    notifyParticipants(event.participantIds, {
-      type: event.kind,
-      eventId: event.eventId,
-      actorId: event.actorId,
-      sessionId: event.sessionId,
-      message: event.message,
-    }),
+  /** The e-mails of an event-wide notification, one per person, each keyed so a retry skips those sent. */
+  bus.on(
+    'notification.broadcast',
+    async (event, meta) => {
+      for (const person of await repo.eventAudience(ctx.db, event.eventId, event.actorId)) {
+        if (
+          !effectiveChannels(event.notificationType, person.notification_preferences ?? []).includes('email')
+        )
+          continue;
+        await ctx.mailer.send({
+          to: person.username,
+          ...event.mail,
+          dedupeKey: meta.key(person.user_id, 'email'),
+        });
+      }
+    },
+    'notifications.broadcast',
   );
 
-  bus.on('event.invited', async (event) => {
-    const [row] = await repo.insertNotifications(ctx.db, [
-      rowOf({ type: 'invited_to_event', eventId: event.eventId, actorId: event.actorId }, event.userId),
-    ]);
-    if (!row) return;
-    const [listed] = await repo.findNotifications(ctx.db, [row.id]);
-    if (listed) {
-      await app.realtime.publish(
-        realtimeRoom.user(event.userId),
-        NotificationRecordType.Notification,
-        toNotification(listed, null),
+  bus.on(
+    'meeting.changed',
+    async (event, meta) => {
+      if (!isNotificationType(event.kind)) return; // revokes, guests, pings: chat and pushes only
+      await notifyParticipants(
+        event.recipients,
+        {
+          type: event.kind,
+          eventId: event.eventId,
+          actorId: event.actorId,
+          invitationId: event.invitationId,
+          meetingId: event.meetingId,
+          message: event.message,
+        },
+        meta,
       );
-    }
-  });
+    },
+    'notifications',
+  );
 
-  bus.on('announcement.published', (event) =>
-    notifyEvent({
-      type: 'announcement',
-      eventId: event.eventId,
-      actorId: event.authorId,
-      postId: event.postId,
-      title: excerpt(event.text),
-    }),
+  bus.on(
+    'meeting.reminder',
+    async (event, meta) => {
+      const when = await startsAt(event);
+      await notifyParticipants(
+        [event.participantId],
+        {
+          type: 'meeting_reminder',
+          eventId: event.eventId,
+          actorId: null,
+          meetingId: event.meetingId,
+          message: `Your 1:1 meeting starts at ${when}.`,
+        },
+        meta,
+      );
+    },
+    'notifications',
   );
-  bus.on('poll.published', (event) =>
-    notifyEvent({
-      type: 'poll',
-      eventId: event.eventId,
-      actorId: null,
-      pollId: event.pollId,
-      title: event.question,
-    }),
+
+  bus.on(
+    'session.changed',
+    (event, meta) =>
+      notifyParticipants(
+        event.participantIds,
+        {
+          type: event.kind,
+          eventId: event.eventId,
+          actorId: event.actorId,
+          sessionId: event.sessionId,
+          message: event.message,
+        },
+        meta,
+      ),
+    'notifications',
   );
-  bus.on('poll.finished', (event) =>
-    notifyEvent({
-      type: 'poll_finished',
-      eventId: event.eventId,
-      actorId: null,
-      pollId: event.pollId,
-      title: event.question,
-    }),
+
+  bus.on(
+    'event.invited',
+    (event, meta) =>
+      ctx.db.transaction().execute(async (trx) => {
+        const [row] = await repo.insertNotifications(trx, [
+          rowOf({ type: 'invited_to_event', eventId: event.eventId, actorId: event.actorId }, event.userId),
+        ]);
+        if (!row) return;
+        const [listed] = await repo.findNotifications(trx, [row.id]);
+        if (listed) {
+          await app.realtime.publish(
+            realtimeRoom.user(event.userId),
+            NotificationRecordType.Notification,
+            toNotification(listed, null),
+            trx,
+          );
+        }
+        await meta.doneWith(trx);
+      }),
+    'notifications',
+  );
+
+  bus.on(
+    'announcement.published',
+    (event, meta) =>
+      notifyEvent(
+        {
+          type: 'announcement',
+          eventId: event.eventId,
+          actorId: event.authorId,
+          postId: event.postId,
+          title: excerpt(event.text),
+        },
+        meta,
+      ),
+    'notifications',
+  );
+  bus.on(
+    'poll.published',
+    (event, meta) =>
+      notifyEvent(
+        { type: 'poll', eventId: event.eventId, actorId: null, pollId: event.pollId, title: event.question },
+        meta,
+      ),
+    'notifications',
+  );
+  bus.on(
+    'poll.finished',
+    (event, meta) =>
+      notifyEvent(
+        {
+          type: 'poll_finished',
+          eventId: event.eventId,
+          actorId: null,
+          pollId: event.pollId,
+          title: event.question,
+        },
+        meta,
+      ),
+    'notifications',
   );
 
   async function startsAt(event: Extract<DomainEvent, { type: 'meeting.reminder' }>): Promise<string> {

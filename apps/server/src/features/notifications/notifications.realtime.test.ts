@@ -19,6 +19,7 @@ describe('notifications over socket.io', () => {
     const event = await makeEvent(server.ctx);
     const ana = await makePerson(server.ctx, event.id, { name: 'Ana' });
     const ben = await makePerson(server.ctx, event.id, { name: 'Ben' });
+    const org = await makePerson(server.ctx, event.id, { name: 'Org', organizer: true });
     const b = await connected(server.url, ben.headers.authorization.slice('Bearer '.length));
     clients.push(b);
     expect(await b.subscribe(realtimeRoom.event(event.id))).toMatchObject({ ok: true });
@@ -33,7 +34,7 @@ describe('notifications over socket.io', () => {
     await call(server.app, {
       method: 'POST',
       url: '/api/v1/event/post',
-      headers: ana.headers,
+      headers: org.headers, // an organizer's announcement notifies the event (E1.08)
       payload: { type: 'announcement', eventId: event.id, text: 'Welcome' },
     });
     await expect

@@ -2,7 +2,7 @@ import type { NotificationType } from '@foyer/contract';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, NotificationsTable } from '../../db/schema';
 
-type Executor = Kysely<DB> | Transaction<DB>;
+export type Executor = Kysely<DB> | Transaction<DB>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable> & { type: NotificationType };
 

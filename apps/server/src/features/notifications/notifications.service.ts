@@ -6,7 +6,9 @@ import {
   type NotificationsQuery,
   realtimeRoom,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app';
+import type { DB } from '../../db/schema';
 import type { Realtime } from '../../realtime/realtime';
 import { toNotification } from './notifications.present';
 import * as repo from './notifications.repository';
@@ -16,8 +18,8 @@ export interface NotificationDeps {
   realtime: Pick<Realtime, 'publish'>;
 }
 
-async function counts(ctx: AppContext, userId: number): Promise<NotificationCounts> {
-  const c = await repo.countNotifications(ctx.db, userId);
+async function counts(db: repo.Executor, userId: number): Promise<NotificationCounts> {
+  const c = await repo.countNotifications(db, userId);
   return { unread: c.unread, unseen: c.unseen, seenAt: c.seenAt?.toISOString() ?? null };
 }
 
@@ -48,41 +50,48 @@ export async function listNotifications(
 }
 
 export function notificationCounts(ctx: AppContext, userId: number): Promise<NotificationCounts> {
-  return counts(ctx, userId);
+  return counts(ctx.db, userId);
 }
 
-/** Tells the user's other tabs and devices, so their badges follow. */
-async function afterChange(deps: NotificationDeps, userId: number): Promise<NotificationCounts> {
-  const state = await counts(deps.ctx, userId);
-  await deps.realtime.publish(realtimeRoom.user(userId), NotificationRecordType.State, state);
-  return state;
+/**
+ * Applies a read-state change and tells the user's other tabs and devices in the same transaction,
+ * so their badges follow (a crash between the two cannot leave them behind).
+ */
+function change(
+  deps: NotificationDeps,
+  userId: number,
+  write: (trx: Transaction<DB>) => Promise<void>,
+): Promise<NotificationCounts> {
+  return deps.ctx.db.transaction().execute(async (trx) => {
+    await write(trx);
+    const state = await counts(trx, userId);
+    await deps.realtime.publish(realtimeRoom.user(userId), NotificationRecordType.State, state, trx);
+    return state;
+  });
 }
 
 /** A4.37. */
-export async function markNotificationsRead(
+export function markNotificationsRead(
   deps: NotificationDeps,
   userId: number,
   ids: number[],
 ): Promise<NotificationCounts> {
-  await repo.markRead(deps.ctx.db, userId, ids);
-  return afterChange(deps, userId);
+  return change(deps, userId, (trx) => repo.markRead(trx, userId, ids));
 }
 
 /** A4.38. */
-export async function markAllNotificationsRead(
+export function markAllNotificationsRead(
   deps: NotificationDeps,
   userId: number,
 ): Promise<NotificationCounts> {
-  await repo.markAllRead(deps.ctx.db, userId);
-  return afterChange(deps, userId);
+  return change(deps, userId, (trx) => repo.markAllRead(trx, userId));
 }
 
 /** A4.36: the drawer was opened. */
-export async function markNotificationsSeen(
+export function markNotificationsSeen(
   deps: NotificationDeps,
   userId: number,
   until: string | undefined,
 ): Promise<NotificationCounts> {
-  await repo.markSeen(deps.ctx.db, userId, until ? new Date(until) : null);
-  return afterChange(deps, userId);
+  return change(deps, userId, (trx) => repo.markSeen(trx, userId, until ? new Date(until) : null));
 }

@@ -95,6 +95,7 @@ export function toProfile(
     organizer: p.organizer,
     tags: extra.tags,
     canInvite: extra.canInvite,
+    deleted: p.state === 'deleted',
     website: p.website,
     biography: p.biography,
     offer: p.offer,

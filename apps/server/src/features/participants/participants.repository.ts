@@ -32,7 +32,7 @@ type Self = Pick<ParticipantRow, 'id' | 'booth_id' | 'booth_role' | 'organizer' 
 /** E6.17: the types a non-organizer of a restricted event may see; null = everyone. */
 export function visibleTypesOf(
   restricted: boolean,
-  me: Self,
+  me: Pick<Self, 'organizer'>,
   invitationRights: number[] | null,
 ): number[] | null {
   return restricted && !me.organizer ? invitationRights : null;
@@ -74,17 +74,19 @@ export async function viewerContext(db: Executor, event: EventRow, me: Participa
   };
 }
 
+/** A participant of the event; deleted ones (E3.02) only when asked for (organizers' views). */
 export function findParticipant(
   db: Executor,
   eventId: number,
   id: number,
+  options: { withDeleted?: boolean } = {},
 ): Promise<ParticipantRow | undefined> {
   return db
     .selectFrom('participants')
     .selectAll()
     .where('event_id', '=', eventId)
     .where('id', '=', id)
-    .where('state', '!=', 'deleted')
+    .$if(!options.withDeleted, (q) => q.where('state', '!=', 'deleted'))
     .executeTakeFirst();
 }
 

@@ -23,6 +23,7 @@ import * as repo from './participants.repository';
 import { forgetEvent } from './search.cache';
 import { tagsOf } from './search.repository';
 import { forgetSearchViewer } from './search.viewer';
+import { maySee } from './visibility';
 
 export interface Deps {
   ctx: AppContext;
@@ -60,14 +61,15 @@ export async function getParticipant(
 ): Promise<ParticipantProfile> {
   const { event, me } = await requireMembership(ctx.db, eventId, userId);
   const viewer = await repo.viewerContext(ctx.db, event, me);
-  const target = await repo.findParticipant(ctx.db, eventId, participantId);
-  const hidden =
-    !target ||
-    (!me.organizer && target.id !== me.id && !target.visible) ||
-    (viewer.visibleTypeIds !== null &&
-      target.id !== me.id &&
-      (target.type_id === null || !viewer.visibleTypeIds.includes(target.type_id)));
-  if (!target || hidden) throw AppError.notFound('Participant not found');
+  const target = await repo.findParticipant(ctx.db, eventId, participantId, { withDeleted: me.organizer });
+  const seer = {
+    id: me.id,
+    userId: me.user_id,
+    organizer: me.organizer,
+    visibleTypeIds: viewer.visibleTypeIds,
+  };
+  // The directory's rule, or someone I already deal with (a hidden profile, E6.01).
+  if (!target || !(await maySee(ctx.db, seer, target))) throw AppError.notFound('Participant not found');
   if (target.id !== me.id) await repo.recordView(ctx.db, me.id, target.id, ctx.now());
   return profileOf(ctx, viewer, target);
 }
@@ -192,12 +194,16 @@ export async function setParticipantTag(
   }
   const target = await repo.findParticipant(ctx.db, input.eventId, input.participantId);
   if (!target) throw AppError.notFound('Participant not found');
-  await repo.setTag(ctx.db, me.id, target.id, input.tag, input.on);
+  // The tag and my other tabs' record of it commit together.
+  const tags = await ctx.db.transaction().execute(async (trx) => {
+    await repo.setTag(trx, me.id, target.id, input.tag, input.on);
+    const now = (await tagsOf(trx, me.id, [target.id])).get(target.id) ?? [];
+    const payload = { eventId: input.eventId, participantId: target.id, tags: now };
+    if (me.user_id)
+      await deps.realtime?.publish(realtimeRoom.user(me.user_id), ParticipantRecordType.Tags, payload, trx);
+    return now;
+  });
   forgetSearchViewer(ctx, input.eventId, userId);
-  const tags = (await tagsOf(ctx.db, me.id, [target.id])).get(target.id) ?? [];
-  const payload = { eventId: input.eventId, participantId: target.id, tags };
-  if (me.user_id)
-    await deps.realtime?.publish(realtimeRoom.user(me.user_id), ParticipantRecordType.Tags, payload);
   return { participantId: target.id, tags };
 }
 

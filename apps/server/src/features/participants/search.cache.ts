@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../app';
 
 /**
@@ -5,8 +6,12 @@ import type { AppContext } from '../../app';
  * order, and the total). Everyone opening the attendees list of a big event asks the same few
  * questions; counting 50,000 rows for each of them is what made the list slow. Per-person parts
  * (my tags, my ignored people, canInvite) are applied after the cache, so nobody sees another
- * person's data. A changed profile shows up in lists after at most two TTLs. Concurrent misses for
- * one key share a single database query.
+ * person's data. Concurrent misses for one key share a single database query.
+ *
+ * An event's pages are keyed by its search version (migration 0011_infra): triggers bump it on
+ * every write that changes what a search shows (registration, join, profile, removal, type, booth),
+ * whichever process made it, so the next search of every process misses and reads fresh rows.
+ * Only presence may show up to two TTLs late.
  */
 // Clients already keep search responses for an hour (A7.04); half a minute here is well inside that.
 export const SEARCH_CACHE_TTL_MS = 30_000;
@@ -22,6 +27,8 @@ interface Entry<T> {
 interface Cache {
   ttlMs: number;
   entries: Map<string, Entry<unknown>>;
+  /** The search version last seen per event, to drop pages of older versions. */
+  versions: Map<number, string>;
 }
 
 const caches = new WeakMap<AppContext, Cache>();
@@ -30,7 +37,11 @@ function cacheOf(ctx: AppContext): Cache {
   let cache = caches.get(ctx);
   if (!cache) {
     // Tests change data between calls and expect to see it at once.
-    cache = { ttlMs: ctx.config.env === 'test' ? 0 : SEARCH_CACHE_TTL_MS, entries: new Map() };
+    cache = {
+      ttlMs: ctx.config.env === 'test' ? 0 : SEARCH_CACHE_TTL_MS,
+      entries: new Map(),
+      versions: new Map(),
+    };
     caches.set(ctx, cache);
   }
   return cache;
@@ -41,6 +52,7 @@ export function configureSearchCache(ctx: AppContext, options: { ttlMs: number }
   const cache = cacheOf(ctx);
   cache.ttlMs = options.ttlMs;
   cache.entries.clear();
+  cache.versions.clear();
 }
 
 /**
@@ -82,6 +94,25 @@ export function cached<T>(
 
 /** Prefix of every list entry of an event, so a change in it can drop them all. */
 export const eventKey = (eventId: number) => `event:${eventId}:`;
+
+/**
+ * The key prefix for the event's cached pages, holding its current search version: one primary-key
+ * read per search, the price of never answering from before a committed write.
+ */
+export async function eventScope(ctx: AppContext, eventId: number): Promise<string> {
+  const cache = cacheOf(ctx);
+  if (cache.ttlMs <= 0) return eventKey(eventId);
+  const { rows } = await sql<{ version: string }>`
+    SELECT version::text AS version FROM search_versions WHERE event_id = ${eventId}`.execute(ctx.db);
+  const version = rows[0]?.version ?? '0';
+  const seen = cache.versions.get(eventId);
+  if (seen !== version) {
+    // Pages of the older version can never be asked for again.
+    if (seen !== undefined) forgetEvent(ctx, eventId);
+    cache.versions.set(eventId, version);
+  }
+  return `${eventKey(eventId)}v${version}:`;
+}
 
 /** Someone in the event changed their card here: lists show it on the next request. */
 export function forgetEvent(ctx: AppContext, eventId: number): void {

@@ -8,7 +8,7 @@ type From = DB & { p: DB['participants'] };
 export interface SearchScope {
   eventId: number;
   viewerId: number;
-  /** Organizers see hidden and invisible people too (E6.01). */
+  /** Organizers see hidden and invisible people, and deleted accounts, too (E6.01, E3.02). */
   seesAll: boolean;
   /** Restricted events: the type ids the viewer may see (E6.17); null = everyone. */
   typeIds: readonly number[] | null;
@@ -52,8 +52,9 @@ function scoped<O>(
   qb: SelectQueryBuilder<From, 'p', O>,
   scope: SearchScope,
 ): SelectQueryBuilder<From, 'p', O> {
-  let q = qb.where('p.event_id', '=', scope.eventId).where('p.state', '!=', 'deleted');
-  if (!scope.seesAll) q = q.where('p.visible', '=', true);
+  let q = qb.where('p.event_id', '=', scope.eventId);
+  // Organizers keep hidden people and deleted accounts in their lists (E6.01; cards say deleted).
+  if (!scope.seesAll) q = q.where('p.state', '!=', 'deleted').where('p.visible', '=', true);
   if (scope.typeIds) {
     const allowed = scope.typeIds;
     q = q.where((eb) =>

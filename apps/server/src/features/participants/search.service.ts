@@ -8,7 +8,7 @@ import {
 } from '@foyer/contract';
 import type { AppContext } from '../../app';
 import { AppError } from '../../http/errors';
-import { cached, eventKey } from './search.cache';
+import { cached, eventScope } from './search.cache';
 import {
   countMatches,
   type SearchCursor,
@@ -99,16 +99,15 @@ export async function search2(
   } else {
     const { viewerId: _, ...shared } = base;
     const key = JSON.stringify([shared, order, cursor, length]);
+    const prefix = await eventScope(ctx, base.eventId);
     // The total does not depend on order or page size: one count serves all of them.
     const [page, total] = await Promise.all([
-      cached(ctx, `${eventKey(base.eventId)}page:${key}`, () =>
+      cached(ctx, `${prefix}page:${key}`, () =>
         searchPage(ctx.db, base, order, cursor, length + 1 + IGNORE_SLACK),
       ),
       cursor
         ? Promise.resolve(null)
-        : cached(ctx, `${eventKey(base.eventId)}count:${JSON.stringify(shared)}`, () =>
-            countMatches(ctx.db, base),
-          ),
+        : cached(ctx, `${prefix}count:${JSON.stringify(shared)}`, () => countMatches(ctx.db, base)),
     ]);
     rows = page.filter((r) => !viewer.ignored.has(r.id)).slice(0, length + 1);
     matches = total;
@@ -148,5 +147,6 @@ export function toCard(row: SearchRow, tags: AttendeeCard['tags'], canInviteThem
     organizer: row.organizer,
     tags,
     canInvite: canInviteThem,
+    deleted: row.state === 'deleted',
   };
 }

@@ -59,26 +59,29 @@ async function pushChanged(
   await deps.realtime.publish(realtimeRoom.event(row.event_id), PollRecordType.Changed, record, trx);
 }
 
-/** A9.41 "poll": told once, at the first publish. */
-async function announce(deps: PollDeps, row: repo.PollRow): Promise<void> {
-  if (await repo.markAnnounced(deps.ctx.db, row.id, deps.ctx.now())) {
-    await busOf(deps.ctx).emit({
-      type: 'poll.published',
-      eventId: row.event_id,
-      pollId: row.id,
-      question: row.question,
-    });
+/** A9.41 "poll": told once, at the first publish (in the publishing transaction). */
+async function announce(deps: PollDeps, row: repo.PollRow, trx: Transaction<DB>): Promise<void> {
+  if (await repo.markAnnounced(trx, row.id, deps.ctx.now())) {
+    await busOf(deps.ctx).emit(
+      { type: 'poll.published', eventId: row.event_id, pollId: row.id, question: row.question },
+      trx,
+    );
   }
 }
 
-/** Scheduled polls whose postAt has come are published. Returns how many. */
+/**
+ * Scheduled polls whose postAt has come are published, each with its push and notification in
+ * the claiming transaction (a crash cannot publish one silently). Returns how many.
+ */
 export async function publishDuePolls(deps: PollDeps): Promise<number> {
-  const due = await repo.claimDuePolls(deps.ctx.db, deps.ctx.now());
-  for (const row of due) {
-    await pushChanged(deps, row, 'publish');
-    await announce(deps, row);
-  }
-  return due.length;
+  return deps.ctx.db.transaction().execute(async (trx) => {
+    const due = await repo.claimDuePolls(trx, deps.ctx.now());
+    for (const row of due) {
+      await pushChanged(deps, row, 'publish', trx);
+      await announce(deps, row, trx);
+    }
+    return due.length;
+  });
 }
 
 /** GET event/poll: newest first; moderators also see drafts. */
@@ -134,45 +137,49 @@ export async function savePoll(deps: PollDeps, userId: number, input: SavePollRe
   const now = ctx.now();
   const postAt = input.postAt ? new Date(input.postAt) : input.postAt === undefined ? undefined : null;
   const publishNow = postAt instanceof Date && postAt <= now;
-  let row: repo.PollRow;
-  if (input.id === undefined) {
-    row = await repo.insertPoll(ctx.db, {
-      event_id: input.eventId,
-      question: input.question,
-      answers: JSON.stringify(numberAnswers(input.answers, [])),
-      multiple: input.multiple ?? false,
-      auto_publish_results: input.autoPublishResults ?? false,
-      status: publishNow ? 'published' : 'draft',
-      post_at: publishNow ? null : (postAt ?? null),
-      published_at: publishNow ? now : null,
-      created_by: me.id,
-      created_at: now,
-      updated_at: now,
-    });
-  } else {
-    const current = await repo.findPoll(ctx.db, input.eventId, input.id);
-    if (!current) throw AppError.notFound('Poll not found');
-    const changes: Updateable<PollsTable> = {
-      question: input.question,
-      answers: JSON.stringify(numberAnswers(input.answers, current.answers)),
-      updated_at: now,
-      ...(input.multiple !== undefined ? { multiple: input.multiple } : {}),
-      ...(input.autoPublishResults !== undefined ? { auto_publish_results: input.autoPublishResults } : {}),
-    };
-    if (current.status === 'draft' && postAt !== undefined) {
-      Object.assign(
-        changes,
-        publishNow ? { status: 'published', published_at: now, post_at: null } : { post_at: postAt },
-      );
+  const current = input.id === undefined ? undefined : await repo.findPoll(ctx.db, input.eventId, input.id);
+  if (input.id !== undefined && !current) throw AppError.notFound('Poll not found');
+  // The write, its push and (publishing now) its notification commit together.
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    let row: repo.PollRow;
+    if (!current) {
+      row = await repo.insertPoll(trx, {
+        event_id: input.eventId,
+        question: input.question,
+        answers: JSON.stringify(numberAnswers(input.answers, [])),
+        multiple: input.multiple ?? false,
+        auto_publish_results: input.autoPublishResults ?? false,
+        status: publishNow ? 'published' : 'draft',
+        post_at: publishNow ? null : (postAt ?? null),
+        published_at: publishNow ? now : null,
+        created_by: me.id,
+        created_at: now,
+        updated_at: now,
+      });
+    } else {
+      const changes: Updateable<PollsTable> = {
+        question: input.question,
+        answers: JSON.stringify(numberAnswers(input.answers, current.answers)),
+        updated_at: now,
+        ...(input.multiple !== undefined ? { multiple: input.multiple } : {}),
+        ...(input.autoPublishResults !== undefined ? { auto_publish_results: input.autoPublishResults } : {}),
+      };
+      if (current.status === 'draft' && postAt !== undefined) {
+        Object.assign(
+          changes,
+          publishNow ? { status: 'published', published_at: now, post_at: null } : { post_at: postAt },
+        );
+      }
+      row = await repo.updatePoll(trx, current.id, changes);
     }
-    row = await repo.updatePoll(ctx.db, current.id, changes);
-  }
-  if (publishNow) {
-    await pushChanged(deps, row, 'publish');
-    await announce(deps, row);
-  } else if (row.status !== 'draft' || input.id !== undefined) {
-    await pushChanged(deps, row, input.id === undefined ? 'created' : 'updated');
-  }
+    if (publishNow) {
+      await pushChanged(deps, row, 'publish', trx);
+      await announce(deps, row, trx);
+    } else if (row.status !== 'draft' || input.id !== undefined) {
+      await pushChanged(deps, row, input.id === undefined ? 'created' : 'updated', trx);
+    }
+    return row;
+  });
   return viewFor(ctx.db, row, now, me);
 }
 
@@ -181,7 +188,7 @@ export async function pollAction(deps: PollDeps, userId: number, input: PollActi
   const { ctx } = deps;
   const me = await requireModerator(ctx, input.eventId, userId);
   const now = ctx.now();
-  const { row, finished } = await ctx.db.transaction().execute(async (trx) => {
+  const { row } = await ctx.db.transaction().execute(async (trx) => {
     const current = await repo.lockPoll(trx, input.eventId, input.id);
     if (!current) throw AppError.notFound('Poll not found');
     if (!isPollActionAllowed(input.action, statusOf(current, now), current.finished_at !== null)) {
@@ -225,17 +232,15 @@ export async function pollAction(deps: PollDeps, userId: number, input: PollActi
     } else {
       await pushChanged(deps, updated, input.action, trx);
     }
-    return { row: updated, finished: input.action === 'finish' };
+    if (input.action === 'publish') await announce(deps, updated, trx);
+    if (input.action === 'finish') {
+      await busOf(ctx).emit(
+        { type: 'poll.finished', eventId: updated.event_id, pollId: updated.id, question: updated.question },
+        trx,
+      );
+    }
+    return { row: updated };
   });
-  if (input.action === 'publish') await announce(deps, row);
-  if (finished) {
-    await busOf(ctx).emit({
-      type: 'poll.finished',
-      eventId: row.event_id,
-      pollId: row.id,
-      question: row.question,
-    });
-  }
   return viewFor(ctx.db, row, now, me);
 }
 

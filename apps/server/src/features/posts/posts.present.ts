@@ -42,6 +42,7 @@ export function toAnnouncement(
     eventId: row.event_id,
     participantId: row.participant_id,
     author: toAuthor(authors.get(row.participant_id)),
+    official: row.official,
     text: row.text,
     files: row.files,
     postAt: row.post_at ? iso(row.post_at) : null,

@@ -12,13 +12,37 @@ export async function updatePost(db: Executor, id: number, values: Updateable<Po
   return db.updateTable('posts').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
+/** A post of the event; a hidden one is gone for every route but the organizers' records. */
 export async function findPost(db: Executor, eventId: number, id: number): Promise<PostRow | undefined> {
   return db
     .selectFrom('posts')
     .selectAll()
     .where('id', '=', id)
     .where('event_id', '=', eventId)
+    .where('hidden_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** An organizer takes a post out of the lobby; the row stays. */
+export async function hidePost(db: Executor, id: number, by: number, at: Date): Promise<void> {
+  await db.updateTable('posts').set({ hidden_at: at, hidden_by: by }).where('id', '=', id).execute();
+}
+
+/** The announcements a participant wrote since `since` (the posting cap counts them). */
+export async function countAnnouncementsSince(db: Executor, participantId: number, since: Date) {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('participant_id', '=', participantId)
+    .where('type', '=', 'announcement')
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Serialises one participant's posting, so two posts at once cannot both slip under the cap. */
+export async function lockAuthor(db: Transaction<DB>, participantId: number): Promise<void> {
+  await db.selectFrom('participants').select('id').where('id', '=', participantId).forUpdate().execute();
 }
 
 export async function deletePost(db: Executor, id: number): Promise<void> {
@@ -39,6 +63,7 @@ export async function listAnnouncements(
     .selectAll()
     .where('event_id', '=', eventId)
     .where('type', '=', 'announcement')
+    .where('hidden_at', 'is', null)
     .where((eb) =>
       options.alsoUnpublishedOf === true
         ? eb.lit(true)
@@ -52,7 +77,13 @@ export async function listAnnouncements(
 
 export async function commentsOf(db: Executor, parentIds: number[]): Promise<PostRow[]> {
   if (parentIds.length === 0) return [];
-  return db.selectFrom('posts').selectAll().where('parent_id', 'in', parentIds).orderBy('id').execute();
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('parent_id', 'in', parentIds)
+    .where('hidden_at', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 /** Authors as cards show them. */
@@ -86,6 +117,7 @@ export async function claimDueAnnouncements(db: Executor, now: Date): Promise<Po
     .set({ published_at: now })
     .where('type', '=', 'announcement')
     .where('published_at', 'is', null)
+    .where('hidden_at', 'is', null)
     .where('post_at', '<=', now)
     .returningAll()
     .execute();

@@ -1,10 +1,18 @@
-import { createPostRequest, deletePostQuery, postsQuery, updatePostRequest } from '@foyer/contract';
+import {
+  createPostRequest,
+  deletePostQuery,
+  hidePostRequest,
+  postsQuery,
+  updatePostRequest,
+} from '@foyer/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
+import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import {
   createPost,
   deletePost,
+  hidePost,
   listAnnouncements,
   type PostDeps,
   publishDueAnnouncements,
@@ -17,6 +25,7 @@ const deps = (request: FastifyRequest): PostDeps => ({
 });
 
 const DUE_CHECK_MS = 30_000;
+const POST_REQUESTS_PER_MINUTE = 300;
 
 /** Announcements and comments (E7.41–E7.44); live on newEvents/{eventId}. */
 export const postRoutes: FastifyPluginAsync = async (app) => {
@@ -28,7 +37,9 @@ export const postRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.post('/event/post', async (request) => {
+  // Per address, a flood guard only: a venue's attendees may share one. Each participant's cap on
+  // announcements is counted per person in the service (E1.08).
+  app.post('/event/post', { config: perMinute(POST_REQUESTS_PER_MINUTE) }, async (request) => {
     const { userId } = await requireUser(request);
     return {
       success: true,
@@ -49,6 +60,14 @@ export const postRoutes: FastifyPluginAsync = async (app) => {
     return {
       success: true,
       data: await deletePost(deps(request), userId, parse(deletePostQuery, request.query)),
+    };
+  });
+
+  app.post('/event/post/hide', async (request) => {
+    const { userId } = await requireUser(request);
+    return {
+      success: true,
+      data: await hidePost(deps(request), userId, parse(hidePostRequest, request.body)),
     };
   });
 

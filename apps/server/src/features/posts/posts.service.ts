@@ -7,9 +7,14 @@ import {
   type CreatePostRequest,
   canDeleteComment,
   canEditComment,
+  canHidePost,
   canManageAnnouncement,
+  type HidePostRequest,
+  PARTICIPANT_POSTS_PER_HOUR,
+  PARTICIPANT_POSTS_PER_MINUTE,
   POST_MAX_FILES,
   POSTS_PAGE_SIZE,
+  PostErrorCode,
   type PostFile,
   type PostFileInput,
   PostRecordType,
@@ -27,6 +32,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { hasRight, requireMembership } from '../access/event-access';
 import { removePostImages, storePostImage } from './posts.images';
 import { toAnnouncement, toComment } from './posts.present';
+import type { Executor } from './posts.repository';
 import * as repo from './posts.repository';
 
 export interface PostDeps {
@@ -38,13 +44,18 @@ export interface PostDeps {
 export const isModerator = (me: ParticipantRow) => hasRight(me, 'moderator');
 const viewerOf = (me: ParticipantRow): PostViewer => ({ participantId: me.id, moderator: isModerator(me) });
 
-async function present(ctx: AppContext, rows: repo.PostRow[]): Promise<Announcement[]> {
+/** `db`: the transaction when presenting inside one (PGlite: never `ctx.db` while holding one). */
+async function present(
+  ctx: AppContext,
+  rows: repo.PostRow[],
+  db: Executor = ctx.db,
+): Promise<Announcement[]> {
   const comments = await repo.commentsOf(
-    ctx.db,
+    db,
     rows.map((r) => r.id),
   );
   const authors = await repo.authorsOf(
-    ctx.db,
+    db,
     [...rows, ...comments].map((r) => r.participant_id),
   );
   const byId = new Map(authors.map((a) => [a.id, a]));
@@ -57,8 +68,8 @@ async function present(ctx: AppContext, rows: repo.PostRow[]): Promise<Announcem
   );
 }
 
-async function presentComment(ctx: AppContext, row: repo.PostRow): Promise<Comment> {
-  const authors = await repo.authorsOf(ctx.db, [row.participant_id]);
+async function presentComment(db: Executor, row: repo.PostRow): Promise<Comment> {
+  const authors = await repo.authorsOf(db, [row.participant_id]);
   return toComment(row, new Map(authors.map((a) => [a.id, a])));
 }
 
@@ -68,25 +79,60 @@ const pushAnnouncement = (
   record: AnnouncementRecord,
   trx?: Transaction<DB>,
 ) => deps.realtime.publish(realtimeRoom.event(eventId), PostRecordType.Announcement, record, trx);
-const pushComment = (deps: PostDeps, eventId: number, record: CommentRecord) =>
-  deps.realtime.publish(realtimeRoom.event(eventId), PostRecordType.Comment, record);
+const pushComment = (deps: PostDeps, eventId: number, record: CommentRecord, trx: Transaction<DB>) =>
+  deps.realtime.publish(realtimeRoom.event(eventId), PostRecordType.Comment, record, trx);
 
 /** Announcements whose postAt has come go out: pushed, and notified (A9.41). Returns how many. */
 export async function publishDueAnnouncements(deps: PostDeps): Promise<number> {
   const { ctx } = deps;
-  const due = await repo.claimDueAnnouncements(ctx.db, ctx.now());
-  for (const [post] of await Promise.all(due.map((row) => present(ctx, [row])))) {
-    if (!post) continue;
-    await pushAnnouncement(deps, post.eventId, { action: 'created', id: post.id, post });
-    await busOf(ctx).emit({
+  // Claim, push and notification commit together: a crash cannot publish one silently.
+  return ctx.db.transaction().execute(async (trx) => {
+    const due = await repo.claimDueAnnouncements(trx, ctx.now());
+    for (const [post] of await Promise.all(due.map((row) => present(ctx, [row], trx)))) {
+      if (!post) continue;
+      await pushAnnouncement(deps, post.eventId, { action: 'created', id: post.id, post }, trx);
+      await notifyEvent(ctx, post, trx);
+    }
+    return due.length;
+  });
+}
+
+/**
+ * The event-wide "New announcement" (A9.41, e-mailed to everyone) is the organizers' (E6.35);
+ * a participant's post (E1.08) is in the lobby and notifies nobody.
+ */
+async function notifyEvent(ctx: AppContext, post: Announcement, trx: Transaction<DB>): Promise<void> {
+  if (!post.official) return;
+  await busOf(ctx).emit(
+    {
       type: 'announcement.published',
       eventId: post.eventId,
       postId: post.id,
       authorId: post.participantId,
       text: post.text,
-    });
-  }
-  return due.length;
+    },
+    trx,
+  );
+}
+
+/**
+ * E1.08 without the spam: a participant (not an organizer or moderator) posts at most
+ * PARTICIPANT_POSTS_PER_MINUTE announcements a minute and PARTICIPANT_POSTS_PER_HOUR an hour.
+ * Runs in the inserting transaction with the author locked, so parallel posts count each other.
+ */
+async function assertBelowPostingCap(trx: Transaction<DB>, me: ParticipantRow, now: Date): Promise<void> {
+  await repo.lockAuthor(trx, me.id);
+  const minute = await repo.countAnnouncementsSince(trx, me.id, new Date(+now - 60_000));
+  const hour =
+    minute >= PARTICIPANT_POSTS_PER_MINUTE
+      ? minute
+      : await repo.countAnnouncementsSince(trx, me.id, new Date(+now - 3_600_000));
+  if (minute < PARTICIPANT_POSTS_PER_MINUTE && hour < PARTICIPANT_POSTS_PER_HOUR) return;
+  const message =
+    minute >= PARTICIPANT_POSTS_PER_MINUTE
+      ? `You can post ${PARTICIPANT_POSTS_PER_MINUTE} announcements a minute. Please try again later.`
+      : `You can post ${PARTICIPANT_POSTS_PER_HOUR} announcements an hour. Please try again later.`;
+  throw new AppError(429, PostErrorCode.TooManyPosts, message);
 }
 
 /** GET event/post: newest first with their comments; scheduled ones only for their author and moderators. */
@@ -148,54 +194,60 @@ export async function createPost(
     const parent = await findAnnouncement(ctx, me, input.eventId, input.parentId);
     if (parent.published_at === null)
       throw AppError.conflict('Comments open once the announcement is published');
-    const row = await repo.insertPost(ctx.db, {
-      event_id: input.eventId,
-      type: 'comment',
-      parent_id: parent.id,
-      participant_id: me.id,
-      text: input.text,
-      published_at: now,
-      created_at: now,
-      updated_at: now,
+    return ctx.db.transaction().execute(async (trx) => {
+      const row = await repo.insertPost(trx, {
+        event_id: input.eventId,
+        type: 'comment',
+        parent_id: parent.id,
+        participant_id: me.id,
+        text: input.text,
+        published_at: now,
+        created_at: now,
+        updated_at: now,
+      });
+      const comment = await presentComment(trx, row);
+      await pushComment(
+        deps,
+        input.eventId,
+        { action: 'created', id: row.id, parentId: parent.id, comment },
+        trx,
+      );
+      return comment;
     });
-    const comment = await presentComment(ctx, row);
-    await pushComment(deps, input.eventId, { action: 'created', id: row.id, parentId: parent.id, comment });
-    return comment;
   }
 
   const postAt = input.postAt ? new Date(input.postAt) : null;
   const publishNow = postAt === null || postAt <= now;
+  const official = isModerator(me);
   const files = await storeAll(ctx, input.eventId, input.files ?? []);
-  let row: repo.PostRow;
   try {
-    row = await repo.insertPost(ctx.db, {
-      event_id: input.eventId,
-      type: 'announcement',
-      participant_id: me.id,
-      text: input.text,
-      files: JSON.stringify(files),
-      post_at: postAt,
-      published_at: publishNow ? now : null,
-      created_at: now,
-      updated_at: now,
+    // The post, its push and its notification commit together.
+    return await ctx.db.transaction().execute(async (trx) => {
+      if (!official) await assertBelowPostingCap(trx, me, now);
+      const row = await repo.insertPost(trx, {
+        event_id: input.eventId,
+        type: 'announcement',
+        participant_id: me.id,
+        official,
+        text: input.text,
+        files: JSON.stringify(files),
+        post_at: postAt,
+        published_at: publishNow ? now : null,
+        created_at: now,
+        updated_at: now,
+      });
+      const [post] = await present(ctx, [row], trx);
+      if (!post) throw new Error('announcement vanished');
+      if (publishNow) {
+        await pushAnnouncement(deps, input.eventId, { action: 'created', id: row.id, post }, trx);
+        await notifyEvent(ctx, post, trx);
+      }
+      return post;
     });
   } catch (err) {
     await removePostImages(ctx.config.dataDir, files);
     throw err;
   }
-  const [post] = await present(ctx, [row]);
-  if (!post) throw new Error('announcement vanished');
-  if (publishNow) {
-    await pushAnnouncement(deps, input.eventId, { action: 'created', id: row.id, post });
-    await busOf(ctx).emit({
-      type: 'announcement.published',
-      eventId: input.eventId,
-      postId: row.id,
-      authorId: me.id,
-      text: row.text,
-    });
-  }
-  return post;
 }
 
 /** PUT event/post (E7.42, E7.44): the author, organizers and moderators edit an announcement; authors their comment. */
@@ -213,15 +265,17 @@ export async function updatePost(
     if (!canEditComment({ participantId: row.participant_id }, viewerOf(me))) {
       throw AppError.forbidden('Only its author can edit a comment');
     }
-    const updated = await repo.updatePost(ctx.db, row.id, { text: input.text, updated_at: now });
-    const comment = await presentComment(ctx, updated);
-    await pushComment(deps, input.eventId, {
-      action: 'updated',
-      id: row.id,
-      parentId: comment.parentId,
-      comment,
+    return ctx.db.transaction().execute(async (trx) => {
+      const updated = await repo.updatePost(trx, row.id, { text: input.text, updated_at: now });
+      const comment = await presentComment(trx, updated);
+      await pushComment(
+        deps,
+        input.eventId,
+        { action: 'updated', id: row.id, parentId: comment.parentId, comment },
+        trx,
+      );
+      return comment;
     });
-    return comment;
   }
 
   const row = await findAnnouncement(ctx, me, input.eventId, input.id);
@@ -239,14 +293,26 @@ export async function updatePost(
   const postAt =
     input.postAt === undefined ? undefined : input.postAt === null ? null : new Date(input.postAt);
   const publishNow = row.published_at === null && postAt !== undefined && (postAt === null || postAt <= now);
-  let updated: repo.PostRow;
+  let post: Announcement;
   try {
-    updated = await repo.updatePost(ctx.db, row.id, {
-      ...(input.text !== undefined ? { text: input.text } : {}),
-      files: JSON.stringify([...kept, ...added]),
-      ...(postAt !== undefined && row.published_at === null ? { post_at: postAt } : {}),
-      ...(publishNow ? { published_at: now } : {}),
-      updated_at: now,
+    // The change, its push and (published now) its notification commit together.
+    post = await ctx.db.transaction().execute(async (trx) => {
+      const updated = await repo.updatePost(trx, row.id, {
+        ...(input.text !== undefined ? { text: input.text } : {}),
+        files: JSON.stringify([...kept, ...added]),
+        ...(postAt !== undefined && row.published_at === null ? { post_at: postAt } : {}),
+        ...(publishNow ? { published_at: now } : {}),
+        updated_at: now,
+      });
+      const [presented] = await present(ctx, [updated], trx);
+      if (!presented) throw new Error('announcement vanished');
+      if (publishNow) {
+        await pushAnnouncement(deps, input.eventId, { action: 'created', id: row.id, post: presented }, trx);
+        await notifyEvent(ctx, presented, trx);
+      } else if (updated.published_at !== null) {
+        await pushAnnouncement(deps, input.eventId, { action: 'updated', id: row.id, post: presented }, trx);
+      }
+      return presented;
     });
   } catch (err) {
     await removePostImages(ctx.config.dataDir, added);
@@ -256,20 +322,6 @@ export async function updatePost(
     ctx.config.dataDir,
     row.files.filter((f) => removing.has(f.url)),
   );
-  const [post] = await present(ctx, [updated]);
-  if (!post) throw new Error('announcement vanished');
-  if (publishNow) {
-    await pushAnnouncement(deps, input.eventId, { action: 'created', id: row.id, post });
-    await busOf(ctx).emit({
-      type: 'announcement.published',
-      eventId: input.eventId,
-      postId: row.id,
-      authorId: row.participant_id,
-      text: post.text,
-    });
-  } else if (updated.published_at !== null) {
-    await pushAnnouncement(deps, input.eventId, { action: 'updated', id: row.id, post });
-  }
   return post;
 }
 
@@ -287,12 +339,14 @@ export async function deletePost(
     if (!canDeleteComment({ participantId: row.participant_id }, viewerOf(me))) {
       throw AppError.forbidden('You cannot delete this comment');
     }
-    await repo.deletePost(ctx.db, row.id);
-    await pushComment(deps, input.eventId, {
-      action: 'deleted',
-      id: row.id,
-      parentId: row.parent_id as number,
-      comment: null,
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.deletePost(trx, row.id);
+      await pushComment(
+        deps,
+        input.eventId,
+        { action: 'deleted', id: row.id, parentId: row.parent_id as number, comment: null },
+        trx,
+      );
     });
     return { id: row.id, type: 'comment' };
   }
@@ -309,4 +363,45 @@ export async function deletePost(
   });
   await removePostImages(ctx.config.dataDir, row.files);
   return { id: row.id, type: 'announcement' };
+}
+
+/**
+ * POST event/post/hide: an organizer or moderator takes someone's announcement or comment out of
+ * the lobby. It disappears live for everyone, its author included (a 'hidden' push, as a delete
+ * would); its event-wide notification goes; the row stays for the organizers' records.
+ */
+export async function hidePost(
+  deps: PostDeps,
+  userId: number,
+  input: HidePostRequest,
+): Promise<{ id: number; type: 'announcement' | 'comment'; hidden: true }> {
+  const { ctx } = deps;
+  const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  const row = await repo.findPost(ctx.db, input.eventId, input.id);
+  if (!row) throw AppError.notFound('Post not found');
+  if (!canHidePost({ participantId: row.participant_id }, viewerOf(me))) {
+    throw AppError.forbidden('Only organizers and moderators can hide posts');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.hidePost(trx, row.id, me.id, ctx.now());
+    if (row.type === 'comment') {
+      await deps.realtime.publish(
+        realtimeRoom.event(input.eventId),
+        PostRecordType.Comment,
+        {
+          action: 'hidden',
+          id: row.id,
+          parentId: row.parent_id as number,
+          comment: null,
+        } satisfies CommentRecord,
+        trx,
+      );
+      return;
+    }
+    await repo.deleteAnnouncementNotifications(trx, row.id);
+    if (row.published_at !== null) {
+      await pushAnnouncement(deps, input.eventId, { action: 'hidden', id: row.id, post: null }, trx);
+    }
+  });
+  return { id: row.id, type: row.type, hidden: true };
 }

@@ -75,13 +75,14 @@ async function comment(who: Person, eventId: number, parentId: number, text = 'G
 }
 
 describe('announcements', () => {
-  it('E5.26 E7.41 a participant posts; everyone in the event sees it live and is notified (A9.41)', async () => {
-    const { event, ana, ben } = await setup();
+  it('E5.26 E7.41 an organizer posts; everyone in the event sees it live and is notified (A9.41)', async () => {
+    const { event, org: ana, ben } = await setup();
     const post = await announce(ana, event.id);
     expect(post).toMatchObject({
       type: 'announcement',
       text: 'Doors open at 9',
       participantId: ana.id,
+      official: true,
       published: true,
       files: [],
     });
@@ -129,7 +130,7 @@ describe('announcements', () => {
   });
 
   it('scheduled postAt: hidden from others (author sees it) until due, then published and notified', async () => {
-    const { event, ana, ben } = await setup();
+    const { event, mod: ana, ben } = await setup();
     const post = await announce(ana, event.id, { postAt: '2030-05-01T10:00:00Z' });
     expect(post).toMatchObject({ published: false, postAt: '2030-05-01T10:00:00.000Z' });
     expect(await list(ben, event.id)).toEqual([]);

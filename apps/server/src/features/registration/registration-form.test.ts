@@ -2,7 +2,7 @@ import type { RegisterResult, RegistrationField } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import type { EventRow } from '../../db/schema';
-import { makeEvent, makeType, writeCounts } from '../event/event.fixtures';
+import { bearer, makeEvent, makeType, writeCounts } from '../event/event.fixtures';
 import { REGISTER_RATE_LIMIT } from './registration.routes';
 
 const FORM: RegistrationField[] = [
@@ -28,7 +28,7 @@ describe('registration form rules and bad input', () => {
     name: 'Ada',
     surname: 'Lovelace',
     email: 'ada@example.com',
-    password: 'correct horse',
+    password: 'Correct horse 1',
     consent: true,
     company: 'AE',
     fields: { industry: 'Fintech', terms: 'true' },
@@ -83,10 +83,21 @@ describe('registration form rules and bad input', () => {
     expect(await writeCounts(t.ctx.db)).toEqual({ users: 1, user_emails: 1, identities: 1, participants: 1 });
   });
 
-  it('concurrent submits by an existing account still make one participant', async () => {
+  it('concurrent submits by an existing (logged-in) account still make one participant', async () => {
     await register(payload());
+    const user = await t.ctx.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const headers = await bearer(t.ctx.config.jwtSecret, user.id);
     const other = await makeEvent(t.ctx.db, { registration_form: JSON.stringify(FORM) });
-    const results = await Promise.all([1, 2].map(() => register(payload({ eventId: other.id }))));
+    const results = await Promise.all(
+      [1, 2].map(() =>
+        call<RegisterResult>(t.app, {
+          method: 'POST',
+          url: '/api/v1/event/register',
+          payload: payload({ eventId: other.id }),
+          headers,
+        }),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 200)!.body.data!.hasUserId).toBe(true);
     expect((await writeCounts(t.ctx.db)).participants).toBe(2);

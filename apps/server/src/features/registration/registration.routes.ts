@@ -1,5 +1,6 @@
 import { type RegisterResult, registerRequest } from '@foyer/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { optionalUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { register } from './registration.service';
 
@@ -12,7 +13,10 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
     { config: { rateLimit: REGISTER_RATE_LIMIT } },
     async (request): Promise<{ success: true; data: RegisterResult }> => {
       const input = parse(registerRequest, request.body);
-      return { success: true, data: await register(request.server.ctx, input, request.log) };
+      // Logged in, the caller may join its own account to the event (no password asked again).
+      const caller = await optionalUser(request);
+      const callerId = caller && caller.actorId === undefined ? caller.userId : null;
+      return { success: true, data: await register(request.server.ctx, input, request.log, callerId) };
     },
   );
 };

@@ -13,6 +13,7 @@ import type { AppContext } from '../../app';
 import type { DB, EventRow, ParticipantRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../auth/password';
+import { sendSignupCode } from '../auth/signup-code.service';
 import { dropPendingEmail, insertUser } from '../user/user.repository';
 import * as repo from './registration.repository';
 import { generateTicketId, ticketCandidates } from './ticket';
@@ -20,6 +21,14 @@ import { generateTicketId, ticketCandidates } from './ticket';
 export type RegistrationMode = NonNullable<RegisterRequest['regType']>;
 
 const STANDARD_FIELDS = ['phone', 'company', 'jobTitle', 'city'] as const;
+
+/** Item 2 of issue 10: an existing account is joined to an event only by its logged-in owner. */
+export const loginToRegister = () =>
+  new AppError(
+    409,
+    ErrorCode.LoginToRegister,
+    'You already have an account with this e-mail. Log in to register for this event.',
+  );
 
 export const emailRegistered = () =>
   new AppError(409, ErrorCode.UsernameExists, 'This e-mail is already registered'); // A8.08
@@ -39,13 +48,16 @@ export function modeOf(input: RegisterRequest): RegistrationMode {
 
 /**
  * POST /event/register (A3.14–A3.20, A5.06–A5.15): creates the account when the e-mail has none
- * and the participant record, in one transaction. An existing account is never modified, so a
- * registration cannot take over someone's password.
+ * and the participant record, in one transaction. A new account is unconfirmed: with a password it
+ * gets a sign-up code by mail and logs in after confirming it; without one (simple form,
+ * pre-registration) a password reset confirms it later. An existing account is never modified and
+ * is joined to the event only when its owner is the logged-in caller (`callerId`).
  */
 export async function register(
   ctx: AppContext,
   input: RegisterRequest,
   log: FastifyBaseLogger,
+  callerId: number | null = null,
 ): Promise<RegisterResult> {
   const mode = modeOf(input);
   const now = ctx.now();
@@ -57,20 +69,30 @@ export async function register(
 
   // Hashing is slow on purpose; do it before the transaction holds a connection.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  let outcome: { participant: ParticipantRow; hadUser: boolean; ticketType: string | null };
+  let outcome: Awaited<ReturnType<typeof registerInTransaction>>;
   try {
     outcome = await ctx.db
       .transaction()
-      .execute((trx) => registerInTransaction(trx, event, input, mode, passwordHash, now));
+      .execute((trx) => registerInTransaction(trx, event, input, mode, { passwordHash, callerId }, now));
   } catch (error) {
     if (isUniqueViolation(error)) throw emailRegistered();
     throw error;
   }
   await sendConfirmation(ctx, log, event, outcome.participant);
+  const confirmationRequired = !outcome.hadUser && passwordHash !== null;
+  if (confirmationRequired) {
+    try {
+      await sendSignupCode(ctx, outcome.user);
+    } catch (error) {
+      // The account exists; "send the code again" on the confirm step recovers.
+      log.error({ err: error }, 'sign-up code mail failed');
+    }
+  }
   return {
     ticketId: outcome.participant.ticket_id,
     ticketType: outcome.ticketType,
     hasUserId: outcome.hadUser,
+    confirmationRequired,
   };
 }
 
@@ -102,7 +124,7 @@ async function registerInTransaction(
   event: EventRow,
   input: RegisterRequest,
   mode: RegistrationMode,
-  passwordHash: string | null,
+  account: { passwordHash: string | null; callerId: number | null },
   now: Date,
 ) {
   let participant: ParticipantRow | undefined;
@@ -124,6 +146,7 @@ async function registerInTransaction(
   if (participant && participant.user_id !== null && participant.state !== 'deleted') throw emailRegistered();
 
   const existingUser = await repo.findUserByEmail(trx, email);
+  if (existingUser && existingUser.id !== account.callerId) throw loginToRegister();
   // Someone's unconfirmed claim on the address reserves nothing; the new account takes it.
   if (!existingUser) await dropPendingEmail(trx, email);
   const user: UserRow =
@@ -132,8 +155,9 @@ async function registerInTransaction(
       username: email,
       name: input.name,
       surname: input.surname,
-      passwordHash,
+      passwordHash: account.passwordHash,
       timezone: null,
+      verified: false,
     }));
   if (existingUser) participant = await resolveOwnRecord(trx, event.id, user.id, participant);
 
@@ -160,7 +184,7 @@ async function registerInTransaction(
   const saved = participant
     ? await repo.updateParticipant(trx, participant.id, profile)
     : await repo.insertParticipant(trx, { event_id: event.id, ...profile });
-  return { participant: saved, hadUser: existingUser !== undefined, ticketType: ticketTypeOf(type) };
+  return { participant: saved, user, hadUser: existingUser !== undefined, ticketType: ticketTypeOf(type) };
 }
 
 async function findTicket(trx: Transaction<DB>, eventId: number, ticketId: string) {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import type { EventRow } from '../../db/schema';
 import { verifyPassword } from '../auth/password';
-import { makeEvent, makeParticipant, makeType, makeUser } from '../event/event.fixtures';
+import { bearer, makeEvent, makeParticipant, makeType, makeUser } from '../event/event.fixtures';
 
 const TICKET = /^[2-9A-HJ-NP-Z]{10}$/;
 
@@ -26,7 +26,7 @@ describe('POST /event/register', () => {
     name: 'Ada',
     surname: 'Lovelace',
     email: '  Ada@Example.COM ',
-    password: 'correct horse',
+    password: 'Correct horse 1',
     consent: true,
     ...extra,
   });
@@ -48,10 +48,11 @@ describe('POST /event/register', () => {
       ticketId: expect.stringMatching(TICKET),
       ticketType: 'Attendee',
       hasUserId: false,
+      confirmationRequired: true,
     });
     const user = (await userOf('ada@example.com'))!;
     expect(user).toMatchObject({ name: 'Ada', surname: 'Lovelace' });
-    expect(await verifyPassword(user.password_hash, 'correct horse')).toBe(true);
+    expect(await verifyPassword(user.password_hash, 'Correct horse 1')).toBe(true);
     const participant = await participantOf('ada@example.com');
     expect(participant).toMatchObject({
       user_id: user.id,
@@ -66,10 +67,65 @@ describe('POST /event/register', () => {
     expect(mail.body_text).toContain(data.ticketId!);
   });
 
-  it('A3.17 hasUserId is true for an existing account, whose password stays unchanged', async () => {
+  it('issue 10: a new account from registration logs in only after confirming the mailed code', async () => {
+    expect((await register(standard())).body.data?.confirmationRequired).toBe(true);
+    const login = (password: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: 'ada@example.com', password },
+      });
+    expect((await login('Correct horse 1')).body.error?.code).toBe('UserNotConfirmedException');
+    const mails = await t.ctx.db.selectFrom('outbox').select('body_text').orderBy('id').execute();
+    const code = /code is (\d{6})/.exec(mails.map((m) => m.body_text).join('\n'))?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const confirmed = await call<{ user: { username: string } }>(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/confirm-signup',
+      payload: { username: 'ada@example.com', code },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data?.user.username).toBe('ada@example.com');
+    expect((await login('Correct horse 1')).status).toBe(200);
+  });
+
+  it('issue 10: the e-mail of an existing account asks to log in first and changes nothing', async () => {
     const existing = await makeUser(t.ctx.db, 'ada@example.com', null);
     const res = await register(standard());
-    expect(res.body.data).toMatchObject({ hasUserId: true, ticketType: 'Attendee' });
+    expect(res.status).toBe(409);
+    expect(res.body.error?.code).toBe('MST-00140');
+    expect(res.body.error?.msg).toContain('Log in');
+    const records = await t.ctx.db
+      .selectFrom('participants')
+      .select('id')
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(records).toEqual([]);
+    // Another logged-in account does not make it theirs either.
+    const other = await makeUser(t.ctx.db, 'other@example.com', null);
+    const asOther = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/event/register',
+      payload: standard(),
+      headers: await bearer(t.ctx.config.jwtSecret, other.id),
+    });
+    expect(asOther.body.error?.code).toBe('MST-00140');
+    expect(existing.id).not.toBe(other.id);
+  });
+
+  it('A3.17 hasUserId is true when the logged-in owner registers, whose password stays unchanged', async () => {
+    const existing = await makeUser(t.ctx.db, 'ada@example.com', null);
+    const res = await call<RegisterResult>(t.app, {
+      method: 'POST',
+      url: '/api/v1/event/register',
+      payload: standard(),
+      headers: await bearer(t.ctx.config.jwtSecret, existing.id),
+    });
+    expect(res.body.data).toMatchObject({
+      hasUserId: true,
+      ticketType: 'Attendee',
+      confirmationRequired: false,
+    });
     expect((await participantOf('ada@example.com')).user_id).toBe(existing.id);
     expect((await userOf('ada@example.com'))!.password_hash).toBeNull();
   });
@@ -96,6 +152,8 @@ describe('POST /event/register', () => {
     });
     const short = await register(standard({ password: 'short' }));
     expect(short.body.error?.fields).toEqual({ password: 'validation.error.password.min' });
+    const weak = await register(standard({ password: 'no capitals 1' }));
+    expect(weak.body.error?.fields).toEqual({ password: 'validation.error.password.rule' }); // A5.23
   });
 
   it('A5.08 A5.10 A5.11 ticket mode claims a listed ticket (any case) for the given username', async () => {
@@ -111,11 +169,16 @@ describe('POST /event/register', () => {
       username: 'Grace@Example.com',
       name: 'Grace',
       surname: 'Hopper',
-      password: 'correct horse',
+      password: 'Correct horse 1',
       consent: true,
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ ticketId: 'ABCD2345', ticketType: 'Attendee', hasUserId: false });
+    expect(res.body.data).toEqual({
+      ticketId: 'ABCD2345',
+      ticketType: 'Attendee',
+      hasUserId: false,
+      confirmationRequired: true,
+    });
     const row = await t.ctx.db
       .selectFrom('participants')
       .selectAll()
@@ -134,7 +197,7 @@ describe('POST /event/register', () => {
       username: 'other@example.com',
       name: 'Other',
       surname: 'Person',
-      password: 'correct horse',
+      password: 'Correct horse 1',
       consent: true,
     });
     expect(again.status).toBe(409);
@@ -146,7 +209,7 @@ describe('POST /event/register', () => {
       ticketId: 'NOPE9999',
       name: 'Grace',
       surname: 'Hopper',
-      password: 'correct horse',
+      password: 'Correct horse 1',
       consent: true,
     });
     expect(res.status).toBe(400);
@@ -172,7 +235,7 @@ describe('POST /event/register', () => {
       email: 'listed@example.com',
       name: 'Listed',
       surname: 'Person',
-      password: 'correct horse',
+      password: 'Correct horse 1',
       consent: true,
     });
     expect(res.status).toBe(200);
@@ -215,7 +278,12 @@ describe('POST /event/register', () => {
       email: 'a@b.co',
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ ticketId: null, ticketType: 'Attendee', hasUserId: false });
+    expect(res.body.data).toEqual({
+      ticketId: null,
+      ticketType: 'Attendee',
+      hasUserId: false,
+      confirmationRequired: false,
+    });
     expect(await participantOf('a@b.co')).toMatchObject({ state: 'inactive', ticket_id: null });
   });
 

@@ -1,18 +1,33 @@
+import { ErrorCode } from '@foyer/contract';
 import type { AppContext } from '../../app';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { Realtime } from '../../realtime/realtime';
+import { verifyPassword } from '../auth/password';
 import { assertNotActing } from '../auth/session.service';
 import { removeProfilePhoto } from './photo';
 import { deleteUser, findUserById } from './user.repository';
 
 /**
- * DELETE user (A7.10, A4.34). Identities, e-mails, codes, sessions and login tokens go with the
- * row (ON DELETE CASCADE); participant records stay for the organizers' lists, unlinked.
+ * DELETE user (A7.10, A4.34), with the account's password. Identities, e-mails, codes, sessions and
+ * login tokens go with the row (ON DELETE CASCADE); participant records stay for the organizers'
+ * lists, unlinked. Its open realtime connections end with it (a new one, or a subscribe on an old
+ * one, is refused anyway).
  */
-export async function deleteAccount(ctx: AppContext, claims: AccessClaims): Promise<void> {
+export async function deleteAccount(
+  ctx: AppContext,
+  realtime: Pick<Realtime, 'disconnectUser'>,
+  claims: AccessClaims,
+  password: string,
+): Promise<void> {
   assertNotActing(claims);
   const user = await findUserById(ctx.db, claims.userId);
   if (!user) throw AppError.unauthenticated('This account no longer exists');
+  // A borrowed session (an unlocked laptop, a stolen token) must not be enough to erase the account.
+  if (!(await verifyPassword(user.password_hash, password))) {
+    throw new AppError(400, ErrorCode.NotAuthorized, 'Incorrect password');
+  }
   await deleteUser(ctx.db, user.id);
+  realtime.disconnectUser(user.id);
   await removeProfilePhoto(ctx.config.dataDir, user.profile_photo_path);
 }

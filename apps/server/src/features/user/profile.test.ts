@@ -189,7 +189,7 @@ describe('profile', () => {
       method: 'DELETE',
       url: '/api/v1/user',
       headers: me.headers,
-      payload: { confirm: 'delete' },
+      payload: { confirm: 'delete', password: 'Correct horse 1' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: null });
@@ -201,9 +201,28 @@ describe('profile', () => {
     const again = await call(t.app, {
       method: 'POST',
       url: '/api/v1/auth/login',
-      payload: { username: 'ada@foyer.test', password: 'correct horse 1' },
+      payload: { username: 'ada@foyer.test', password: 'Correct horse 1' },
     });
     expect(again.body.error?.code).toBe('UserNotFoundException');
+  });
+
+  it('DELETE user asks for the password: none or a wrong one leaves the account in place', async () => {
+    const cases = [
+      { payload: { confirm: 'delete' }, status: 400, code: 'MST-00400' },
+      { payload: {}, status: 400, code: 'MST-00400' },
+      {
+        payload: { confirm: 'delete', password: 'not my password' },
+        status: 400,
+        code: 'NotAuthorizedException',
+      },
+    ];
+    for (const { payload, status, code } of cases) {
+      const res = await call(t.app, { method: 'DELETE', url: '/api/v1/user', headers: me.headers, payload });
+      expect(res.status, JSON.stringify(payload)).toBe(status);
+      expect(res.body.error?.code).toBe(code);
+    }
+    expect(await t.ctx.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+    expect((await call(t.app, { method: 'GET', url: PROFILE, headers: me.headers })).status).toBe(200);
   });
 
   it('A5.32 DELETE user refuses a confirmation without the word delete', async () => {
@@ -211,7 +230,7 @@ describe('profile', () => {
       method: 'DELETE',
       url: '/api/v1/user',
       headers: me.headers,
-      payload: { confirm: 'yes please' },
+      payload: { confirm: 'yes please', password: 'Correct horse 1' },
     });
     expect(res.status).toBe(400);
     expect(await t.ctx.db.selectFrom('users').selectAll().execute()).toHaveLength(1);

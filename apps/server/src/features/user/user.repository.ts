@@ -11,7 +11,10 @@ export function findUserById(db: Executor, id: number): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Creates the user with its primary, confirmed e-mail and its identity record (provider cognito). */
+/**
+ * Creates the user with its primary e-mail and its identity record (provider cognito). Sign-up and
+ * registration pass `verified: false`: the address (and so the login) waits for the mailed code.
+ */
 export async function insertUser(
   db: Executor,
   input: {
@@ -20,8 +23,10 @@ export async function insertUser(
     surname: string;
     passwordHash: string | null;
     timezone?: string | null;
+    verified?: boolean;
   },
 ): Promise<UserRow> {
+  const verifiedAt = input.verified === false ? null : new Date();
   const user = await db
     .insertInto('users')
     .values({
@@ -33,18 +38,38 @@ export async function insertUser(
       ui_settings: JSON.stringify({}),
       notification_preferences: JSON.stringify([]),
       device_tokens: JSON.stringify([]),
+      email_verified_at: verifiedAt,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
   await db
     .insertInto('user_emails')
-    .values({ user_id: user.id, email: input.username, is_primary: true, confirmed_at: new Date() })
+    .values({ user_id: user.id, email: input.username, is_primary: true, confirmed_at: verifiedAt })
     .execute();
   await db
     .insertInto('identities')
     .values({ user_id: user.id, provider: 'cognito', subject: String(user.id) })
     .execute();
   return user;
+}
+
+/** The mailed code came back: the account's own address is confirmed and it may log in. */
+export async function markEmailVerified(db: Executor, userId: number, at: Date): Promise<void> {
+  const user = await db
+    .updateTable('users')
+    .set({ email_verified_at: at })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .returning('username')
+    .executeTakeFirst();
+  if (!user) return;
+  await db
+    .updateTable('user_emails')
+    .set({ confirmed_at: at })
+    .where('user_id', '=', userId)
+    .where('email', '=', user.username)
+    .where('confirmed_at', 'is', null)
+    .execute();
 }
 
 export async function updateUser(

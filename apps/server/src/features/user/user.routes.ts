@@ -66,8 +66,8 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete('/user', { config: perMinute(10) }, async (request, reply) => {
     const claims = await requireUser(request);
-    parse(deleteAccountRequest, request.body);
-    await deleteAccount(app.ctx, claims);
+    const input = parse(deleteAccountRequest, request.body);
+    await deleteAccount(app.ctx, app.realtime, claims, input.password);
     clearRefreshCookie(reply, app.ctx.config);
     return { success: true, data: null };
   });

@@ -65,7 +65,12 @@ export function NavList({ entries, collapsed = false, onUse }: Props) {
                   {target.kind === 'link' ? (
                     <ActionIcon {...iconProps} component={Link} to={target.to} onClick={onUse} />
                   ) : (
-                    <ActionIcon {...iconProps} aria-haspopup="dialog" onClick={() => use(entry)} />
+                    <ActionIcon
+                      {...iconProps}
+                      aria-haspopup="dialog"
+                      data-drawer-opener={target.kind === 'drawer' ? target.drawer : undefined}
+                      onClick={() => use(entry)}
+                    />
                   )}
                 </Indicator>
               </Tooltip>
@@ -97,6 +102,7 @@ export function NavList({ entries, collapsed = false, onUse }: Props) {
                 component="button"
                 type="button"
                 aria-haspopup="dialog"
+                data-drawer-opener={target.kind === 'drawer' ? target.drawer : undefined}
                 onClick={() => use(entry)}
               />
             )}

@@ -1,35 +1,37 @@
-import { DRAWER_CLOSE_MS } from '@foyer/contract';
 import { create } from 'zustand';
 
-/** What had focus when a drawer opened: focus goes back there when it closes (A2.85, WCAG 2.4.3). */
-let drawerOpener: HTMLElement | null = null;
+/**
+ * What had focus when a drawer opened, and which drawer: focus goes back there when it closes
+ * (A2.85, WCAG 2.4.3).
+ */
+let drawerOpener: { element: HTMLElement; drawer: ShellDrawer } | null = null;
 
-function rememberOpener() {
+function rememberOpener(drawer: ShellDrawer) {
   const active = typeof document === 'undefined' ? null : document.activeElement;
-  drawerOpener = active instanceof HTMLElement && active !== document.body ? active : null;
+  drawerOpener =
+    active instanceof HTMLElement && active !== document.body ? { element: active, drawer } : null;
 }
 
 /**
- * Mantine returns focus itself, but not when the lazily mounted drawer took over focus while it was
- * loading; after the close animation, an opener left without focus gets it back.
+ * A2.85: called by a drawer when its close transition has ended (Mantine's onExitTransitionEnd), so
+ * on a busy device as on an idle one. Mantine returns focus itself, but not when the lazily mounted
+ * drawer took over focus while it was loading: an opener left without focus gets it back here.
+ * Focus still inside the closed drawer, or dropped to <body>, goes back to the opener; focus the
+ * user put somewhere else meanwhile stays there, and a drawer opened meanwhile keeps it. When the
+ * navigation was rendered anew while the drawer was open (the window crossed a breakpoint), the
+ * opener is the control that opens the same drawer now (`data-drawer-opener`).
  */
-function returnFocusAfterClose() {
+export function drawerClosed(closedDrawer: Element | null): void {
   const opener = drawerOpener;
+  if (!opener || useShell.getState().drawer) return;
   drawerOpener = null;
-  if (!opener) return;
-  // On a busy device the close transition can outlast DRAWER_CLOSE_MS: while focus is still inside
-  // the closing drawer, look again; once it has dropped to <body>, give it back; if the user moved
-  // it somewhere else meanwhile, leave it there.
-  const deadline = Date.now() + 4 * DRAWER_CLOSE_MS;
-  const check = () => {
-    const active = document.activeElement;
-    if (!active || active === document.body) {
-      if (opener.isConnected) opener.focus();
-    } else if (active.closest('[role="dialog"]') && Date.now() < deadline) {
-      setTimeout(check, 100);
-    }
-  };
-  setTimeout(check, DRAWER_CLOSE_MS + 50);
+  const active = document.activeElement;
+  const lost = !active || active === document.body || (closedDrawer?.contains(active) ?? false);
+  if (!lost) return;
+  const target = opener.element.isConnected
+    ? opener.element
+    : document.querySelector<HTMLElement>(`[data-drawer-opener="${opener.drawer}"]`);
+  target?.focus();
 }
 
 export type ShellDrawer = 'profile' | 'notifications' | 'agenda' | 'invitations' | 'contacts';
@@ -71,12 +73,11 @@ const initial = {
 export const useShell = create<ShellState>((set) => ({
   ...initial,
   openDrawer(drawer, profileTab) {
-    if (!useShell.getState().drawer) rememberOpener();
+    if (!useShell.getState().drawer) rememberOpener(drawer);
     set((state) => ({ drawer, profileTab: profileTab ?? state.profileTab, mobileMenuOpen: false }));
   },
   closeDrawer() {
     set({ drawer: null });
-    returnFocusAfterClose();
   },
   setProfileTab(profileTab) {
     set({ profileTab });

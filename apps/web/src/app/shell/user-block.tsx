@@ -25,6 +25,7 @@ export function UserBlock({ collapsed = false }: { collapsed?: boolean }) {
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
           data-testid="nav-profile"
+          data-drawer-opener="profile"
         >
           {avatar}
         </UnstyledButton>
@@ -40,6 +41,7 @@ export function UserBlock({ collapsed = false }: { collapsed?: boolean }) {
       w="100%"
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
       data-testid="nav-profile"
+      data-drawer-opener="profile"
     >
       <Group wrap="nowrap" gap="sm">
         {avatar}

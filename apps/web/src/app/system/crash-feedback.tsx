@@ -1,17 +1,18 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrashReport, reportCrash } from './error-reporter';
+import { type CrashReport, type ReportOutcome, reportCrash } from './error-reporter';
 
-/** A2.63: a note to the operators, sent with the crash report. */
+/** A2.63: a note to the operators, sent with the crash report; thanks only when it was accepted. */
 export function CrashFeedback({ report, onClose }: { report: CrashReport; onClose(): void }) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
-  const [sent, setSent] = useState(false);
+  const [outcome, setOutcome] = useState<ReportOutcome | null>(null);
+  const [sending, setSending] = useState(false);
 
   const send = async () => {
-    await reportCrash({ ...report, feedback: note.trim() });
-    setSent(true);
+    setSending(true);
+    setOutcome(await reportCrash({ ...report, feedback: note.trim() }));
   };
 
   return (
@@ -22,8 +23,10 @@ export function CrashFeedback({ report, onClose }: { report: CrashReport; onClos
       title={t('system.crash.feedbackTitle')}
       centered
     >
-      {sent ? (
-        <Text role="status">{t('system.crash.feedbackThanks')}</Text>
+      {outcome ? (
+        <Text role="status">
+          {t(outcome === 'sent' ? 'system.crash.feedbackThanks' : 'system.crash.feedbackNotSent')}
+        </Text>
       ) : (
         <Stack gap="md">
           <Textarea
@@ -39,7 +42,7 @@ export function CrashFeedback({ report, onClose }: { report: CrashReport; onClos
             <Button variant="default" onClick={onClose}>
               {t('system.crash.cancel')}
             </Button>
-            <Button onClick={send} disabled={!note.trim()}>
+            <Button onClick={send} disabled={!note.trim()} loading={sending}>
               {t('system.crash.send')}
             </Button>
           </Group>

@@ -2,17 +2,30 @@ import { Alert, Button, Center, Code, Group, Paper, Stack, Text, Title } from '@
 import { IconAlertTriangle, IconList, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CrashReport } from './error-reporter';
+import type { CrashReport, ReportOutcome } from './error-reporter';
 
 // The note dialog (Modal, Textarea) loads when asked for: it is not worth its weight on every first screen.
 const CrashFeedback = lazy(async () => ({ default: (await import('./crash-feedback')).CrashFeedback }));
 
+const CRASH_OUTCOME_TEXT = {
+  pending: 'system.crash.reporting',
+  sent: 'system.crash.reported',
+  failed: 'system.crash.notReported',
+} as const;
+
 /**
  * A2.62, A2.63: title, the error message, the stack in a details element, and ways on: the event
  * list, a reload, or a note to the operators. Navigation is a full page load on purpose: whatever
- * state crashed should not survive.
+ * state crashed should not survive. A2.64: it says the error was reported only once the reporting
+ * service accepted it, that it could not be when sending failed, and nothing when none is set up.
  */
-export function CrashScreen({ report }: { report: CrashReport }) {
+export function CrashScreen({
+  report,
+  outcome,
+}: {
+  report: CrashReport;
+  outcome: ReportOutcome | 'pending';
+}) {
   const { t } = useTranslation();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
 
@@ -26,7 +39,14 @@ export function CrashScreen({ report }: { report: CrashReport }) {
               {t('system.crash.title')}
             </Title>
           </Group>
-          <Text>{t('system.crash.text')}</Text>
+          <Text>
+            {t('system.crash.text')}{' '}
+            {outcome !== 'off' && (
+              <span role="status" data-testid="crash-report-status" data-outcome={outcome}>
+                {t(CRASH_OUTCOME_TEXT[outcome])}
+              </span>
+            )}
+          </Text>
           <Alert color="red" variant="light" title={t('system.crash.message')}>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="crash-message">
               {report.message || t('common.unknownError')}

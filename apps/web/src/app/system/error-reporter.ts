@@ -1,6 +1,9 @@
+import type { ClientConfig } from '@foyer/contract';
+
 /**
- * Where crashes go (A2.64). @sentry/react is not a dependency: with VITE_SENTRY_DSN set, a small
- * Sentry envelope sender is loaded; otherwise crashes are logged to the console and handed to the
+ * Where crashes go (A2.64). The server tells at run time whether crash reports are on
+ * (GET /api/v1/client-config, SENTRY_DSN): with a DSN the Sentry SDK is loaded then, in its own
+ * chunk, and sends the report; without one crashes are logged to the console and handed to the
  * native shell when the app runs inside it (A1.16). Swap in another service with setErrorReporter.
  */
 export interface CrashReport {
@@ -13,34 +16,50 @@ export interface CrashReport {
   feedback?: string;
 }
 
+/**
+ * What became of a report: `sent` only when the service accepted it; `failed` when it should have
+ * gone out and did not (or whether it should could not be learned); `off` when no service is set up.
+ */
+export type ReportOutcome = 'sent' | 'failed' | 'off';
+
 export interface ErrorReporter {
-  report(report: CrashReport): Promise<void> | void;
+  report(report: CrashReport): Promise<ReportOutcome> | ReportOutcome;
 }
 
 export const consoleReporter: ErrorReporter = {
   report(report) {
     console.error('[foyer] crash', report);
     window.ReactNativeWebView?.postMessage(JSON.stringify({ type: 'log', level: 'error', ...report }));
+    return 'off';
   },
 };
 
+/** Kept once the configuration was read; a failed read is tried again at the next crash. */
 let active: Promise<ErrorReporter> | null = null;
 
 export function setErrorReporter(reporter: ErrorReporter): void {
   active = Promise.resolve(reporter);
 }
 
+async function loadReporter(): Promise<ErrorReporter> {
+  const response = await fetch('/api/v1/client-config', { headers: { accept: 'application/json' } });
+  const envelope = (await response.json()) as { success: boolean; data?: ClientConfig };
+  if (!envelope.success || !envelope.data) throw new Error(`client-config answered ${response.status}`);
+  const dsn = envelope.data.sentryDsn;
+  if (!dsn) return consoleReporter;
+  // Only now, and only with a DSN: the SDK never weighs on the first route.
+  const { sentryReporter } = await import('./sentry-reporter');
+  return sentryReporter(dsn, consoleReporter);
+}
+
 function reporter(): Promise<ErrorReporter> {
-  active ??= (async () => {
-    const dsn = import.meta.env.VITE_SENTRY_DSN as string | undefined;
-    if (!dsn) return consoleReporter;
-    try {
-      const { sentryReporter } = await import('./sentry-reporter');
-      return sentryReporter(dsn, consoleReporter);
-    } catch {
-      return consoleReporter;
-    }
-  })();
+  if (!active) {
+    const loading = loadReporter();
+    active = loading;
+    loading.catch(() => {
+      if (active === loading) active = null;
+    });
+  }
   return active;
 }
 
@@ -50,11 +69,12 @@ export function toCrashReport(error: unknown, extra: Partial<CrashReport> = {}):
 }
 
 /** Never throws: reporting a crash must not cause another one. */
-export async function reportCrash(report: CrashReport): Promise<void> {
+export async function reportCrash(report: CrashReport): Promise<ReportOutcome> {
   try {
-    await (await reporter()).report(report);
+    return await (await reporter()).report(report);
   } catch {
     consoleReporter.report(report);
+    return 'failed';
   }
 }
 

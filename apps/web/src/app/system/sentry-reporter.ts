@@ -1,37 +1,61 @@
 import { PRODUCT_VERSION } from '@foyer/contract';
-import type { CrashReport, ErrorReporter } from './error-reporter';
+import { BrowserClient, defaultStackParser, makeFetchTransport, Scope } from '@sentry/browser';
+import type { CrashReport, ErrorReporter, ReportOutcome } from './error-reporter';
+
+/** How long the crash screen waits for the service to accept a report before saying it did not. */
+const ACCEPT_TIMEOUT_MS = 15_000;
 
 /**
- * Sends a crash as a Sentry "event" envelope to the project the DSN names
- * (https://<key>@<host>/<projectId>). The site's CSP connect-src must allow that host.
+ * Sends crashes with the Sentry SDK to the project the DSN names. Loaded in its own chunk, and only
+ * when the server has a DSN (error-reporter.ts). A client of its own, without the SDK's global
+ * handlers or breadcrumbs: the app reports what it catches, and nothing about the user.
  */
 export function sentryReporter(dsn: string, fallback: ErrorReporter): ErrorReporter {
-  const url = new URL(dsn);
-  const projectId = url.pathname.replace(/^\/+/, '');
-  const endpoint = `${url.protocol}//${url.host}/api/${projectId}/envelope/?sentry_version=7&sentry_key=${url.username}`;
+  const client = new BrowserClient({
+    dsn,
+    release: `foyer@${PRODUCT_VERSION}`,
+    transport: makeFetchTransport,
+    stackParser: defaultStackParser,
+    integrations: [],
+  });
+  const scope = new Scope();
+  scope.setClient(client);
+  client.init();
+
+  // The outcome of each report: settled when the transport has the service's answer.
+  const waiting = new Map<string, (outcome: ReportOutcome) => void>();
+  client.on('afterSendEvent', (event, response) => {
+    const settle = event.event_id ? waiting.get(event.event_id) : undefined;
+    const status = response.statusCode ?? 0;
+    settle?.(status >= 200 && status < 300 ? 'sent' : 'failed');
+  });
+
   return {
-    async report(report: CrashReport) {
+    report(report: CrashReport) {
       fallback.report(report);
-      // getRandomValues works outside secure contexts too, unlike randomUUID.
-      const eventId = [...crypto.getRandomValues(new Uint8Array(16))]
-        .map((b) => b.toString(16).padStart(2, '0'))
-        .join('');
-      const event = {
-        event_id: eventId,
-        timestamp: Date.now() / 1000,
-        platform: 'javascript',
-        level: 'error',
-        release: `foyer@${PRODUCT_VERSION}`,
-        request: { url: report.url },
-        exception: { values: [{ type: 'Error', value: report.message }] },
-        extra: { stack: report.stack, componentStack: report.componentStack, feedback: report.feedback },
-      };
-      const body = [
-        JSON.stringify({ event_id: eventId, dsn }),
-        JSON.stringify({ type: 'event' }),
-        JSON.stringify(event),
-      ].join('\n');
-      await fetch(endpoint, { method: 'POST', body, keepalive: true });
+      const error = new Error(report.message);
+      if (report.stack) error.stack = report.stack;
+      const url = new URL(report.url);
+      return new Promise<ReportOutcome>((resolve) => {
+        let eventId = '';
+        const timer = setTimeout(() => settle('failed'), ACCEPT_TIMEOUT_MS);
+        const settle = (outcome: ReportOutcome) => {
+          clearTimeout(timer);
+          waiting.delete(eventId);
+          resolve(outcome);
+        };
+        eventId = scope.captureException(error, {
+          captureContext: {
+            // The page without its query string: a link may carry a login token.
+            extra: {
+              page: `${url.origin}${url.pathname}`,
+              componentStack: report.componentStack,
+              feedback: report.feedback,
+            },
+          },
+        });
+        waiting.set(eventId, settle);
+      });
     },
   };
 }

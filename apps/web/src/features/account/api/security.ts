@@ -13,8 +13,8 @@ export function useChangePassword() {
 /** DELETE /user (A4.34, A7.10), then the local sign-out every logout does (A4.05). */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: async (confirm: string) => {
-      await api<unknown>('/user', { method: 'DELETE', body: { confirm } });
+    mutationFn: async (body: { confirm: string; password: string }) => {
+      await api<unknown>('/user', { method: 'DELETE', body });
       await logout();
     },
   });

@@ -1,15 +1,16 @@
-import { deleteAccountConfirmSchema } from '@foyer/contract';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { deleteAccountConfirmSchema, ErrorCode } from '@foyer/contract';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/security';
 
 /**
- * A4.34, A5.32, A2.96: delete account in two steps: type the word 'delete', then confirm.
+ * A4.34, A5.32, A2.96: delete account in two steps: type the word 'delete' and the password, then confirm.
  * Afterwards the session ends like any sign-out and the user lands on /login.
  */
 export function DeleteAccount() {
@@ -21,32 +22,42 @@ export function DeleteAccount() {
   const [step, setStep] = useState<1 | 2>(1);
   const [word, setWord] = useState('');
   const [wordError, setWordError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const close = () => {
     modal.close();
     setStep(1);
     setWord('');
     setWordError(null);
+    setPassword('');
+    setPasswordError(null);
     remove.reset();
   };
 
   const next = () => {
-    const parsed = deleteAccountConfirmSchema.safeParse({ confirm: word });
-    if (!parsed.success) {
-      setWordError(t('account.delete.wordError'));
-      return;
-    }
-    setWordError(null);
-    setStep(2);
+    const parsed = deleteAccountConfirmSchema.safeParse({ confirm: word, password });
+    const failed = new Set(parsed.error?.issues.map((issue) => issue.path[0]));
+    setWordError(failed.has('confirm') ? t('account.delete.wordError') : null);
+    setPasswordError(failed.has('password') ? t('account.delete.passwordError') : null);
+    if (parsed.success) setStep(2);
   };
 
+  const errorText = (error: Error) =>
+    error instanceof ApiError && error.code === ErrorCode.NotAuthorized
+      ? t('account.delete.wrongPassword')
+      : error.message || t('common.unknownError');
+
   const confirm = () =>
-    remove.mutate(word.trim(), {
-      onSuccess() {
-        queryClient.clear();
-        navigate('/login', { replace: true });
+    remove.mutate(
+      { confirm: word.trim(), password },
+      {
+        onSuccess() {
+          queryClient.clear();
+          navigate('/login', { replace: true });
+        },
       },
-    });
+    );
 
   return (
     <>
@@ -86,6 +97,15 @@ export function DeleteAccount() {
                 data-autofocus
                 data-testid="delete-word"
               />
+              <PasswordInput
+                label={t('account.delete.password')}
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                error={passwordError}
+                required
+                autoComplete="current-password"
+                data-testid="delete-password"
+              />
               <Group justify="flex-end">
                 <Button variant="default" onClick={close}>
                   {t('account.delete.cancel')}
@@ -101,7 +121,7 @@ export function DeleteAccount() {
             <Text fw={600}>{t('account.delete.final')}</Text>
             {remove.error && (
               <Alert color="red" role="alert" data-testid="delete-error">
-                {remove.error.message || t('common.unknownError')}
+                {errorText(remove.error)}
               </Alert>
             )}
             <Group justify="flex-end">

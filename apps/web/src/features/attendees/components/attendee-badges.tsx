@@ -4,7 +4,10 @@ import { IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 
-/** E2.38, E2.39, E1.17: Guest tag, presence label on hybrid events, type, favourite and "you". */
+/**
+ * E2.38, E2.39, E1.17: Guest tag, presence label on hybrid events, type, favourite and "you"; for
+ * organizers, "Deleted account" on a person who deleted theirs (E3.02).
+ */
 export function AttendeeBadges({
   card,
   hybrid,
@@ -20,9 +23,15 @@ export function AttendeeBadges({
   const fav = card.tags.includes('fav');
   const guest = isGuest(card);
   const presence = hybrid && card.present ? card.present : null;
-  if (!isMe && !fav && !guest && !presence && !card.participantType && !viewed) return null;
+  const deleted = card.deleted === true;
+  if (!isMe && !deleted && !fav && !guest && !presence && !card.participantType && !viewed) return null;
   return (
     <Group gap={6} wrap="wrap">
+      {deleted && (
+        <Badge variant="filled" color="red.9" data-testid="attendee-deleted">
+          {t('attendees.card.deleted')}
+        </Badge>
+      )}
       {isMe && (
         <Badge variant="filled" color="dark" data-testid="attendee-you">
           {t('attendees.card.you')}

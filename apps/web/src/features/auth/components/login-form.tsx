@@ -1,12 +1,14 @@
-import { type LoginRequest, loginRequest } from '@foyer/contract';
+import { ErrorCode, type LoginRequest, loginRequest } from '@foyer/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
 import { useFieldError } from '../../../lib/form-error';
 import { useLogin } from '../api/login';
 import { AuthError } from './auth-error';
+import { ConfirmSignup } from './confirm-signup';
 
 // The schema trims and lowercases the e-mail on the way out (A5.03).
 const resolver = zodResolver(loginRequest) as Resolver<LoginRequest>;
@@ -16,10 +18,14 @@ export function LoginForm() {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const login = useLogin();
-  const { register, handleSubmit, formState } = useForm<LoginRequest>({
+  const { register, handleSubmit, formState, getValues } = useForm<LoginRequest>({
     resolver,
     defaultValues: { username: '', password: '' },
   });
+  // Issue 10: the right password on an unconfirmed account leads to the confirm step.
+  if (login.error instanceof ApiError && login.error.code === ErrorCode.UserNotConfirmed) {
+    return <ConfirmSignup email={loginRequest.parse(getValues()).username} />;
+  }
   const emailLabel = t('login.form.email');
   const passwordLabel = t('login.form.password');
 

@@ -1,7 +1,10 @@
-import { Alert } from '@mantine/core';
+import { ErrorCode } from '@foyer/contract';
+import { Alert, Anchor } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Link, type Location } from 'react-router';
+import type { ReturnState } from '../../../app/guards';
 import { ApiError } from '../../../lib/api-client';
 import { AUTH_MESSAGE_LINKS } from './auth-links';
 
@@ -12,13 +15,38 @@ export function registrationErrorText(error: { code?: string; message?: string }
   return `${error.message || 'Error'} (${error.code || 'UNKNOWN'})`;
 }
 
+/** Login, then back to the event, where a logged-in person joins (issue 10). */
+function LoginToRegister({ eventId }: { eventId: number | null }) {
+  const from = { pathname: `/event/${eventId}`, search: '', hash: '', state: null, key: 'register' };
+  const state: ReturnState = eventId ? { from: from as Location } : {};
+  return (
+    <Trans
+      i18nKey="registration.error.loginToRegister"
+      components={{
+        login: (
+          <Anchor
+            component={Link}
+            to="/login"
+            state={state}
+            inherit
+            underline="always"
+            fw={600}
+            data-testid="login-to-register"
+          />
+        ),
+      }}
+    />
+  );
+}
+
 /** A4.17, A8.06–A8.08: shown below the registration form. */
-export function RegistrationError({ error }: { error: unknown }) {
+export function RegistrationError({ error, eventId = null }: { error: unknown; eventId?: number | null }) {
   const { t } = useTranslation();
   if (!error) return null;
   const apiError = error instanceof ApiError ? error : null;
   let content: ReactNode;
   if (apiError && FORM_ERROR_CODES.has(apiError.code)) content = t('registration.form.error');
+  else if (apiError?.code === ErrorCode.LoginToRegister) content = <LoginToRegister eventId={eventId} />;
   else if (apiError?.code === 'UsernameExistsException')
     content = <Trans i18nKey="login.auth.error.UsernameExistsException" components={AUTH_MESSAGE_LINKS} />;
   else content = registrationErrorText(apiError ?? {});

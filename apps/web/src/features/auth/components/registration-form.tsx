@@ -1,13 +1,14 @@
 import type { RegisterResult, RegistrationField } from '@foyer/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { type FieldError, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { useSignup } from '../api/signup';
 import { AuthError } from './auth-error';
+import { ConfirmSignup } from './confirm-signup';
 import { DynamicFields } from './dynamic-fields';
 import { RegistrationError } from './registration-error';
 import { RegistrationFields } from './registration-fields';
@@ -27,7 +28,8 @@ export interface RegistrationFormProps {
   eventId: number | null;
   form?: RegistrationField[];
   simpleWithCity?: boolean;
-  onRegistered(result: RegisterResult): void;
+  /** `email` is the address the account (if one was made) must confirm. */
+  onRegistered(result: RegisterResult, email: string): void;
 }
 
 /** A4.12: form, then submitting with the button disabled and spinning, then result or error. */
@@ -52,6 +54,7 @@ export function RegistrationForm({
   });
   const ticket = useWatch({ control, name: 'ticket' }) ?? '';
   const pending = registerEvent.isPending || signup.isPending;
+  const [confirmEmail, setConfirmEmail] = useState<string | null>(null);
 
   // A5.14: the server names dynamic fields by fieldName and built-in ones by request key.
   const showServerFieldErrors = (error: unknown) => {
@@ -70,15 +73,18 @@ export function RegistrationForm({
       const { name, surname, email, password } = values;
       signup.mutate(
         { provider: 'cognito', name, surname, email, password, consent: true },
-        { onError: showServerFieldErrors },
+        { onSuccess: (result) => setConfirmEmail(result.username), onError: showServerFieldErrors },
       );
       return;
     }
-    registerEvent.mutate(toRegisterPayload(mode, values, eventId, form), {
-      onSuccess: onRegistered,
+    const payload = toRegisterPayload(mode, values, eventId, form);
+    registerEvent.mutate(payload, {
+      onSuccess: (result) => onRegistered(result, payload.username ?? payload.email ?? ''),
       onError: showServerFieldErrors,
     });
   });
+
+  if (confirmEmail) return <ConfirmSignup email={confirmEmail} />;
 
   const dynErrors = formState.errors.dyn as Record<string, FieldError | undefined> | undefined;
   const hasDynErrors = !!dynErrors && Object.values(dynErrors).some(Boolean);
@@ -105,7 +111,7 @@ export function RegistrationForm({
         {eventId === null ? (
           <AuthError error={signup.error} />
         ) : (
-          <RegistrationError error={registerEvent.error} />
+          <RegistrationError error={registerEvent.error} eventId={eventId} />
         )}
       </Stack>
     </form>

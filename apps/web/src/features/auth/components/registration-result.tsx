@@ -5,9 +5,19 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmSignup } from './confirm-signup';
 
-/** A4.13–A4.16: the ticket as a QR code with its id and type, or a plain confirmation. */
-export function RegistrationResult({ result }: { result: RegisterResult }) {
+/**
+ * A4.13–A4.16: the ticket as a QR code with its id and type, or a plain confirmation. A new account
+ * (issue 10) confirms its e-mail right below, which logs it in; otherwise a link leads to login.
+ */
+export function RegistrationResult({
+  result,
+  confirmEmail = null,
+}: {
+  result: RegisterResult;
+  confirmEmail?: string | null;
+}) {
   const { t } = useTranslation();
   const [qr, setQr] = useState<string | null>(null);
   const { ticketId, ticketType, hasUserId } = result;
@@ -68,9 +78,13 @@ export function RegistrationResult({ result }: { result: RegisterResult }) {
           {t('registration.success.plain')}
         </Alert>
       )}
-      <Button component={Link} to="/login" variant="light">
-        {t('registration.success.toLogin')}
-      </Button>
+      {confirmEmail ? (
+        <ConfirmSignup email={confirmEmail} />
+      ) : (
+        <Button component={Link} to="/login" variant="light">
+          {t('registration.success.toLogin')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import type { RegistrationField } from '@foyer/contract';
 import {
   emailSchema,
-  passwordSchema,
+  newPasswordSchema,
   type RegisterRequest,
   requiredText,
   signupRequest,
@@ -106,7 +106,7 @@ export function registrationSchema(
           ...person,
           ticket: requiredText(254),
           username: z.string(),
-          password: passwordSchema,
+          password: newPasswordSchema,
           consent,
         })
         .superRefine(

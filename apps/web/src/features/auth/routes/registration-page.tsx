@@ -10,7 +10,7 @@ import { useRegistrationTarget } from '../hooks/use-registration-target';
 export function RegistrationPage({ prereg = false }: { prereg?: boolean }) {
   const { t } = useTranslation();
   const target = useRegistrationTarget(prereg);
-  const [result, setResult] = useState<RegisterResult | null>(null);
+  const [result, setResult] = useState<{ data: RegisterResult; email: string } | null>(null);
   const titleKey = prereg
     ? 'preregister.title'
     : target.eventId
@@ -19,7 +19,10 @@ export function RegistrationPage({ prereg = false }: { prereg?: boolean }) {
 
   const body = () => {
     if (target.isLoading) return <Loader aria-label={t('common.loading')} />;
-    if (result) return <RegistrationResult result={result} />;
+    if (result) {
+      const { data, email } = result;
+      return <RegistrationResult result={data} confirmEmail={data.confirmationRequired ? email : null} />;
+    }
     if (prereg && target.eventId === null) {
       return (
         <Alert color="yellow" data-testid="preregister-no-event">
@@ -41,7 +44,7 @@ export function RegistrationPage({ prereg = false }: { prereg?: boolean }) {
         eventId={target.eventId}
         form={target.form}
         simpleWithCity={target.simpleWithCity}
-        onRegistered={setResult}
+        onRegistered={(data, email) => setResult({ data, email })}
       />
     );
   };

@@ -97,6 +97,16 @@ export function useDeleteAnnouncement(eventId: number) {
   });
 }
 
+/** POST event/post/hide: an organizer or moderator takes someone's announcement out of the lobby. */
+export function useHideAnnouncement(eventId: number) {
+  const patch = usePatchFeed(eventId);
+  return useMutation({
+    mutationFn: (id: number) =>
+      api<{ id: number; hidden: true }>('/event/post/hide', { method: 'POST', body: { id, eventId } }),
+    onSuccess: (_, id) => patch((feed) => removeAnnouncement(feed, id)),
+  });
+}
+
 function usePatchPost(eventId: number) {
   const patch = usePatchFeed(eventId);
   return (parentId: number, fn: (post: Announcement) => Announcement) =>

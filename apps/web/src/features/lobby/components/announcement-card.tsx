@@ -1,10 +1,11 @@
-import { type Announcement, canManageAnnouncement, type PostViewer } from '@foyer/contract';
+import { type Announcement, canHidePost, canManageAnnouncement, type PostViewer } from '@foyer/contract';
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AnnouncementBody } from './announcement-body';
 import { AnnouncementMenu } from './announcement-menu';
 import { AuthorLine } from './author-line';
+import { PostLabel } from './post-label';
 import '../i18n';
 
 interface Props {
@@ -25,12 +26,19 @@ export function AnnouncementCard({ post, viewer, onOpen, onEdit }: Props) {
       p="md"
       data-testid="announcement-card"
       data-post-id={post.id}
+      data-official={post.official}
       aria-label={t('lobby.announcement.by', { name: post.author?.fullName ?? t('lobby.author.deleted') })}
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <AuthorLine author={post.author} at={post.postAt ?? post.createdAt} />
-          {viewer && canManageAnnouncement(post, viewer) && <AnnouncementMenu post={post} onEdit={onEdit} />}
+          <AuthorLine
+            author={post.author}
+            at={post.postAt ?? post.createdAt}
+            label={<PostLabel official={post.official} />}
+          />
+          {viewer && (canManageAnnouncement(post, viewer) || canHidePost(post, viewer)) && (
+            <AnnouncementMenu post={post} viewer={viewer} onEdit={onEdit} />
+          )}
         </Group>
         <AnnouncementBody post={post} clamp={6} />
         <Group justify="flex-start">

@@ -1,4 +1,9 @@
-import { ANNOUNCEMENT_TEXT_MAX_LENGTH, type Announcement, type PostFileInput } from '@foyer/contract';
+import {
+  ANNOUNCEMENT_TEXT_MAX_LENGTH,
+  type Announcement,
+  PostErrorCode,
+  type PostFileInput,
+} from '@foyer/contract';
 import {
   Button,
   Checkbox,
@@ -15,6 +20,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 import { useCreateAnnouncement, useUpdateAnnouncement } from '../api/announcements';
@@ -107,7 +113,11 @@ function AnnouncementForm({
         toast(
           'error',
           t(post ? 'lobby.announcement.updateFailed' : 'lobby.announcement.createFailed', {
-            message: error.message,
+            // E1.08: a participant's posting cap, in the reader's language.
+            message:
+              error instanceof ApiError && error.code === PostErrorCode.TooManyPosts
+                ? t('lobby.announcement.tooMany')
+                : error.message,
           }),
         ), // E8.39
     };

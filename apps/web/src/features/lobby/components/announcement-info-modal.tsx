@@ -1,6 +1,7 @@
 import {
   type Announcement,
   COMMENT_TEXT_MAX_LENGTH,
+  canHidePost,
   canManageAnnouncement,
   type PostViewer,
 } from '@foyer/contract';
@@ -14,6 +15,7 @@ import { AnnouncementBody } from './announcement-body';
 import { AnnouncementMenu } from './announcement-menu';
 import { AuthorLine } from './author-line';
 import { CommentItem } from './comment-item';
+import { PostLabel } from './post-label';
 import '../i18n';
 
 interface Props {
@@ -42,9 +44,13 @@ export function AnnouncementInfoModal({ eventId, postId, viewer, onClose, onEdit
       {post ? (
         <Stack gap="md">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <AuthorLine author={post.author} at={post.postAt ?? post.createdAt} />
-            {viewer && canManageAnnouncement(post, viewer) && (
-              <AnnouncementMenu post={post} onEdit={() => onEdit(post)} onDeleted={onClose} />
+            <AuthorLine
+              author={post.author}
+              at={post.postAt ?? post.createdAt}
+              label={<PostLabel official={post.official} />}
+            />
+            {viewer && (canManageAnnouncement(post, viewer) || canHidePost(post, viewer)) && (
+              <AnnouncementMenu post={post} viewer={viewer} onEdit={() => onEdit(post)} onDeleted={onClose} />
             )}
           </Group>
           <AnnouncementBody post={post} />

@@ -12,11 +12,14 @@ export function AuthorLine({
   at,
   size = 'md',
   extra,
+  label,
 }: {
   author: PersonSummary | null;
   at: string;
   size?: 'sm' | 'md';
   extra?: ReactNode;
+  /** Shown beside the name (who posted it: organizer or participant). */
+  label?: ReactNode;
 }) {
   const { t } = useTranslation();
   const zone = useSession((state) => state.user?.timezone ?? null);
@@ -25,9 +28,12 @@ export function AuthorLine({
     <Group gap="sm" wrap="nowrap" miw={0}>
       <Avatar src={author?.profilePhoto} name={name} alt="" radius="xl" size={size === 'sm' ? 32 : 40} />
       <Stack gap={0} miw={0}>
-        <Text size="sm" fw={600} truncate="end">
-          {name}
-        </Text>
+        <Group gap={6} wrap="nowrap" miw={0}>
+          <Text size="sm" fw={600} truncate="end">
+            {name}
+          </Text>
+          {label}
+        </Group>
         <Text size="xs" c="gray.7">
           <time dateTime={at}>{formatDateTime(at, zone)}</time>
           {extra}

@@ -16,6 +16,7 @@ const post = (id: number, comments: Comment[] = []): Announcement => ({
   eventId: 1,
   participantId: 5,
   author: null,
+  official: true,
   text: `post ${id}`,
   files: [],
   postAt: null,
