@@ -6,26 +6,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type ClientConfig, ErrorCode } from '@foyer/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Config } from './config';
-import type { DatabaseKind } from './db/database';
-import type { DB } from './db/schema';
+import type { AppContext } from './context';
 import { features } from './features';
 import { reportServerError } from './http/crash-reports';
 import { AppError } from './http/errors';
 import { rejectNulCharacters } from './http/input-guard';
 import { connectRateLimitRedis } from './http/rate-limit';
-import type { Mailer } from './mail/mailer';
 import { createRealtime, type Realtime } from './realtime/realtime';
-
-export interface AppContext {
-  config: Config;
-  db: Kysely<DB>;
-  dbKind: DatabaseKind;
-  mailer: Mailer;
-  /** Injectable clock so rules about time are testable without sleeping. */
-  now(): Date;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

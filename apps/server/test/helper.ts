@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { type AppContext, buildApp } from '../src/app';
+import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
 import { busOf } from '../src/events/bus';
 import { createMailer } from '../src/mail/mailer';
 import { testDatabase } from './db';

@@ -1,5 +1,5 @@
 import { MEETING_SLOT_SESSION_TYPE } from '@foyer/contract';
-import type { AppContext } from '../src/app';
+import type { AppContext } from '../src/context';
 import { signAccessToken } from '../src/http/auth';
 
 /** Small factories for attendee, meeting and booth tests. */

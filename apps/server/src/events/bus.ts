@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import { type DomainEvent, type DomainEventType, UNORDERED_EVENT_TYPES } from './events';
 import * as outbox from './outbox.repository';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { smsGatewayOf } from '../features/meetings/sms';
 import { busOf } from './bus';
 

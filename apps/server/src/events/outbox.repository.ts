@@ -1,4 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Executor } from '../db/executor';
 import type { DB } from '../db/schema';
 import type { DomainEvent } from './events';
 
@@ -11,8 +12,6 @@ export interface ClaimedRow {
   done_handlers: string[];
   attempts: number;
 }
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** Writes the row in the caller's transaction: it commits with the change it announces, or not at all. */
 export async function insertRow(trx: Executor, event: DomainEvent, ordered: boolean): Promise<number> {

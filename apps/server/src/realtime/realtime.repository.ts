@@ -1,8 +1,7 @@
 import type { RealtimeRecord } from '@foyer/contract';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
+import type { Executor } from '../db/executor';
 import type { DB, RealtimeEventsTable } from '../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 // Namespaces the room locks so they never collide with another feature's advisory locks.
 export const ROOM_LOCK_CLASS = 7301;

@@ -1,9 +1,8 @@
 import type { Faker } from '@faker-js/faker';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import type { Executor } from '../db/executor';
 import type { DB, ParticipantsTable } from '../db/schema';
 import { generateTicketId } from '../features/registration/ticket';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** Participant columns a seed may set; the account and the record share name and e-mail. */
 export type ParticipantProfile = Omit<

@@ -1,17 +1,9 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type {
-  DB,
-  EventsTable,
-  LocationsTable,
-  ParticipantRow,
-  SessionsTable,
-  TracksTable,
-} from '../db/schema';
+import type { Insertable } from 'kysely';
+import type { Executor } from '../db/executor';
+import type { EventsTable, LocationsTable, ParticipantRow, SessionsTable, TracksTable } from '../db/schema';
 import { generateTicketId } from '../features/registration/ticket';
 import { findUserByUsername, insertUser } from '../features/user/user.repository';
 import { BATCH_SIZE, type ParticipantProfile } from './people';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** Building blocks shared by the demo seed and the benchmark seed. */
 

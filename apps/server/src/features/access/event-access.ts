@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, EventRow, ParticipantRow } from '../../db/schema';
+import type { Executor } from '../../db/executor';
+import type { EventRow, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface Membership {
   event: EventRow;

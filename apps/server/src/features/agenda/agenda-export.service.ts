@@ -1,5 +1,5 @@
 import type { AgendaExportRequest, AgendaExportResult } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { busOf } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';

@@ -1,7 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /**
  * What occupies a participant's time. Agenda collisions ("You are busy", E4.49, E5.11), the agenda

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { call } from '../../../test/helper';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { signAccessToken } from '../../http/auth';
 
 /** Test factories for the agenda feature. Not used by the app itself. */

@@ -1,8 +1,7 @@
 import { EVENT_FINISHED_AFTER_MS } from '@foyer/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** The caller's participant records whose agendas to show: one event, or the active ones (A9.47). */
 export function findAgendaParticipants(

@@ -7,7 +7,7 @@ import {
   parseUtcDateTime,
   type SessionRole,
 } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';

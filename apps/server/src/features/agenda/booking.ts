@@ -7,7 +7,7 @@ import {
   isSessionStartWindowOpen,
   type JoinSessionResult,
 } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { EventRow, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AgendaEvents } from './agenda.events';

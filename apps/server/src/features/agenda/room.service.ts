@@ -8,7 +8,7 @@ import {
   type SessionRoom,
   type SessionRoomQuery,
 } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import { viewerOf } from './agenda.policy';

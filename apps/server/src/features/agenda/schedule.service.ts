@@ -14,7 +14,7 @@ import {
   type SessionRequestResult,
 } from '@foyer/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { busOf } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';

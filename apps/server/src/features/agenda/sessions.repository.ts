@@ -1,8 +1,6 @@
 import { MEETING_SLOT_SESSION_TYPE, SESSION_TYPE_OFF_TIME } from '@foyer/contract';
-import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { type SqlBool, sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 
 /** Who is looking: decides hidden/restricted visibility (E6.02, E6.16). */
 export interface Viewer {

@@ -9,7 +9,7 @@ import {
   type SessionsPage,
 } from '@foyer/contract';
 import { DateTime } from 'luxon';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import { assertOrganizer, viewerOf } from './agenda.policy';

@@ -1,13 +1,11 @@
 import type { SessionRole, Speaker, SpeakerDetail } from '@foyer/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AppContext } from '../../app';
-import type { DB } from '../../db/schema';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/executor';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import { viewerOf } from './agenda.policy';
 import { type Viewer, visibleTo } from './sessions.repository';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /**
  * Speakers (E3.24): participants flagged as speakers or speaking in a session of the event.

@@ -1,6 +1,6 @@
 import { LOGIN_LOCKOUT_MS } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 
 const EVERY_MS = 60 * 60_000;
 /** Used and expired codes and tokens are kept a day for support questions, then deleted. */

@@ -1,7 +1,7 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, EmailCodesTable, OneTimeTokensTable, RefreshTokensTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { EmailCodesTable, OneTimeTokensTable, RefreshTokensTable } from '../../db/schema';
 
-type Executor = Kysely<DB> | Transaction<DB>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type OneTimeTokenRow = Selectable<OneTimeTokensTable>;
 export type EmailCodeRow = Selectable<EmailCodesTable>;

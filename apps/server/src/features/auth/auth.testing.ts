@@ -2,7 +2,7 @@ import type { LoginResult } from '@foyer/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { call } from '../../../test/helper';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { insertUser, updateUser } from '../user/user.repository';
 import { hashPassword } from './password';

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@foyer/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {

@@ -6,7 +6,7 @@ import {
   type SignupRequest,
   type SignupResult,
 } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { dropPendingEmail, findUserByUsername, insertUser, isEmailTaken } from '../user/user.repository';
 import { clearLoginFailures, countLoginFailuresSince, recordLoginFailure } from './auth.repository';

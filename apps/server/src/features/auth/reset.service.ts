@@ -4,7 +4,7 @@ import {
   ErrorCode,
   RESET_CODE_TTL_MS,
 } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { findUserById, findUserByUsername, markEmailVerified, updateUser } from '../user/user.repository';

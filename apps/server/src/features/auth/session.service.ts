@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type LoginResult, type LoginTokenResult, type SessionUser } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { type AccessClaims, signAccessToken } from '../../http/auth';
 import { AppError } from '../../http/errors';

@@ -1,5 +1,5 @@
 import { type ConfirmSignupRequest, ErrorCode, SIGNUP_CODE_TTL_MS } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { findUserById, findUserByUsername, markEmailVerified } from '../user/user.repository';
 import { clearLoginFailures } from './auth.repository';

@@ -1,7 +1,7 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { BoothsTable, DB } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { BoothsTable } from '../../db/schema';
 
-type Executor = Kysely<DB> | Transaction<DB>;
 export type BoothRow = Selectable<BoothsTable>;
 
 export function listBooths(db: Executor, eventId: number, nameContains: string | null) {

@@ -8,7 +8,7 @@ import {
   type UploadBoothImageRequest,
   withHttp,
 } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';

@@ -8,7 +8,7 @@ import {
   searchRowsToCards,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { DB, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';

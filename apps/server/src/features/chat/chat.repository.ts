@@ -1,7 +1,7 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { ChatMessagesTable, ChatRoomsTable, DB } from '../../db/schema';
 
-export type Executor = Kysely<DB> | Transaction<DB>;
 export type RoomRow = Selectable<ChatRoomsTable>;
 export type MessageRow = Selectable<ChatMessagesTable>;
 

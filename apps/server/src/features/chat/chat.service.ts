@@ -15,7 +15,7 @@ import {
   realtimeRoom,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';

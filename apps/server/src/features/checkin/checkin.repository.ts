@@ -1,8 +1,7 @@
 import type { CheckInArea, CheckInEntityType, CheckInPerson } from '@foyer/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** The person a ticket or participant id names in the event (a deleted one counts as none). */
 export async function findPerson(

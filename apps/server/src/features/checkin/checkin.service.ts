@@ -16,7 +16,7 @@ import {
 } from '@foyer/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';

@@ -1,8 +1,8 @@
 import type { Contact, ContactDetails, ContactNote } from '@foyer/contract';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { ContactNotesTable, ContactsTable, DB } from '../../db/schema';
+import { type Selectable, sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { ContactNotesTable, ContactsTable } from '../../db/schema';
 
-type Executor = Kysely<DB> | Transaction<DB>;
 type ContactRow = Selectable<ContactsTable>;
 type NoteRow = Selectable<ContactNotesTable>;
 

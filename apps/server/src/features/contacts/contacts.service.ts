@@ -12,7 +12,7 @@ import {
 } from '@foyer/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { findParticipation, requireMembership } from '../access/event-access';
 import {

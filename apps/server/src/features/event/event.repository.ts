@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, EventRow, ParticipantRow } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { Executor } from '../../db/executor';
+import type { EventRow, ParticipantRow } from '../../db/schema';
 
 export function findEventById(db: Executor, id: number): Promise<EventRow | undefined> {
   return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();

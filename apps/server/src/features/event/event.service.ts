@@ -5,7 +5,7 @@ import {
   EXCLUDED_HOST_LABELS,
   partitionEvents,
 } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { EventRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { findParticipation } from '../access/event-access';

@@ -1,5 +1,5 @@
 import { LOBBY_ANNOUNCEMENTS, LOBBY_LIVE_SESSIONS, type Lobby } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { Realtime } from '../../realtime/realtime';
 import { listSessions } from '../agenda/sessions.service';
 import { listPolls } from '../polls/polls.service';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MeetingErrorCode } from '@foyer/contract';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { DB, MeetingsTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {
@@ -11,8 +12,6 @@ import {
   registerAgendaSource,
 } from '../agenda/agenda-sources';
 import { insertMeeting, type MeetingRow } from './meetings.repository';
-
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 export const MEETING_SOURCE = 'meeting';
 

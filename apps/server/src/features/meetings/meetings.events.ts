@@ -1,6 +1,6 @@
 import { RecordType, realtimeRoom } from '@foyer/contract';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 
 /**

@@ -1,9 +1,9 @@
 import { isEventFinished, MeetingErrorCode } from '@foyer/contract';
+import type { Executor } from '../../db/executor';
 import type { EventRow, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { hasRight } from '../access/event-access';
 import { staffBoothId } from '../participants/participants.repository';
-import type { Executor } from './booking';
 import type { InvitationRow } from './meetings.repository';
 import { countMeetings, countWaitingSent, maxMeetingCountOf } from './meetings.repository';
 

@@ -6,7 +6,7 @@ import {
   type PersonSummary,
   upcomingState,
 } from '@foyer/contract';
-import type { Executor } from './booking';
+import type { Executor } from '../../db/executor';
 import type { InvitationRow, MeetingRow } from './meetings.repository';
 import * as repo from './meetings.repository';
 

@@ -1,8 +1,8 @@
 import { MEETING_SLOT_SESSION_TYPE } from '@foyer/contract';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { DB, InvitationsTable, MeetingsTable } from '../../db/schema';
 
-type Executor = Kysely<DB> | Transaction<DB>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type MeetingRow = Selectable<MeetingsTable>;
 

@@ -1,6 +1,6 @@
 import { MEETING_REMINDER_BEFORE_MS } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { busOf } from '../../events/bus';
 
 const EVERY_MS = 60_000;

@@ -10,7 +10,7 @@ import {
   slotMessage,
 } from '@foyer/contract';
 import { DateTime } from 'luxon';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
 import { requireLiveParticipant } from '../participants/live-participant';

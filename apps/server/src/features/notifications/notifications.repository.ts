@@ -1,8 +1,8 @@
 import type { NotificationType } from '@foyer/contract';
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { DB, NotificationsTable } from '../../db/schema';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { NotificationsTable } from '../../db/schema';
 
-export type Executor = Kysely<DB> | Transaction<DB>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable> & { type: NotificationType };
 

@@ -7,7 +7,8 @@ import {
   realtimeRoom,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { Realtime } from '../../realtime/realtime';
 import { toNotification } from './notifications.present';
@@ -18,7 +19,7 @@ export interface NotificationDeps {
   realtime: Pick<Realtime, 'publish'>;
 }
 
-async function counts(db: repo.Executor, userId: number): Promise<NotificationCounts> {
+async function counts(db: Executor, userId: number): Promise<NotificationCounts> {
   const c = await repo.countNotifications(db, userId);
   return { unread: c.unread, unseen: c.unseen, seenAt: c.seenAt?.toISOString() ?? null };
 }

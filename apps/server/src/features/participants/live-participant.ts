@@ -1,10 +1,8 @@
 import { ParticipantErrorCode } from '@foyer/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, ParticipantRow } from '../../db/schema';
+import type { Executor } from '../../db/executor';
+import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { findParticipant } from './participants.repository';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export const accountDeleted = () =>
   new AppError(410, ParticipantErrorCode.AccountDeleted, 'This person has deleted their account');

@@ -1,8 +1,6 @@
 import { canInvite, type ParticipantTag } from '@foyer/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, EventRow, ParticipantRow } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { Executor } from '../../db/executor';
+import type { EventRow, ParticipantRow } from '../../db/schema';
 
 /** The booth a person is staff of; an unanswered team invitation (not_confirmed) is not staff yet. */
 export function staffBoothId(p: Pick<ParticipantRow, 'booth_id' | 'booth_role'>): number | null {

@@ -13,7 +13,7 @@ import {
   withHttp,
   wizardSteps,
 } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';

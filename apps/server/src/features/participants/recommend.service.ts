@@ -1,6 +1,6 @@
 import type { Recommendation } from '@foyer/contract';
 import { sql } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { requireMembership } from '../access/event-access';
 import { viewerContext } from './participants.repository';
 import { expansionTerms, scoreMatch } from './recommend';

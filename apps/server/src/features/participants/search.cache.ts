@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 
 /**
  * A short-lived, per-process cache of the viewer-independent part of a search2 page (the rows in

@@ -1,8 +1,8 @@
 import type { ParticipantTag, SearchOrder } from '@foyer/contract';
-import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 
-type Executor = Kysely<DB> | Transaction<DB>;
 type From = DB & { p: DB['participants'] };
 
 export interface SearchScope {

@@ -6,7 +6,7 @@ import {
   type Search2Response,
   type SearchOrder,
 } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { cached, eventScope } from './search.cache';
 import {

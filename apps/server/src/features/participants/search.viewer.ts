@@ -1,6 +1,6 @@
 import type { ParticipantTag } from '@foyer/contract';
 import { type Kysely, sql } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type InviteTarget, inviteRule, visibleTypesOf } from './participants.repository';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { ParticipantRow } from '../../db/schema';
 import { visibleTypesOf } from './participants.repository';
 

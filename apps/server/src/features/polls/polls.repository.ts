@@ -1,14 +1,7 @@
-import {
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  sql,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { DB, PollsTable } from '../../db/schema';
 
-export type Executor = Kysely<DB> | Transaction<DB>;
 export type PollRow = Selectable<PollsTable>;
 
 export async function insertPoll(db: Executor, values: Insertable<PollsTable>): Promise<PollRow> {

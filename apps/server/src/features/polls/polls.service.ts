@@ -10,7 +10,8 @@ import {
   type SubmitPollRequest,
 } from '@foyer/contract';
 import type { Transaction, Updateable } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/executor';
 import type { DB, ParticipantRow, PollsTable } from '../../db/schema';
 import { busOf } from '../../events/bus';
 import { AppError } from '../../http/errors';
@@ -33,13 +34,13 @@ async function requireModerator(ctx: AppContext, eventId: number, userId: number
   return me;
 }
 
-async function viewFor(db: repo.Executor, row: repo.PollRow, now: Date, me: ParticipantRow): Promise<Poll> {
+async function viewFor(db: Executor, row: repo.PollRow, now: Date, me: ParticipantRow): Promise<Poll> {
   const [tally, ballots] = await Promise.all([repo.tally(db, [row.id]), repo.ballotsOf(db, me.id, [row.id])]);
   return toPoll(row, tally, now, { moderator: isModerator(me), ballot: ballots.get(row.id) ?? null });
 }
 
 /** What everyone in the event may see of a poll (null while it is a draft: attendees do not see those). */
-async function publicView(db: repo.Executor, row: repo.PollRow, now: Date): Promise<Poll | null> {
+async function publicView(db: Executor, row: repo.PollRow, now: Date): Promise<Poll | null> {
   if (row.status === 'draft') return null;
   return toPoll(row, await repo.tally(db, [row.id]), now, null);
 }

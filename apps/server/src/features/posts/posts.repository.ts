@@ -1,7 +1,7 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { DB, PostsTable } from '../../db/schema';
 
-export type Executor = Kysely<DB> | Transaction<DB>;
 export type PostRow = Selectable<PostsTable>;
 
 export async function insertPost(db: Executor, values: Insertable<PostsTable>): Promise<PostRow> {

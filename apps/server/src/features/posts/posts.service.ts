@@ -24,7 +24,8 @@ import {
   type UpdatePostRequest,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/executor';
 import type { DB, ParticipantRow } from '../../db/schema';
 import { busOf } from '../../events/bus';
 import { AppError } from '../../http/errors';
@@ -32,7 +33,6 @@ import type { Realtime } from '../../realtime/realtime';
 import { hasRight, requireMembership } from '../access/event-access';
 import { removePostImages, storePostImage } from './posts.images';
 import { toAnnouncement, toComment } from './posts.present';
-import type { Executor } from './posts.repository';
 import * as repo from './posts.repository';
 
 export interface PostDeps {

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { Executor } from '../../db/executor';
 
 export interface PresenceRow {
   present: 'venue' | 'online' | null;

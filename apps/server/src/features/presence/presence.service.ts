@@ -1,5 +1,5 @@
 import type { Presence, PresenceState } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import { type PresenceRow, savePresence } from './presence.repository';

@@ -1,7 +1,6 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { DB, EventRow, ParticipantRow, ParticipantsTable, UserRow } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { Insertable, Updateable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { EventRow, ParticipantRow, ParticipantsTable, UserRow } from '../../db/schema';
 
 export function findEvent(db: Executor, id: number): Promise<EventRow | undefined> {
   return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();

@@ -9,7 +9,7 @@ import {
 } from '@foyer/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { DB, EventRow, ParticipantRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../auth/password';

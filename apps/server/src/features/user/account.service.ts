@@ -1,5 +1,5 @@
 import { ErrorCode } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';

@@ -6,7 +6,7 @@ import {
   type UpdateProfileRequest,
   type UserProfile,
 } from '@foyer/contract';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';

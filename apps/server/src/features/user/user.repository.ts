@@ -1,7 +1,6 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, UserEmailsTable, UserRow, UserUpdate } from '../../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { UserEmailsTable, UserRow, UserUpdate } from '../../db/schema';
 
 export function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
