@@ -1,4 +1,4 @@
-import type { EventType } from './events';
+import type { EventType } from './event';
 
 /**
  * Pure session and agenda rules (E4), shared by the server (which decides what it allows) and the

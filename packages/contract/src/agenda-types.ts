@@ -1,5 +1,5 @@
 import type { AttendeeStatus, SessionRole } from './agenda-rules';
-import type { EventType } from './events';
+import type { EventType } from './event';
 import { RecordType } from './realtime';
 
 /** Response shapes of the agenda feature. Times are ISO 8601 strings in UTC. */

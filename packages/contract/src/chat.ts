@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import type { PersonSummary } from './invitations';
+import type { PersonSummary } from './meetings';
 import { canInvite, type InviteRuleInput } from './participants';
 
 /** Chat (E2.51, E3.30, E4.55–E4.57, E4.85, E4.86, E5.45–E5.49, E7.55–E7.61, E7.84–E7.89, E9.24). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, intSchema, isoDateTimeSchema } from './common';
 import { PHOTO_MAX_BYTES } from './constants';
-import type { PersonSummary } from './invitations';
+import type { PersonSummary } from './meetings';
 
 /**
  * Announcements and their comments (E1.08, E2.47, E3.25, E3.26, E5.26–E5.30, E6.06–E6.09, E6.35,

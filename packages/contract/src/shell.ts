@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MOBILE_MAX_WIDTH, PRESENCE_RECONFIRM_MS } from './constants';
-import { DEFAULT_ALLOWED_TABS, type EventTab, type EventType, isEventFinished } from './events';
+import { DEFAULT_ALLOWED_TABS, type EventTab, type EventType, isEventFinished } from './event';
 
 /**
  * Pure rules of the application shell: event landing tabs, navigation visibility, the mobile back

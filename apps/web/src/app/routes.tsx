@@ -33,7 +33,7 @@ const ForgotPasswordConfirmPage = page(
 );
 const TokenLoginPage = page(() => import('../features/auth/routes/token-login-page'), 'TokenLoginPage');
 const ConfirmEmailPage = page(() => import('../features/auth/routes/confirm-email-page'), 'ConfirmEmailPage');
-const EventListPage = page(() => import('../features/events/routes/event-list-page'), 'EventListPage');
+const EventListPage = page(() => import('../features/event/routes/event-list-page'), 'EventListPage');
 const ShellLayout = page(() => import('./shell/shell-layout'), 'ShellLayout');
 const EventArea = page(() => import('../features/event-landing/routes/event-area'), 'EventArea');
 const NotificationsPage = page(
@@ -47,7 +47,7 @@ const InvitationsPage = page(() => import('../features/meetings/routes/invitatio
 const ChatPage = page(() => import('../features/chat/routes/chat-page'), 'ChatPage');
 const ContactsPage = page(() => import('../features/contacts/routes/contacts-page'), 'ContactsPage');
 const ModalRoutes = lazy(async () => ({ default: (await import('./modal-routes')).ModalRoutes }));
-const AccountPage = page(() => import('../features/account/routes/account-page'), 'AccountPage');
+const AccountPage = page(() => import('../features/user/routes/account-page'), 'AccountPage');
 const StaticLayout = page(() => import('../features/static-pages/components/static-layout'), 'StaticLayout');
 const StaticPage = page(() => import('../features/static-pages/routes/static-page'), 'StaticPage');
 

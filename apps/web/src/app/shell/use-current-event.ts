@@ -1,6 +1,6 @@
 import type { EventDetails } from '@foyer/contract';
 import { useLocation } from 'react-router';
-import { useEvent } from '../../features/events/api/get-event';
+import { useEvent } from '../../features/event/api/get-event';
 import { readLastVisitedEvent } from '../../lib/storage';
 
 /** The event in the URL (/event/{id}/…), else the last visited one; null on the event list. */

@@ -15,7 +15,7 @@ interface NavigateProps {
 
 // Part of the account pages; loaded only when that module exists in the build.
 const switcherModules = import.meta.glob<Record<string, ComponentType>>(
-  '../../../features/account/components/language-switcher.tsx',
+  '../../../features/user/components/language-switcher.tsx',
 );
 const loadSwitcher = Object.values(switcherModules)[0];
 const LanguageSwitcher = loadSwitcher

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { type DetailProps, DetailSkeleton } from '../../event-landing/components/entity-detail';
-import { useEvent } from '../../events/api/get-event';
+import { useEvent } from '../../event/api/get-event';
 import { useSession, useSessionRoom } from '../api/sessions-api';
 import { formatLongDate, formatTimeRange } from '../lib/format';
 import { plainText } from '../lib/plain-text';

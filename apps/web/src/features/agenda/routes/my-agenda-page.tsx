@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrentEventId } from '../../../app/shell/use-current-event';
 import { readLastVisitedEvent } from '../../../lib/storage';
-import { useEvents } from '../../events/api/get-events';
+import { useEvents } from '../../event/api/get-events';
 import { useMyAgenda } from '../api/agenda-api';
 import { AgendaList } from '../components/agenda-list';
 import { ExportModal } from '../components/export-modal';

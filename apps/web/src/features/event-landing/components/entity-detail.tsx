@@ -105,8 +105,8 @@ function detail<K extends string>(load: () => Promise<Record<K, ComponentType<De
 const DETAILS: Record<EntityKind, ComponentType<DetailProps>> = {
   sessions: detail(() => import('../../agenda/components/session-detail'), 'SessionDetail'),
   speakers: detail(() => import('../../agenda/components/speaker-detail'), 'SpeakerDetail'),
-  attendees: detail(() => import('../../attendees/components/attendee-detail'), 'AttendeeDetail'),
-  expo: detail(() => import('../../expo/components/booth-detail'), 'BoothDetail'),
+  attendees: detail(() => import('../../participants/components/attendee-detail'), 'AttendeeDetail'),
+  expo: detail(() => import('../../booths/components/booth-detail'), 'BoothDetail'),
 };
 
 /** A2.23–A2.26: the detail a route names, as a page or a modal body. */

@@ -12,10 +12,10 @@ function tab<K extends string>(load: () => Promise<Record<K, TabComponent>>, nam
 
 /** Each tab is its own feature and its own chunk (agenda, meetings, expo, engagement). */
 const TABS: Partial<Record<EventAreaPage, TabComponent>> = {
-  attendees: tab(() => import('../../attendees/routes/attendees-tab'), 'AttendeesTab'),
+  attendees: tab(() => import('../../participants/routes/attendees-tab'), 'AttendeesTab'),
   sessions: tab(() => import('../../agenda/routes/sessions-tab'), 'SessionsTab'),
   speakers: tab(() => import('../../agenda/routes/speakers-tab'), 'SpeakersTab'),
-  expo: tab(() => import('../../expo/routes/expo-tab'), 'ExpoTab'),
+  expo: tab(() => import('../../booths/routes/expo-tab'), 'ExpoTab'),
   lobby: tab(() => import('../../lobby/routes/lobby-tab'), 'LobbyTab'),
 };
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { rememberLastVisitedEvent } from '../../../lib/storage';
-import { useEvent } from '../../events/api/get-event';
+import { useEvent } from '../../event/api/get-event';
 import { isEntityKind } from '../api/get-entity';
 import { EntityDetail } from '../components/entity-detail';
 import { EventHeader } from '../components/event-header';
@@ -20,8 +20,8 @@ function page<K extends string>(load: () => Promise<Record<K, PageOf>>, name: K)
 }
 
 /** The event's own pages belong to their features and load with them. */
-const EventProfilePage = page(() => import('../../attendees/routes/event-profile-page'), 'EventProfilePage');
-const CompanyProfilePage = page(() => import('../../expo/routes/company-profile-page'), 'CompanyProfilePage');
+const EventProfilePage = page(() => import('../../participants/routes/event-profile-page'), 'EventProfilePage');
+const CompanyProfilePage = page(() => import('../../booths/routes/company-profile-page'), 'CompanyProfilePage');
 const InvitationPage = page(() => import('../../meetings/routes/invitation-page'), 'InvitationPage');
 const BadgesPage = page(() => import('../../checkin/routes/badges-page'), 'BadgesPage');
 

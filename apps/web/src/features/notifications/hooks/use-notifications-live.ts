@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
-import { eventsQuery } from '../../events/api/get-events';
+import { eventsQuery } from '../../event/api/get-events';
 import { notificationsKey, useSetNotificationCounts } from '../api/get-notifications';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session-store';
-import { LanguageSwitcher } from '../../account/components/language-switcher';
+import { LanguageSwitcher } from '../../user/components/language-switcher';
 import classes from './static-layout.module.css';
 
 /** Start and end; each stays on one line so a narrow header breaks only between them. */

@@ -13,7 +13,7 @@ import {
   sendInvitationRequest,
   slotMessage,
   upcomingState,
-} from './invitations';
+} from './meetings';
 
 const now = new Date('2030-05-01T12:00:00Z');
 const person = (id: number, boothId: number | null = null) => ({

@@ -9,7 +9,7 @@ import { overCurrentPage } from '../../../lib/modal-route';
 import { OnBehalfActions } from '../../agenda/components/on-behalf-actions';
 import { ChatButton } from '../../chat/components/chat-button';
 import { type DetailProps, DetailSkeleton } from '../../event-landing/components/entity-detail';
-import { useEvent } from '../../events/api/get-event';
+import { useEvent } from '../../event/api/get-event';
 import { MeetButton } from '../../meetings/components/meet-button';
 import { useAttendee, viewedKey } from '../api/attendee';
 import { useTagsLive } from '../hooks/use-tags-live';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_FINISHED_AFTER_MS } from './constants';
-import { isEventFinished, partitionEvents } from './events';
+import { isEventFinished, partitionEvents } from './event';
 
 const now = new Date('2026-11-22T12:00:00Z');
 

@@ -9,7 +9,7 @@ import {
   DetailSkeleton,
   GenericEntityDetail,
 } from '../../event-landing/components/entity-detail';
-import { useEvent } from '../../events/api/get-event';
+import { useEvent } from '../../event/api/get-event';
 import { useBooth } from '../api/booths';
 import { useBoothTypeLabel } from './booth-card';
 import { BoothLogo } from './booth-logo';
