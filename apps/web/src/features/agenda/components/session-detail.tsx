@@ -4,8 +4,8 @@ import { IconCalendarEvent, IconMapPin, IconSearchOff } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { type DetailProps, DetailSkeleton } from '../../event-landing/components/entity-detail';
 import { useEvent } from '../../event/api/get-event';
+import { type DetailProps, DetailSkeleton } from '../../event-landing/components/entity-detail';
 import { useSession, useSessionRoom } from '../api/sessions-api';
 import { formatLongDate, formatTimeRange } from '../lib/format';
 import { plainText } from '../lib/plain-text';

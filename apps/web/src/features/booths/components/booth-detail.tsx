@@ -4,12 +4,12 @@ import { IconEdit, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useEvent } from '../../event/api/get-event';
 import {
   type DetailProps,
   DetailSkeleton,
   GenericEntityDetail,
 } from '../../event-landing/components/entity-detail';
-import { useEvent } from '../../event/api/get-event';
 import { useBooth } from '../api/booths';
 import { useBoothTypeLabel } from './booth-card';
 import { BoothLogo } from './booth-logo';

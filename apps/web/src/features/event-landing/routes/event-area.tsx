@@ -20,8 +20,14 @@ function page<K extends string>(load: () => Promise<Record<K, PageOf>>, name: K)
 }
 
 /** The event's own pages belong to their features and load with them. */
-const EventProfilePage = page(() => import('../../participants/routes/event-profile-page'), 'EventProfilePage');
-const CompanyProfilePage = page(() => import('../../booths/routes/company-profile-page'), 'CompanyProfilePage');
+const EventProfilePage = page(
+  () => import('../../participants/routes/event-profile-page'),
+  'EventProfilePage',
+);
+const CompanyProfilePage = page(
+  () => import('../../booths/routes/company-profile-page'),
+  'CompanyProfilePage',
+);
 const InvitationPage = page(() => import('../../meetings/routes/invitation-page'), 'InvitationPage');
 const BadgesPage = page(() => import('../../checkin/routes/badges-page'), 'BadgesPage');
 
