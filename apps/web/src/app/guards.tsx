@@ -1,7 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Location, Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { eventIndexPath, useDomainInfo } from '../lib/domain';
+import type { ReturnState } from '../lib/return-state';
 import { useSession } from '../lib/session-store';
 
 export function FullPageLoader() {
@@ -11,11 +12,6 @@ export function FullPageLoader() {
       <Loader aria-label={t('common.loading')} data-testid="page-loader" />
     </Center>
   );
-}
-
-/** Where a guard sent the user from, so login can bring them back. */
-export interface ReturnState {
-  from?: Location;
 }
 
 /** A2.30: anonymous users go to /login once the profile has loaded, remembering where they were. */

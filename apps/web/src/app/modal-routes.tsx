@@ -2,8 +2,8 @@ import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Route, Routes, useNavigate, useParams } from 'react-router';
-import { type EntityKind, isEntityKind } from '../features/event-landing/api/get-entity';
-import { EntityDetail } from '../features/event-landing/components/entity-detail';
+import { type EntityKind, isEntityKind } from './event/api/get-entity';
+import { EntityDetail } from './event/components/entity-detail';
 
 function RouteModal({ background }: { background: Location }) {
   const { t } = useTranslation();

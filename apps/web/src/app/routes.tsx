@@ -35,7 +35,7 @@ const TokenLoginPage = page(() => import('../features/auth/routes/token-login-pa
 const ConfirmEmailPage = page(() => import('../features/auth/routes/confirm-email-page'), 'ConfirmEmailPage');
 const EventListPage = page(() => import('../features/event/routes/event-list-page'), 'EventListPage');
 const ShellLayout = page(() => import('./shell/shell-layout'), 'ShellLayout');
-const EventArea = page(() => import('../features/event-landing/routes/event-area'), 'EventArea');
+const EventArea = page(() => import('./event/routes/event-area'), 'EventArea');
 const NotificationsPage = page(
   () => import('../features/notifications/routes/notifications-page'),
   'NotificationsPage',

@@ -3,7 +3,7 @@ import { Card, Group, Image, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useLastVisitedEvent } from './use-current-event';
+import { useLastVisitedEvent } from '../../lib/use-current-event';
 
 /** A2.78: a way back to the last visited event, on the account and personal pages only. */
 export function LastVisitedCard({ onNavigate }: { onNavigate?(): void }) {

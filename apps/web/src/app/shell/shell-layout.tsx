@@ -4,6 +4,8 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useNotificationsLive } from '../../features/notifications/hooks/use-notifications-live';
+import { useBreakpoint } from '../../lib/use-breakpoint';
+import { useCurrentEvent } from '../../lib/use-current-event';
 import { useInvitationsLive } from './drawers/use-invitations';
 import { FloatingChat } from './floating-chat';
 import { MobileHeader } from './mobile-header';
@@ -13,8 +15,6 @@ import { ShellFooter } from './shell-footer';
 import classes from './shell-layout.module.css';
 import { useShell } from './shell-store';
 import { SideNav } from './side-nav';
-import { useBreakpoint } from './use-breakpoint';
-import { useCurrentEvent } from './use-current-event';
 import { useAfterFirstPaint, useEver } from './use-ever';
 import { useShellBadges } from './use-shell-badges';
 

@@ -1,6 +1,6 @@
 import { type Location, useLocation } from 'react-router';
 import { backgroundLocationOf } from '../../lib/modal-route';
-import { useBreakpoint } from './use-breakpoint';
+import { useBreakpoint } from '../../lib/use-breakpoint';
 
 /**
  * A2.21, A2.22: the page a modal route opens over, when it should. On mobile modal routes are full

@@ -3,8 +3,8 @@ import { useMyAgenda } from '../../features/agenda/api/agenda-api';
 import { useNow } from '../../features/agenda/lib/use-now';
 import { useChatUnreadTotal } from '../../features/chat/api/chat-api';
 import { useNotificationCounts } from '../../features/notifications/api/get-notifications';
+import { useCurrentEvent } from '../../lib/use-current-event';
 import { invitationsBadgeOf, useEventInvitations } from './drawers/use-invitations';
-import { useCurrentEvent } from './use-current-event';
 
 export interface ShellBadges {
   notifications: number;

@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SideDrawer } from '../../../components/side-drawer';
-import { useCurrentEvent } from '../use-current-event';
+import { useCurrentEvent } from '../../../lib/use-current-event';
 import { useEver } from '../use-ever';
 
 // The agenda feature loads with the drawer's first opening, not with the shell.

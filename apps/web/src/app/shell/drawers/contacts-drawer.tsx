@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SideDrawer } from '../../../components/side-drawer';
-import { useCurrentEventId } from '../use-current-event';
+import { useCurrentEventId } from '../../../lib/use-current-event';
 
 const ContactsPanel = lazy(async () => ({
   default: (await import('../../../features/contacts/components/contacts-panel')).ContactsPanel,

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { SideDrawer } from '../../../components/side-drawer';
 import { InvitationLists } from '../../../features/meetings/components/invitation-lists';
 import { AttendeeMeetModal } from '../../../features/meetings/components/meet-button';
-import { useCurrentEvent } from '../use-current-event';
+import { useCurrentEvent } from '../../../lib/use-current-event';
 import { useEventInvitations } from './use-invitations';
 
 interface Props {

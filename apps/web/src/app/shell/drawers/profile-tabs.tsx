@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-store';
@@ -13,17 +13,10 @@ interface NavigateProps {
   onNavigate(): void;
 }
 
-// Part of the account pages; loaded only when that module exists in the build.
-const switcherModules = import.meta.glob<Record<string, ComponentType>>(
-  '../../../features/user/components/language-switcher.tsx',
-);
-const loadSwitcher = Object.values(switcherModules)[0];
-const LanguageSwitcher = loadSwitcher
-  ? lazy(async () => {
-      const module = await loadSwitcher();
-      return { default: module.LanguageSwitcher ?? module.default ?? (() => null) };
-    })
-  : null;
+// Its own chunk: the settings tab is rarely opened.
+const LanguageSwitcher = lazy(async () => ({
+  default: (await import('../../../components/language-switcher')).LanguageSwitcher,
+}));
 
 export function photoUrl(path: string | null | undefined): string | null {
   if (!path) return null;
@@ -67,12 +60,10 @@ export function SettingsTab() {
   const openModal = useShell((state) => state.openModal);
   return (
     <Stack gap="lg">
-      {/* The switcher (account feature) carries its own label. */}
-      {LanguageSwitcher && (
-        <Suspense fallback={null}>
-          <LanguageSwitcher />
-        </Suspense>
-      )}
+      {/* The switcher carries its own label. */}
+      <Suspense fallback={null}>
+        <LanguageSwitcher />
+      </Suspense>
       <Stack gap="xs">
         <Title order={3} size="h5">
           {t('shell.settings.timezone')}

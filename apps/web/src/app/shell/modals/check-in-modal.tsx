@@ -1,7 +1,7 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentEvent } from '../use-current-event';
+import { useCurrentEvent } from '../../../lib/use-current-event';
 
 const CheckInPanel = lazy(async () => ({
   default: (await import('../../../features/checkin/components/check-in-panel')).CheckInPanel,

@@ -1,5 +1,5 @@
+import { useCurrentEvent } from '../../../lib/use-current-event';
 import { useShell } from '../shell-store';
-import { useCurrentEvent } from '../use-current-event';
 import { CheckInModal } from './check-in-modal';
 import { InviteParticipantModal } from './invite-participant-modal';
 

@@ -3,9 +3,9 @@ import { Badge, Button, Divider, EmptyState, Group, Image, Stack, Text, Title } 
 import { IconCalendarEvent, IconMapPin, IconSearchOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type DetailProps, DetailSkeleton } from '../../../components/detail-skeleton';
 import { ApiError } from '../../../lib/api-client';
-import { useEvent } from '../../event/api/get-event';
-import { type DetailProps, DetailSkeleton } from '../../event-landing/components/entity-detail';
+import { useEvent } from '../../../lib/use-event';
 import { useSession, useSessionRoom } from '../api/sessions-api';
 import { formatLongDate, formatTimeRange } from '../lib/format';
 import { plainText } from '../lib/plain-text';

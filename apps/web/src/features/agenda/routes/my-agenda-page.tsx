@@ -15,9 +15,9 @@ import { IconCalendarOff, IconCoffee, IconMailForward, IconSearch, IconSearchOff
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useCurrentEventId } from '../../../app/shell/use-current-event';
 import { readLastVisitedEvent } from '../../../lib/storage';
-import { useEvents } from '../../event/api/get-events';
+import { useCurrentEventId } from '../../../lib/use-current-event';
+import { useEvents } from '../../../lib/use-events';
 import { useMyAgenda } from '../api/agenda-api';
 import { AgendaList } from '../components/agenda-list';
 import { ExportModal } from '../components/export-modal';

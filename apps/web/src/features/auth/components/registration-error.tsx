@@ -4,8 +4,8 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, type Location } from 'react-router';
-import type { ReturnState } from '../../../app/guards';
 import { ApiError } from '../../../lib/api-client';
+import type { ReturnState } from '../../../lib/return-state';
 import { AUTH_MESSAGE_LINKS } from './auth-links';
 
 const FORM_ERROR_CODES = new Set(['MST-00082', 'MST-00021']);

@@ -4,12 +4,8 @@ import { IconEdit, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useEvent } from '../../event/api/get-event';
-import {
-  type DetailProps,
-  DetailSkeleton,
-  GenericEntityDetail,
-} from '../../event-landing/components/entity-detail';
+import { type DetailProps, DetailSkeleton } from '../../../components/detail-skeleton';
+import { useEvent } from '../../../lib/use-event';
 import { useBooth } from '../api/booths';
 import { useBoothTypeLabel } from './booth-card';
 import { BoothLogo } from './booth-logo';
@@ -107,7 +103,7 @@ export function BoothDetail(props: DetailProps) {
 
   if (query.isPending && query.fetchStatus !== 'idle') return <DetailSkeleton />;
   const booth = query.data;
-  if (!booth) return <GenericEntityDetail kind="expo" {...props} />;
+  if (!booth) return props.fallback ?? null;
 
   // A pending invitation (not confirmed) does not make one staff yet (E6.27).
   const ownStaff =

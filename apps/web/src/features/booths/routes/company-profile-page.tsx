@@ -4,7 +4,7 @@ import { IconBuildingStore, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { overCurrentPage } from '../../../lib/modal-route';
-import { useEvent } from '../../event/api/get-event';
+import { useEvent } from '../../../lib/use-event';
 import { useBooth } from '../api/booths';
 import { useTeam } from '../api/team';
 import { BoothForm } from '../components/booth-form';

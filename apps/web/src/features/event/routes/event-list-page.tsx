@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
-import { useEvents } from '../api/get-events';
+import { useEvents } from '../../../lib/use-events';
 import { EventGrid } from '../components/event-grid';
 import classes from './event-list-page.module.css';
 

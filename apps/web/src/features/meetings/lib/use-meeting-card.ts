@@ -2,7 +2,7 @@ import type { Invitation, Meeting } from '@foyer/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { useEvent } from '../../event/api/get-event';
+import { useEvent } from '../../../lib/use-event';
 import {
   type MeetingCall,
   type MeetingStatus,

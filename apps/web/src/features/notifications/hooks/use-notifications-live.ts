@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../../lib/session-store';
+import { eventsQuery } from '../../../lib/use-events';
 import { useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
-import { eventsQuery } from '../../event/api/get-events';
 import { notificationsKey, useSetNotificationCounts } from '../api/get-notifications';
 
 /**

@@ -3,7 +3,7 @@ import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { useEvent } from '../../event/api/get-event';
+import { useEvent } from '../../../lib/use-event';
 import { useWizard } from '../api/event-profile';
 import { ProfileWizard } from '../components/profile-wizard';
 import '../i18n';

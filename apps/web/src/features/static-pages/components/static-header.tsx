@@ -3,9 +3,9 @@ import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageSwitcher } from '../../../components/language-switcher';
 import { formatDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session-store';
-import { LanguageSwitcher } from '../../user/components/language-switcher';
 import classes from './static-layout.module.css';
 
 /** Start and end; each stays on one line so a narrow header breaks only between them. */

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from './language-switcher';
+import { LanguageSwitcher } from '../../../components/language-switcher';
 import { ProfileForm } from './profile-form';
 
 // The photo modal pulls in the dropzone and its styles: load them only when it opens.

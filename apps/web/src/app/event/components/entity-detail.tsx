@@ -1,33 +1,14 @@
-import { Avatar, Button, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type DetailProps, DetailSkeleton } from '../../../components/detail-skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { type EntityKind, useEntity } from '../api/get-entity';
 
-export interface DetailProps {
-  eventId: number;
-  id: number;
-  /** Page (h1) or modal body (the modal's title names it). */
-  variant: 'page' | 'modal';
-  onBack?(): void;
-}
-
 interface Props extends DetailProps {
   kind: EntityKind;
-}
-
-/** What a detail shows while it loads. */
-export function DetailSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
-      <Skeleton h={28} w="60%" />
-      <Skeleton h={16} w="40%" />
-      <Skeleton h={80} />
-    </Stack>
-  );
 }
 
 /**
@@ -103,10 +84,13 @@ function detail<K extends string>(load: () => Promise<Record<K, ComponentType<De
 
 /** Each kind's full screen belongs to its feature (agenda, meetings, expo) and loads with it. */
 const DETAILS: Record<EntityKind, ComponentType<DetailProps>> = {
-  sessions: detail(() => import('../../agenda/components/session-detail'), 'SessionDetail'),
-  speakers: detail(() => import('../../agenda/components/speaker-detail'), 'SpeakerDetail'),
-  attendees: detail(() => import('../../participants/components/attendee-detail'), 'AttendeeDetail'),
-  expo: detail(() => import('../../booths/components/booth-detail'), 'BoothDetail'),
+  sessions: detail(() => import('../../../features/agenda/components/session-detail'), 'SessionDetail'),
+  speakers: detail(() => import('../../../features/agenda/components/speaker-detail'), 'SpeakerDetail'),
+  attendees: detail(
+    () => import('../../../features/participants/components/attendee-detail'),
+    'AttendeeDetail',
+  ),
+  expo: detail(() => import('../../../features/booths/components/booth-detail'), 'BoothDetail'),
 };
 
 /** A2.23–A2.26: the detail a route names, as a page or a modal body. */
@@ -114,7 +98,7 @@ export function EntityDetail({ kind, ...props }: Props) {
   const Detail = DETAILS[kind];
   return (
     <Suspense fallback={<DetailSkeleton />}>
-      <Detail {...props} />
+      <Detail {...props} fallback={<GenericEntityDetail kind={kind} {...props} />} />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import type { EventSummary } from '@foyer/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 export interface EventList {
   active: EventSummary[];

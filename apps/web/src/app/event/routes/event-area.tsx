@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { rememberLastVisitedEvent } from '../../../lib/storage';
-import { useEvent } from '../../event/api/get-event';
+import { useEvent } from '../../../lib/use-event';
 import { isEntityKind } from '../api/get-entity';
 import { EntityDetail } from '../components/entity-detail';
 import { EventHeader } from '../components/event-header';
@@ -21,15 +21,18 @@ function page<K extends string>(load: () => Promise<Record<K, PageOf>>, name: K)
 
 /** The event's own pages belong to their features and load with them. */
 const EventProfilePage = page(
-  () => import('../../participants/routes/event-profile-page'),
+  () => import('../../../features/participants/routes/event-profile-page'),
   'EventProfilePage',
 );
 const CompanyProfilePage = page(
-  () => import('../../booths/routes/company-profile-page'),
+  () => import('../../../features/booths/routes/company-profile-page'),
   'CompanyProfilePage',
 );
-const InvitationPage = page(() => import('../../meetings/routes/invitation-page'), 'InvitationPage');
-const BadgesPage = page(() => import('../../checkin/routes/badges-page'), 'BadgesPage');
+const InvitationPage = page(
+  () => import('../../../features/meetings/routes/invitation-page'),
+  'InvitationPage',
+);
+const BadgesPage = page(() => import('../../../features/checkin/routes/badges-page'), 'BadgesPage');
 
 /** A2.19 inside the event area: an unknown event, or an unknown page of a known one. */
 function AreaNotFound({ eventId, message }: { eventId?: number; message?: string }) {

@@ -12,11 +12,11 @@ function tab<K extends string>(load: () => Promise<Record<K, TabComponent>>, nam
 
 /** Each tab is its own feature and its own chunk (agenda, meetings, expo, engagement). */
 const TABS: Partial<Record<EventAreaPage, TabComponent>> = {
-  attendees: tab(() => import('../../participants/routes/attendees-tab'), 'AttendeesTab'),
-  sessions: tab(() => import('../../agenda/routes/sessions-tab'), 'SessionsTab'),
-  speakers: tab(() => import('../../agenda/routes/speakers-tab'), 'SpeakersTab'),
-  expo: tab(() => import('../../booths/routes/expo-tab'), 'ExpoTab'),
-  lobby: tab(() => import('../../lobby/routes/lobby-tab'), 'LobbyTab'),
+  attendees: tab(() => import('../../../features/participants/routes/attendees-tab'), 'AttendeesTab'),
+  sessions: tab(() => import('../../../features/agenda/routes/sessions-tab'), 'SessionsTab'),
+  speakers: tab(() => import('../../../features/agenda/routes/speakers-tab'), 'SpeakersTab'),
+  expo: tab(() => import('../../../features/booths/routes/expo-tab'), 'ExpoTab'),
+  lobby: tab(() => import('../../../features/lobby/routes/lobby-tab'), 'LobbyTab'),
 };
 
 /** The content of the chosen event tab (A2.67). */

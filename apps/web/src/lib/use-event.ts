@@ -1,6 +1,6 @@
 import type { EventDetails } from '@foyer/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** GET /event/:eventId (A7.21): the event as the caller may see it. */
 export function useEvent(eventId: number) {

@@ -1,7 +1,7 @@
 import type { EventDetails } from '@foyer/contract';
 import { useLocation } from 'react-router';
-import { useEvent } from '../../features/event/api/get-event';
-import { readLastVisitedEvent } from '../../lib/storage';
+import { readLastVisitedEvent } from './storage';
+import { useEvent } from './use-event';
 
 /** The event in the URL (/event/{id}/…), else the last visited one; null on the event list. */
 export function useCurrentEventId(): number | null {
