@@ -7,12 +7,15 @@ import fastifyStatic from '@fastify/static';
 import { type ClientConfig, ErrorCode } from '@foyer/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppContext } from './context';
+import { busPlugin } from './events/bus.plugin';
 import { features } from './features';
 import { reportServerError } from './http/crash-reports';
 import { AppError } from './http/errors';
 import { rejectNulCharacters } from './http/input-guard';
 import { connectRateLimitRedis } from './http/rate-limit';
+import { schedulerPlugin } from './jobs/scheduler';
 import { createRealtime, type Realtime } from './realtime/realtime';
+import { type SmsGateway, smsPlugin } from './sms/sms';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,7 +46,12 @@ function sendFrameworkError(error: FastifyError, reply: FastifyReply) {
   });
 }
 
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export interface AppOptions {
+  /** Where text messages go (default: the outbox, shown at /dev/mailbox outside production). */
+  smsGateway?: SmsGateway;
+}
+
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       ctx.config.logLevel === 'silent'
@@ -148,6 +156,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('cache-control', 'no-cache');
     return { success: true, data };
   });
+
+  // Infrastructure, as named plugins (decorators app.scheduler, app.bus, app.sms); features after.
+  await app.register(schedulerPlugin);
+  await app.register(busPlugin);
+  await app.register(smsPlugin, options.smsGateway ? { gateway: options.smsGateway } : {});
 
   for (const feature of features) {
     await app.register(feature, { prefix: API_PREFIX });

@@ -2,16 +2,15 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
-import { busOf } from '../src/events/bus';
 import { createMailer } from '../src/mail/mailer';
 import { testDatabase } from './db';
 
 /** Apps built in this worker and not closed yet: their event processors must finish before a reset. */
-const liveContexts = new Set<AppContext>();
+const liveApps = new Set<FastifyInstance>();
 
 /** Waits until no after-commit processor of any live test app is running (TRUNCATE would deadlock). */
 export async function settleLiveApps(): Promise<void> {
-  await Promise.all([...liveContexts].map((ctx) => busOf(ctx).idle()));
+  await Promise.all([...liveApps].map((app) => app.bus.idle()));
 }
 
 export interface TestApp {
@@ -40,7 +39,7 @@ export async function createTestApp(
   const ctx: AppContext = { config, db, dbKind: kind, mailer, now: () => now ?? new Date() };
   const app = await buildApp(ctx);
   await app.ready();
-  liveContexts.add(ctx);
+  liveApps.add(app);
   return {
     app,
     ctx,
@@ -48,8 +47,8 @@ export async function createTestApp(
       now = date;
     },
     async close() {
-      await busOf(ctx).idle();
-      liveContexts.delete(ctx);
+      await app.bus.idle();
+      liveApps.delete(app);
       await app.close();
       await mailer.close();
     },

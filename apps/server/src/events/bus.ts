@@ -321,18 +321,6 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
   };
 }
 
-const buses = new WeakMap<AppContext, Bus>();
-
-/** The app's bus (one per AppContext, so parallel test apps never see each other's events). */
-export function busOf(ctx: AppContext): Bus {
-  let bus = buses.get(ctx);
-  if (!bus) {
-    bus = createBus(ctx.db, { paused: ctx.config.outboxPaused });
-    buses.set(ctx, bus);
-  }
-  return bus;
-}
-
 /** Hourly: outbox rows done for more than a day go (dead ones stay to be looked at). */
 export function pruneOutbox(ctx: AppContext): Promise<number> {
   return outbox.pruneDone(ctx.db, new Date(ctx.now().getTime() - 24 * 60 * 60_000));

@@ -1,20 +1,19 @@
-import type { AppContext } from '../context';
-import { smsGatewayOf } from '../features/meetings/sms';
-import { busOf } from './bus';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Sends the e-mails and SMS of `messages.send` rows. Each message's idempotency key comes from the
  * outbox row, this handler and the message (recipient, channel, place in the row), so a retry after
  * a crash skips what was already sent: the mailer checks the key before sending and records it after.
  */
-export function registerDeliveries(ctx: AppContext): void {
-  busOf(ctx).on(
+export function registerDeliveries(app: FastifyInstance): void {
+  const { ctx } = app;
+  app.bus.on(
     'messages.send',
     async (event, meta) => {
       for (const [index, message] of event.messages.entries()) {
         const dedupeKey = meta.key(message.channel, message.to, index);
         if (message.channel === 'sms') {
-          await smsGatewayOf(ctx).send({ to: message.to, text: message.text, dedupeKey });
+          await app.sms.send({ to: message.to, text: message.text, dedupeKey });
         } else {
           await ctx.mailer.send({
             to: message.to,

@@ -1,6 +1,6 @@
 import type { AgendaExportRequest, AgendaExportResult } from '@foyer/contract';
 import type { AppContext } from '../../context';
-import { busOf } from '../../events/bus';
+import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import { participantEvents } from './calendar.service';
@@ -33,6 +33,7 @@ function wallClock(format: Intl.DateTimeFormat, date: Date): string {
  */
 export async function exportAgendaByMail(
   ctx: AppContext,
+  bus: Pick<Bus, 'emit'>,
   userId: number,
   input: AgendaExportRequest,
 ): Promise<AgendaExportResult> {
@@ -62,7 +63,7 @@ export async function exportAgendaByMail(
     `Open your agenda: ${ctx.config.publicUrl}/my-agenda`,
   ].join('\n');
   // Durable: sent after this returns, and still sent if the process dies first.
-  await busOf(ctx).emit({
+  await bus.emit({
     type: 'messages.send',
     eventId: event.id,
     messages: [{ channel: 'email', to: user.username, subject: `Your agenda: ${event.name}`, text }],

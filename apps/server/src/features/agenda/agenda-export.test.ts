@@ -1,7 +1,6 @@
 import type { AgendaExportResult } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { busOf } from '../../events/bus';
 import { api, at, createEvent, createParticipant, createSession, join, T0 } from './agenda.fixtures';
 
 let t: TestApp;
@@ -29,7 +28,7 @@ describe('agenda export by e-mail (E1.07, E5.25)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ sentTo: ada.email, items: 1 });
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     const mail = await t.ctx.db
       .selectFrom('outbox')
       .selectAll()

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { makeEvent, makePerson, makeSlots } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 import {
   addPerson,
   api,
@@ -183,7 +182,7 @@ describe('calendar link and feed (E7.16)', () => {
     expect((await meetings.confirm(ben, invitationId, slots[0]!.id)).status).toBe(200);
     const meetingId = (await meetings.meetings(ana)).body.data![0]!.id;
     expect(meetingId).toBe(unrelated.id);
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
 
     const body = (await feed((await link(ana, { eventId: event.id })).body.data!.url)).body;
     const vevents = body.split('BEGIN:VEVENT').slice(1);

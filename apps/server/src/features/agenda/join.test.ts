@@ -1,7 +1,6 @@
 import { AgendaErrorCode, type JoinSessionResult } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { busOf } from '../../events/bus';
 import {
   addPerson,
   api,
@@ -253,7 +252,7 @@ describe('sessions that need approval (E4.47, E4.48, E8.29, E8.36)', () => {
       accept: true,
     });
     expect(res.body.data).toMatchObject({ status: 'joined', usedCapacity: 1 });
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     const mail = await t.ctx.db.selectFrom('outbox').selectAll().where('recipient', '=', ada.email).execute();
     expect(mail[0]?.body_text).toContain('Workshop');
     const twice = await decide(boss, {
@@ -284,7 +283,7 @@ describe('sessions that need approval (E4.47, E4.48, E8.29, E8.36)', () => {
       code: AgendaErrorCode.RequestDeclined,
       msg: 'The event organizers declined your request.',
     });
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     const mail = await t.ctx.db.selectFrom('outbox').selectAll().where('recipient', '=', ada.email).execute();
     expect(mail[0]?.body_text).toContain('The event organizers declined your request.');
   });

@@ -39,7 +39,11 @@ const deleteInput = (request: FastifyRequest) =>
 
 /** The schedule calls of E7 that concern sessions and the agenda (E7.08, E7.10, E7.13–E7.15, E7.24, E7.25). */
 export const scheduleRoutes: FastifyPluginAsync = async (app) => {
-  const deps = (request: FastifyRequest): ScheduleDeps => ({ events: agendaEvents(app), log: request.log });
+  const deps = (request: FastifyRequest): ScheduleDeps => ({
+    events: agendaEvents(app),
+    bus: app.bus,
+    log: request.log,
+  });
 
   app.post('/event/schedule/join', async (request) => {
     const { userId } = await requireUser(request);

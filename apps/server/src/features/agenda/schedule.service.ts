@@ -15,7 +15,7 @@ import {
 } from '@foyer/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { busOf } from '../../events/bus';
+import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import type { AgendaEvents } from './agenda.events';
@@ -35,6 +35,7 @@ import { findRoles, findSessionForBooking, isVisibleTo } from './sessions.reposi
 
 export interface ScheduleDeps {
   events: AgendaEvents;
+  bus: Pick<Bus, 'emit'>;
   log: FastifyBaseLogger;
 }
 
@@ -238,7 +239,7 @@ export async function decideSessionRequest(
     if (input.accept) {
       // E8.36: the notifications processor tells the requester (in-app, and by e-mail per their
       // preferences) that they are confirmed; the bus runs it after the commit, outside the request.
-      await busOf(ctx).emit(
+      await deps.bus.emit(
         {
           type: 'session.changed',
           kind: 'confirmed',
@@ -253,7 +254,7 @@ export async function decideSessionRequest(
     } else {
       // E8.29: no notification type covers a declined request; the e-mail goes out after the commit.
       const text = 'The event organizers declined your request.';
-      await busOf(ctx).emit(
+      await deps.bus.emit(
         {
           type: 'messages.send',
           eventId: event.id,

@@ -108,7 +108,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (app) => {
   app.post('/event/agenda/export', { config: perMinute(10) }, async (request) => {
     const { userId } = await requireUser(request);
     const input = parse(agendaExportRequest, request.body);
-    return { success: true, data: await exportAgendaByMail(app.ctx, userId, input) };
+    return { success: true, data: await exportAgendaByMail(app.ctx, app.bus, userId, input) };
   });
 
   app.post('/event/participant/calendar', { config: perMinute(30) }, async (request) => {

@@ -37,15 +37,7 @@ export async function pruneAuthRows(ctx: AppContext): Promise<AuthCleanupResult>
   };
 }
 
-/** Hourly, on an unref'd timer (never in tests, which call pruneAuthRows directly). */
-export function startAuthCleanupJob(app: FastifyInstance): void {
-  const ctx = app.ctx;
-  if (ctx.config.env === 'test') return;
-  const run = () => pruneAuthRows(ctx).catch((err: unknown) => app.log.error({ err }, 'auth cleanup failed'));
-  const timer = setInterval(run, EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    void run();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+/** Hourly and once at start, by the scheduler (jobs/scheduler.ts; tests call pruneAuthRows directly). */
+export function scheduleAuthCleanup(app: FastifyInstance): void {
+  app.scheduler.every('auth-cleanup', EVERY_MS, () => pruneAuthRows(app.ctx), { runOnStart: true });
 }

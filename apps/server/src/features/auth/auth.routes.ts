@@ -31,10 +31,10 @@ import { confirmSignup, resendSignupCode } from './signup-code.service';
 
 import { perMinute } from '../../http/rate-limit';
 /** Identity: login, signup, sessions, passwords, one-time login tokens. */
-import { startAuthCleanupJob } from './auth-cleanup';
+import { scheduleAuthCleanup } from './auth-cleanup';
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  startAuthCleanupJob(app);
+  scheduleAuthCleanup(app);
   const { config } = app.ctx;
 
   function loggedIn(reply: FastifyReply, session: IssuedSession) {

@@ -2,7 +2,6 @@ import { type BoothDetails, BoothErrorCode, type BoothSummary, type MemberList }
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { makeBooth, makeCategory, makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +9,7 @@ beforeAll(async () => {
 });
 // Processors (notifications, chat) run after commits: let them finish before the next test empties
 // the tables, or the TRUNCATE can deadlock with them on PostgreSQL.
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });

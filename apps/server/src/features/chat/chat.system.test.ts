@@ -3,14 +3,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 // Background processors of one test must not write into the next one's fresh tables.
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });
@@ -47,7 +46,7 @@ describe('system messages from the meeting flows (E4.55)', () => {
     const r2 = (await api.reschedule(ana, invitation.id, slots[4]!.id)).body.data!;
     await api.rejectReschedule(ben, r2.id);
     await api.cancel(ben, invitation.id, 'Sorry');
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
 
     const [room] = await rooms(ana);
     expect(room).toMatchObject({ type: 'private' });
@@ -73,7 +72,7 @@ describe('system messages from the meeting flows (E4.55)', () => {
     await api.reject(ben, declined.id, 'No time');
     const revoked = (await api.invite(cat, ana)).body.data!;
     await api.revoke(cat, revoked.id);
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     const mine = await rooms(ana);
     const types = await Promise.all(mine.map(async (r) => (await messages(ana, r.id)).map((m) => m.type)));
     expect(types.sort()).toEqual([
@@ -85,7 +84,7 @@ describe('system messages from the meeting flows (E4.55)', () => {
   it('E4.86 a system message cannot be deleted, even by its sender', async () => {
     const { ana, ben, api } = await setup();
     await api.invite(ana, ben);
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     const [room] = await rooms(ana);
     const [mreq] = await messages(ana, room!.id);
     const r = await call(t.app, {
@@ -99,14 +98,14 @@ describe('system messages from the meeting flows (E4.55)', () => {
 
   it('a shared contact writes a contact message (contact.shared on the bus)', async () => {
     const { event, ana, ben } = await setup();
-    await busOf(t.ctx).emit({
+    await t.app.bus.emit({
       type: 'contact.shared',
       eventId: event.id,
       fromParticipantId: ana.id,
       toParticipantId: ben.id,
       contactId: 7,
     });
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     const [room] = await rooms(ben);
     expect(await messages(ben, room!.id)).toMatchObject([
       { type: 'contact', sndr: ana.id, det: { contactId: 7 } },

@@ -1,6 +1,6 @@
 import { ChatRecordType, type ChatSystemMessageType, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
-import { busOf, type DomainEvent, type HandlerMeta } from '../../events/bus';
+import type { DomainEvent, HandlerMeta } from '../../events/bus';
 import type { MeetingEventType } from '../meetings/meetings.events';
 import { toChatMessage } from './chat.present';
 import * as repo from './chat.repository';
@@ -23,7 +23,7 @@ const MEETING_MESSAGE_TYPES: Partial<Record<MeetingEventType, ChatSystemMessageT
 
 export function registerChatSystemMessages(app: FastifyInstance): void {
   const { ctx } = app;
-  const bus = busOf(ctx);
+  const { bus } = app;
 
   /**
    * One card from `fromId` to each of `toIds`, with its live pushes (and the "room added" pushes of

@@ -9,7 +9,6 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 import { sendMessage } from './chat.service';
 
 let t: TestApp;
@@ -17,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 // Background processors of one test must not write into the next one's fresh tables.
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });

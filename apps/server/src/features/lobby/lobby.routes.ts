@@ -9,7 +9,7 @@ export const lobbyRoutes: FastifyPluginAsync = async (app) => {
   app.get('/event/lobby', async (request) => {
     const { userId } = await requireUser(request);
     const { eventId } = parse(lobbyQuery, request.query);
-    const deps = { ctx: request.server.ctx, realtime: request.server.realtime };
+    const deps = { ctx: request.server.ctx, realtime: request.server.realtime, bus: request.server.bus };
     return { success: true, data: await getLobby(deps, userId, eventId) };
   });
 };

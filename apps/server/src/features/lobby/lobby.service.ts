@@ -1,5 +1,6 @@
 import { LOBBY_ANNOUNCEMENTS, LOBBY_LIVE_SESSIONS, type Lobby } from '@foyer/contract';
 import type { AppContext } from '../../context';
+import type { Bus } from '../../events/bus';
 import type { Realtime } from '../../realtime/realtime';
 import { listSessions } from '../agenda/sessions.service';
 import { listPolls } from '../polls/polls.service';
@@ -8,6 +9,7 @@ import { listAnnouncements } from '../posts/posts.service';
 export interface LobbyDeps {
   ctx: AppContext;
   realtime: Pick<Realtime, 'publish'>;
+  bus: Pick<Bus, 'emit'>;
 }
 
 /**

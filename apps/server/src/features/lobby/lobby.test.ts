@@ -2,14 +2,13 @@ import type { Lobby } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 // Background processors of one test must not write into the next one's fresh tables.
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });

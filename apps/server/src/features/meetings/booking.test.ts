@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { makeEvent, makePerson, makeSlots } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +10,7 @@ beforeAll(async () => {
 });
 // Processors (notifications, chat) run after commits: let them finish before the next test empties
 // the tables, or the TRUNCATE can deadlock with them on PostgreSQL.
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });

@@ -28,7 +28,7 @@ import {
 import { addGuest, cancelMeeting, listMeetings, meetingPresence } from './meeting-actions.service';
 import type { MeetingDeps } from './meetings.events';
 import { prebookMeeting, reserveTable } from './prebook.service';
-import { startReminderJob } from './reminders';
+import { scheduleMeetingReminders } from './reminders';
 import {
   confirmReschedule,
   rejectReschedule,
@@ -107,5 +107,5 @@ export const meetingRoutes: FastifyPluginAsync = async (app) => {
   get('/event/meeting/slots', (r, u) => freeSlots(r.server.ctx, u, parse(slotsQuery, r.query)));
   get('/event/meeting/status', (r, u) => meetingStatus(deps(r), u, parse(meetingStatusQuery, r.query)));
 
-  startReminderJob(app);
+  scheduleMeetingReminders(app);
 };

@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { makeEvent, makePerson, makeSlots, makeType, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +16,7 @@ beforeAll(async () => {
 });
 // Processors (notifications, chat) run after commits: let them finish before the next test empties
 // the tables, or the TRUNCATE can deadlock with them on PostgreSQL.
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });

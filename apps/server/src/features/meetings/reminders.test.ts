@@ -1,17 +1,19 @@
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { makeEvent, makePerson, makeSlots } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
+import type { Sms } from '../../sms/sms';
 import { runMeetingReminders } from './reminders';
-import { type Sms, setSmsGateway } from './sms';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(() => busOf(t.ctx).idle());
+afterEach(async () => {
+  await t.app.bus.idle();
+  vi.restoreAllMocks();
+});
 afterAll(async () => {
   await t.close();
 });
@@ -19,8 +21,8 @@ beforeEach(() => t.setNow(new Date('2030-05-01T07:00:00Z')));
 
 /** Runs the job and waits until the notifications processor has sent what it sends. */
 async function run(): Promise<number> {
-  const n = await runMeetingReminders(t.ctx);
-  await busOf(t.ctx).idle();
+  const n = await runMeetingReminders(t.ctx, t.app.bus);
+  await t.app.bus.idle();
   return n;
 }
 
@@ -42,7 +44,7 @@ async function meetingAtNine() {
   const ben = await makePerson(t.ctx, event.id, { name: 'Ben', phone: '+4915100000' });
   const invitationId = (await api.invite(ana, ben)).body.data!.id;
   await api.confirm(ben, invitationId, slots[0]!.id);
-  await busOf(t.ctx).idle();
+  await t.app.bus.idle();
   return { slots, api, ana, ben, invitationId };
 }
 
@@ -65,11 +67,11 @@ describe('meeting reminders (1 hour before, e-mail and SMS)', () => {
     await meetingAtNine();
     t.setNow(new Date('2030-05-01T08:30:00Z'));
     const counts = await Promise.all([
-      runMeetingReminders(t.ctx),
-      runMeetingReminders(t.ctx),
-      runMeetingReminders(t.ctx),
+      runMeetingReminders(t.ctx, t.app.bus),
+      runMeetingReminders(t.ctx, t.app.bus),
+      runMeetingReminders(t.ctx, t.app.bus),
     ]);
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
     const sent = await reminders();
     expect(sent.email).toHaveLength(2);
@@ -79,7 +81,7 @@ describe('meeting reminders (1 hour before, e-mail and SMS)', () => {
   it('skips cancelled meetings, reminds again after a reschedule, and honours preferences and the gateway', async () => {
     const { slots, api, ana, ben, invitationId } = await meetingAtNine();
     const texts: Sms[] = [];
-    setSmsGateway(t.ctx, { send: async (sms) => void texts.push(sms) });
+    vi.spyOn(t.app.sms, 'send').mockImplementation(async (sms) => void texts.push(sms));
     await t.ctx.db
       .updateTable('users')
       .set({ notification_preferences: JSON.stringify([{ type: 'meeting_reminder', channels: ['sms'] }]) })

@@ -1,7 +1,7 @@
 import { MEETING_REMINDER_BEFORE_MS } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { busOf } from '../../events/bus';
+import type { Bus } from '../../events/bus';
 
 const EVERY_MS = 60_000;
 
@@ -9,14 +9,13 @@ const EVERY_MS = 60_000;
  * The 1-hour meeting reminder (E9 "notification reminder 1 hour before a 1:1 meeting", A9.45). Each
  * (meeting, person) is claimed by ONE UPDATE — with several instances the row lock makes the others
  * skip it — and then handed to the event bus as `meeting.reminder`; the notifications processor
- * writes the notification and sends the e-mail and the SMS (through `smsGatewayOf`) as the person's
+ * writes the notification and sends the e-mail and the SMS (through `app.sms`) as the person's
  * preferences say. A rescheduled meeting is claimable again (confirmReschedule clears reminded_at).
  * Returns how many people were reminded.
  */
-export async function runMeetingReminders(ctx: AppContext): Promise<number> {
+export async function runMeetingReminders(ctx: AppContext, bus: Pick<Bus, 'emit'>): Promise<number> {
   const now = ctx.now();
   const until = new Date(now.getTime() + MEETING_REMINDER_BEFORE_MS);
-  const bus = busOf(ctx);
   // The claim and the reminders' outbox rows commit together: a crash cannot claim one unsent.
   return ctx.db.transaction().execute(async (trx) => {
     const claimed = await trx
@@ -51,13 +50,7 @@ export async function runMeetingReminders(ctx: AppContext): Promise<number> {
   });
 }
 
-/** Every minute, on an unref'd timer (never in tests, which call runMeetingReminders directly). */
-export function startReminderJob(app: FastifyInstance): void {
-  const ctx = app.ctx;
-  if (ctx.config.env === 'test') return;
-  const timer = setInterval(() => {
-    runMeetingReminders(ctx).catch((err: unknown) => app.log.error({ err }, 'meeting reminders failed'));
-  }, EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+/** Every minute, by the scheduler (jobs/scheduler.ts; tests call runMeetingReminders directly). */
+export function scheduleMeetingReminders(app: FastifyInstance): void {
+  app.scheduler.every('meeting-reminders', EVERY_MS, () => runMeetingReminders(app.ctx, app.bus));
 }

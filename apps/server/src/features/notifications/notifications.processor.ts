@@ -7,7 +7,7 @@ import {
 } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import { busOf, type DomainEvent, type HandlerMeta, type OutgoingMessage } from '../../events/bus';
+import type { DomainEvent, HandlerMeta, OutgoingMessage } from '../../events/bus';
 import { notificationMail } from './notifications.email';
 import { toNotification } from './notifications.present';
 import * as repo from './notifications.repository';
@@ -38,7 +38,7 @@ const excerpt = (text: string) => (text.length > TITLE_MAX ? `${text.slice(0, TI
 
 export function registerNotificationProcessors(app: FastifyInstance): void {
   const { ctx } = app;
-  const bus = busOf(ctx);
+  const { bus } = app;
 
   const rowOf = (draft: Draft, userId: number | null): repo.NewNotification => ({
     user_id: userId,

@@ -3,21 +3,20 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 // Background processors of one test must not write into the next one's fresh tables.
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });
 const NOW = new Date('2030-05-01T07:00:00Z');
 beforeEach(() => t.setNow(NOW));
 
-const settle = () => busOf(t.ctx).idle();
+const settle = () => t.app.bus.idle();
 const list = (who: Person, query: Record<string, string> = {}) =>
   call<NotificationPage>(t.app, { method: 'GET', url: '/api/v1/notifications', headers: who.headers, query });
 const post = (who: Person, path: string, payload: unknown = {}) =>
@@ -41,7 +40,7 @@ async function setup() {
 /** Writes `count` personal notifications for a person straight through the bus. */
 async function remind(eventId: number, who: Person, count: number) {
   for (let i = 0; i < count; i++) {
-    await busOf(t.ctx).emit({
+    await t.app.bus.emit({
       type: 'meeting.reminder',
       eventId,
       meetingId: 1000 + i,
@@ -206,7 +205,7 @@ describe('event-wide notifications', () => {
     const { event, ana, ben } = await setup();
     const other = await makeEvent(t.ctx);
     const stranger = await makePerson(t.ctx, other.id);
-    await busOf(t.ctx).emit({
+    await t.app.bus.emit({
       type: 'announcement.published',
       eventId: event.id,
       postId: 1,
@@ -233,7 +232,7 @@ describe('event-wide notifications', () => {
 
   it('A4.37 A4.38 event-wide ones are read per person', async () => {
     const { event, ana, ben } = await setup();
-    await busOf(t.ctx).emit({ type: 'poll.published', eventId: event.id, pollId: 1, question: 'Best talk?' });
+    await t.app.bus.emit({ type: 'poll.published', eventId: event.id, pollId: 1, question: 'Best talk?' });
     await settle();
     const id = (await list(ben)).body.data?.items[0]?.id as number;
     await post(ben, 'read', { ids: [id] });
@@ -257,15 +256,15 @@ describe('the bus', () => {
     await t.ctx.db
       .transaction()
       .execute(async (trx) => {
-        await busOf(t.ctx).emit(reminder, trx);
+        await t.app.bus.emit(reminder, trx);
         throw new Error('roll back');
       })
       .catch(() => {});
     await settle();
     expect((await list(ben)).body.data?.items).toHaveLength(0);
     await t.ctx.db.transaction().execute(async (trx) => {
-      await busOf(t.ctx).emit(reminder, trx);
-      await busOf(t.ctx).emit({ ...reminder, meetingId: 2 }, trx);
+      await t.app.bus.emit(reminder, trx);
+      await t.app.bus.emit({ ...reminder, meetingId: 2 }, trx);
     });
     await settle();
     expect((await list(ben)).body.data?.items.map((n) => n.det.meetingId)).toEqual([2, 1]);

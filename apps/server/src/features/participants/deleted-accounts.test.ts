@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 import { hashPassword } from '../auth/password';
 
 /** A deleted account (A4.34, A7.10) is gone for attendees everywhere (E3.02). */
@@ -17,7 +16,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });

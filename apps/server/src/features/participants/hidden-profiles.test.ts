@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 import type { MeetingStatusResult } from '../meetings/slots.service';
 
 /**
@@ -14,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });

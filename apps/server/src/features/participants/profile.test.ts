@@ -8,7 +8,6 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +15,7 @@ beforeAll(async () => {
 });
 // Processors (notifications, chat) run after commits: let them finish before the next test empties
 // the tables, or the TRUNCATE can deadlock with them on PostgreSQL.
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });

@@ -2,7 +2,6 @@ import { type Search2Response, searchRowsToCards } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { makeBooth, makePerson, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 import { bearer, makeEvent, makeType } from '../event/event.fixtures';
 import { insertUser } from '../user/user.repository';
 import { configureSearchCache } from './search.cache';
@@ -16,7 +15,7 @@ beforeAll(async () => {
   configureSearchCache(a.ctx, { ttlMs: 60_000 });
   configureSearchCache(b.ctx, { ttlMs: 60_000 });
 });
-afterEach(() => Promise.all([busOf(a.ctx).idle(), busOf(b.ctx).idle()]));
+afterEach(() => Promise.all([a.app.bus.idle(), b.app.bus.idle()]));
 afterAll(async () => {
   await a.close();
   await b.close();

@@ -9,7 +9,6 @@ import {
   makeType,
   type Person,
 } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 import { configureSearchCache } from './search.cache';
 
 let t: TestApp;
@@ -18,7 +17,7 @@ beforeAll(async () => {
 });
 // Processors (notifications, chat) run after commits: let them finish before the next test empties
 // the tables, or the TRUNCATE can deadlock with them on PostgreSQL.
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });

@@ -25,6 +25,7 @@ import {
 const deps = (request: FastifyRequest): PollDeps => ({
   ctx: request.server.ctx,
   realtime: request.server.realtime,
+  bus: request.server.bus,
 });
 
 const DUE_CHECK_MS = 30_000;
@@ -69,12 +70,7 @@ export const pollRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  if (app.ctx.config.env !== 'test') {
-    const scheduled = { ctx: app.ctx, realtime: app.realtime };
-    const timer = setInterval(() => {
-      publishDuePolls(scheduled).catch((err: unknown) => app.log.error({ err }, 'scheduled polls failed'));
-    }, DUE_CHECK_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  app.scheduler.every('scheduled-polls', DUE_CHECK_MS, () =>
+    publishDuePolls({ ctx: app.ctx, realtime: app.realtime, bus: app.bus }),
+  );
 };

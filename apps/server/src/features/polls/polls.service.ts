@@ -13,7 +13,7 @@ import type { Transaction, Updateable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
 import type { DB, ParticipantRow, PollsTable } from '../../db/schema';
-import { busOf } from '../../events/bus';
+import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { hasRight, requireMembership } from '../access/event-access';
@@ -23,6 +23,7 @@ import * as repo from './polls.repository';
 export interface PollDeps {
   ctx: AppContext;
   realtime: Pick<Realtime, 'publish'>;
+  bus: Pick<Bus, 'emit'>;
 }
 
 /** E6.35: organizers and participants with the moderator right manage polls. */
@@ -63,7 +64,7 @@ async function pushChanged(
 /** A9.41 "poll": told once, at the first publish (in the publishing transaction). */
 async function announce(deps: PollDeps, row: repo.PollRow, trx: Transaction<DB>): Promise<void> {
   if (await repo.markAnnounced(trx, row.id, deps.ctx.now())) {
-    await busOf(deps.ctx).emit(
+    await deps.bus.emit(
       { type: 'poll.published', eventId: row.event_id, pollId: row.id, question: row.question },
       trx,
     );
@@ -235,7 +236,7 @@ export async function pollAction(deps: PollDeps, userId: number, input: PollActi
     }
     if (input.action === 'publish') await announce(deps, updated, trx);
     if (input.action === 'finish') {
-      await busOf(ctx).emit(
+      await deps.bus.emit(
         { type: 'poll.finished', eventId: updated.event_id, pollId: updated.id, question: updated.question },
         trx,
       );

@@ -3,14 +3,13 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 // Background processors of one test must not write into the next one's fresh tables.
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });
@@ -88,7 +87,7 @@ describe('poll lifecycle', () => {
     expect((await act(org, poll.id, 'unpublish')).body.data?.status).toBe('draft');
     expect(await list(ana)).toEqual([]);
     await act(org, poll.id, 'publish');
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     expect(await notifications()).toEqual([{ type: 'poll', poll_id: poll.id }]);
   });
 
@@ -173,7 +172,7 @@ describe('poll lifecycle', () => {
     const quiet = await create(org);
     await act(org, quiet.id, 'publish');
     expect((await act(org, quiet.id, 'finish')).body.data?.resultsVisible).toBe(false);
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     expect((await notifications()).map((n) => n.type)).toEqual([
       'poll',
       'poll_finished',

@@ -10,14 +10,13 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 
 /** E1.08 kept, without the spam: participant posts notify nobody, are capped, and can be hidden. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });
@@ -70,7 +69,7 @@ describe('participant posts in the lobby', () => {
     const post = r.body.data as Announcement;
     expect(post).toMatchObject({ official: false, participantId: ana.id, author: { name: 'Ana' } });
     expect((await list(ben, event.id)).map((p) => [p.id, p.official])).toEqual([[post.id, false]]);
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     expect(await t.ctx.db.selectFrom('notifications').select('id').execute()).toHaveLength(0);
     expect(await t.ctx.db.selectFrom('outbox').select('id').execute()).toHaveLength(0);
     expect((await eventRecords(event.id)).map((x) => x.type)).toEqual(['announcement']);
@@ -82,7 +81,7 @@ describe('participant posts in the lobby', () => {
       const r = await announce(who, event.id, `From ${who.name}`);
       expect(r.body.data?.official).toBe(true);
     }
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     const notes = await t.ctx.db.selectFrom('notifications').select(['type', 'user_id']).execute();
     expect(notes).toEqual([
       { type: 'announcement', user_id: null },
@@ -102,7 +101,7 @@ describe('participant posts in the lobby', () => {
     expect(r.status).toBe(200);
     t.setNow(new Date('2030-05-01T08:00:01Z'));
     expect((await list(ben, event.id)).map((p) => p.published)).toEqual([true]);
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     expect(await t.ctx.db.selectFrom('notifications').select('id').execute()).toHaveLength(0);
   });
 
@@ -165,7 +164,7 @@ describe('hiding posts', () => {
     const { event, ana, ben, org } = await setup();
     const post = (await announce(ana, event.id, 'Spam')).body.data as Announcement;
     const keep = (await announce(org, event.id, 'Welcome')).body.data as Announcement;
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     expect((await hide(ben, event.id, post.id)).status).toBe(403);
     expect((await hide(ana, event.id, post.id)).status).toBe(403); // her own she deletes
     const hidden = await hide(org, event.id, post.id);

@@ -22,6 +22,7 @@ import {
 const deps = (request: FastifyRequest): PostDeps => ({
   ctx: request.server.ctx,
   realtime: request.server.realtime,
+  bus: request.server.bus,
 });
 
 const DUE_CHECK_MS = 30_000;
@@ -72,14 +73,7 @@ export const postRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Scheduled announcements (postAt) go out on time even when nobody lists them.
-  if (app.ctx.config.env !== 'test') {
-    const scheduled = { ctx: app.ctx, realtime: app.realtime };
-    const timer = setInterval(() => {
-      publishDueAnnouncements(scheduled).catch((err: unknown) =>
-        app.log.error({ err }, 'scheduled announcements failed'),
-      );
-    }, DUE_CHECK_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  app.scheduler.every('scheduled-announcements', DUE_CHECK_MS, () =>
+    publishDueAnnouncements({ ctx: app.ctx, realtime: app.realtime, bus: app.bus }),
+  );
 };

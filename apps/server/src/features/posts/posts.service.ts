@@ -27,7 +27,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
 import type { DB, ParticipantRow } from '../../db/schema';
-import { busOf } from '../../events/bus';
+import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { hasRight, requireMembership } from '../access/event-access';
@@ -38,6 +38,7 @@ import * as repo from './posts.repository';
 export interface PostDeps {
   ctx: AppContext;
   realtime: Pick<Realtime, 'publish'>;
+  bus: Pick<Bus, 'emit'>;
 }
 
 /** E6.06, E6.07, E6.35: organizers, and participants with the moderator right. */
@@ -91,7 +92,7 @@ export async function publishDueAnnouncements(deps: PostDeps): Promise<number> {
     for (const [post] of await Promise.all(due.map((row) => present(ctx, [row], trx)))) {
       if (!post) continue;
       await pushAnnouncement(deps, post.eventId, { action: 'created', id: post.id, post }, trx);
-      await notifyEvent(ctx, post, trx);
+      await notifyEvent(deps, post, trx);
     }
     return due.length;
   });
@@ -101,9 +102,9 @@ export async function publishDueAnnouncements(deps: PostDeps): Promise<number> {
  * The event-wide "New announcement" (A9.41, e-mailed to everyone) is the organizers' (E6.35);
  * a participant's post (E1.08) is in the lobby and notifies nobody.
  */
-async function notifyEvent(ctx: AppContext, post: Announcement, trx: Transaction<DB>): Promise<void> {
+async function notifyEvent(deps: PostDeps, post: Announcement, trx: Transaction<DB>): Promise<void> {
   if (!post.official) return;
-  await busOf(ctx).emit(
+  await deps.bus.emit(
     {
       type: 'announcement.published',
       eventId: post.eventId,
@@ -240,7 +241,7 @@ export async function createPost(
       if (!post) throw new Error('announcement vanished');
       if (publishNow) {
         await pushAnnouncement(deps, input.eventId, { action: 'created', id: row.id, post }, trx);
-        await notifyEvent(ctx, post, trx);
+        await notifyEvent(deps, post, trx);
       }
       return post;
     });
@@ -308,7 +309,7 @@ export async function updatePost(
       if (!presented) throw new Error('announcement vanished');
       if (publishNow) {
         await pushAnnouncement(deps, input.eventId, { action: 'created', id: row.id, post: presented }, trx);
-        await notifyEvent(ctx, presented, trx);
+        await notifyEvent(deps, presented, trx);
       } else if (updated.published_at !== null) {
         await pushAnnouncement(deps, input.eventId, { action: 'updated', id: row.id, post: presented }, trx);
       }

@@ -5,14 +5,13 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
-import { busOf } from '../../events/bus';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 // Background processors of one test must not write into the next one's fresh tables.
-afterEach(() => busOf(t.ctx).idle());
+afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
 });
@@ -89,7 +88,7 @@ describe('announcements', () => {
     expect((await list(ben, event.id)).map((p) => p.id)).toEqual([post.id]);
     const [record] = await eventRecords(event.id);
     expect(record).toMatchObject({ type: 'announcement', payload: { action: 'created', id: post.id } });
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     expect(
       await t.ctx.db.selectFrom('notifications').select(['type', 'post_id', 'user_id']).execute(),
     ).toEqual([{ type: 'announcement', post_id: post.id, user_id: null }]);
@@ -137,13 +136,13 @@ describe('announcements', () => {
     expect((await list(ana, event.id)).map((p) => p.id)).toEqual([post.id]);
     expect((await comment(ben, event.id, post.id)).status).toBe(404);
     expect((await comment(ana, event.id, post.id)).status).toBe(409);
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     expect(await t.ctx.db.selectFrom('notifications').select('id').execute()).toHaveLength(0);
     expect(await eventRecords(event.id)).toHaveLength(0);
 
     t.setNow(new Date('2030-05-01T10:00:01Z'));
     expect((await list(ben, event.id)).map((p) => [p.id, p.published])).toEqual([[post.id, true]]);
-    await busOf(t.ctx).idle();
+    await t.app.bus.idle();
     expect(await t.ctx.db.selectFrom('notifications').select('type').execute()).toEqual([
       { type: 'announcement' },
     ]);

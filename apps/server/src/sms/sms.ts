@@ -1,6 +1,13 @@
+import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context';
-import type { DB } from '../../db/schema';
+import type { DB } from '../db/schema';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where text messages go (sms/sms.ts). */
+    sms: SmsGateway;
+  }
+}
 
 export interface Sms {
   to: string;
@@ -9,7 +16,7 @@ export interface Sms {
   dedupeKey?: string;
 }
 
-/** Where text messages go. Plug a real provider in with `setSmsGateway`. */
+/** Where text messages go. Plug a real provider in with the plugin's `gateway` option. */
 export interface SmsGateway {
   send(sms: Sms): Promise<void>;
 }
@@ -33,12 +40,10 @@ export function outboxSmsGateway(db: Kysely<DB>): SmsGateway {
   };
 }
 
-const gateways = new WeakMap<AppContext, SmsGateway>();
-
-export function setSmsGateway(ctx: AppContext, gateway: SmsGateway): void {
-  gateways.set(ctx, gateway);
-}
-
-export function smsGatewayOf(ctx: AppContext): SmsGateway {
-  return gateways.get(ctx) ?? outboxSmsGateway(ctx.db);
-}
+/** Decorates `app.sms`: the given gateway, else the outbox one. */
+export const smsPlugin = fp<{ gateway?: SmsGateway }>(
+  async (app, options) => {
+    app.decorate('sms', options.gateway ?? outboxSmsGateway(app.ctx.db));
+  },
+  { name: 'sms', fastify: '5.x', decorators: { fastify: ['ctx'] } },
+);
