@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { EventType } from './event';
 
 /**
@@ -26,7 +27,8 @@ export interface Timed {
 const ms = (t: TimeLike): number => (t instanceof Date ? t.getTime() : new Date(t).getTime());
 
 /** E4.28–E4.31. */
-export type SessionUpcomingState = 'expired' | 'started' | 'starting' | 'notstarted';
+export const sessionUpcomingStateSchema = z.enum(['expired', 'started', 'starting', 'notstarted']);
+export type SessionUpcomingState = z.infer<typeof sessionUpcomingStateSchema>;
 
 export function sessionUpcomingState(session: Timed, now: TimeLike): SessionUpcomingState {
   const n = ms(now);
@@ -87,33 +89,39 @@ export function timesOverlap(a: Timed, b: Timed): boolean {
   return ms(a.sdt) < ms(b.edt) && ms(b.sdt) < ms(a.edt);
 }
 
-export type AttendeeStatus = 'joined' | 'waiting' | 'declined';
-export type SessionRole = 'speaker' | 'moderator' | 'translator';
+export const attendeeStatusSchema = z.enum(['joined', 'waiting', 'declined']);
+export type AttendeeStatus = z.infer<typeof attendeeStatusSchema>;
+export const sessionRoleSchema = z.enum(['speaker', 'moderator', 'translator']);
+export type SessionRole = z.infer<typeof sessionRoleSchema>;
 
 /** E4.52: sessions a participant can take part in only at the venue (no video room). */
 export function isInPersonOnly(session: { onSite: boolean }, eventType: EventType): boolean {
   return eventType === 'normal' || (eventType === 'hybrid' && session.onSite);
 }
 
-export type SessionButton =
-  | 'viewRecording'
-  | 'joinNow'
-  | 'joinAsAttendee'
-  | 'joinAsModerator'
-  | 'startStreaming'
-  | 'joinRehearsal'
-  | 'addToAgenda'
-  | 'removeFromAgenda'
-  | 'addToCalendar'
-  | 'leave';
+export const sessionButtonSchema = z.enum([
+  'viewRecording',
+  'joinNow',
+  'joinAsAttendee',
+  'joinAsModerator',
+  'startStreaming',
+  'joinRehearsal',
+  'addToAgenda',
+  'removeFromAgenda',
+  'addToCalendar',
+  'leave',
+]);
+export type SessionButton = z.infer<typeof sessionButtonSchema>;
 
-export type SessionNotice =
-  | 'finished'
-  | 'waitingConfirmation'
-  | 'requestDeclined'
-  | 'busy'
-  | 'fullyBooked'
-  | 'onSiteOnly';
+export const sessionNoticeSchema = z.enum([
+  'finished',
+  'waitingConfirmation',
+  'requestDeclined',
+  'busy',
+  'fullyBooked',
+  'onSiteOnly',
+]);
+export type SessionNotice = z.infer<typeof sessionNoticeSchema>;
 
 /** English texts of the buttons and notices (E4.41–E4.52, E8.38); the web's i18n keys default to them. */
 export const SESSION_BUTTON_TEXT: Record<SessionButton, string> = {
@@ -157,10 +165,11 @@ export interface SessionButtonInput {
   now: TimeLike;
 }
 
-export interface SessionButtonState {
-  buttons: SessionButton[];
-  notice: SessionNotice | null;
-}
+export const sessionButtonStateSchema = z.object({
+  buttons: z.array(sessionButtonSchema),
+  notice: sessionNoticeSchema.nullable(),
+});
+export type SessionButtonState = z.infer<typeof sessionButtonStateSchema>;
 
 /**
  * E4.41–E4.52: what a session card offers the caller right now. Order of precedence: finished,

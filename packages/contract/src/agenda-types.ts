@@ -1,228 +1,257 @@
-import type { AttendeeStatus, SessionRole } from './agenda-rules';
-import type { EventType } from './event';
+import { z } from 'zod';
+import { attendeeStatusSchema, sessionRoleSchema } from './agenda-rules';
+import { eventTypeSchema } from './event';
 import { RecordType } from './realtime';
 
 /** Response shapes of the agenda feature. Times are ISO 8601 strings in UTC. */
 
 /** A speaker, moderator or translator as a session card shows them (E3.07). */
-export interface SessionPerson {
+export const sessionPersonSchema = z.object({
   /** Participant id: the attendee profile route takes it (E2.05). */
-  id: number;
-  name: string;
-  surname: string;
-  company: string;
-  jobTitle: string;
-  profilePhoto: string | null;
-}
+  id: z.number(),
+  name: z.string(),
+  surname: z.string(),
+  company: z.string(),
+  jobTitle: z.string(),
+  profilePhoto: z.string().nullable(),
+});
+export type SessionPerson = z.infer<typeof sessionPersonSchema>;
 
-export interface SessionTrack {
-  id: number;
-  name: string;
-  color: string | null;
-}
+export const sessionTrackSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string().nullable(),
+});
+export type SessionTrack = z.infer<typeof sessionTrackSchema>;
 
 /** E3.09 locs: the room with its capacity. */
-export interface SessionLocation {
-  id: number;
-  name: string;
-  capacity: number | null;
-  usedCapacity: number;
-}
+export const sessionLocationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  capacity: z.number().nullable(),
+  usedCapacity: z.number(),
+});
+export type SessionLocation = z.infer<typeof sessionLocationSchema>;
 
 /** E3.09 ses: a bookable time slot of a session. */
-export interface SubSession {
-  id: number;
-  name: string;
-  sdt: string;
-  edt: string;
-  capacity: number | null;
-  usedCapacity: number;
-  isFull: boolean;
+export const subSessionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  sdt: z.string(),
+  edt: z.string(),
+  capacity: z.number().nullable(),
+  usedCapacity: z.number(),
+  isFull: z.boolean(),
   /** Bookable by the caller now: not over, not full, no collision, not already in it. */
-  available: boolean;
-  myStatus: AttendeeStatus | null;
-  location: SessionLocation | null;
-}
+  available: z.boolean(),
+  myStatus: attendeeStatusSchema.nullable(),
+  location: sessionLocationSchema.nullable(),
+});
+export type SubSession = z.infer<typeof subSessionSchema>;
 
 /** One card of the sessions list (E3.07). */
-export interface SessionSummary {
-  id: number;
-  eventId: number;
-  name: string;
-  type: string;
-  sdt: string;
-  edt: string;
+export const sessionSummarySchema = z.object({
+  id: z.number(),
+  eventId: z.number(),
+  name: z.string(),
+  type: z.string(),
+  sdt: z.string(),
+  edt: z.string(),
   /** Minutes. */
-  duration: number;
-  track: SessionTrack | null;
-  location: SessionLocation | null;
+  duration: z.number(),
+  track: sessionTrackSchema.nullable(),
+  location: sessionLocationSchema.nullable(),
   /** Effective capacity: the session's own, else its room's; null is unlimited. */
-  capacity: number | null;
-  usedCapacity: number;
-  isFull: boolean;
-  hidden: boolean;
-  restricted: boolean;
+  capacity: z.number().nullable(),
+  usedCapacity: z.number(),
+  isFull: z.boolean(),
+  hidden: z.boolean(),
+  restricted: z.boolean(),
   /** Participant type ids allowed into a restricted session (E6.16). */
-  allowedParticipants: number[];
+  allowedParticipants: z.array(z.number()),
   /** Streaming link; only for those who are in the session, present it or organize. */
-  externalLink: string | null;
+  externalLink: z.string().nullable(),
   /** The recording link (E4.41 View recorded video). */
-  offlineLink: string | null;
-  onSite: boolean;
+  offlineLink: z.string().nullable(),
+  onSite: z.boolean(),
   /** Joining asks the organizers first (Waiting Confirmation, Request declined). */
-  needsApproval: boolean;
-  images: { top_banner: string | null };
-  description: string;
-  speakers: SessionPerson[];
-  moderators: SessionPerson[];
-  translators: SessionPerson[];
-  subSessions: SubSession[];
-  sessionCount: number;
-  rehearsalStarted: boolean;
-  myStatus: AttendeeStatus | null;
-  myRoles: SessionRole[];
-  availableToMe: boolean;
+  needsApproval: z.boolean(),
+  images: z.object({ top_banner: z.string().nullable() }),
+  description: z.string(),
+  speakers: z.array(sessionPersonSchema),
+  moderators: z.array(sessionPersonSchema),
+  translators: z.array(sessionPersonSchema),
+  subSessions: z.array(subSessionSchema),
+  sessionCount: z.number(),
+  rehearsalStarted: z.boolean(),
+  myStatus: attendeeStatusSchema.nullable(),
+  myRoles: z.array(sessionRoleSchema),
+  availableToMe: z.boolean(),
   /** Overlaps an item of the caller's agenda (and the caller is not in it). */
-  collision: boolean;
-}
+  collision: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
-export interface SessionsPage {
-  sessions: SessionSummary[];
+export const sessionsPageSchema = z.object({
+  sessions: z.array(sessionSummarySchema),
   /** Pass as `after` for the next page; null on the last page. */
-  nextCursor: string | null;
-}
+  nextCursor: z.string().nullable(),
+});
+export type SessionsPage = z.infer<typeof sessionsPageSchema>;
 
-export interface SessionFacets {
+export const sessionFacetsSchema = z.object({
   /** Event days that have sessions, yyyy-LL-dd in the event's time zone. */
-  days: string[];
-  tracks: SessionTrack[];
-  timezone: string;
-}
+  days: z.array(z.string()),
+  tracks: z.array(sessionTrackSchema),
+  timezone: z.string(),
+});
+export type SessionFacets = z.infer<typeof sessionFacetsSchema>;
 
-export interface SessionDetail extends SessionSummary {
+export const sessionDetailSchema = sessionSummarySchema.extend({
   /** People in the session (joined), not counting pending requests. */
-  attendeeCount: number;
+  attendeeCount: z.number(),
   /** Pending approval requests; organizers only, else 0. */
-  waitingCount: number;
-  eventType: EventType;
-  eventFinished: boolean;
-}
+  waitingCount: z.number(),
+  eventType: eventTypeSchema,
+  eventFinished: z.boolean(),
+});
+export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 
-export interface JoinSessionResult {
-  sessionId: number;
-  status: AttendeeStatus;
+export const joinSessionResultSchema = z.object({
+  sessionId: z.number(),
+  status: attendeeStatusSchema,
   /** True when the caller was already in the session (join is idempotent). */
-  alreadyJoined: boolean;
-  capacity: number | null;
-  usedCapacity: number;
-  isFull: boolean;
+  alreadyJoined: z.boolean(),
+  capacity: z.number().nullable(),
+  usedCapacity: z.number(),
+  isFull: z.boolean(),
   /**
    * The video room to open in a new window (E1.18): set when the caller is in the session, its
    * start window is open (E4.33) and it is not in-person only (E4.52).
    */
-  videoUrl: string | null;
-}
+  videoUrl: z.string().nullable(),
+});
+export type JoinSessionResult = z.infer<typeof joinSessionResultSchema>;
 
-export interface LeaveSessionResult {
-  sessionId: number;
-  capacity: number | null;
-  usedCapacity: number;
-  isFull: boolean;
-}
+export const leaveSessionResultSchema = z.object({
+  sessionId: z.number(),
+  capacity: z.number().nullable(),
+  usedCapacity: z.number(),
+  isFull: z.boolean(),
+});
+export type LeaveSessionResult = z.infer<typeof leaveSessionResultSchema>;
 
-export interface SessionRoom {
-  url: string;
-  as: 'attendee' | 'moderator' | 'speaker' | 'rehearsal';
-}
+export const sessionRoomSchema = z.object({
+  url: z.string(),
+  as: z.enum(['attendee', 'moderator', 'speaker', 'rehearsal']),
+});
+export type SessionRoom = z.infer<typeof sessionRoomSchema>;
 
-export interface PingResult {
-  sessionId: number;
-  pingedAt: string;
-}
+export const pingResultSchema = z.object({
+  sessionId: z.number(),
+  pingedAt: z.string(),
+});
+export type PingResult = z.infer<typeof pingResultSchema>;
 
-export interface SessionCheckInResult {
-  sessionId: number;
-  checkedInAt: string;
-  alreadyCheckedIn: boolean;
-}
+export const sessionCheckInResultSchema = z.object({
+  sessionId: z.number(),
+  checkedInAt: z.string(),
+  alreadyCheckedIn: z.boolean(),
+});
+export type SessionCheckInResult = z.infer<typeof sessionCheckInResultSchema>;
 
-export interface SessionRequestResult {
-  sessionId: number;
-  participantId: number;
-  status: AttendeeStatus;
-  capacity: number | null;
-  usedCapacity: number;
-}
+export const sessionRequestResultSchema = z.object({
+  sessionId: z.number(),
+  participantId: z.number(),
+  status: attendeeStatusSchema,
+  capacity: z.number().nullable(),
+  usedCapacity: z.number(),
+});
+export type SessionRequestResult = z.infer<typeof sessionRequestResultSchema>;
 
 /** A pending request as the organizer sees it. */
-export interface SessionRequest {
-  participant: SessionPerson;
-  message: string | null;
-  requestedAt: string;
-}
+export const sessionRequestSchema = z.object({
+  participant: sessionPersonSchema,
+  message: z.string().nullable(),
+  requestedAt: z.string(),
+});
+export type SessionRequest = z.infer<typeof sessionRequestSchema>;
 
-export type OffType = 'break' | 'speaker' | 'translator' | 'moderator' | 'sessionPlaceholder';
+export const offTypeSchema = z.enum(['break', 'speaker', 'translator', 'moderator', 'sessionPlaceholder']);
+export type OffType = z.infer<typeof offTypeSchema>;
 
 /** E3.10: one item of the personal agenda. */
-export interface AgendaItem {
-  type: 'session' | 'offTime' | 'meeting';
-  id: number;
-  eid: number;
-  eventName: string;
+export const agendaItemSchema = z.object({
+  type: z.enum(['session', 'offTime', 'meeting']),
+  id: z.number(),
+  eid: z.number(),
+  eventName: z.string(),
   /** The booked slot (or the session itself); sdefId is the session it belongs to (E2.08). */
-  rsesId: number | null;
-  sdefId: number | null;
-  name: string;
-  sdt: string;
-  edt: string;
-  offType: OffType | null;
-  isOffTime: boolean;
+  rsesId: z.number().nullable(),
+  sdefId: z.number().nullable(),
+  name: z.string(),
+  sdt: z.string(),
+  edt: z.string(),
+  offType: offTypeSchema.nullable(),
+  isOffTime: z.boolean(),
   /** Show the session buttons on the card (sessions yes, breaks no). */
-  buttonShow: boolean;
-  status: AttendeeStatus | null;
-  roles: SessionRole[];
-  onSite: boolean;
-  location: string | null;
+  buttonShow: z.boolean(),
+  status: attendeeStatusSchema.nullable(),
+  roles: z.array(sessionRoleSchema),
+  onSite: z.boolean(),
+  location: z.string().nullable(),
   /** The participant the item belongs to (differs from the caller when acting on behalf). */
-  participantId: number;
+  participantId: z.number(),
   /** A booked 1:1 meeting or reserved table (type 'meeting'): with whom. */
-  meeting?: { kind: 'meeting' | 'table'; withName: string | null; withParticipantId: number | null };
-}
+  meeting: z
+    .object({
+      kind: z.enum(['meeting', 'table']),
+      withName: z.string().nullable(),
+      withParticipantId: z.number().nullable(),
+    })
+    .optional(),
+});
+export type AgendaItem = z.infer<typeof agendaItemSchema>;
 
-export interface AgendaResult {
-  items: AgendaItem[];
-}
+export const agendaResultSchema = z.object({
+  items: z.array(agendaItemSchema),
+});
+export type AgendaResult = z.infer<typeof agendaResultSchema>;
 
-export interface CalendarLink {
+export const calendarLinkSchema = z.object({
   /** Subscribable ICS feed; holds a secret, treat it like a password. */
-  url: string;
-}
+  url: z.string(),
+});
+export type CalendarLink = z.infer<typeof calendarLinkSchema>;
 
 /** E3.24. */
-export interface Speaker {
-  id: number;
-  name: string;
-  surname: string;
-  company: string;
-  jobTitle: string;
-  profilePhoto: string | null;
-  biography: string;
-  showSpeaker: boolean;
-}
+export const speakerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  surname: z.string(),
+  company: z.string(),
+  jobTitle: z.string(),
+  profilePhoto: z.string().nullable(),
+  biography: z.string(),
+  showSpeaker: z.boolean(),
+});
+export type Speaker = z.infer<typeof speakerSchema>;
 
-export interface SpeakerSession {
-  id: number;
-  name: string;
-  sdt: string;
-  edt: string;
-  role: SessionRole;
-  track: SessionTrack | null;
-  location: string | null;
-}
+export const speakerSessionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  sdt: z.string(),
+  edt: z.string(),
+  role: sessionRoleSchema,
+  track: sessionTrackSchema.nullable(),
+  location: z.string().nullable(),
+});
+export type SpeakerSession = z.infer<typeof speakerSessionSchema>;
 
-export interface SpeakerDetail extends Speaker {
-  sessions: SpeakerSession[];
-}
+export const speakerDetailSchema = speakerSchema.extend({
+  sessions: z.array(speakerSessionSchema),
+});
+export type SpeakerDetail = z.infer<typeof speakerDetailSchema>;
 
 /** Realtime record types of this feature (room newEvents/{eventId}/public_sessions/{sessionId}). */
 export const AgendaRecordType = {
@@ -233,26 +262,29 @@ export const AgendaRecordType = {
 } as const;
 
 /** Payload of a session.changed record: enough to patch a cached card without a refetch. */
-export interface SessionChangedPayload {
-  eventId: number;
-  sessionId: number;
-  capacity: number | null;
-  usedCapacity: number;
-  isFull: boolean;
+export const sessionChangedPayloadSchema = z.object({
+  eventId: z.number(),
+  sessionId: z.number(),
+  capacity: z.number().nullable(),
+  usedCapacity: z.number(),
+  isFull: z.boolean(),
   /** What happened and to whom, so that person's other tabs can refresh their agenda. */
-  change: 'joined' | 'waiting' | 'left' | 'declined' | 'approved' | 'checkedIn';
-  participantId: number;
-}
+  change: z.enum(['joined', 'waiting', 'left', 'declined', 'approved', 'checkedIn']),
+  participantId: z.number(),
+});
+export type SessionChangedPayload = z.infer<typeof sessionChangedPayloadSchema>;
 
-export interface SessionPingPayload {
-  eventId: number;
-  sessionId: number;
-  participantId: number;
-  pingedAt: string;
-}
+export const sessionPingPayloadSchema = z.object({
+  eventId: z.number(),
+  sessionId: z.number(),
+  participantId: z.number(),
+  pingedAt: z.string(),
+});
+export type SessionPingPayload = z.infer<typeof sessionPingPayloadSchema>;
 
 /** POST /event/agenda/export: where the agenda went and how many items it held. */
-export interface AgendaExportResult {
-  sentTo: string;
-  items: number;
-}
+export const agendaExportResultSchema = z.object({
+  sentTo: z.string(),
+  items: z.number(),
+});
+export type AgendaExportResult = z.infer<typeof agendaExportResultSchema>;

@@ -65,10 +65,11 @@ export type SignupRequest = z.infer<typeof signupRequest>;
  * Answer of signup: the account exists but cannot log in until the address is confirmed with the
  * mailed code (POST auth/confirm-signup).
  */
-export interface SignupResult {
-  username: string;
-  confirmationRequired: true;
-}
+export const signupResultSchema = z.object({
+  username: z.string(),
+  confirmationRequired: z.literal(true),
+});
+export type SignupResult = z.infer<typeof signupResultSchema>;
 
 /** POST /api/v1/auth/confirm-signup: the code mailed at signup or registration; answers a login. */
 export const confirmSignupRequest = z.strictObject({
@@ -136,29 +137,32 @@ export const registerRequest = z
   );
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
-export interface RegisterResult {
-  ticketId: string | null;
-  ticketType: string | null;
-  hasUserId: boolean;
+export const registerResultSchema = z.object({
+  ticketId: z.string().nullable(),
+  ticketType: z.string().nullable(),
+  hasUserId: z.boolean(),
   /** A new account was made with a password: confirm the mailed code before it can log in. */
-  confirmationRequired: boolean;
-}
+  confirmationRequired: z.boolean(),
+});
+export type RegisterResult = z.infer<typeof registerResultSchema>;
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  surname: string;
-  username: string;
-  timezone: string | null;
-}
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  surname: z.string(),
+  username: z.string(),
+  timezone: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Answer of login, signup, token login and refresh; the refresh token travels in an httpOnly cookie. */
-export interface LoginResult {
-  accessToken: string;
-  user: SessionUser;
+export const loginResultSchema = z.object({
+  accessToken: z.string(),
+  user: sessionUserSchema,
   /** Present only while a super user acts as `user` (A6.04): the super user's own id. */
-  actorId?: number;
-}
+  actorId: z.number().optional(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /** For routes that take no input: any field is an error. */
 export const emptyRequest = z.strictObject({});
@@ -168,9 +172,10 @@ export const refreshQuery = z.strictObject({ asUserId: idSchema.optional() });
 export type RefreshQuery = z.infer<typeof refreshQuery>;
 
 /** POST /api/v1/auth/token: a one-time login token for /token-login (A2.46). */
-export interface LoginTokenResult {
-  token: string;
-  expiresAt: string;
+export const loginTokenResultSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
   /** `${PUBLIC_URL}/token-login?token=…` */
-  url: string;
-}
+  url: z.string(),
+});
+export type LoginTokenResult = z.infer<typeof loginTokenResultSchema>;

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { idSchema } from './common';
 import { PHOTO_MAX_BYTES } from './constants';
 import type { PersonSummary } from './meetings';
+import { personSummarySchema } from './meetings';
 
 /** Exhibitor booths and their teams (E3.17–E3.23, E6.23–E6.27, E7.34–E7.40). */
 
 export const DEFAULT_BOOTH_TYPE = 'exhibitor'; // E3.18
 export const DEFAULT_BOOTH_RATE = 1; // E3.20
 export const boothRoles = ['owner', 'admin', 'user', 'not_confirmed'] as const; // A6.03
-export type BoothRoleName = (typeof boothRoles)[number];
+export const boothRoleNameSchema = z.enum(boothRoles);
+export type BoothRoleName = z.infer<typeof boothRoleNameSchema>;
 export const assignableBoothRoles = ['user', 'admin'] as const; // E3.23
 export const BoothErrorCode = {
   AlreadyInBooth: 'MST-00621', // E6.26
@@ -19,55 +21,60 @@ export const BoothErrorCode = {
 /** E8.46. */
 export const boothJoinedMessage = (booth: string) => `You have been added to the ${booth} team`;
 
-export interface BoothDocument {
-  name: string;
-  url: string;
-  type: string;
-}
+export const boothDocumentOutSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  type: z.string(),
+});
+export type BoothDocument = z.infer<typeof boothDocumentOutSchema>;
 
-export interface BoothMember extends PersonSummary {
-  role: BoothRoleName;
+export const boothMemberSchema = personSummarySchema.extend({
+  role: boothRoleNameSchema,
   /** The role a not-confirmed member gets once they accept (E6.27). */
-  pendingRole?: 'user' | 'admin' | null;
-}
+  pendingRole: z.enum(['user', 'admin']).nullable().optional(),
+});
+export type BoothMember = z.infer<typeof boothMemberSchema>;
 
 /** E9.40: team members shown before "show all", in the modal and on the page. */
 export const BOOTH_MEMBERS_SHOWN = { modal: 6, page: 9 } as const;
 /** E9.41: description characters shown before "read more", in the modal and on the page. */
 export const BOOTH_TEXT_LIMIT = { modal: 200, page: 500 } as const;
 
-export interface PopupTable {
-  roomId: string;
-  name: string;
-  meetingId: number | null;
-}
+export const popupTableSchema = z.object({
+  roomId: z.string(),
+  name: z.string(),
+  meetingId: z.number().nullable(),
+});
+export type PopupTable = z.infer<typeof popupTableSchema>;
 
 /** E3.17 list entry. */
-export interface BoothSummary {
-  id: number;
-  eventId: number;
-  boothName: string;
-  boothType: string;
-  images: { logo: string | null; banner: string | null };
-  description: string;
-  rate: number;
-  categories: number[];
-  updatedAt: string;
-}
+export const boothSummarySchema = z.object({
+  id: z.number(),
+  eventId: z.number(),
+  boothName: z.string(),
+  boothType: z.string(),
+  images: z.object({ logo: z.string().nullable(), banner: z.string().nullable() }),
+  description: z.string(),
+  rate: z.number(),
+  categories: z.array(z.number()),
+  updatedAt: z.string(),
+});
+export type BoothSummary = z.infer<typeof boothSummarySchema>;
 
-export interface BoothDetails extends BoothSummary {
-  ownerParticipantId: number | null;
-  website: string | null;
-  location: string | null;
-  some: Record<string, string>;
-  documents: BoothDocument[];
-  agendaEnabled: boolean;
+export const boothDetailsSchema = boothSummarySchema.extend({
+  ownerParticipantId: z.number().nullable(),
+  website: z.string().nullable(),
+  location: z.string().nullable(),
+  some: z.record(z.string(), z.string()),
+  documents: z.array(boothDocumentOutSchema),
+  agendaEnabled: z.boolean(),
   /** E6.23: confirmed staff (owner first); not-confirmed ones only to the booth's own staff. */
-  members: BoothMember[];
-  popupMeetings: PopupTable[];
+  members: z.array(boothMemberSchema),
+  popupMeetings: z.array(popupTableSchema),
   /** E6.25: the caller is on this booth's staff (edit instead of meet). */
-  canEdit: boolean;
-}
+  canEdit: z.boolean(),
+});
+export type BoothDetails = z.infer<typeof boothDetailsSchema>;
 
 export const boothListQuery = z.strictObject({
   eventId: idSchema,
@@ -140,14 +147,15 @@ export const memberCandidatesQuery = z.strictObject({
   query: z.string().trim().max(200).optional(),
 });
 
-export interface MemberList {
-  boothId: number | null;
-  boothName: string | null;
-  myRole: BoothRoleName | null;
-  members: BoothMember[];
+export const memberListSchema = z.object({
+  boothId: z.number().nullable(),
+  boothName: z.string().nullable(),
+  myRole: boothRoleNameSchema.nullable(),
+  members: z.array(boothMemberSchema),
   /** A team invitation waiting for the caller (E6.27). */
-  invitation: { boothId: number; boothName: string; role: string } | null;
-}
+  invitation: z.object({ boothId: z.number(), boothName: z.string(), role: z.string() }).nullable(),
+});
+export type MemberList = z.infer<typeof memberListSchema>;
 
 /** Owner and admins manage the team and the booth page. */
 export const canManageBooth = (role: BoothRoleName | null) => role === 'owner' || role === 'admin';
@@ -181,7 +189,8 @@ export const canLeaveBooth = (myRole: BoothRoleName | null) => myRole !== null &
 
 /** The expo tab's sections: sponsors, partners and exhibitors, each shown under its own tab name. */
 export const BOOTH_GROUPS = ['sponsor', 'partner', 'booth'] as const;
-export type BoothGroup = (typeof BOOTH_GROUPS)[number];
+export const boothGroupSchema = z.enum(BOOTH_GROUPS);
+export type BoothGroup = z.infer<typeof boothGroupSchema>;
 
 /** sponsor and partner booths have their own section; every other type (exhibitor…) is a booth. */
 export function boothGroupOf(boothType: string): BoothGroup {
@@ -209,23 +218,25 @@ export function groupBooths<B extends { boothType: string }>(
 // ---- booth images (A9.08, A9.09, E2.57) ---------------------------------------------------------
 
 export const boothImageKinds = ['logo', 'banner'] as const;
-export type BoothImageKind = (typeof boothImageKinds)[number];
+export const boothImageKindSchema = z.enum(boothImageKinds);
+export type BoothImageKind = z.infer<typeof boothImageKindSchema>;
 /** A9.08 banner crop 1260:250, A9.09 logo 700:700; also the largest size stored. */
 export const BOOTH_IMAGE_SIZE: Record<BoothImageKind, { width: number; height: number }> = {
   logo: { width: 700, height: 700 },
   banner: { width: 1260, height: 250 },
 };
 
-export interface AspectCrop {
+export const aspectCropSchema = z.object({
   /** Source rectangle: the largest centred one with the wanted aspect. */
-  sx: number;
-  sy: number;
-  sw: number;
-  sh: number;
+  sx: z.number(),
+  sy: z.number(),
+  sw: z.number(),
+  sh: z.number(),
   /** Output size: the rectangle, scaled down to at most the kind's size. */
-  width: number;
-  height: number;
-}
+  width: z.number(),
+  height: z.number(),
+});
+export type AspectCrop = z.infer<typeof aspectCropSchema>;
 
 /** The centred crop of a width×height image to the kind's aspect, scaled to at most its size. */
 export function aspectCrop(width: number, height: number, kind: BoothImageKind): AspectCrop {
@@ -293,7 +304,11 @@ export function socialUrl(network: string, value: string): string | null {
   return base && /^[\w.-]{1,100}$/.test(handle) ? `${base}${handle}` : null;
 }
 
-export type BoothVideo = { kind: 'iframe'; src: string } | { kind: 'file'; src: string };
+export const boothVideoSchema = z.union([
+  z.object({ kind: z.literal('iframe'), src: z.string() }),
+  z.object({ kind: z.literal('file'), src: z.string() }),
+]);
+export type BoothVideo = z.infer<typeof boothVideoSchema>;
 
 /**
  * E2.57: how the first bvideo document plays: YouTube and Vimeo links as their embed players,

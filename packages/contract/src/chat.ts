@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import type { PersonSummary } from './meetings';
+import { personSummarySchema } from './meetings';
 import { canInvite, type InviteRuleInput } from './participants';
 
 /** Chat (E2.51, E3.30, E4.55–E4.57, E4.85, E4.86, E5.45–E5.49, E7.55–E7.61, E7.84–E7.89, E9.24). */
@@ -26,16 +27,19 @@ export const chatSystemMessageTypes = [
   'lses', // meeting cancelled
   'contact', // contact shared
 ] as const;
-export type ChatSystemMessageType = (typeof chatSystemMessageTypes)[number];
+export const chatSystemMessageTypeSchema = z.enum(chatSystemMessageTypes);
+export type ChatSystemMessageType = z.infer<typeof chatSystemMessageTypeSchema>;
 export const chatMessageTypes = ['text', ...chatSystemMessageTypes] as const;
-export type ChatMessageType = (typeof chatMessageTypes)[number];
+export const chatMessageTypeSchema = z.enum(chatMessageTypes);
+export type ChatMessageType = z.infer<typeof chatMessageTypeSchema>;
 
 export function isSystemMessageType(type: string | null): type is ChatSystemMessageType {
   return type !== null && (chatSystemMessageTypes as readonly string[]).includes(type);
 }
 
 export const chatRoomTypes = ['private', 'group'] as const;
-export type ChatRoomType = (typeof chatRoomTypes)[number];
+export const chatRoomTypeSchema = z.enum(chatRoomTypes);
+export type ChatRoomType = z.infer<typeof chatRoomTypeSchema>;
 
 // ---- pure rules ---------------------------------------------------------------------------------
 
@@ -69,10 +73,11 @@ export function chatKeyAction(key: {
   return key.shiftKey ? 'newline' : 'send';
 }
 
-export interface TickMember {
-  participantId: number;
-  lastSeenMessageId: number;
-}
+export const tickMemberSchema = z.object({
+  participantId: z.number(),
+  lastSeenMessageId: z.number(),
+});
+export type TickMember = z.infer<typeof tickMemberSchema>;
 
 /**
  * E4.56: for my own messages, a single tick until the interlocutor's last seen message reaches it,
@@ -105,66 +110,72 @@ export function canChatWith(input: InviteRuleInput): boolean {
 // ---- wire shapes --------------------------------------------------------------------------------
 
 /** What a system message refers to (the card it renders links there). */
-export interface ChatMessageDetails {
-  invitationId?: number | null;
-  meetingId?: number | null;
-  sessionId?: number | null;
-  contactId?: number | null;
-}
+export const chatMessageDetailsSchema = z.object({
+  invitationId: z.number().nullable().optional(),
+  meetingId: z.number().nullable().optional(),
+  sessionId: z.number().nullable().optional(),
+  contactId: z.number().nullable().optional(),
+});
+export type ChatMessageDetails = z.infer<typeof chatMessageDetailsSchema>;
 
 /** E3.30 messages; `type` and `msg` are null once deleted (E7.89). */
-export interface ChatMessage {
-  messageId: number;
-  roomId: number;
+export const chatMessageSchema = z.object({
+  messageId: z.number(),
+  roomId: z.number(),
   /** Sender's participant id; for system messages the person whose action wrote it. */
-  sndr: number | null;
-  msg: string | null;
+  sndr: z.number().nullable(),
+  msg: z.string().nullable(),
   /** ISO 8601. */
-  dt: string;
-  type: ChatMessageType | null;
-  det: ChatMessageDetails | null;
-}
+  dt: z.string(),
+  type: chatMessageTypeSchema.nullable(),
+  det: chatMessageDetailsSchema.nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export interface ChatMember {
-  participantId: number;
+export const chatMemberSchema = z.object({
+  participantId: z.number(),
   /** Null when the participant was deleted (shown as "Deleted", E3.04). */
-  person: PersonSummary | null;
-  lastSeenMessageId: number;
-}
+  person: personSummarySchema.nullable(),
+  lastSeenMessageId: z.number(),
+});
+export type ChatMember = z.infer<typeof chatMemberSchema>;
 
 /** E3.30. */
-export interface ChatRoom {
-  id: number;
-  eventId: number;
-  eventName: string;
-  type: ChatRoomType;
-  name: string | null;
-  createdBy: number | null;
+export const chatRoomSchema = z.object({
+  id: z.number(),
+  eventId: z.number(),
+  eventName: z.string(),
+  type: chatRoomTypeSchema,
+  name: z.string().nullable(),
+  createdBy: z.number().nullable(),
   /** The caller's own participant id in this room's event (for ticks and own messages). */
-  myParticipantId: number;
-  members: ChatMember[];
-  lastMessage: ChatMessage | null;
-  lastMessageDate: string | null;
-  pin: boolean;
+  myParticipantId: z.number(),
+  members: z.array(chatMemberSchema),
+  lastMessage: chatMessageSchema.nullable(),
+  lastMessageDate: z.string().nullable(),
+  pin: z.boolean(),
   /** Every message of the others is seen by me. */
-  seen: boolean;
-  countUnreadMessages: number;
-}
+  seen: z.boolean(),
+  countUnreadMessages: z.number(),
+});
+export type ChatRoom = z.infer<typeof chatRoomSchema>;
 
-export interface ChatMessagesPage {
-  roomId: number;
+export const chatMessagesPageSchema = z.object({
+  roomId: z.number(),
   /** Oldest first. */
-  messages: ChatMessage[];
+  messages: z.array(chatMessageSchema),
   /** Older messages exist: ask again with before = messages[0].messageId. */
-  hasMore: boolean;
-  members: { participantId: number; lastSeenMessageId: number }[];
-}
+  hasMore: z.boolean(),
+  members: z.array(z.object({ participantId: z.number(), lastSeenMessageId: z.number() })),
+});
+export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;
 
-export interface ChatUnread {
+export const chatUnreadSchema = z.object({
   /** The mobile menu badge's unseen chat messages (A4.39). */
-  total: number;
-  rooms: { roomId: number; count: number }[];
-}
+  total: z.number(),
+  rooms: z.array(z.object({ roomId: z.number(), count: z.number() })),
+});
+export type ChatUnread = z.infer<typeof chatUnreadSchema>;
 
 // ---- list and live rules (pure; the web keeps its caches with them) ------------------------------
 
@@ -286,14 +297,16 @@ export const ChatRecordType = {
   Room: 'chat.room',
 } as const;
 
-export interface ChatSeenRecord {
-  roomId: number;
-  participantId: number;
-  lastSeenMessageId: number;
-}
+export const chatSeenRecordSchema = z.object({
+  roomId: z.number(),
+  participantId: z.number(),
+  lastSeenMessageId: z.number(),
+});
+export type ChatSeenRecord = z.infer<typeof chatSeenRecordSchema>;
 
-export interface ChatRoomRecord {
+export const chatRoomRecordSchema = z.object({
   /** added: I am in a new room (subscribe to it); removed: I left or was removed; updated: name or members. */
-  action: 'added' | 'removed' | 'updated';
-  roomId: number;
-}
+  action: z.enum(['added', 'removed', 'updated']),
+  roomId: z.number(),
+});
+export type ChatRoomRecord = z.infer<typeof chatRoomRecordSchema>;

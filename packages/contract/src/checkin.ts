@@ -9,7 +9,8 @@ import { ErrorCode } from './errors';
  */
 
 export const checkInEntityTypes = ['event', 'location', 'session'] as const;
-export type CheckInEntityType = (typeof checkInEntityTypes)[number];
+export const checkInEntityTypeSchema = z.enum(checkInEntityTypes);
+export type CheckInEntityType = z.infer<typeof checkInEntityTypeSchema>;
 
 /** E4.65 */
 export const checkInOutcomes = [
@@ -20,7 +21,8 @@ export const checkInOutcomes = [
   'fullyOccupied',
   'wrongTicketType',
 ] as const;
-export type CheckInOutcome = (typeof checkInOutcomes)[number];
+export const checkInOutcomeSchema = z.enum(checkInOutcomes);
+export type CheckInOutcome = z.infer<typeof checkInOutcomeSchema>;
 
 /** E8.01–E8.04: the server code each refused outcome carries in errorMessage. */
 export const checkInOutcomeCode: Partial<Record<CheckInOutcome, string>> = {
@@ -70,39 +72,43 @@ export const checkInRequest = z
 export type CheckInRequest = z.output<typeof checkInRequest>;
 
 /** The person a scan found, as the result card and the badge show them. */
-export interface CheckInPerson {
-  participantId: number;
-  ticketId: string | null;
-  fullName: string;
-  company: string;
-  jobTitle: string;
-  participantType: string | null;
-}
-
-export interface CheckInResult {
-  outcome: CheckInOutcome;
-  /** E8.01–E8.04: MST code for a refused outcome, else null. */
-  errorMessage: string | null;
-  person: CheckInPerson;
-  area: CheckInArea;
-  badgePrinted: boolean;
-}
+export const checkInPersonSchema = z.object({
+  participantId: z.number(),
+  ticketId: z.string().nullable(),
+  fullName: z.string(),
+  company: z.string(),
+  jobTitle: z.string(),
+  participantType: z.string().nullable(),
+});
+export type CheckInPerson = z.infer<typeof checkInPersonSchema>;
 
 /** A check-in area with its live occupancy (E3.34, E5.54: allowedPart empty = everyone). */
-export interface CheckInArea {
-  entityType: CheckInEntityType;
-  entityId: number | null;
-  name: string;
-  capacity: number | null;
-  capacityUsed: number;
-  allowedPart: number[];
-}
+export const checkInAreaSchema = z.object({
+  entityType: checkInEntityTypeSchema,
+  entityId: z.number().nullable(),
+  name: z.string(),
+  capacity: z.number().nullable(),
+  capacityUsed: z.number(),
+  allowedPart: z.array(z.number()),
+});
+export type CheckInArea = z.infer<typeof checkInAreaSchema>;
+
+export const checkInResultSchema = z.object({
+  outcome: checkInOutcomeSchema,
+  /** E8.01–E8.04: MST code for a refused outcome, else null. */
+  errorMessage: z.string().nullable(),
+  person: checkInPersonSchema,
+  area: checkInAreaSchema,
+  badgePrinted: z.boolean(),
+});
+export type CheckInResult = z.infer<typeof checkInResultSchema>;
 
 export const checkInAreasQuery = z.strictObject({ eventId: idSchema });
 
-export interface CheckInOverview {
-  areas: CheckInArea[];
-}
+export const checkInOverviewSchema = z.object({
+  areas: z.array(checkInAreaSchema),
+});
+export type CheckInOverview = z.infer<typeof checkInOverviewSchema>;
 
 /** Who is inside an area now, newest first (the staff screen's list). */
 export const checkInListQuery = z.strictObject({
@@ -113,15 +119,17 @@ export const checkInListQuery = z.strictObject({
 
 export const CHECK_IN_LIST_LENGTH = 20;
 
-export interface CheckInListItem extends CheckInPerson {
-  checkedInAt: string;
-}
+export const checkInListItemSchema = checkInPersonSchema.extend({
+  checkedInAt: z.string(),
+});
+export type CheckInListItem = z.infer<typeof checkInListItemSchema>;
 
-export interface CheckInList {
-  items: CheckInListItem[];
+export const checkInListSchema = z.object({
+  items: z.array(checkInListItemSchema),
   /** Everyone inside (the list shows the newest CHECK_IN_LIST_LENGTH). */
-  total: number;
-}
+  total: z.number(),
+});
+export type CheckInList = z.infer<typeof checkInListSchema>;
 
 export const badgeQuery = z.strictObject({
   eventId: idSchema,
@@ -129,12 +137,15 @@ export const badgeQuery = z.strictObject({
   participantId: idSchema.optional(),
 });
 
-export interface Badge {
-  person: CheckInPerson & { firstName: string; lastName: string; city: string };
-  eventName: string;
+export const badgeSchema = z.object({
+  person: checkInPersonSchema.extend(
+    z.object({ firstName: z.string(), lastName: z.string(), city: z.string() }).shape,
+  ),
+  eventName: z.string(),
   /** E8.16: printed before (null = never). */
-  printedAt: string | null;
-}
+  printedAt: z.string().nullable(),
+});
+export type Badge = z.infer<typeof badgeSchema>;
 
 export const badgePrintedRequest = z.strictObject({
   eventId: idSchema,
@@ -143,11 +154,12 @@ export const badgePrintedRequest = z.strictObject({
   force: z.boolean().default(false),
 });
 
-export interface BadgePrintResult {
+export const badgePrintResultSchema = z.object({
   /** false: it had been printed before and force was not set (E8.16). */
-  printed: boolean;
-  printedAt: string;
-}
+  printed: z.boolean(),
+  printedAt: z.string(),
+});
+export type BadgePrintResult = z.infer<typeof badgePrintResultSchema>;
 
 /** The text a badge QR code carries: a link with a tickets/{ticketId} segment (E5.52). */
 export function badgeCode(origin: string, ticketId: string): string {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /** Spec constants under their spec meaning; the requirement ID is beside each. */
 export const PRODUCT_VERSION = '1.103.0'; // A2.86
 export const COPYRIGHT_YEAR = 2025; // A2.88
@@ -23,7 +24,8 @@ export const MOBILE_MAX_WIDTH = 767; // A9.25
 export const TABLET_MAX_WIDTH = 1024; // A9.26
 export const DATE_FORMAT = 'yyyy-LL-dd HH:mm'; // A9.33
 export const LOCALES = ['en', 'tr', 'ru', 'es'] as const; // A9.31
-export type Locale = (typeof LOCALES)[number];
+export const localeSchema = z.enum(LOCALES);
+export type Locale = z.infer<typeof localeSchema>;
 export const DEFAULT_LOCALE: Locale = 'en'; // A9.32
 /** A2.41: the event-domain lookup is skipped for these first host labels. */
 export const EXCLUDED_HOST_LABELS = ['www', 'app', 'localhost'] as const;

@@ -14,45 +14,49 @@ export const CONTACT_EXPORT_FILE = 'scanned_contacts.csv'; // E9.53
 export const CONTACT_NOTE_SEPARATOR = '='.repeat(20);
 export const contactTypes = ['scan'] as const; // E3.29
 
-export interface ContactNote {
-  id: number;
-  note: string;
-  contactId: number;
-  contactType: (typeof contactTypes)[number];
-  insertedAt: string;
-}
+export const contactNoteSchema = z.object({
+  id: z.number(),
+  note: z.string(),
+  contactId: z.number(),
+  contactType: z.enum(contactTypes),
+  insertedAt: z.string(),
+});
+export type ContactNote = z.infer<typeof contactNoteSchema>;
 
 /** E3.28 */
-export interface Contact {
-  id: number;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  ticketId: string | null;
-  emails: string[];
-  phones: string[];
-  company: string;
-  jobTitle: string;
-  website: string;
+export const contactSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  ticketId: z.string().nullable(),
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+  company: z.string(),
+  jobTitle: z.string(),
+  website: z.string(),
   /** The first e-mail and phone, as the card shows them. */
-  email: string;
-  phone: string;
-  profilePhotoPath: string | null;
+  email: z.string(),
+  phone: z.string(),
+  profilePhotoPath: z.string().nullable(),
   /** The newest note's text ('' without notes). */
-  note: string;
-  eventObjects: { id: number; name: string }[];
-  insertedAtStr: string;
-}
+  note: z.string(),
+  eventObjects: z.array(z.object({ id: z.number(), name: z.string() })),
+  insertedAtStr: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
 
-export interface ContactDetails extends Contact {
-  notes: ContactNote[];
-}
+export const contactDetailsSchema = contactSchema.extend({
+  notes: z.array(contactNoteSchema),
+});
+export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 
-export interface ContactPage {
-  items: Contact[];
+export const contactPageSchema = z.object({
+  items: z.array(contactSchema),
   /** Pass as `after` for the next page; null at the end. */
-  nextCursor: number | null;
-}
+  nextCursor: z.number().nullable(),
+});
+export type ContactPage = z.infer<typeof contactPageSchema>;
 
 /**
  * E5.38: a scanned phone starting with plus is written with 00 instead (so matching works whatever
@@ -149,19 +153,20 @@ export function ticketIdFromCode(code: string): string | null {
 }
 
 /** What a lookup found: the form's fields, prefilled (E4.64 foundContact). */
-export interface ContactLookup {
-  ticketId: string;
-  firstName: string;
-  lastName: string;
-  emails: string[];
-  phones: string[];
-  company: string;
-  jobTitle: string;
-  website: string;
-  profilePhotoPath: string | null;
+export const contactLookupSchema = z.object({
+  ticketId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+  company: z.string(),
+  jobTitle: z.string(),
+  website: z.string(),
+  profilePhotoPath: z.string().nullable(),
   /** Already in my contacts: its id. */
-  existingContactId: number | null;
-}
+  existingContactId: z.number().nullable(),
+});
+export type ContactLookup = z.infer<typeof contactLookupSchema>;
 
 /** E9.53: one CSV field, quoted when it must be (RFC 4180), formula-safe for spreadsheets. */
 export function csvField(value: string): string {

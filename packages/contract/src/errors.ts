@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * Error codes on the wire. Codes named by the spec keep their values; new ones follow the same
  * `MST-` pattern. Identity errors keep the names the client maps to `login.auth.error.{code}` (A8.02).
@@ -42,12 +43,13 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export interface ApiError {
-  code: string;
-  msg: string;
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  msg: z.string(),
   /** Field-level problems for validation errors: dotted path → message key or text. */
-  fields?: Record<string, string>;
-}
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export type ApiSuccess<T> = { success: true; data: T };
 export type ApiFailure = { success: false; error: ApiError };

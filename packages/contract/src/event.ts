@@ -3,7 +3,8 @@ import { idSchema } from './common';
 import { EVENT_FINISHED_AFTER_MS } from './constants';
 
 export const eventTypes = ['normal', 'online', 'hybrid'] as const; // A1.08
-export type EventType = (typeof eventTypes)[number];
+export const eventTypeSchema = z.enum(eventTypes);
+export type EventType = z.infer<typeof eventTypeSchema>;
 
 /** A2.71: tabs allowed when the event says nothing. */
 export const DEFAULT_ALLOWED_TABS = [
@@ -16,79 +17,87 @@ export const DEFAULT_ALLOWED_TABS = [
   'booth',
   'lobby',
 ] as const;
-export type EventTab = (typeof DEFAULT_ALLOWED_TABS)[number];
+export const eventTabSchema = z.enum(DEFAULT_ALLOWED_TABS);
+export type EventTab = z.infer<typeof eventTabSchema>;
 
-export interface ParticipantType {
-  id: number;
-  name: string;
-  priority: number;
-  maxMeetingCount: number | null;
-}
+export const participantTypeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  priority: z.number(),
+  maxMeetingCount: z.number().nullable(),
+});
+export type ParticipantType = z.infer<typeof participantTypeSchema>;
 
-export interface EventImages {
-  logo: string | null;
-  banner: string | null;
-  side_banner: string | null;
-}
+export const eventImagesSchema = z.object({
+  logo: z.string().nullable(),
+  banner: z.string().nullable(),
+  side_banner: z.string().nullable(),
+});
+export type EventImages = z.infer<typeof eventImagesSchema>;
 
 /** A3.13: the caller's own participant record. */
-export interface EventMe {
-  id: number;
-  typeId: number | null;
-  boothId: number | null;
-  organizer: boolean;
-  organizerRole: string | null;
-  profilePhoto: string | null;
-  checkInAdmin: boolean;
-  rights: Record<string, boolean>;
-}
+export const eventMeSchema = z.object({
+  id: z.number(),
+  typeId: z.number().nullable(),
+  boothId: z.number().nullable(),
+  organizer: z.boolean(),
+  organizerRole: z.string().nullable(),
+  profilePhoto: z.string().nullable(),
+  checkInAdmin: z.boolean(),
+  rights: z.record(z.string(), z.boolean()),
+});
+export type EventMe = z.infer<typeof eventMeSchema>;
 
 /** A3.05–A3.11, the shell's view of an event. */
-export interface EventSummary {
-  id: number;
-  name: string;
-  description: string;
-  eventType: EventType;
-  defaultLanguage: string;
-  timezone: string;
-  domain: string | null;
-  startDate: string;
-  realSdt: string;
-  realEdt: string;
-  updatedAt: string;
-  isFinished: boolean;
-  images: EventImages;
-  colors: Record<string, string>;
-  me: EventMe | null;
-}
+export const eventSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  eventType: eventTypeSchema,
+  defaultLanguage: z.string(),
+  timezone: z.string(),
+  domain: z.string().nullable(),
+  startDate: z.string(),
+  realSdt: z.string(),
+  realEdt: z.string(),
+  updatedAt: z.string(),
+  isFinished: z.boolean(),
+  images: eventImagesSchema,
+  colors: z.record(z.string(), z.string()),
+  me: eventMeSchema.nullable(),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
 
-export interface EventCategory {
-  id: number;
-  name: string;
+export const eventCategorySchema = z.object({
+  id: z.number(),
+  name: z.string(),
   /** Null for a top-level group (e.g. Industry); set for its options (e.g. Fintech). */
-  parentId: number | null;
-}
+  parentId: z.number().nullable(),
+});
+export type EventCategory = z.infer<typeof eventCategorySchema>;
 
-export interface EventDetails extends EventSummary {
-  pages: { login: string | null };
-  categories: EventCategory[];
-  categoriesForBooth: EventCategory[];
-  participantTypes: ParticipantType[];
-  tabs: string[];
-  limitTabs: Record<string, string[]> | null;
-  tabsConfig: { tabs?: string[] } | null;
-  indexPagePath: string;
+export const eventDetailsSchema = eventSummarySchema.extend({
+  pages: z.object({ login: z.string().nullable() }),
+  categories: z.array(eventCategorySchema),
+  categoriesForBooth: z.array(eventCategorySchema),
+  participantTypes: z.array(participantTypeSchema),
+  tabs: z.array(z.string()),
+  limitTabs: z.record(z.string(), z.array(z.string())).nullable(),
+  tabsConfig: z.object({ tabs: z.array(z.string()).optional() }).nullable(),
+  indexPagePath: z.string(),
   /** A3.10: the event's own translations, keyed by locale. */
-  translation: Record<string, unknown>;
-}
+  translation: z.record(z.string(), z.unknown()),
+});
+export type EventDetails = z.infer<typeof eventDetailsSchema>;
 
 /** A3.12. */
-export interface DomainDetails {
-  id: number;
-  publicEvent: boolean;
-  indexPagePath: string;
-  useTicketIdForSignup: boolean;
-}
+export const domainDetailsSchema = z.object({
+  id: z.number(),
+  publicEvent: z.boolean(),
+  indexPagePath: z.string(),
+  useTicketIdForSignup: z.boolean(),
+});
+export type DomainDetails = z.infer<typeof domainDetailsSchema>;
 
 /** A4.11: an event counts as finished one day after its real end (or when flagged finished). */
 export function isEventFinished(
@@ -147,48 +156,53 @@ export const domainLabelParams = z.strictObject({
 });
 
 /** A4.10, A4.11: the list once, and split by the same rule the client uses. */
-export interface EventListResult {
-  events: EventSummary[];
-  active: EventSummary[];
-  past: EventSummary[];
-}
+export const eventListResultSchema = z.object({
+  events: z.array(eventSummarySchema),
+  active: z.array(eventSummarySchema),
+  past: z.array(eventSummarySchema),
+});
+export type EventListResult = z.infer<typeof eventListResultSchema>;
 
 export const registrationFieldTypes = ['text', 'select', 'multiselect', 'checkbox'] as const;
-export type RegistrationFieldType = (typeof registrationFieldTypes)[number];
+export const registrationFieldTypeSchema = z.enum(registrationFieldTypes);
+export type RegistrationFieldType = z.infer<typeof registrationFieldTypeSchema>;
 
 /** A3.14: one dynamic field of an event's registration form. */
-export interface RegistrationField {
-  fieldName: string;
+export const registrationFieldSchema = z.object({
+  fieldName: z.string(),
   /** What the form shows; the field name when absent. */
-  label?: string;
-  type: RegistrationFieldType;
-  required: boolean;
-  dataList?: string[];
-  placeholder?: string;
-}
+  label: z.string().optional(),
+  type: registrationFieldTypeSchema,
+  required: z.boolean(),
+  dataList: z.array(z.string()).optional(),
+  placeholder: z.string().optional(),
+});
+export type RegistrationField = z.infer<typeof registrationFieldSchema>;
 
 /** What the public screens may know about an event before login (A1.12, A3.07, A3.14). */
-export interface PublicEvent {
-  id: number;
-  name: string;
-  description: string;
-  eventType: EventType;
-  images: EventImages;
-  colors: Record<string, string>;
-  pages: { login: string | null };
-  realSdt: string;
-  realEdt: string;
-  timezone: string;
-  defaultLanguage: string;
-  registrationOpen: boolean;
-  registrationForm: RegistrationField[];
-}
+export const publicEventSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  eventType: eventTypeSchema,
+  images: eventImagesSchema,
+  colors: z.record(z.string(), z.string()),
+  pages: z.object({ login: z.string().nullable() }),
+  realSdt: z.string(),
+  realEdt: z.string(),
+  timezone: z.string(),
+  defaultLanguage: z.string(),
+  registrationOpen: z.boolean(),
+  registrationForm: z.array(registrationFieldSchema),
+});
+export type PublicEvent = z.infer<typeof publicEventSchema>;
 
 /** GET /api/v1/event/domain/:label and GET /api/v1/event/:eventId/public. */
-export interface DomainLookupResult {
-  domain: DomainDetails;
-  event: PublicEvent;
-}
+export const domainLookupResultSchema = z.object({
+  domain: domainDetailsSchema,
+  event: publicEventSchema,
+});
+export type DomainLookupResult = z.infer<typeof domainLookupResultSchema>;
 
 export type RegistrationFieldValue = string | string[] | undefined;
 

@@ -1,24 +1,25 @@
 import { z } from 'zod';
-import type { SessionSummary } from './agenda';
+import { sessionSummarySchema } from './agenda-types';
 import { idSchema } from './common';
-import type { Poll } from './polls';
-import type { Announcement } from './posts';
+import { pollSchema } from './polls';
+import { announcementSchema } from './posts';
 
 /** The lobby tab (A2.26): latest announcements, live polls and what is live now. */
 
 export const LOBBY_ANNOUNCEMENTS = 5;
 export const LOBBY_LIVE_SESSIONS = 20;
 
-export interface Lobby {
-  eventId: number;
+export const lobbySchema = z.object({
+  eventId: z.number(),
   /** Newest first, at most LOBBY_ANNOUNCEMENTS (with their comments). */
-  announcements: Announcement[];
+  announcements: z.array(announcementSchema),
   /** Polls open for votes (status published), newest first. */
-  polls: Poll[];
+  polls: z.array(pollSchema),
   /** Sessions running now that the caller may see (E4.35), as the sessions list shows them. */
-  liveNow: SessionSummary[];
-  now: string;
-}
+  liveNow: z.array(sessionSummarySchema),
+  now: z.string(),
+});
+export type Lobby = z.infer<typeof lobbySchema>;
 
 /**
  * GET /api/v1/event/lobby?eventId. Live changes come on newEvents/{eventId}: announcement,

@@ -32,7 +32,8 @@ export const MeetingErrorCode = {
 } as const;
 
 export const invitationTypes = ['join', 'reschedule'] as const;
-export type InvitationType = (typeof invitationTypes)[number];
+export const invitationTypeSchema = z.enum(invitationTypes);
+export type InvitationType = z.infer<typeof invitationTypeSchema>;
 export const invitationStates = [
   'waiting',
   'accepted',
@@ -42,106 +43,119 @@ export const invitationStates = [
   'processed',
   'revoked',
 ] as const; // E3.13
-export type InvitationState = (typeof invitationStates)[number];
+export const invitationStateSchema = z.enum(invitationStates);
+export type InvitationState = z.infer<typeof invitationStateSchema>;
 export const meetingStatuses = ['accepted', 'rescheduled', 'cancelled'] as const; // E3.14
-export type MeetingStatus = (typeof meetingStatuses)[number];
-export type InvitationSegment = 'sent' | 'received' | 'company'; // E3.15
-export type UpcomingState = 'expired' | 'started' | 'starting' | 'notstarted'; // E4.28–E4.31
+export const meetingStatusSchema = z.enum(meetingStatuses);
+export type MeetingStatus = z.infer<typeof meetingStatusSchema>;
+export const invitationSegmentSchema = z.enum(['sent', 'received', 'company']);
+export type InvitationSegment = z.infer<typeof invitationSegmentSchema>; // E3.15
+export const upcomingStateSchema = z.enum(['expired', 'started', 'starting', 'notstarted']);
+export type UpcomingState = z.infer<typeof upcomingStateSchema>; // E4.28–E4.31
 
 /** The other person as an invitation or meeting card shows them (E3.04: null → "Deleted"). */
-export interface PersonSummary {
-  id: number;
-  name: string;
-  surname: string;
-  fullName: string;
-  jobTitle: string;
-  company: string;
-  profilePhoto: string | null;
-  boothId: number | null;
-}
+export const personSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  surname: z.string(),
+  fullName: z.string(),
+  jobTitle: z.string(),
+  company: z.string(),
+  profilePhoto: z.string().nullable(),
+  boothId: z.number().nullable(),
+});
+export type PersonSummary = z.infer<typeof personSummarySchema>;
 
-export interface MeetingDetails {
-  id: number;
-  status: MeetingStatus;
-  executorId: number | null;
-  createdAt: string;
-  message: string;
-  sessionId: number | null;
-  sdt: string;
-  edt: string;
-}
+export const meetingDetailsSchema = z.object({
+  id: z.number(),
+  status: meetingStatusSchema,
+  executorId: z.number().nullable(),
+  createdAt: z.string(),
+  message: z.string(),
+  sessionId: z.number().nullable(),
+  sdt: z.string(),
+  edt: z.string(),
+});
+export type MeetingDetails = z.infer<typeof meetingDetailsSchema>;
 
 /** E3.12 on the wire. `me` is true when the caller sent it. */
-export interface Invitation {
-  id: number;
-  eid: number;
-  type: InvitationType;
-  state: InvitationState;
-  fpid: number;
-  tpid: number;
+export const invitationSchema = z.object({
+  id: z.number(),
+  eid: z.number(),
+  type: invitationTypeSchema,
+  state: invitationStateSchema,
+  fpid: z.number(),
+  tpid: z.number(),
   /** The other side from the caller's point of view. */
-  oppId: number;
-  sessionId: number | null;
-  cdt: string;
+  oppId: z.number(),
+  sessionId: z.number().nullable(),
+  cdt: z.string(),
   /** End of the meeting it concerns (or of the proposed slot), if any. */
-  edt: string | null;
-  sent: string;
-  message: string;
-  responseMessage: string | null;
-  toBoothId: number | null;
-  me: boolean;
-  opponentParticipant: PersonSummary | null;
-  meetingDetails: MeetingDetails | null;
+  edt: z.string().nullable(),
+  sent: z.string(),
+  message: z.string(),
+  responseMessage: z.string().nullable(),
+  toBoothId: z.number().nullable(),
+  me: z.boolean(),
+  opponentParticipant: personSummarySchema.nullable(),
+  meetingDetails: meetingDetailsSchema.nullable(),
   /** For reschedule requests: the proposed slot. */
-  proposedSdt: string | null;
-  proposedEdt: string | null;
-}
+  proposedSdt: z.string().nullable(),
+  proposedEdt: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
 
-export interface MeetingPerson extends PersonSummary {
-  role: 'host' | 'guest';
-  checkedIn: boolean;
-}
+export const meetingPersonSchema = personSummarySchema.extend({
+  role: z.enum(['host', 'guest']),
+  checkedIn: z.boolean(),
+});
+export type MeetingPerson = z.infer<typeof meetingPersonSchema>;
 
 /** E3.16. */
-export interface Meeting {
-  id: number;
-  eventId: number;
-  kind: 'meeting' | 'table';
-  startsAt: string;
-  sdt: string;
-  edt: string;
-  status: MeetingStatus;
-  upcomingState: UpcomingState;
-  started: boolean;
-  expired: boolean;
-  preBooked: boolean;
-  guest: boolean;
-  capacity: number | null;
-  participants: MeetingPerson[];
+export const meetingSchema = z.object({
+  id: z.number(),
+  eventId: z.number(),
+  kind: z.enum(['meeting', 'table']),
+  startsAt: z.string(),
+  sdt: z.string(),
+  edt: z.string(),
+  status: meetingStatusSchema,
+  upcomingState: upcomingStateSchema,
+  started: z.boolean(),
+  expired: z.boolean(),
+  preBooked: z.boolean(),
+  guest: z.boolean(),
+  capacity: z.number().nullable(),
+  participants: z.array(meetingPersonSchema),
   /** The invitation that made it (cancel and reschedule take its id). */
-  invitationId: number | null;
+  invitationId: z.number().nullable(),
   /** Set once the start window is open (E4.53): opens in a new window (E1.18). */
-  videoUrl: string | null;
-}
+  videoUrl: z.string().nullable(),
+});
+export type Meeting = z.infer<typeof meetingSchema>;
 
-export interface TimeSlot {
-  sessionId: number;
-  sdt: string;
-  edt: string;
-}
-export interface SlotDay {
+export const timeSlotSchema = z.object({
+  sessionId: z.number(),
+  sdt: z.string(),
+  edt: z.string(),
+});
+export type TimeSlot = z.infer<typeof timeSlotSchema>;
+export const slotDaySchema = z.object({
   /** yyyy-LL-dd in the event's time zone. */
-  date: string;
-  slots: TimeSlot[];
-}
+  date: z.string(),
+  slots: z.array(timeSlotSchema),
+});
+export type SlotDay = z.infer<typeof slotDaySchema>;
 /** E8.24–E8.26: why the picker has nothing to offer. */
-export type SlotMessage = 'error1' | 'info' | 'error2' | null;
-export interface SlotOffer {
-  days: SlotDay[];
-  message: SlotMessage;
+export const slotMessageSchema = z.enum(['error1', 'info', 'error2']).nullable();
+export type SlotMessage = z.infer<typeof slotMessageSchema>;
+export const slotOfferSchema = z.object({
+  days: z.array(slotDaySchema),
+  message: slotMessageSchema,
   /** For `info`: the opponent's name (E8.25). */
-  opponentName: string | null;
-}
+  opponentName: z.string().nullable(),
+});
+export type SlotOffer = z.infer<typeof slotOfferSchema>;
 
 // ---- requests ----------------------------------------------------------------------------------
 
@@ -266,10 +280,11 @@ export function isInvitationLive(
   return true;
 }
 
-export interface SegmentViewer {
-  participantId: number;
-  boothId: number | null;
-}
+export const segmentViewerSchema = z.object({
+  participantId: z.number(),
+  boothId: z.number().nullable(),
+});
+export type SegmentViewer = z.infer<typeof segmentViewerSchema>;
 
 /** E4.08–E4.10, E6.24. */
 export function invitationSegment(
@@ -321,30 +336,36 @@ export function invitationsBadgeCount(
   return parts.received.live.length + parts.company.live.length;
 }
 
-export type RelationState = 'none' | 'request_meeting' | 'meeting' | 'reschedule' | 'rejected'; // E4.13
-export type MeetingCardStatus =
-  | 'loading'
-  | 'invitePending'
-  | 'meetingDetails'
-  | 'inviteLimit'
-  | 'inviteReceived'
-  | 'inviteNew'
-  | 'reschedulePending'
-  | 'rescheduleToRespond'
-  | 'rejected'
-  | 'notFound'; // E4.14
+export const relationStateSchema = z.enum(['none', 'request_meeting', 'meeting', 'reschedule', 'rejected']);
+export type RelationState = z.infer<typeof relationStateSchema>; // E4.13
+export const meetingCardStatusSchema = z.enum([
+  'loading',
+  'invitePending',
+  'meetingDetails',
+  'inviteLimit',
+  'inviteReceived',
+  'inviteNew',
+  'reschedulePending',
+  'rescheduleToRespond',
+  'rejected',
+  'notFound',
+]);
+export type MeetingCardStatus = z.infer<typeof meetingCardStatusSchema>; // E4.14
 
-export interface MeetingCardInput {
-  loading?: boolean;
-  opponentExists: boolean;
+export const meetingCardInputSchema = z.object({
+  loading: z.boolean().optional(),
+  opponentExists: z.boolean(),
   /** The newest join invitation between the two, from my point of view. */
-  invitation: { me: boolean; state: InvitationState; toBoothId: number | null } | null;
+  invitation: z
+    .object({ me: z.boolean(), state: invitationStateSchema, toBoothId: z.number().nullable() })
+    .nullable(),
   /** A live (not expired, not cancelled) meeting between us (E4.12). */
-  hasMeeting: boolean;
+  hasMeeting: z.boolean(),
   /** A waiting reschedule request on that meeting. */
-  reschedule: { me: boolean } | null;
-  limitReached: boolean;
-}
+  reschedule: z.object({ me: z.boolean() }).nullable(),
+  limitReached: z.boolean(),
+});
+export type MeetingCardInput = z.infer<typeof meetingCardInputSchema>;
 
 /** E4.14–E4.16: which meeting card to show for another person. */
 export function meetingCardStatus(input: MeetingCardInput): MeetingCardStatus {

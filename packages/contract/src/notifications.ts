@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, intSchema, isoDateTimeSchema } from './common';
 import { NOTIFICATIONS_PAGE_SIZE } from './constants';
-import { channelsFor, type NotificationChannel, type NotificationType } from './user';
+import { channelsFor, type NotificationChannel, type NotificationType, notificationTypeSchema } from './user';
 
 /**
  * Notifications (A4.35–A4.40, A9.37–A9.45). The types and channels themselves live in user.ts,
@@ -11,7 +11,8 @@ import { channelsFor, type NotificationChannel, type NotificationType } from './
 export const NOTIFICATIONS_OVERSCAN = 10; // A9.38
 
 /** A9.40–A9.42: how the list groups the types. */
-export type NotificationGroup = 'user' | 'event' | 'meeting';
+export const notificationGroupSchema = z.enum(['user', 'event', 'meeting']);
+export type NotificationGroup = z.infer<typeof notificationGroupSchema>;
 const USER_GROUP: readonly NotificationType[] = [
   'confirmed',
   'session_cancelled',
@@ -40,53 +41,57 @@ export function effectiveChannels(
   return allowed.filter((c) => preference.channels.includes(c));
 }
 
-export interface NotificationActor {
-  participantId: number;
-  fullName: string;
-  profilePhoto: string | null;
-}
+export const notificationActorSchema = z.object({
+  participantId: z.number(),
+  fullName: z.string(),
+  profilePhoto: z.string().nullable(),
+});
+export type NotificationActor = z.infer<typeof notificationActorSchema>;
 
 /** A3.26 on the wire. */
-export interface Notification {
-  id: number;
-  type: NotificationType;
+export const notificationSchema = z.object({
+  id: z.number(),
+  type: notificationTypeSchema,
   /** ISO 8601 creation time. */
-  dt: string;
+  dt: z.string(),
   /** The event it belongs to (null for account-wide ones). */
-  eId: number | null;
+  eId: z.number().nullable(),
   /** The session or meeting slot it is about: the link target (E2.09). */
-  sesId: number | null;
-  det: {
-    eventId: number | null;
-    invitationId: number | null;
-    meetingId: number | null;
-    postId: number | null;
-    pollId: number | null;
-    actor: NotificationActor | null;
-    message: string | null;
+  sesId: z.number().nullable(),
+  det: z.object({
+    eventId: z.number().nullable(),
+    invitationId: z.number().nullable(),
+    meetingId: z.number().nullable(),
+    postId: z.number().nullable(),
+    pollId: z.number().nullable(),
+    actor: notificationActorSchema.nullable(),
+    message: z.string().nullable(),
     /** Announcement excerpt or poll question. */
-    title: string | null;
-  };
+    title: z.string().nullable(),
+  }),
   /** A4.35: unread until marked read. */
-  read: boolean;
+  read: z.boolean(),
   /** A4.36: created at or before the latest date the drawer was opened at. */
-  seen: boolean;
-  event: { id: number; name: string } | null;
-  session: { id: number; name: string; sdt: string; edt: string } | null;
-}
+  seen: z.boolean(),
+  event: z.object({ id: z.number(), name: z.string() }).nullable(),
+  session: z.object({ id: z.number(), name: z.string(), sdt: z.string(), edt: z.string() }).nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
 
-export interface NotificationCounts {
-  unread: number;
+export const notificationCountsSchema = z.object({
+  unread: z.number(),
   /** Newer than `seenAt`: the mobile menu badge's "unseen notifications" (A4.39). */
-  unseen: number;
-  seenAt: string | null;
-}
+  unseen: z.number(),
+  seenAt: z.string().nullable(),
+});
+export type NotificationCounts = z.infer<typeof notificationCountsSchema>;
 
-export interface NotificationPage extends NotificationCounts {
-  items: Notification[];
+export const notificationPageSchema = notificationCountsSchema.extend({
+  items: z.array(notificationSchema),
   /** Pass as `cursor` for the next (older) page; null at the end. */
-  nextCursor: number | null;
-}
+  nextCursor: z.number().nullable(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** GET /api/v1/notifications: newest first, 30 per page (A9.37, A9.39). */
 export const notificationsQuery = z.strictObject({
@@ -125,12 +130,13 @@ export const NotificationRecordType = {
 
 // ---- badge counts (A4.39, A4.40) ----------------------------------------------------------------
 
-export interface MobileMenuBadgeInput {
-  liveReceivedInvitations: number;
-  unseenNotifications: number;
-  unseenChatMessages: number;
-  anyAgendaItemLive: boolean;
-}
+export const mobileMenuBadgeInputSchema = z.object({
+  liveReceivedInvitations: z.number(),
+  unseenNotifications: z.number(),
+  unseenChatMessages: z.number(),
+  anyAgendaItemLive: z.boolean(),
+});
+export type MobileMenuBadgeInput = z.infer<typeof mobileMenuBadgeInputSchema>;
 
 /** A4.39: live received invitations + unseen notifications + unseen chat messages + 1 if any agenda item is live. */
 export function mobileMenuBadge(input: MobileMenuBadgeInput): number {
@@ -144,14 +150,22 @@ export function mobileMenuBadge(input: MobileMenuBadgeInput): number {
 }
 
 /** The participant states the invitations badge counts (E4.13 names). */
-export type BadgeRelationState = 'none' | 'request_meeting' | 'meeting' | 'reschedule' | 'rejected';
+export const badgeRelationStateSchema = z.enum([
+  'none',
+  'request_meeting',
+  'meeting',
+  'reschedule',
+  'rejected',
+]);
+export type BadgeRelationState = z.infer<typeof badgeRelationStateSchema>;
 
-export interface BadgeInvitation {
-  segment: 'sent' | 'received' | 'company';
+export const badgeInvitationSchema = z.object({
+  segment: z.enum(['sent', 'received', 'company']),
   /** E3.12 derived status. */
-  status: 'live' | 'past';
-  state: BadgeRelationState;
-}
+  status: z.enum(['live', 'past']),
+  state: badgeRelationStateSchema,
+});
+export type BadgeInvitation = z.infer<typeof badgeInvitationSchema>;
 
 /** A4.40: live received and company invitations whose state is request_meeting or reschedule. */
 export function invitationsBadge(invitations: readonly BadgeInvitation[]): number {

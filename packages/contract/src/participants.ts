@@ -19,9 +19,11 @@ export const ParticipantErrorCode = {
 export const ParticipantRecordType = { Tags: 'participant.tags' } as const;
 
 export const participantTags = ['fav', 'ignored'] as const;
-export type ParticipantTag = (typeof participantTags)[number];
+export const participantTagSchema = z.enum(participantTags);
+export type ParticipantTag = z.infer<typeof participantTagSchema>;
 export const searchOrders = ['relevance', 'name', 'company'] as const;
-export type SearchOrder = (typeof searchOrders)[number];
+export const searchOrderSchema = z.enum(searchOrders);
+export type SearchOrder = z.infer<typeof searchOrderSchema>;
 
 /**
  * POST /event/participant/search2 (E7.32). restricted, organizer and segmentationQuery are
@@ -71,40 +73,43 @@ export const SEARCH_PROPS = [
   'canInvite',
   'deleted',
 ] as const;
-export type SearchProp = (typeof SEARCH_PROPS)[number];
+export const searchPropSchema = z.enum(SEARCH_PROPS);
+export type SearchProp = z.infer<typeof searchPropSchema>;
 
-export interface AttendeeCard {
-  id: number;
-  name: string;
-  surname: string;
-  fullName: string;
-  jobTitle: string;
-  company: string;
-  profilePhoto: string | null;
-  boothId: number | null;
-  boothName: string | null;
-  boothLogo: string | null;
-  typeId: number | null;
-  participantType: string | null;
-  present: 'venue' | 'online' | null;
-  organizer: boolean;
-  tags: ParticipantTag[];
-  canInvite: boolean;
+export const attendeeCardSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  surname: z.string(),
+  fullName: z.string(),
+  jobTitle: z.string(),
+  company: z.string(),
+  profilePhoto: z.string().nullable(),
+  boothId: z.number().nullable(),
+  boothName: z.string().nullable(),
+  boothLogo: z.string().nullable(),
+  typeId: z.number().nullable(),
+  participantType: z.string().nullable(),
+  present: z.enum(['venue', 'online']).nullable(),
+  organizer: z.boolean(),
+  tags: z.array(participantTagSchema),
+  canInvite: z.boolean(),
   /**
    * The person deleted their account (E3.02). Only organizers ever get such a card or profile;
    * the web shows a "Deleted account" badge.
    */
-  deleted: boolean;
-}
+  deleted: z.boolean(),
+});
+export type AttendeeCard = z.infer<typeof attendeeCardSchema>;
 
-export interface Search2Response {
+export const search2ResponseSchema = z.object({
   /** Total matches; computed on the first page only (null on later pages). */
-  matches: number | null;
-  props: SearchProp[];
-  results: unknown[][];
+  matches: z.number().nullable(),
+  props: z.array(searchPropSchema),
+  results: z.array(z.array(z.unknown())),
   /** Cursor for the next page, null at the end. */
-  after: string | null;
-}
+  after: z.string().nullable(),
+});
+export type Search2Response = z.infer<typeof search2ResponseSchema>;
 
 /** Rows aligned with props back to objects (E7.33). */
 export function searchRowsToCards(response: Pick<Search2Response, 'props' | 'results'>): AttendeeCard[] {
@@ -113,54 +118,58 @@ export function searchRowsToCards(response: Pick<Search2Response, 'props' | 'res
   );
 }
 
-/** E3.01: an attendee profile. Contact details only for organizers and the person themselves. */
-export interface ParticipantProfile extends AttendeeCard {
-  eventId: number;
-  userId: number | null;
-  website: string;
-  biography: string;
-  offer: string;
-  seek: string;
-  city: string;
-  some: Record<string, string>;
-  state: string;
-  visible: boolean;
-  categories: ParticipantCategoryValue[];
-  boothRole: string | null;
-  isSpeaker: boolean;
-  lastPresenceConfirmTime: string | null;
-  userEmail: string | null;
-  phone: string | null;
-  ticketId: string | null;
-  rights: Record<string, boolean>;
-}
-
 /** E3.03. */
-export interface ParticipantCategoryValue {
-  categoryId: number;
-  type: 'select' | 'text';
-  selectedCategoryIds?: number[];
-  value?: string;
-}
+export const participantCategoryValueSchema = z.object({
+  categoryId: z.number(),
+  type: z.enum(['select', 'text']),
+  selectedCategoryIds: z.array(z.number()).optional(),
+  value: z.string().optional(),
+});
+export type ParticipantCategoryValue = z.infer<typeof participantCategoryValueSchema>;
+
+/** E3.01: an attendee profile. Contact details only for organizers and the person themselves. */
+export const participantProfileSchema = attendeeCardSchema.extend({
+  eventId: z.number(),
+  userId: z.number().nullable(),
+  website: z.string(),
+  biography: z.string(),
+  offer: z.string(),
+  seek: z.string(),
+  city: z.string(),
+  some: z.record(z.string(), z.string()),
+  state: z.string(),
+  visible: z.boolean(),
+  categories: z.array(participantCategoryValueSchema),
+  boothRole: z.string().nullable(),
+  isSpeaker: z.boolean(),
+  lastPresenceConfirmTime: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  ticketId: z.string().nullable(),
+  rights: z.record(z.string(), z.boolean()),
+});
+export type ParticipantProfile = z.infer<typeof participantProfileSchema>;
 
 /** E3.06 as the wizard needs it: a question (parent) with its options. */
-export interface CategoryQuestion {
-  categoryId: number;
-  name: string;
-  type: 'select' | 'text';
-  isMulti: boolean;
-  maxSelectableOptionCount: number | null;
-  required: boolean;
-  isPrivate: boolean;
-  subCategories: { categoryId: number; name: string }[];
-}
+export const categoryQuestionSchema = z.object({
+  categoryId: z.number(),
+  name: z.string(),
+  type: z.enum(['select', 'text']),
+  isMulti: z.boolean(),
+  maxSelectableOptionCount: z.number().nullable(),
+  required: z.boolean(),
+  isPrivate: z.boolean(),
+  subCategories: z.array(z.object({ categoryId: z.number(), name: z.string() })),
+});
+export type CategoryQuestion = z.infer<typeof categoryQuestionSchema>;
 
-export interface ParticipantTypeOption {
-  id: number;
-  name: string;
-  allowedToModify: boolean;
-  participantTypeAtRegistration: boolean;
-}
+export const participantTypeOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  allowedToModify: z.boolean(),
+  participantTypeAtRegistration: z.boolean(),
+});
+export type ParticipantTypeOption = z.infer<typeof participantTypeOptionSchema>;
 
 const someSchema = z
   .strictObject({
@@ -210,26 +219,30 @@ export const recommendationsQuery = z.strictObject({
 });
 
 /** One reason a person is recommended, with the words it quotes, so each client can phrase it. */
-export type RecommendationReason =
-  | { kind: 'youSeek'; name: string; seek: string; offer: string }
-  | { kind: 'theySeek'; name: string; seek: string; offer: string }
-  | { kind: 'sharedWords'; words: string[] }
-  | { kind: 'sharedInterests'; names: string[] };
+export const recommendationReasonSchema = z.union([
+  z.object({ kind: z.literal('youSeek'), name: z.string(), seek: z.string(), offer: z.string() }),
+  z.object({ kind: z.literal('theySeek'), name: z.string(), seek: z.string(), offer: z.string() }),
+  z.object({ kind: z.literal('sharedWords'), words: z.array(z.string()) }),
+  z.object({ kind: z.literal('sharedInterests'), names: z.array(z.string()) }),
+]);
+export type RecommendationReason = z.infer<typeof recommendationReasonSchema>;
 
-export interface Recommendation {
-  participant: AttendeeCard;
-  score: number;
+export const recommendationSchema = z.object({
+  participant: attendeeCardSchema,
+  score: z.number(),
   /** Human-readable reasons, e.g. "You seek investors; Ana offers seed funding". */
-  reasons: string[];
+  reasons: z.array(z.string()),
   /** The same reasons, structured (the web app words them in the user's language). */
-  details: RecommendationReason[];
-}
+  details: z.array(recommendationReasonSchema),
+});
+export type Recommendation = z.infer<typeof recommendationSchema>;
 
 /** E2.38: the Guest tag is shown for people whose participant type is Guest. */
 export const isGuest = (card: Pick<AttendeeCard, 'participantType'>) =>
   (card.participantType ?? '').trim().toLowerCase() === 'guest';
 
-export type WizardStep = 'company' | 'offerSeek' | 'participantType' | 'categories'; // E2.74
+export const wizardStepSchema = z.enum(['company', 'offerSeek', 'participantType', 'categories']);
+export type WizardStep = z.infer<typeof wizardStepSchema>; // E2.74
 
 /** E2.75: steps depend on whether the event has categories and participant types. */
 export function wizardSteps(event: { hasCategories: boolean; hasParticipantTypes: boolean }): WizardStep[] {
@@ -265,14 +278,15 @@ export function profilePoints(p: {
 
 export const isProfileComplete = (points: number) => points >= PROFILE_COMPLETE_POINTS;
 
-export interface WizardState {
-  steps: WizardStep[];
-  points: number;
-  complete: boolean;
-  participantTypes: ParticipantTypeOption[];
-  categories: CategoryQuestion[];
-  profile: ParticipantProfile;
-}
+export const wizardStateSchema = z.object({
+  steps: z.array(wizardStepSchema),
+  points: z.number(),
+  complete: z.boolean(),
+  participantTypes: z.array(participantTypeOptionSchema),
+  categories: z.array(categoryQuestionSchema),
+  profile: participantProfileSchema,
+});
+export type WizardState = z.infer<typeof wizardStateSchema>;
 
 /** E5.07's sentence. */
 export const tooManyOptionsMessage = (added: number, max: number) =>
@@ -322,13 +336,24 @@ export function withHttp(url: string): string {
   return `http://${trimmed}`;
 }
 
-export interface InviteRuleInput {
-  me: { id: number; boothId: number | null; organizer: boolean; typeId: number | null };
-  target: { id: number; boothId: number | null; typeId: number | null; state?: string };
-  restricted: boolean;
+export const inviteRuleInputSchema = z.object({
+  me: z.object({
+    id: z.number(),
+    boothId: z.number().nullable(),
+    organizer: z.boolean(),
+    typeId: z.number().nullable(),
+  }),
+  target: z.object({
+    id: z.number(),
+    boothId: z.number().nullable(),
+    typeId: z.number().nullable(),
+    state: z.string().optional(),
+  }),
+  restricted: z.boolean(),
   /** The caller's type's invitationRights: the type ids they may invite; null means anyone. */
-  invitationRights: readonly number[] | null;
-}
+  invitationRights: z.array(z.number()).nullable(),
+});
+export type InviteRuleInput = z.infer<typeof inviteRuleInputSchema>;
 
 /** E6.03, E6.15, E6.18, E6.19: may `me` send `target` a meeting request? */
 export function canInvite({ me, target, restricted, invitationRights }: InviteRuleInput): boolean {

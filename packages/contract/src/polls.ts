@@ -19,58 +19,65 @@ export const pollActions = [
   'finish',
   'restart',
 ] as const;
-export type PollAction = (typeof pollActions)[number];
+export const pollActionSchema = z.enum(pollActions);
+export type PollAction = z.infer<typeof pollActionSchema>;
 
 /**
  * draft: only moderators see it (scheduled when postAt is ahead); published: open for votes;
  * closed: shown, votes stopped (finished once `finishedAt` is set).
  */
-export type PollStatus = 'draft' | 'scheduled' | 'published' | 'closed';
+export const pollStatusSchema = z.enum(['draft', 'scheduled', 'published', 'closed']);
+export type PollStatus = z.infer<typeof pollStatusSchema>;
 
-export interface PollAnswer {
-  id: number;
-  text: string;
-}
+export const pollAnswerSchema = z.object({
+  id: z.number(),
+  text: z.string(),
+});
+export type PollAnswer = z.infer<typeof pollAnswerSchema>;
 
-export interface PollResult {
-  answerId: number;
-  votes: number;
-}
+export const pollResultSchema = z.object({
+  answerId: z.number(),
+  votes: z.number(),
+});
+export type PollResult = z.infer<typeof pollResultSchema>;
 
-export interface Poll {
-  id: number;
-  eventId: number;
-  question: string;
-  answers: PollAnswer[];
+export const pollSchema = z.object({
+  id: z.number(),
+  eventId: z.number(),
+  question: z.string(),
+  answers: z.array(pollAnswerSchema),
   /** Several answers per ballot. */
-  multiple: boolean;
-  autoPublishResults: boolean;
-  postAt: string | null;
-  status: PollStatus;
-  resultsVisible: boolean;
-  publishedAt: string | null;
-  closedAt: string | null;
-  finishedAt: string | null;
-  totalVoters: number;
+  multiple: z.boolean(),
+  autoPublishResults: z.boolean(),
+  postAt: z.string().nullable(),
+  status: pollStatusSchema,
+  resultsVisible: z.boolean(),
+  publishedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  totalVoters: z.number(),
   /** Null when the caller may not see them (see pollResultsVisible). */
-  results: PollResult[] | null;
+  results: z.array(pollResultSchema).nullable(),
   /** The caller's ballot; null before voting (and in realtime pushes, which are the same for all). */
-  myAnswers: number[] | null;
-}
+  myAnswers: z.array(z.number()).nullable(),
+});
+export type Poll = z.infer<typeof pollSchema>;
 
 /** Live results on newEvents/{eventId}: `results` is null while attendees may not see them. */
-export interface PollResultsRecord {
-  pollId: number;
-  totalVoters: number;
-  results: PollResult[] | null;
-}
+export const pollResultsRecordSchema = z.object({
+  pollId: z.number(),
+  totalVoters: z.number(),
+  results: z.array(pollResultSchema).nullable(),
+});
+export type PollResultsRecord = z.infer<typeof pollResultsRecordSchema>;
 
-export interface PollChangedRecord {
-  action: PollAction | 'created' | 'updated' | 'deleted';
-  pollId: number;
+export const pollChangedRecordSchema = z.object({
+  action: z.union([pollActionSchema, z.literal('created'), z.literal('updated'), z.literal('deleted')]),
+  pollId: z.number(),
   /** The attendee view (no myAnswers); null for drafts and deletions, which attendees do not see. */
-  poll: Poll | null;
-}
+  poll: pollSchema.nullable(),
+});
+export type PollChangedRecord = z.infer<typeof pollChangedRecordSchema>;
 
 /** Realtime record types on newEvents/{eventId}. */
 export const PollRecordType = {
@@ -117,12 +124,13 @@ export function isPollActionAllowed(action: PollAction, status: PollStatus, fini
 
 // ---- the poll form (E5.31–E5.35) ----------------------------------------------------------------
 
-export interface PollFormValues {
-  question: string;
-  answers: { id?: number; text: string }[];
-  autoPublishResults: boolean;
-  multiple: boolean;
-}
+export const pollFormValuesSchema = z.object({
+  question: z.string(),
+  answers: z.array(z.object({ id: z.number().optional(), text: z.string() })),
+  autoPublishResults: z.boolean(),
+  multiple: z.boolean(),
+});
+export type PollFormValues = z.infer<typeof pollFormValuesSchema>;
 
 /** E5.34: rows are addable (empty at the end) … */
 export function addAnswerRow(values: PollFormValues, after?: number): PollFormValues {

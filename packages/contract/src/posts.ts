@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, intSchema, isoDateTimeSchema } from './common';
 import { PHOTO_MAX_BYTES } from './constants';
 import type { PersonSummary } from './meetings';
+import { personSummarySchema } from './meetings';
 
 /**
  * Announcements and their comments (E1.08, E2.47, E3.25, E3.26, E5.26–E5.30, E6.06–E6.09, E6.35,
@@ -13,7 +14,8 @@ export const COMMENT_TEXT_MAX_LENGTH = 2000;
 export const POST_IMAGE_MAX_BYTES = PHOTO_MAX_BYTES; // E5.28: 2 MB
 export const POST_MAX_FILES = 1; // E5.29
 export const postImageTypes = ['image/jpeg', 'image/png'] as const; // E5.27
-export type PostImageType = (typeof postImageTypes)[number];
+export const postImageTypeSchema = z.enum(postImageTypes);
+export type PostImageType = z.infer<typeof postImageTypeSchema>;
 export const POSTS_PAGE_SIZE = 20;
 export const POST_IMAGE_TOO_LARGE = 'File is larger than 2 Mb.'; // E5.28
 /**
@@ -27,57 +29,62 @@ export const PostErrorCode = {
   TooManyPosts: 'MST-00631',
 } as const;
 
-export interface PostFile {
+export const postFileSchema = z.object({
   /** Served by the app: {host}{url}. */
-  url: string;
-  contentType: PostImageType;
-}
+  url: z.string(),
+  contentType: postImageTypeSchema,
+});
+export type PostFile = z.infer<typeof postFileSchema>;
 
-export interface Comment {
-  id: number;
-  type: 'comment';
-  parentId: number;
-  eventId: number;
-  text: string;
-  participantId: number;
-  author: PersonSummary | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const commentSchema = z.object({
+  id: z.number(),
+  type: z.literal('comment'),
+  parentId: z.number(),
+  eventId: z.number(),
+  text: z.string(),
+  participantId: z.number(),
+  author: personSummarySchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
 
-export interface Announcement {
-  id: number;
-  type: 'announcement';
-  eventId: number;
-  participantId: number;
-  author: PersonSummary | null;
+export const announcementSchema = z.object({
+  id: z.number(),
+  type: z.literal('announcement'),
+  eventId: z.number(),
+  participantId: z.number(),
+  author: personSummarySchema.nullable(),
   /**
    * Written by an organizer or moderator (labelled Organizer; it notified the event, A9.41); false
    * for a participant post (E1.08), which notifies nobody.
    */
-  official: boolean;
-  text: string;
-  files: PostFile[];
+  official: z.boolean(),
+  text: z.string(),
+  files: z.array(postFileSchema),
   /** When it is (or was) shown; null = at once. A later one is visible to its author and moderators only. */
-  postAt: string | null;
-  published: boolean;
-  createdAt: string;
-  updatedAt: string;
-  comments: Comment[];
-  commentCount: number;
-}
+  postAt: z.string().nullable(),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  comments: z.array(commentSchema),
+  commentCount: z.number(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
 
-export interface AnnouncementPage {
-  items: Announcement[];
+export const announcementPageSchema = z.object({
+  items: z.array(announcementSchema),
   /** Pass as `before` for older ones; null at the end. */
-  nextCursor: number | null;
-}
+  nextCursor: z.number().nullable(),
+});
+export type AnnouncementPage = z.infer<typeof announcementPageSchema>;
 
-export interface PostViewer {
-  participantId: number;
+export const postViewerSchema = z.object({
+  participantId: z.number(),
   /** Organizer or moderator of the event (E6.06, E6.07, E6.35). */
-  moderator: boolean;
-}
+  moderator: z.boolean(),
+});
+export type PostViewer = z.infer<typeof postViewerSchema>;
 
 /**
  * The viewer as the web sees itself from the event's `me` (organizer flag and rights): organizers
@@ -224,14 +231,16 @@ export const PostRecordType = {
   Comment: 'post.comment',
 } as const;
 
-export interface AnnouncementRecord {
-  action: 'created' | 'updated' | 'deleted' | 'hidden';
-  id: number;
-  post: Announcement | null;
-}
-export interface CommentRecord {
-  action: 'created' | 'updated' | 'deleted' | 'hidden';
-  id: number;
-  parentId: number;
-  comment: Comment | null;
-}
+export const announcementRecordSchema = z.object({
+  action: z.enum(['created', 'updated', 'deleted', 'hidden']),
+  id: z.number(),
+  post: announcementSchema.nullable(),
+});
+export type AnnouncementRecord = z.infer<typeof announcementRecordSchema>;
+export const commentRecordSchema = z.object({
+  action: z.enum(['created', 'updated', 'deleted', 'hidden']),
+  id: z.number(),
+  parentId: z.number(),
+  comment: commentSchema.nullable(),
+});
+export type CommentRecord = z.infer<typeof commentRecordSchema>;

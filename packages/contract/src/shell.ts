@@ -12,7 +12,8 @@ import { DEFAULT_ALLOWED_TABS, type EventTab, type EventType, isEventFinished } 
 
 /** The pages of the event area, as they appear in the URL (/event/{id}/{page}). */
 export const EVENT_AREA_PAGES = ['attendees', 'sessions', 'expo', 'speakers', 'venueMap', 'lobby'] as const;
-export type EventAreaPage = (typeof EVENT_AREA_PAGES)[number];
+export const eventAreaPageSchema = z.enum(EVENT_AREA_PAGES);
+export type EventAreaPage = z.infer<typeof eventAreaPageSchema>;
 
 /** A2.67: the name a tab is shown (and routed) under; booth, partner and sponsor all show as expo. */
 export const EVENT_TAB_PAGE: Record<EventTab, EventAreaPage> = {
@@ -159,7 +160,8 @@ export function isChatHidden(
 // ---- presence confirmation (A4.41–A4.45) --------------------------------------------------------
 
 export const presenceValues = ['venue', 'online'] as const;
-export type Presence = (typeof presenceValues)[number];
+export const presenceSchema = z.enum(presenceValues);
+export type Presence = z.infer<typeof presenceSchema>;
 
 /** PUT /api/v1/event/:eventId/presence. */
 export const presenceRequest = z.strictObject({
@@ -168,11 +170,12 @@ export const presenceRequest = z.strictObject({
 export type PresenceRequest = z.infer<typeof presenceRequest>;
 
 /** GET and PUT /api/v1/event/:eventId/presence answer this. */
-export interface PresenceState {
-  present: Presence | null;
+export const presenceStateSchema = z.object({
+  present: presenceSchema.nullable(),
   /** ISO 8601; null when never confirmed. */
-  lastPresenceConfirmTime: string | null;
-}
+  lastPresenceConfirmTime: z.string().nullable(),
+});
+export type PresenceState = z.infer<typeof presenceStateSchema>;
 
 export interface PresenceCheckInput {
   event: { eventType: EventType; isFinished?: boolean; realEdt: string | Date };
@@ -196,13 +199,12 @@ export function needsPresenceConfirmation(input: PresenceCheckInput): boolean {
 
 // ---- timezone check (A4.23–A4.27) ---------------------------------------------------------------
 
-export type TimezoneCheck =
-  /** Nothing to do. */
-  | { action: 'none' }
-  /** A4.23, A4.24: no zone yet — save the local one, then open the modal for the new user. */
-  | { action: 'setLocalAndAsk'; localTimezone: string }
-  /** A4.26: the stored zone differs from the device's — ask. */
-  | { action: 'ask' };
+export const timezoneCheckSchema = z.union([
+  z.object({ action: z.literal('none') }),
+  z.object({ action: z.literal('setLocalAndAsk'), localTimezone: z.string() }),
+  z.object({ action: z.literal('ask') }),
+]);
+export type TimezoneCheck = z.infer<typeof timezoneCheckSchema>;
 
 export function timezoneCheck(input: {
   userTimezone: string | null;
@@ -288,6 +290,7 @@ export function darkenUntilReadable(color: string, against = '#ffffff'): string 
  * GET /api/v1/client-config: what the web app learns from the server at run time, public by nature
  * (no sign-in). `sentryDsn` is SENTRY_DSN (A2.64) or null when crash reports are off.
  */
-export interface ClientConfig {
-  sentryDsn: string | null;
-}
+export const clientConfigSchema = z.object({
+  sentryDsn: z.string().nullable(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

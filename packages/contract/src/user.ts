@@ -20,9 +20,11 @@ export const notificationTypes = [
   'cancel_session',
   'meeting_reminder',
 ] as const; // A9.40–A9.42
-export type NotificationType = (typeof notificationTypes)[number];
+export const notificationTypeSchema = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
 export const notificationChannels = ['email', 'sms'] as const;
-export type NotificationChannel = (typeof notificationChannels)[number];
+export const notificationChannelSchema = z.enum(notificationChannels);
+export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 
 /** A9.43, A9.44: e-mail for every type, SMS only for meeting reminders. */
 export function channelsFor(type: NotificationType): readonly NotificationChannel[] {
@@ -75,21 +77,26 @@ export const updateProfileRequest = z.discriminatedUnion('action', [
 ]);
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
-export interface UserProfile {
-  id: number;
-  name: string;
-  surname: string;
-  username: string;
-  timezone: string | null;
-  profilePhotoPath: string | null;
-  channels: { sms: string | null };
-  uiSettings: { timezoneCheck?: { userTimezone: string; localTimezone: string } };
-  notificationPreferenceList: { type: NotificationType; channels: NotificationChannel[] }[];
+export const userProfileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  surname: z.string(),
+  username: z.string(),
+  timezone: z.string().nullable(),
+  profilePhotoPath: z.string().nullable(),
+  channels: z.object({ sms: z.string().nullable() }),
+  uiSettings: z.object({
+    timezoneCheck: z.object({ userTimezone: z.string(), localTimezone: z.string() }).optional(),
+  }),
+  notificationPreferenceList: z.array(
+    z.object({ type: notificationTypeSchema, channels: z.array(notificationChannelSchema) }),
+  ),
   /** May act as another user (A6.04) through GET user/token/refresh?asUserId=. */
-  isSuperUser: boolean;
+  isSuperUser: z.boolean(),
   /** Server time, ISO 8601 (A7.45). */
-  now: string;
-}
+  now: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** POST /api/v1/user/email (A5.27, A5.28). */
 export const addEmailRequest = z.strictObject({ email: emailSchema });
@@ -106,11 +113,12 @@ export const confirmEmailRequest = z.strictObject({
 export const setPrimaryEmailRequest = z.strictObject({ username: emailSchema });
 export const removeEmailQuery = z.strictObject({ email: emailSchema });
 
-export interface ConnectedEmail {
-  email: string;
-  primary: boolean;
-  confirmed: boolean;
-}
+export const connectedEmailSchema = z.object({
+  email: z.string(),
+  primary: z.boolean(),
+  confirmed: z.boolean(),
+});
+export type ConnectedEmail = z.infer<typeof connectedEmailSchema>;
 
 const deleteWord = z
   .string()
