@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { PHOTO_MAX_BYTES } from './constants';
-import type { PersonSummary } from './meetings';
 import { personSummarySchema } from './meetings';
 
 /** Exhibitor booths and their teams (E3.17–E3.23, E6.23–E6.27, E7.34–E7.40). */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import type { PersonSummary } from './meetings';
 import { personSummarySchema } from './meetings';
 import { canInvite, type InviteRuleInput } from './participants';
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idSchema, intSchema, isoDateTimeSchema } from './common';
 import { PHOTO_MAX_BYTES } from './constants';
-import type { PersonSummary } from './meetings';
 import { personSummarySchema } from './meetings';
 
 /**
