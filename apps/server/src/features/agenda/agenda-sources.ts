@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema';
  *
  *   registerAgendaSource({ name: 'meetings', busy: (db, pid, range) => …, calendar: (db, pid) => … });
  *
- * Register at module load of the feature's routes file (before the app serves requests). The
+ * Registered by the feature's plugin when the app is built (before it serves requests). The
  * built-in source covers sessions the participant is in (joined or waiting, unless added with
  * block: false), sessions they present or moderate, and their off-times.
  */

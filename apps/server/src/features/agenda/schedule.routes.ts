@@ -1,16 +1,12 @@
 import {
-  AgendaErrorCode,
   addToSessionRequest,
-  joinSessionRequest,
   participantOffDeleteRequest,
   participantOffRequest,
-  scheduleLeaveRequest,
   sessionActionRequest,
   sessionRequestDecision,
 } from '@foyer/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { agendaEvents } from './agenda.events';
@@ -19,17 +15,9 @@ import {
   addToSession,
   checkInSession,
   decideSessionRequest,
-  joinSession,
-  leaveSession,
   pingSession,
-  type ScheduleDeps,
+  scheduleDeps,
 } from './schedule.service';
-import { runDelegates } from './schedule-delegates';
-
-const field = (body: unknown, key: string): unknown =>
-  body && typeof body === 'object' && !Array.isArray(body)
-    ? (body as Record<string, unknown>)[key]
-    : undefined;
 
 /** DELETE may carry its fields in a JSON body or, as most clients send DELETE, in the query. */
 const deleteInput = (request: FastifyRequest) =>
@@ -37,37 +25,15 @@ const deleteInput = (request: FastifyRequest) =>
     ? request.body
     : request.query;
 
-/** The schedule calls of E7 that concern sessions and the agenda (E7.08, E7.10, E7.13–E7.15, E7.24, E7.25). */
+/**
+ * The schedule calls of E7 that concern only sessions and the agenda (E7.13–E7.15, E7.24, E7.25).
+ * /event/schedule/join and /leave serve sessions and 1:1 meetings alike: meetings/schedule.routes.ts.
+ */
 export const scheduleRoutes: FastifyPluginAsync = async (app) => {
-  const deps = (request: FastifyRequest): ScheduleDeps => ({
-    events: agendaEvents(app),
-    bus: app.bus,
-    log: request.log,
-  });
-
-  app.post('/event/schedule/join', async (request) => {
-    const { userId } = await requireUser(request);
-    const delegated = await runDelegates('join', request);
-    if (delegated.handled) return { success: true, data: delegated.data };
-    if (field(request.body, 'toType') === 'participant') {
-      throw new AppError(501, AgendaErrorCode.NotImplemented, 'Meeting invitations are not available yet');
-    }
-    const input = parse(joinSessionRequest, request.body);
-    return { success: true, data: await joinSession(app.ctx, deps(request), userId, input) };
-  });
-
-  app.post('/event/schedule/leave', async (request) => {
-    const { userId } = await requireUser(request);
-    const delegated = await runDelegates('leave', request);
-    if (delegated.handled) return { success: true, data: delegated.data };
-    const input = parse(scheduleLeaveRequest, request.body);
-    return { success: true, data: await leaveSession(app.ctx, deps(request), userId, input) };
-  });
+  const deps = (request: FastifyRequest) => scheduleDeps(app, request.log);
 
   app.post('/event/schedule/addToSession', async (request) => {
     const { userId } = await requireUser(request);
-    const delegated = await runDelegates('addToSession', request);
-    if (delegated.handled) return { success: true, data: delegated.data };
     const input = parse(addToSessionRequest, request.body);
     return { success: true, data: await addToSession(app.ctx, deps(request), userId, input) };
   });

@@ -13,12 +13,12 @@ import {
   type SessionRequestDecision,
   type SessionRequestResult,
 } from '@foyer/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
-import type { AgendaEvents } from './agenda.events';
+import { type AgendaEvents, agendaEvents } from './agenda.events';
 import { assertMayActFor, assertOrganizer, viewerOf } from './agenda.policy';
 import { lockAgenda } from './agenda-sources';
 import {
@@ -38,6 +38,13 @@ export interface ScheduleDeps {
   bus: Pick<Bus, 'emit'>;
   log: FastifyBaseLogger;
 }
+
+/** What the schedule calls need, from the app (its realtime and bus) and the request's logger. */
+export const scheduleDeps = (app: FastifyInstance, log: FastifyBaseLogger): ScheduleDeps => ({
+  events: agendaEvents(app),
+  bus: app.bus,
+  log,
+});
 
 async function openEvent(ctx: AppContext, userId: number, eventId: number) {
   const membership = await requireMembership(ctx.db, eventId, userId);

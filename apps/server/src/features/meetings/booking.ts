@@ -5,33 +5,32 @@ import type { Executor } from '../../db/executor';
 import type { DB, MeetingsTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {
+  type AgendaSource,
   type BusyInterval,
   findAgendaCollisions,
   listBusyIntervals,
   lockAgenda,
-  registerAgendaSource,
 } from '../agenda/agenda-sources';
-import { insertMeeting, type MeetingRow } from './meetings.repository';
+import {
+  agendaMeetings,
+  busyMeetings,
+  calendarMeetings,
+  insertMeeting,
+  type MeetingRow,
+} from './meetings.repository';
 
 export const MEETING_SOURCE = 'meeting';
 
 /**
- * Meetings occupy time in the agenda: registering them as an agenda source makes the agenda's own
- * collision check ("You are busy", E4.49) and the calendar feed see them, and makes ours see
- * sessions joined, sessions presented and off-times (E5.11) through the same function.
+ * Meetings occupy time in the agenda: registered as an agenda source (by the meetings plugin, see
+ * meetings.routes.ts), the agenda's own collision check ("You are busy", E4.49) and the calendar
+ * feed see them, and ours sees sessions joined, sessions presented and off-times (E5.11) through the
+ * same function.
  */
-registerAgendaSource({
+export const meetingAgendaSource: AgendaSource = {
   name: MEETING_SOURCE,
   async busy(db, participantId, range) {
-    const rows = await db
-      .selectFrom('meeting_participants as mp')
-      .innerJoin('meetings as m', 'm.id', 'mp.meeting_id')
-      .select(['m.id', 'm.kind', 'mp.sdt', 'mp.edt'])
-      .where('mp.participant_id', '=', participantId)
-      .where('mp.active', '=', true)
-      .where('mp.sdt', '<', range.edt)
-      .where('mp.edt', '>', range.sdt)
-      .execute();
+    const rows = await busyMeetings(db, participantId, range);
     return rows.map((r) => ({
       kind: MEETING_SOURCE,
       id: r.id,
@@ -45,31 +44,7 @@ registerAgendaSource({
   /** E3.10: booked meetings and tables in the agenda list, with the (first) other person. */
   async agendaItems(db, participantIds) {
     if (participantIds.length === 0) return [];
-    const rows = await db
-      .selectFrom('meeting_participants as mp')
-      .innerJoin('meetings as m', 'm.id', 'mp.meeting_id')
-      .leftJoin('meeting_participants as other', (join) =>
-        join
-          .onRef('other.meeting_id', '=', 'mp.meeting_id')
-          .onRef('other.participant_id', '!=', 'mp.participant_id')
-          .on('other.active', '=', true),
-      )
-      .leftJoin('participants as p', 'p.id', 'other.participant_id')
-      .select([
-        'm.id',
-        'm.kind',
-        'mp.participant_id',
-        'mp.sdt',
-        'mp.edt',
-        'other.participant_id as with_id',
-        'p.name as with_name',
-        'p.surname as with_surname',
-      ])
-      .where('mp.participant_id', 'in', participantIds)
-      .where('mp.active', '=', true)
-      .orderBy('m.id')
-      .orderBy('other.participant_id')
-      .execute();
+    const rows = await agendaMeetings(db, participantIds);
     const seen = new Set<string>();
     const items = [];
     for (const r of rows) {
@@ -90,13 +65,7 @@ registerAgendaSource({
     return items;
   },
   async calendar(db, participantId) {
-    const rows = await db
-      .selectFrom('meeting_participants as mp')
-      .innerJoin('meetings as m', 'm.id', 'mp.meeting_id')
-      .select(['m.id', 'm.kind', 'mp.sdt', 'mp.edt', 'm.updated_at'])
-      .where('mp.participant_id', '=', participantId)
-      .where('mp.active', '=', true)
-      .execute();
+    const rows = await calendarMeetings(db, participantId);
     return rows.map((r) => ({
       uid: `meeting-${r.id}`,
       name: r.kind === 'table' ? 'Reserved table' : '1:1 meeting',
@@ -105,7 +74,7 @@ registerAgendaSource({
       updatedAt: new Date(r.updated_at),
     }));
   },
-});
+};
 
 /**
  * Takes every person's agenda lock in ascending id order (the same lock the agenda feature takes,

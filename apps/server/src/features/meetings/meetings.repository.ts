@@ -269,3 +269,56 @@ export function people(db: Executor, ids: readonly number[]) {
     .where('id', 'in', [...new Set(ids)])
     .execute();
 }
+
+/** The person's active meetings overlapping [sdt, edt) (the agenda's busy intervals). */
+export function busyMeetings(db: Executor, participantId: number, range: { sdt: Date; edt: Date }) {
+  return db
+    .selectFrom('meeting_participants as mp')
+    .innerJoin('meetings as m', 'm.id', 'mp.meeting_id')
+    .select(['m.id', 'm.kind', 'mp.sdt', 'mp.edt'])
+    .where('mp.participant_id', '=', participantId)
+    .where('mp.active', '=', true)
+    .where('mp.sdt', '<', range.edt)
+    .where('mp.edt', '>', range.sdt)
+    .execute();
+}
+
+/** The people's active meetings, each with its other people (first by id), for the agenda list. */
+export function agendaMeetings(db: Executor, participantIds: readonly number[]) {
+  return db
+    .selectFrom('meeting_participants as mp')
+    .innerJoin('meetings as m', 'm.id', 'mp.meeting_id')
+    .leftJoin('meeting_participants as other', (join) =>
+      join
+        .onRef('other.meeting_id', '=', 'mp.meeting_id')
+        .onRef('other.participant_id', '!=', 'mp.participant_id')
+        .on('other.active', '=', true),
+    )
+    .leftJoin('participants as p', 'p.id', 'other.participant_id')
+    .select([
+      'm.id',
+      'm.kind',
+      'mp.participant_id',
+      'mp.sdt',
+      'mp.edt',
+      'other.participant_id as with_id',
+      'p.name as with_name',
+      'p.surname as with_surname',
+    ])
+    .where('mp.participant_id', 'in', participantIds)
+    .where('mp.active', '=', true)
+    .orderBy('m.id')
+    .orderBy('other.participant_id')
+    .execute();
+}
+
+/** The person's active meetings for the calendar feed. */
+export function calendarMeetings(db: Executor, participantId: number) {
+  return db
+    .selectFrom('meeting_participants as mp')
+    .innerJoin('meetings as m', 'm.id', 'mp.meeting_id')
+    .select(['m.id', 'm.kind', 'mp.sdt', 'mp.edt', 'm.updated_at'])
+    .where('mp.participant_id', '=', participantId)
+    .where('mp.active', '=', true)
+    .execute();
+}

@@ -4,6 +4,7 @@ import {
   confirmInvitationRequest,
   confirmRescheduleRequest,
   eventQuery,
+  joinSessionRequest,
   meetingActionRequest,
   meetingStatusQuery,
   prebookRequest,
@@ -11,13 +12,16 @@ import {
   rescheduleRequest,
   reserveTableRequest,
   revokeInvitationRequest,
+  scheduleLeaveRequest,
   sendInvitationRequest,
   slotsQuery,
 } from '@foyer/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { delegateScheduleCall, PASS } from '../agenda/schedule-delegates';
+import { registerAgendaSource } from '../agenda/agenda-sources';
+import { joinSession, leaveSession, scheduleDeps } from '../agenda/schedule.service';
+import { meetingAgendaSource } from './booking';
 import {
   confirmInvitation,
   listInvitations,
@@ -44,20 +48,11 @@ const deps = (request: FastifyRequest): MeetingDeps => ({
 const isObject = (body: unknown): body is Record<string, unknown> =>
   typeof body === 'object' && body !== null;
 
-// The agenda owns /event/schedule/join and /leave; the participant variants are ours (E7.09, E7.11).
-delegateScheduleCall('join', async (request) => {
-  if (!isObject(request.body) || request.body.toType !== 'participant') return PASS;
-  const { userId } = await requireUser(request);
-  return sendInvitation(deps(request), userId, parse(sendInvitationRequest, request.body));
-});
-delegateScheduleCall('leave', async (request) => {
-  if (!isObject(request.body) || request.body.invitationId === undefined) return PASS;
-  const { userId } = await requireUser(request);
-  return cancelMeeting(deps(request), userId, parse(cancelMeetingRequest, request.body));
-});
-
 /** One-to-one meetings: invitations (E4.20–E4.27), slots, meetings (E7.09–E7.23). */
 export const meetingRoutes: FastifyPluginAsync = async (app) => {
+  // Booked meetings occupy the agenda: its collision check, list and calendar feed see them.
+  registerAgendaSource(meetingAgendaSource);
+
   const post = <T>(url: string, handler: (request: FastifyRequest, userId: number) => Promise<T>) =>
     app.post(url, async (request) => {
       const { userId } = await requireUser(request);
@@ -69,6 +64,20 @@ export const meetingRoutes: FastifyPluginAsync = async (app) => {
       return { success: true, data: await handler(request, userId) };
     });
 
+  // One call for sessions and 1:1 meetings (E7.08–E7.11): the participant variants are ours, the
+  // session variants the agenda's (meetings may use the agenda's services; never the other way).
+  post('/event/schedule/join', async (r, u) => {
+    if (isObject(r.body) && r.body.toType === 'participant') {
+      return sendInvitation(deps(r), u, parse(sendInvitationRequest, r.body));
+    }
+    return joinSession(r.server.ctx, scheduleDeps(r.server, r.log), u, parse(joinSessionRequest, r.body));
+  });
+  post('/event/schedule/leave', async (r, u) => {
+    if (isObject(r.body) && r.body.invitationId !== undefined) {
+      return cancelMeeting(deps(r), u, parse(cancelMeetingRequest, r.body));
+    }
+    return leaveSession(r.server.ctx, scheduleDeps(r.server, r.log), u, parse(scheduleLeaveRequest, r.body));
+  });
   post('/event/schedule/confirm', (r, u) =>
     confirmInvitation(deps(r), u, parse(confirmInvitationRequest, r.body)),
   );
