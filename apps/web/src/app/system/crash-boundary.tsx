@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { CrashReport, ReportOutcome } from './crash-report';
 import { CrashScreen } from './crash-screen';
-import { type CrashReport, type ReportOutcome, reportCrash, toCrashReport } from './error-reporter';
+import { reportCrash, toCrashReport } from './error-reporter';
 
 interface State {
   report: CrashReport | null;

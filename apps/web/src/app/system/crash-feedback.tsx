@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrashReport, type ReportOutcome, reportCrash } from './error-reporter';
+import type { CrashReport, ReportOutcome } from './crash-report';
+import { reportCrash } from './error-reporter';
 
 /** A2.63: a note to the operators, sent with the crash report; thanks only when it was accepted. */
 export function CrashFeedback({ report, onClose }: { report: CrashReport; onClose(): void }) {

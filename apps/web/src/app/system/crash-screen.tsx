@@ -2,7 +2,7 @@ import { Alert, Button, Center, Code, Group, Paper, Stack, Text, Title } from '@
 import { IconAlertTriangle, IconList, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CrashReport, ReportOutcome } from './error-reporter';
+import type { CrashReport, ReportOutcome } from './crash-report';
 
 // The note dialog (Modal, Textarea) loads when asked for: it is not worth its weight on every first screen.
 const CrashFeedback = lazy(async () => ({ default: (await import('./crash-feedback')).CrashFeedback }));

@@ -1,4 +1,5 @@
 import type { ClientConfig } from '@foyer/contract';
+import type { CrashReport, ErrorReporter, ReportOutcome } from './crash-report';
 
 /**
  * Where crashes go (A2.64). The server tells at run time whether crash reports are on
@@ -6,26 +7,6 @@ import type { ClientConfig } from '@foyer/contract';
  * chunk, and sends the report; without one crashes are logged to the console and handed to the
  * native shell when the app runs inside it (A1.16). Swap in another service with setErrorReporter.
  */
-export interface CrashReport {
-  message: string;
-  stack?: string;
-  /** React's component stack, when the crash happened while rendering. */
-  componentStack?: string;
-  url: string;
-  /** What the user wrote in the feedback dialog. */
-  feedback?: string;
-}
-
-/**
- * What became of a report: `sent` only when the service accepted it; `failed` when it should have
- * gone out and did not (or whether it should could not be learned); `off` when no service is set up.
- */
-export type ReportOutcome = 'sent' | 'failed' | 'off';
-
-export interface ErrorReporter {
-  report(report: CrashReport): Promise<ReportOutcome> | ReportOutcome;
-}
-
 export const consoleReporter: ErrorReporter = {
   report(report) {
     console.error('[foyer] crash', report);

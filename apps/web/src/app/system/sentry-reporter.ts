@@ -1,6 +1,6 @@
 import { PRODUCT_VERSION } from '@foyer/contract';
 import { BrowserClient, defaultStackParser, makeFetchTransport, Scope } from '@sentry/browser';
-import type { CrashReport, ErrorReporter, ReportOutcome } from './error-reporter';
+import type { CrashReport, ErrorReporter, ReportOutcome } from './crash-report';
 
 /** How long the crash screen waits for the service to accept a report before saying it did not. */
 const ACCEPT_TIMEOUT_MS = 15_000;

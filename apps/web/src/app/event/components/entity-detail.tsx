@@ -1,11 +1,12 @@
 import { Avatar, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DetailProps, DetailSkeleton } from '../../../components/detail-skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { type EntityKind, useEntity } from '../api/get-entity';
+import { lazyScreen } from '../lazy-screen';
 
 interface Props extends DetailProps {
   kind: EntityKind;
@@ -78,19 +79,15 @@ export function GenericEntityDetail({ kind, eventId, id, variant, onBack }: Prop
   );
 }
 
-function detail<K extends string>(load: () => Promise<Record<K, ComponentType<DetailProps>>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
-
-/** Each kind's full screen belongs to its feature (agenda, meetings, expo) and loads with it. */
+/** Each kind's full screen belongs to its feature (agenda, participants, booths) and loads with it. */
 const DETAILS: Record<EntityKind, ComponentType<DetailProps>> = {
-  sessions: detail(() => import('../../../features/agenda/components/session-detail'), 'SessionDetail'),
-  speakers: detail(() => import('../../../features/agenda/components/speaker-detail'), 'SpeakerDetail'),
-  attendees: detail(
+  sessions: lazyScreen(() => import('../../../features/agenda/components/session-detail'), 'SessionDetail'),
+  speakers: lazyScreen(() => import('../../../features/agenda/components/speaker-detail'), 'SpeakerDetail'),
+  attendees: lazyScreen(
     () => import('../../../features/participants/components/attendee-detail'),
     'AttendeeDetail',
   ),
-  expo: detail(() => import('../../../features/booths/components/booth-detail'), 'BoothDetail'),
+  expo: lazyScreen(() => import('../../../features/booths/components/booth-detail'), 'BoothDetail'),
 };
 
 /** A2.23–A2.26: the detail a route names, as a page or a modal body. */

@@ -2,8 +2,7 @@ import { BOOTH_MEMBERS_SHOWN, type BoothMember } from '@foyer/contract';
 import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatButton } from '../../chat/components/chat-button';
-import { MeetButton } from '../../meetings/components/meet-button';
+import { usePersonActions } from '../../../components/person-actions';
 import '../i18n';
 
 /** The role badge: the owner and admins are named; a pending invitation says so (A6.03). */
@@ -35,6 +34,7 @@ interface Props {
 export function BoothMembers({ eventId, members, meId, ownStaff, variant }: Props) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
+  const { Meet, Chat } = usePersonActions();
   const limit = BOOTH_MEMBERS_SHOWN[variant];
   const shown = all ? members : members.slice(0, limit);
   return (
@@ -62,8 +62,8 @@ export function BoothMembers({ eventId, members, meId, ownStaff, variant }: Prop
               </Group>
               {contact && (
                 <Group gap="xs" wrap="nowrap">
-                  <MeetButton eventId={eventId} participantId={m.id} name={m.fullName} />
-                  <ChatButton eventId={eventId} participantId={m.id} name={m.fullName} />
+                  <Meet eventId={eventId} participantId={m.id} name={m.fullName} />
+                  <Chat eventId={eventId} participantId={m.id} name={m.fullName} />
                 </Group>
               )}
             </Group>

@@ -1,8 +1,8 @@
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
+import type { CardBodyProps } from './card-body-props';
 import { actions, Quote } from './card-parts';
-import type { CardBodyProps } from './meeting-card-body';
 import { MessageForm, SlotForm } from './meeting-forms';
 
 /**

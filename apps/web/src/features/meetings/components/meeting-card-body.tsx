@@ -1,24 +1,11 @@
 import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
-import type { MeetingCardModel } from '../lib/use-meeting-card';
+import type { CardBodyProps } from './card-body-props';
 import { actions, Quote } from './card-parts';
 import { CompanyRequest } from './company-request';
 import { MeetingDetails } from './meeting-details';
 import { MessageForm, SlotForm } from './meeting-forms';
-
-/** The forms a card can open (A2.27 names the mobile pages after them). */
-export type CardMode = 'accept' | 'decline' | 'edit' | 'reschedule' | 'cancel' | 'declineReschedule';
-
-export interface CardBodyProps {
-  eventId: number;
-  participantId: number;
-  name: string;
-  model: MeetingCardModel;
-  mode: CardMode | null;
-  setMode(mode: CardMode | null): void;
-  onDone?: (() => void) | undefined;
-}
 
 /** E4.14–E4.27: what the card says and offers in each status. */
 export function MeetingCardBody({

@@ -6,7 +6,8 @@ import { ApiError } from '../../../lib/api-client';
 import '../i18n';
 import { meetingErrorText } from '../lib/meeting-errors';
 import { useMeetingCard } from '../lib/use-meeting-card';
-import { type CardMode, MeetingCardBody } from './meeting-card-body';
+import type { CardMode } from './card-body-props';
+import { MeetingCardBody } from './meeting-card-body';
 
 export interface MeetingCardProps {
   eventId: number;

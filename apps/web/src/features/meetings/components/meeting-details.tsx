@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import '../i18n';
 import { rangeOf, timeOf, useDisplayZone } from '../lib/meeting-time';
 import { AddGuestModal } from './add-guest-modal';
+import type { CardBodyProps } from './card-body-props';
 import { actions, Quote } from './card-parts';
-import type { CardBodyProps } from './meeting-card-body';
 import { MessageForm, SlotForm } from './meeting-forms';
 import { MeetingPresence } from './meeting-presence';
 

@@ -5,8 +5,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { ModalRouteState } from '../../../lib/modal-route';
+import type { CardMode } from '../components/card-body-props';
 import { MeetingCard } from '../components/meeting-card';
-import type { CardMode } from '../components/meeting-card-body';
 
 /** A2.27: the sub-paths of an invitation page. */
 export const INVITATION_ACTIONS = [

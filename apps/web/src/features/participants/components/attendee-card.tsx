@@ -3,9 +3,8 @@ import { Avatar, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { usePersonActions } from '../../../components/person-actions';
 import { overCurrentPage } from '../../../lib/modal-route';
-import { ChatButton } from '../../chat/components/chat-button';
-import { MeetButton } from '../../meetings/components/meet-button';
 import { AttendeeBadges } from './attendee-badges';
 import classes from './attendee-card.module.css';
 import { TagMenu } from './tag-menu';
@@ -29,6 +28,7 @@ export interface AttendeeCardProps {
 export function AttendeeCard({ eventId, card, hybrid, isMe, viewed, children, testId }: AttendeeCardProps) {
   const { t } = useTranslation();
   const location = useLocation();
+  const { Meet, Chat } = usePersonActions();
   const profilePath = `/event/${eventId}/attendees/${card.id}`;
   // E6.20: no meet or chat with oneself, one's own booth, or people one may not invite.
   const canContact = !isMe && card.canInvite;
@@ -78,8 +78,8 @@ export function AttendeeCard({ eventId, card, hybrid, isMe, viewed, children, te
           <Group gap="xs" className={classes.above}>
             {canContact && (
               <>
-                <MeetButton eventId={eventId} participantId={card.id} name={card.fullName} />
-                <ChatButton eventId={eventId} participantId={card.id} name={card.fullName} />
+                <Meet eventId={eventId} participantId={card.id} name={card.fullName} />
+                <Chat eventId={eventId} participantId={card.id} name={card.fullName} />
               </>
             )}
           </Group>

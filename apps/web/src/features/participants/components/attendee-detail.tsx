@@ -5,12 +5,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { type DetailProps, DetailSkeleton } from '../../../components/detail-skeleton';
+import { usePersonActions } from '../../../components/person-actions';
 import { ApiError } from '../../../lib/api-client';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { useEvent } from '../../../lib/use-event';
-import { OnBehalfActions } from '../../agenda/components/on-behalf-actions';
-import { ChatButton } from '../../chat/components/chat-button';
-import { MeetButton } from '../../meetings/components/meet-button';
 import { useAttendee, viewedKey } from '../api/attendee';
 import { useTagsLive } from '../hooks/use-tags-live';
 import { AttendeeBadges } from './attendee-badges';
@@ -27,6 +25,7 @@ export function AttendeeDetail({ eventId, id, variant, onBack }: DetailProps) {
   const location = useLocation();
   const query = useAttendee(eventId, id);
   const event = useEvent(eventId).data;
+  const { Meet, Chat, OnBehalf } = usePersonActions();
   const { toggle, pending } = useToggleTag(eventId);
   useTagsLive(eventId);
   const queryClient = useQueryClient();
@@ -115,8 +114,8 @@ export function AttendeeDetail({ eventId, id, variant, onBack }: DetailProps) {
       <Group gap="xs" data-testid="attendee-detail-actions">
         {canContact && (
           <>
-            <MeetButton eventId={eventId} participantId={profile.id} name={profile.fullName} size="sm" />
-            <ChatButton eventId={eventId} participantId={profile.id} name={profile.fullName} size="sm" />
+            <Meet eventId={eventId} participantId={profile.id} name={profile.fullName} size="sm" />
+            <Chat eventId={eventId} participantId={profile.id} name={profile.fullName} size="sm" />
           </>
         )}
         {!isMe && (
@@ -149,9 +148,7 @@ export function AttendeeDetail({ eventId, id, variant, onBack }: DetailProps) {
             </Button>
           </>
         )}
-        {event && (
-          <OnBehalfActions event={event} participantId={profile.id} participantName={profile.fullName} />
-        )}
+        {event && <OnBehalf event={event} participantId={profile.id} participantName={profile.fullName} />}
         {isMe && (
           <Button
             component={Link}

@@ -1,0 +1,18 @@
+import { type ComponentType, createElement, lazy } from 'react';
+
+/**
+ * A feature's screen in its own chunk, loaded together with the person actions (meet, chat, agenda)
+ * that the app gives every screen showing people; neither chunk waits for the other.
+ */
+export function lazyScreen<P extends object, K extends string>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
+  return lazy(async () => {
+    const [module, { WithPersonActions }] = await Promise.all([load(), import('./person-actions')]);
+    const screen: ComponentType<P> = module[name];
+    return {
+      default: (props: P) => <WithPersonActions>{createElement(screen, props)}</WithPersonActions>,
+    };
+  });
+}
