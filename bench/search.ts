@@ -16,10 +16,7 @@
  */
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
-import {
-  configureSearchCache,
-  SEARCH_CACHE_TTL_MS,
-} from '../apps/server/src/features/participants/search.cache';
+import { SEARCH_CACHE_TTL_MS } from '../apps/server/src/features/participants/search.cache';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
 import { type Load, measure, type Stats, startLoadChild } from './lib/http-load';
@@ -117,8 +114,8 @@ async function main(): Promise<void> {
   const ctx = { config, db, dbKind: database.kind, mailer, now: () => new Date() };
   // BENCH_NO_CACHE=1 measures every request against the database (no shared page cache).
   const cache = process.env.BENCH_NO_CACHE ? 'cache off' : `cache ${SEARCH_CACHE_TTL_MS / 1000} s`;
-  if (process.env.BENCH_NO_CACHE) configureSearchCache(ctx, { ttlMs: 0 });
   const app = await buildApp(ctx);
+  if (process.env.BENCH_NO_CACHE) app.searchCache.configure({ ttlMs: 0 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import type { AppContext } from './context';
 import { busPlugin } from './events/bus.plugin';
 import { features } from './features';
+import { searchCachePlugin } from './features/participants/search.cache';
 import { reportServerError } from './http/crash-reports';
 import { AppError } from './http/errors';
 import { rejectNulCharacters } from './http/input-guard';
@@ -157,10 +158,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     return { success: true, data };
   });
 
-  // Infrastructure, as named plugins (decorators app.scheduler, app.bus, app.sms); features after.
+  // Infrastructure and shared services, as named plugins (decorators app.scheduler, app.bus,
+  // app.sms, app.searchCache); the features after them.
   await app.register(schedulerPlugin);
   await app.register(busPlugin);
   await app.register(smsPlugin, options.smsGateway ? { gateway: options.smsGateway } : {});
+  await app.register(searchCachePlugin);
 
   for (const feature of features) {
     await app.register(feature, { prefix: API_PREFIX });

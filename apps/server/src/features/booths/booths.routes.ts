@@ -71,7 +71,10 @@ export const boothRoutes: FastifyPluginAsync = async (app) => {
   app.get('/event/member/candidates', async (request) => {
     const { userId } = await requireUser(request);
     const input = parse(memberCandidatesQuery, request.query);
-    return { success: true, data: await memberCandidates(request.server.ctx, userId, input) };
+    return {
+      success: true,
+      data: await memberCandidates(request.server.ctx, request.server.searchCache, userId, input),
+    };
   });
 
   app.post('/event/member', async (request) => {

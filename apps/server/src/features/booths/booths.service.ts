@@ -12,7 +12,6 @@ import type { AppContext } from '../../context';
 import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
-import { forgetEvent } from '../participants/search.cache';
 import { removeBoothImage, storeBoothImage } from './booths.images';
 import * as repo from './booths.repository';
 
@@ -127,7 +126,6 @@ export async function uploadBoothImage(
     .returningAll()
     .executeTakeFirstOrThrow();
   await removeBoothImage(ctx.config.dataDir, booth.images[input.kind]);
-  forgetEvent(ctx, input.eventId); // attendee cards show the booth's logo
   return details(ctx, me, updated);
 }
 
@@ -164,6 +162,5 @@ export async function updateBooth(
     .where('id', '=', booth.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  forgetEvent(ctx, input.eventId); // attendee cards show the booth's name and logo
   return details(ctx, me, updated);
 }

@@ -14,7 +14,7 @@ import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
 import { findParticipant } from '../participants/participants.repository';
-import { forgetEvent } from '../participants/search.cache';
+import type { SearchCache } from '../participants/search.cache';
 import { search2 } from '../participants/search.service';
 import * as repo from './booths.repository';
 import { roleOn, toMember } from './booths.service';
@@ -171,7 +171,6 @@ export async function removeMember(
       .execute();
     await notify(deps, target, { eventId: input.eventId, boothId: target.booth_id, change: 'removed' }, trx);
   });
-  forgetEvent(ctx, input.eventId);
   return { removed: target.id };
 }
 
@@ -192,7 +191,6 @@ export async function confirmMembership(
     ? { booth_role: me.booth_pending_role ?? 'user', booth_pending_role: null, updated_at: ctx.now() }
     : { booth_id: null, booth_role: null, booth_pending_role: null, updated_at: ctx.now() };
   await ctx.db.updateTable('participants').set(set).where('id', '=', me.id).execute();
-  forgetEvent(ctx, input.eventId);
   return {
     accepted: input.accepted,
     message: input.accepted ? boothJoinedMessage(booth.name) : null,
@@ -203,10 +201,11 @@ export async function confirmMembership(
 /** GET /event/member/candidates: people to add (E6.26: in no booth, not organizers), 10 at a time (E7.71). */
 export async function memberCandidates(
   ctx: AppContext,
+  searchCache: SearchCache,
   userId: number,
   input: { eventId: number; query?: string | undefined },
 ): Promise<AttendeeCard[]> {
-  const result = await search2(ctx, userId, {
+  const result = await search2(ctx, searchCache, userId, {
     eventId: input.eventId,
     query: input.query,
     length: 10,

@@ -20,14 +20,21 @@ import {
 import { recommendPeople } from './recommend.service';
 import { search2 } from './search.service';
 
-const deps = (request: FastifyRequest) => ({ ctx: request.server.ctx, realtime: request.server.realtime });
+const deps = (request: FastifyRequest) => ({
+  ctx: request.server.ctx,
+  realtime: request.server.realtime,
+  searchCache: request.server.searchCache,
+});
 
 /** Attendee directory and the caller's own event profile (E7.28, E7.32). */
 export const participantRoutes: FastifyPluginAsync = async (app) => {
   app.post('/event/participant/search2', async (request) => {
     const { userId } = await requireUser(request);
     const input = parse(search2Request, request.body);
-    return { success: true, data: await search2(request.server.ctx, userId, input) };
+    return {
+      success: true,
+      data: await search2(request.server.ctx, request.server.searchCache, userId, input),
+    };
   });
 
   app.get('/event/participant/me', async (request) => {

@@ -20,7 +20,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
 import { textValues, toProfile, toQuestions, toTypeOption } from './participants.present';
 import * as repo from './participants.repository';
-import { forgetEvent } from './search.cache';
+import type { SearchCache } from './search.cache';
 import { tagsOf } from './search.repository';
 import { forgetSearchViewer } from './search.viewer';
 import { maySee } from './visibility';
@@ -28,6 +28,8 @@ import { maySee } from './visibility';
 export interface Deps {
   ctx: AppContext;
   realtime?: Realtime | undefined;
+  /** This process's search cache, to forget what a change must show at once. */
+  searchCache?: SearchCache | undefined;
 }
 
 async function profileOf(
@@ -148,7 +150,6 @@ export async function updateOwnProfile(
     .where('id', '=', me.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  forgetEvent(ctx, event.id);
   return profileOf(ctx, await repo.viewerContext(ctx.db, event, updated), updated);
 }
 
@@ -203,7 +204,7 @@ export async function setParticipantTag(
       await deps.realtime?.publish(realtimeRoom.user(me.user_id), ParticipantRecordType.Tags, payload, trx);
     return now;
   });
-  forgetSearchViewer(ctx, input.eventId, userId);
+  if (deps.searchCache) forgetSearchViewer(deps.searchCache, input.eventId, userId);
   return { participantId: target.id, tags };
 }
 

@@ -4,7 +4,6 @@ import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { makeBooth, makePerson, type Person } from '../../../test/meetings-factory';
 import { bearer, makeEvent, makeType } from '../event/event.fixtures';
 import { insertUser } from '../user/user.repository';
-import { configureSearchCache } from './search.cache';
 
 // Two app instances on one database stand for two server processes, each with its own page cache.
 let a: TestApp;
@@ -12,8 +11,8 @@ let b: TestApp;
 beforeAll(async () => {
   a = await createTestApp();
   b = await createTestApp();
-  configureSearchCache(a.ctx, { ttlMs: 60_000 });
-  configureSearchCache(b.ctx, { ttlMs: 60_000 });
+  a.app.searchCache.configure({ ttlMs: 60_000 });
+  b.app.searchCache.configure({ ttlMs: 60_000 });
 });
 afterEach(() => Promise.all([a.app.bus.idle(), b.app.bus.idle()]));
 afterAll(async () => {

@@ -1,5 +1,14 @@
-import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { readSearchVersion } from './search.repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's search2 page cache (participants/search.cache.ts). */
+    searchCache: SearchCache;
+  }
+}
 
 /**
  * A short-lived, per-process cache of the viewer-independent part of a search2 page (the rows in
@@ -24,114 +33,103 @@ interface Entry<T> {
   refreshing?: boolean;
 }
 
-interface Cache {
-  ttlMs: number;
-  entries: Map<string, Entry<unknown>>;
-  /** The search version last seen per event, to drop pages of older versions. */
-  versions: Map<number, string>;
-}
-
-const caches = new WeakMap<AppContext, Cache>();
-
-function cacheOf(ctx: AppContext): Cache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    // Tests change data between calls and expect to see it at once.
-    cache = {
-      ttlMs: ctx.config.env === 'test' ? 0 : SEARCH_CACHE_TTL_MS,
-      entries: new Map(),
-      versions: new Map(),
-    };
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
-
-/** Turns the cache on (ttlMs > 0) or off for this app; tests and the benchmark use it. */
-export function configureSearchCache(ctx: AppContext, options: { ttlMs: number }): void {
-  const cache = cacheOf(ctx);
-  cache.ttlMs = options.ttlMs;
-  cache.entries.clear();
-  cache.versions.clear();
-}
-
-/**
- * Stale-while-revalidate: an expired entry is still answered (for at most another TTL) while ONE
- * query refreshes it, so expiry never makes every waiting request hit the database at once.
- */
-export function cached<T>(
-  ctx: AppContext,
-  key: string,
-  compute: () => Promise<T>,
-  options: { ttlMs?: number } = {},
-): Promise<T> {
-  const cache = cacheOf(ctx);
-  if (cache.ttlMs <= 0) return compute();
-  const ttlMs = Math.min(options.ttlMs ?? cache.ttlMs, cache.ttlMs);
-  const now = Date.now();
-  const hit = cache.entries.get(key) as Entry<T> | undefined;
-  if (hit && hit.expires > now) return hit.value;
-  if (hit && hit.expires + ttlMs > now) {
-    if (!hit.refreshing) {
-      hit.refreshing = true;
-      const next = compute();
-      next.then(
-        () => cache.entries.set(key, { expires: Date.now() + ttlMs, value: next }),
-        () => {
-          hit.refreshing = false;
-        },
-      );
-    }
-    return hit.value;
-  }
-  if (cache.entries.size >= MAX_ENTRIES) evict(cache, now);
-  const value = compute();
-  cache.entries.set(key, { expires: now + ttlMs, value });
-  // A failed query must not be served from the cache.
-  value.catch(() => cache.entries.delete(key));
-  return value;
+export interface SearchCache {
+  /**
+   * Stale-while-revalidate: an expired entry is still answered (for at most another TTL) while ONE
+   * query refreshes it, so expiry never makes every waiting request hit the database at once.
+   */
+  cached<T>(key: string, compute: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
+  /**
+   * The key prefix for the event's cached pages, holding its current search version: one
+   * primary-key read per search, the price of never answering from before a committed write.
+   */
+  eventScope(db: Kysely<DB>, eventId: number): Promise<string>;
+  /** Drops an entry after a local change that must show at once (e.g. my own tags). */
+  forget(key: string): void;
+  /** Turns the cache on (ttlMs > 0) or off; tests and the benchmark use it. */
+  configure(options: { ttlMs: number }): void;
 }
 
 /** Prefix of every list entry of an event, so a change in it can drop them all. */
 export const eventKey = (eventId: number) => `event:${eventId}:`;
 
-/**
- * The key prefix for the event's cached pages, holding its current search version: one primary-key
- * read per search, the price of never answering from before a committed write.
- */
-export async function eventScope(ctx: AppContext, eventId: number): Promise<string> {
-  const cache = cacheOf(ctx);
-  if (cache.ttlMs <= 0) return eventKey(eventId);
-  const { rows } = await sql<{ version: string }>`
-    SELECT version::text AS version FROM search_versions WHERE event_id = ${eventId}`.execute(ctx.db);
-  const version = rows[0]?.version ?? '0';
-  const seen = cache.versions.get(eventId);
-  if (seen !== version) {
-    // Pages of the older version can never be asked for again.
-    if (seen !== undefined) forgetEvent(ctx, eventId);
-    cache.versions.set(eventId, version);
-  }
-  return `${eventKey(eventId)}v${version}:`;
+export function createSearchCache(options: { ttlMs: number }): SearchCache {
+  let ttlMs = options.ttlMs;
+  const entries = new Map<string, Entry<unknown>>();
+  /** The search version last seen per event, to drop pages of older versions. */
+  const versions = new Map<number, string>();
+
+  const forgetEvent = (eventId: number) => {
+    const prefix = eventKey(eventId);
+    for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+  };
+  const evict = (now: number) => {
+    for (const [k, e] of entries) if (e.expires + ttlMs <= now) entries.delete(k);
+    // Still full: drop the oldest quarter (Map keeps insertion order).
+    let drop = entries.size >= MAX_ENTRIES ? Math.ceil(MAX_ENTRIES / 4) : 0;
+    for (const k of entries.keys()) {
+      if (drop-- <= 0) break;
+      entries.delete(k);
+    }
+  };
+
+  return {
+    cached<T>(key: string, compute: () => Promise<T>, options: { ttlMs?: number } = {}): Promise<T> {
+      if (ttlMs <= 0) return compute();
+      const ttl = Math.min(options.ttlMs ?? ttlMs, ttlMs);
+      const now = Date.now();
+      const hit = entries.get(key) as Entry<T> | undefined;
+      if (hit && hit.expires > now) return hit.value;
+      if (hit && hit.expires + ttl > now) {
+        if (!hit.refreshing) {
+          hit.refreshing = true;
+          const next = compute();
+          next.then(
+            () => entries.set(key, { expires: Date.now() + ttl, value: next }),
+            () => {
+              hit.refreshing = false;
+            },
+          );
+        }
+        return hit.value;
+      }
+      if (entries.size >= MAX_ENTRIES) evict(now);
+      const value = compute();
+      entries.set(key, { expires: now + ttl, value });
+      // A failed query must not be served from the cache.
+      value.catch(() => entries.delete(key));
+      return value;
+    },
+    async eventScope(db, eventId) {
+      if (ttlMs <= 0) return eventKey(eventId);
+      const version = await readSearchVersion(db, eventId);
+      const seen = versions.get(eventId);
+      if (seen !== version) {
+        // Pages of the older version can never be asked for again.
+        if (seen !== undefined) forgetEvent(eventId);
+        versions.set(eventId, version);
+      }
+      return `${eventKey(eventId)}v${version}:`;
+    },
+    forget(key) {
+      entries.delete(key);
+    },
+    configure(next) {
+      ttlMs = next.ttlMs;
+      entries.clear();
+      versions.clear();
+    },
+  };
 }
 
-/** Someone in the event changed their card here: lists show it on the next request. */
-export function forgetEvent(ctx: AppContext, eventId: number): void {
-  const prefix = eventKey(eventId);
-  const { entries } = cacheOf(ctx);
-  for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
-}
-
-/** Drops an entry after a local change that must show at once (e.g. my own tags). */
-export function forget(ctx: AppContext, key: string): void {
-  cacheOf(ctx).entries.delete(key);
-}
-
-function evict(cache: Cache, now: number): void {
-  for (const [k, e] of cache.entries) if (e.expires + cache.ttlMs <= now) cache.entries.delete(k);
-  // Still full: drop the oldest quarter (Map keeps insertion order).
-  let drop = cache.entries.size >= MAX_ENTRIES ? Math.ceil(MAX_ENTRIES / 4) : 0;
-  for (const k of cache.entries.keys()) {
-    if (drop-- <= 0) break;
-    cache.entries.delete(k);
-  }
-}
+/** Decorates `app.searchCache`: one per app (a process), off in tests unless a test turns it on. */
+export const searchCachePlugin = fp(
+  async (app) => {
+    // Tests change data between calls and expect to see it at once.
+    app.decorate(
+      'searchCache',
+      createSearchCache({ ttlMs: app.ctx.config.env === 'test' ? 0 : SEARCH_CACHE_TTL_MS }),
+    );
+  },
+  { name: 'search-cache', fastify: '5.x', decorators: { fastify: ['ctx'] } },
+);

@@ -178,3 +178,10 @@ export async function tagsOf(
   for (const row of rows) map.set(row.target_id, [...(map.get(row.target_id) ?? []), row.tag]);
   return map;
 }
+
+/** The event's search version (bumped by triggers on every write a search shows; migration 0011). */
+export async function readSearchVersion(db: Executor, eventId: number): Promise<string> {
+  const { rows } = await sql<{ version: string }>`
+    SELECT version::text AS version FROM search_versions WHERE event_id = ${eventId}`.execute(db);
+  return rows[0]?.version ?? '0';
+}

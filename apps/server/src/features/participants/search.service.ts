@@ -8,7 +8,7 @@ import {
 } from '@foyer/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { cached, eventScope } from './search.cache';
+import type { SearchCache } from './search.cache';
 import {
   countMatches,
   type SearchCursor,
@@ -67,10 +67,11 @@ const IGNORE_SLACK = 20;
 /** POST /event/participant/search2 (E7.32, E7.33, A9.18, E6.01, E6.17). */
 export async function search2(
   ctx: AppContext,
+  cache: SearchCache,
   userId: number,
   input: Search2Request,
 ): Promise<Search2Response> {
-  const viewer = await loadSearchViewer(ctx, input.eventId, userId);
+  const viewer = await loadSearchViewer(ctx, cache, input.eventId, userId);
   const by = input.orderBy ?? 'relevance';
   const order = { by, asc: input.asc ?? true };
   const cursor = input.after ? decodeCursor(by, input.after) : null;
@@ -99,15 +100,15 @@ export async function search2(
   } else {
     const { viewerId: _, ...shared } = base;
     const key = JSON.stringify([shared, order, cursor, length]);
-    const prefix = await eventScope(ctx, base.eventId);
+    const prefix = await cache.eventScope(ctx.db, base.eventId);
     // The total does not depend on order or page size: one count serves all of them.
     const [page, total] = await Promise.all([
-      cached(ctx, `${prefix}page:${key}`, () =>
+      cache.cached(`${prefix}page:${key}`, () =>
         searchPage(ctx.db, base, order, cursor, length + 1 + IGNORE_SLACK),
       ),
       cursor
         ? Promise.resolve(null)
-        : cached(ctx, `${prefix}count:${JSON.stringify(shared)}`, () => countMatches(ctx.db, base)),
+        : cache.cached(`${prefix}count:${JSON.stringify(shared)}`, () => countMatches(ctx.db, base)),
     ]);
     rows = page.filter((r) => !viewer.ignored.has(r.id)).slice(0, length + 1);
     matches = total;

@@ -9,7 +9,6 @@ import {
   makeType,
   type Person,
 } from '../../../test/meetings-factory';
-import { configureSearchCache } from './search.cache';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -194,7 +193,7 @@ describe('POST /event/participant/search2', () => {
 
 describe('search2 page cache', () => {
   it('serves the shared page from the cache and applies my tags and ignored people after it', async () => {
-    configureSearchCache(t.ctx, { ttlMs: 60_000 });
+    t.app.searchCache.configure({ ttlMs: 60_000 });
     try {
       const event = await makeEvent(t.ctx);
       const me = await makePerson(t.ctx, event.id, { name: 'Me' });
@@ -244,7 +243,7 @@ describe('search2 page cache', () => {
       expect(fresh.find((c) => c.name === 'Me')?.company).toBe('Renamed');
       expect(fresh.find((c) => c.name === 'Bob')?.present).toBe('venue');
     } finally {
-      configureSearchCache(t.ctx, { ttlMs: 0 });
+      t.app.searchCache.configure({ ttlMs: 0 });
     }
   });
 });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type InviteTarget, inviteRule, visibleTypesOf } from './participants.repository';
-import { cached, forget } from './search.cache';
+import type { SearchCache } from './search.cache';
 
 /** Enough of the caller for a search, read in ONE round trip (search2 is the hottest route). */
 export interface SearchViewer {
@@ -35,15 +35,20 @@ interface Row {
 const VIEWER_TTL_MS = 2_000;
 const viewerKey = (eventId: number, userId: number) => `viewer:${eventId}:${userId}`;
 
-export function loadSearchViewer(ctx: AppContext, eventId: number, userId: number): Promise<SearchViewer> {
-  return cached(ctx, viewerKey(eventId, userId), () => readSearchViewer(ctx.db, eventId, userId), {
+export function loadSearchViewer(
+  ctx: AppContext,
+  cache: SearchCache,
+  eventId: number,
+  userId: number,
+): Promise<SearchViewer> {
+  return cache.cached(viewerKey(eventId, userId), () => readSearchViewer(ctx.db, eventId, userId), {
     ttlMs: VIEWER_TTL_MS,
   });
 }
 
 /** My tags changed: my next search must show it. */
-export function forgetSearchViewer(ctx: AppContext, eventId: number, userId: number): void {
-  forget(ctx, viewerKey(eventId, userId));
+export function forgetSearchViewer(cache: SearchCache, eventId: number, userId: number): void {
+  cache.forget(viewerKey(eventId, userId));
 }
 
 /** Same answers as requireMembership (404 unknown event, 403 not a participant), plus type and tags. */
