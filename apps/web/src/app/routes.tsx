@@ -47,7 +47,7 @@ const InvitationsPage = page(() => import('../features/meetings/routes/invitatio
 const ChatPage = page(() => import('../features/chat/routes/chat-page'), 'ChatPage');
 const ContactsPage = page(() => import('../features/contacts/routes/contacts-page'), 'ContactsPage');
 const ModalRoutes = lazy(async () => ({ default: (await import('./modal-routes')).ModalRoutes }));
-const AccountPage = page(() => import('../features/user/routes/account-page'), 'AccountPage');
+const UserPage = page(() => import('../features/user/routes/user-page'), 'UserPage');
 const StaticLayout = page(() => import('../features/static-pages/components/static-layout'), 'StaticLayout');
 const StaticPage = page(() => import('../features/static-pages/routes/static-page'), 'StaticPage');
 
@@ -84,7 +84,7 @@ export function AppRoutes() {
             <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/account" element={<Navigate to="/account/profile" replace />} />
-            <Route path="/account/:type" element={<AccountPage />} />
+            <Route path="/account/:type" element={<UserPage />} />
           </Route>
         </Route>
         <Route element={<StaticLayout />}>

@@ -84,8 +84,8 @@ const DETAILS: Record<EntityKind, ComponentType<DetailProps>> = {
   sessions: lazyScreen(() => import('../../../features/agenda/components/session-detail'), 'SessionDetail'),
   speakers: lazyScreen(() => import('../../../features/agenda/components/speaker-detail'), 'SpeakerDetail'),
   attendees: lazyScreen(
-    () => import('../../../features/participants/components/attendee-detail'),
-    'AttendeeDetail',
+    () => import('../../../features/participants/components/participant-detail'),
+    'ParticipantDetail',
   ),
   expo: lazyScreen(() => import('../../../features/booths/components/booth-detail'), 'BoothDetail'),
 };

@@ -9,10 +9,13 @@ type TabComponent = ComponentType<{ event: EventDetails }>;
 
 /** Each tab is its own feature and its own chunk (agenda, meetings, expo, engagement). */
 const TABS: Partial<Record<EventAreaPage, TabComponent>> = {
-  attendees: lazyScreen(() => import('../../../features/participants/routes/attendees-tab'), 'AttendeesTab'),
+  attendees: lazyScreen(
+    () => import('../../../features/participants/routes/participants-tab'),
+    'ParticipantsTab',
+  ),
   sessions: lazyScreen(() => import('../../../features/agenda/routes/sessions-tab'), 'SessionsTab'),
   speakers: lazyScreen(() => import('../../../features/agenda/routes/speakers-tab'), 'SpeakersTab'),
-  expo: lazyScreen(() => import('../../../features/booths/routes/expo-tab'), 'ExpoTab'),
+  expo: lazyScreen(() => import('../../../features/booths/routes/booths-tab'), 'BoothsTab'),
   lobby: lazyScreen(() => import('../../../features/lobby/routes/lobby-tab'), 'LobbyTab'),
 };
 

@@ -7,7 +7,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const expoKeys = {
+export const boothKeys = {
   all: (eventId: number) => ['expo', eventId] as const,
   list: (eventId: number, query: string) => ['expo', eventId, 'list', query] as const,
   booth: (eventId: number, boothId: number) => ['expo', eventId, 'booth', boothId] as const,
@@ -17,7 +17,7 @@ export const expoKeys = {
 /** GET /event/booth (E1.02): the event's booths, best rated first, optionally by name. */
 export function useBooths(eventId: number, query: string) {
   return useQuery({
-    queryKey: expoKeys.list(eventId, query),
+    queryKey: boothKeys.list(eventId, query),
     queryFn: ({ signal }) =>
       api<BoothSummary[]>('/event/booth', { query: { eventId, query: query || undefined }, signal }),
     placeholderData: keepPreviousData,
@@ -28,7 +28,7 @@ export function useBooths(eventId: number, query: string) {
 /** GET /event/booth/:id (E7.40): the booth with its team and popup tables. */
 export function useBooth(eventId: number, boothId: number) {
   return useQuery({
-    queryKey: expoKeys.booth(eventId, boothId),
+    queryKey: boothKeys.booth(eventId, boothId),
     queryFn: ({ signal }) => api<BoothDetails>(`/event/booth/${boothId}`, { query: { eventId }, signal }),
     enabled: Number.isInteger(boothId) && boothId > 0,
     retry: false,
@@ -40,8 +40,8 @@ export function useBooth(eventId: number, boothId: number) {
 function useStoreBooth() {
   const queryClient = useQueryClient();
   return (booth: BoothDetails) => {
-    queryClient.setQueryData(expoKeys.booth(booth.eventId, booth.id), booth);
-    void queryClient.invalidateQueries({ queryKey: [...expoKeys.all(booth.eventId), 'list'] });
+    queryClient.setQueryData(boothKeys.booth(booth.eventId, booth.id), booth);
+    void queryClient.invalidateQueries({ queryKey: [...boothKeys.all(booth.eventId), 'list'] });
     void queryClient.invalidateQueries({ queryKey: ['event-entity', 'expo', booth.eventId, booth.id] });
   };
 }

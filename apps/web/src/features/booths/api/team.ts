@@ -1,12 +1,12 @@
 import type { AttendeeCard, BoothMember, MemberList } from '@foyer/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { expoKeys } from './booths';
+import { boothKeys } from './booths';
 
 /** GET /event/member (E7.35): my booth's team, or a team invitation waiting for me (E6.27). */
 export function useTeam(eventId: number) {
   return useQuery({
-    queryKey: expoKeys.team(eventId),
+    queryKey: boothKeys.team(eventId),
     queryFn: ({ signal }) => api<MemberList>('/event/member', { query: { eventId }, signal }),
     staleTime: 15_000,
   });
@@ -15,7 +15,7 @@ export function useTeam(eventId: number) {
 /** GET /event/member/candidates (E6.26): people in no booth and not organizers. */
 export function useMemberCandidates(eventId: number, query: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...expoKeys.team(eventId), 'candidates', query],
+    queryKey: [...boothKeys.team(eventId), 'candidates', query],
     queryFn: ({ signal }) =>
       api<AttendeeCard[]>('/event/member/candidates', {
         query: { eventId, query: query || undefined },
@@ -31,7 +31,7 @@ function useRefreshTeam(eventId: number) {
   const queryClient = useQueryClient();
   // Not awaited: the caller's own callbacks (toasts) run before the refetch can unmount them.
   return () => {
-    void queryClient.invalidateQueries({ queryKey: expoKeys.all(eventId) });
+    void queryClient.invalidateQueries({ queryKey: boothKeys.all(eventId) });
   };
 }
 
@@ -77,7 +77,7 @@ export function useConfirmMembership(eventId: number) {
     async onSuccess() {
       // The event's `me.boothId` and the directory cards follow the new membership.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: expoKeys.all(eventId) }),
+        queryClient.invalidateQueries({ queryKey: boothKeys.all(eventId) }),
         queryClient.invalidateQueries({ queryKey: ['event', eventId] }),
       ]);
     },

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 import { useRealtimeRoom } from '../../../lib/use-realtime';
-import { expoKeys } from '../api/booths';
+import { boothKeys } from '../api/booths';
 import { useConfirmMembership, useTeam } from '../api/team';
 import '../i18n';
 
@@ -15,7 +15,8 @@ export function useTeamUpdates(eventId: number) {
   const queryClient = useQueryClient();
   const userId = useSession((s) => s.user?.id);
   useRealtimeRoom(userId ? realtimeRoom.user(userId) : null, (record) => {
-    if (record.type === 'booth.team') void queryClient.invalidateQueries({ queryKey: expoKeys.all(eventId) });
+    if (record.type === 'booth.team')
+      void queryClient.invalidateQueries({ queryKey: boothKeys.all(eventId) });
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ParticipantProfile, UpdateEventProfileRequest, WizardState } from '@foyer/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { attendeeSearchKey } from './search-attendees';
+import { participantSearchKey } from './search-participants';
 
 export const wizardKey = (eventId: number) => ['attendees', 'wizard', eventId] as const;
 
@@ -22,7 +22,7 @@ export function useUpdateEventProfile(eventId: number) {
       api<ParticipantProfile>('/event/participant', { method: 'PUT', body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: wizardKey(eventId) });
-      void queryClient.invalidateQueries({ queryKey: attendeeSearchKey(eventId) });
+      void queryClient.invalidateQueries({ queryKey: participantSearchKey(eventId) });
       void queryClient.invalidateQueries({ queryKey: ['attendees', 'recommendations', eventId] });
     },
   });

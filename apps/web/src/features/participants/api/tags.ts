@@ -1,9 +1,9 @@
 import type { AttendeeCard, ParticipantProfile, ParticipantTag, Recommendation } from '@foyer/contract';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { attendeeKey } from './attendee';
+import { participantKey } from './participant';
 import { recommendationsKey } from './recommendations';
-import { type AttendeePage, attendeeSearchKey } from './search-attendees';
+import { type ParticipantPage, participantSearchKey } from './search-participants';
 
 export interface TagChange {
   participantId: number;
@@ -15,8 +15,8 @@ const withTags = <T extends AttendeeCard>(card: T, change: TagChange): T =>
 
 /** Writes someone's new tags into every cached list and profile of the event (E7.76). */
 export function patchTags(queryClient: QueryClient, eventId: number, change: TagChange): void {
-  queryClient.setQueriesData<InfiniteData<AttendeePage, string | null>>(
-    { queryKey: attendeeSearchKey(eventId) },
+  queryClient.setQueriesData<InfiniteData<ParticipantPage, string | null>>(
+    { queryKey: participantSearchKey(eventId) },
     (data) =>
       data && {
         ...data,
@@ -27,7 +27,7 @@ export function patchTags(queryClient: QueryClient, eventId: number, change: Tag
     list?.map((r) => ({ ...r, participant: withTags(r.participant, change) })),
   );
   queryClient.setQueryData<ParticipantProfile>(
-    attendeeKey(eventId, change.participantId),
+    participantKey(eventId, change.participantId),
     (profile) => profile && { ...profile, tags: change.tags },
   );
 }
@@ -44,7 +44,7 @@ export function useSetTag(eventId: number) {
     onSuccess: (change, input) => {
       patchTags(queryClient, eventId, change);
       if (input.tag === 'ignored' || !input.on) {
-        void queryClient.invalidateQueries({ queryKey: attendeeSearchKey(eventId) });
+        void queryClient.invalidateQueries({ queryKey: participantSearchKey(eventId) });
         void queryClient.invalidateQueries({ queryKey: recommendationsKey(eventId) });
       }
     },

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecommendations } from '../api/recommendations';
 import { reasonText } from '../lib/reasons';
-import { AttendeeCard, AttendeeGrid, AttendeeGridItem } from './attendee-card';
+import { ParticipantCard, ParticipantGrid, ParticipantGridItem } from './participant-card';
 import '../i18n';
 
 /** A row of suggestions first; the rest on request, so the directory stays in sight. */
@@ -29,10 +29,10 @@ export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: numbe
           {t('attendees.recommend.text')}
         </Text>
       </div>
-      <AttendeeGrid label={t('attendees.recommend.title')}>
+      <ParticipantGrid label={t('attendees.recommend.title')}>
         {shown.map((r) => (
-          <AttendeeGridItem key={r.participant.id}>
-            <AttendeeCard
+          <ParticipantGridItem key={r.participant.id}>
+            <ParticipantCard
               eventId={event.id}
               card={r.participant}
               hybrid={event.eventType === 'hybrid'}
@@ -54,10 +54,10 @@ export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: numbe
                   <List.Item key={reasonText(t, reason)}>{reasonText(t, reason)}</List.Item>
                 ))}
               </List>
-            </AttendeeCard>
-          </AttendeeGridItem>
+            </ParticipantCard>
+          </ParticipantGridItem>
         ))}
-      </AttendeeGrid>
+      </ParticipantGrid>
       {list.length > FIRST_SHOWN && (
         <Group justify="center">
           <Button

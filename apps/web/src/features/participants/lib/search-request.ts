@@ -1,17 +1,17 @@
 import { SEARCH_DEFAULT_LENGTH, type Search2Request, type SearchOrder } from '@foyer/contract';
 
 /** Which people the directory lists: everyone, my favourites, or the people I ignore (E2.42). */
-export type AttendeeView = 'all' | 'fav' | 'ignored';
+export type ParticipantView = 'all' | 'fav' | 'ignored';
 
-export interface AttendeeFilters {
+export interface ParticipantFilters {
   query: string;
   typeIds: number[];
   categoryIds: number[];
-  view: AttendeeView;
+  view: ParticipantView;
   orderBy: SearchOrder;
 }
 
-export const EMPTY_FILTERS: AttendeeFilters = {
+export const EMPTY_FILTERS: ParticipantFilters = {
   query: '',
   typeIds: [],
   categoryIds: [],
@@ -25,7 +25,7 @@ export const ATTENDEE_PAGE_SIZE = SEARCH_DEFAULT_LENGTH;
 /** E7.32, E7.70: the directory's filters as one search2 request; empty parts are left out. */
 export function toSearchRequest(
   eventId: number,
-  filters: AttendeeFilters,
+  filters: ParticipantFilters,
   after: string | null = null,
 ): Search2Request {
   const request: Search2Request = { eventId, length: ATTENDEE_PAGE_SIZE };
@@ -45,7 +45,7 @@ export function toSearchRequest(
 }
 
 /** True when the user narrowed the list (the empty state then says "no results", not "nobody yet"). */
-export function isFiltered(filters: AttendeeFilters): boolean {
+export function isFiltered(filters: ParticipantFilters): boolean {
   return (
     filters.query.trim() !== '' ||
     filters.typeIds.length > 0 ||
@@ -58,13 +58,13 @@ export function isFiltered(filters: AttendeeFilters): boolean {
 export const toIds = (values: readonly string[]) =>
   values.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
-const VIEWS: readonly AttendeeView[] = ['all', 'fav', 'ignored'];
+const VIEWS: readonly ParticipantView[] = ['all', 'fav', 'ignored'];
 const ORDERS: readonly SearchOrder[] = ['relevance', 'name', 'company'];
 const idList = (value: string | null) => toIds((value ?? '').split(',').filter(Boolean));
 
 /** The filters live in the address (?q=&type=&cat=&view=&sort=), so back and reload keep them. */
-export function filtersFromParams(params: URLSearchParams): AttendeeFilters {
-  const view = params.get('view') as AttendeeView | null;
+export function filtersFromParams(params: URLSearchParams): ParticipantFilters {
+  const view = params.get('view') as ParticipantView | null;
   const sort = params.get('sort') as SearchOrder | null;
   return {
     query: (params.get('q') ?? '').slice(0, 200),
@@ -76,7 +76,10 @@ export function filtersFromParams(params: URLSearchParams): AttendeeFilters {
 }
 
 /** Writes the filters into `params` (other parameters stay); defaults are left out. */
-export function filtersToParams(filters: AttendeeFilters, params = new URLSearchParams()): URLSearchParams {
+export function filtersToParams(
+  filters: ParticipantFilters,
+  params = new URLSearchParams(),
+): URLSearchParams {
   const next = new URLSearchParams(params);
   const set = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
   set('q', filters.query);

@@ -2,12 +2,12 @@ import type { ParticipantProfile } from '@foyer/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const attendeeKey = (eventId: number, id: number) => ['attendees', 'profile', eventId, id] as const;
+export const participantKey = (eventId: number, id: number) => ['attendees', 'profile', eventId, id] as const;
 
 /** GET /event/participant/:id (E2.04): the profile; the server remembers that I viewed it. */
-export function attendeeQuery(eventId: number, id: number) {
+export function participantQuery(eventId: number, id: number) {
   return queryOptions({
-    queryKey: attendeeKey(eventId, id),
+    queryKey: participantKey(eventId, id),
     queryFn: ({ signal }) =>
       api<ParticipantProfile>(`/event/participant/${id}`, { query: { eventId }, signal }),
     enabled: Number.isInteger(id) && id > 0,
@@ -16,14 +16,14 @@ export function attendeeQuery(eventId: number, id: number) {
   });
 }
 
-export function useAttendee(eventId: number, id: number) {
-  return useQuery(attendeeQuery(eventId, id));
+export function useParticipant(eventId: number, id: number) {
+  return useQuery(participantQuery(eventId, id));
 }
 
 export const viewedKey = (eventId: number) => ['attendees', 'viewed', eventId] as const;
 
 /** GET /event/participant/viewed: the people I already looked at. */
-export function useViewedAttendees(eventId: number) {
+export function useViewedParticipants(eventId: number) {
   return useQuery({
     queryKey: viewedKey(eventId),
     queryFn: ({ signal }) =>

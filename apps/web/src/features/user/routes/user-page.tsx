@@ -9,7 +9,7 @@ import { LoadError } from '../components/load-error';
 import { NotificationPreferences } from '../components/notification-preferences';
 import { ProfileTab } from '../components/profile-tab';
 import { SecurityTab } from '../components/security-tab';
-import classes from './account-page.module.css';
+import classes from './user-page.module.css';
 
 /** A2.97: the four account tabs, each its own URL (/account/{type}, A2.10). */
 export const ACCOUNT_TABS = ['profile', 'notifications', 'security', 'connected-emails'] as const;
@@ -26,7 +26,7 @@ function isAccountTab(value: string | undefined): value is AccountTab {
   return (ACCOUNT_TABS as readonly string[]).includes(value ?? '');
 }
 
-export function AccountPage() {
+export function UserPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { type } = useParams();

@@ -20,7 +20,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AttendeeView, type AttendeeFilters as Filters, toIds } from '../lib/search-request';
+import { type ParticipantFilters as Filters, type ParticipantView, toIds } from '../lib/search-request';
 import '../i18n';
 
 interface Props {
@@ -43,7 +43,7 @@ function categoryGroups(event: EventDetails) {
 }
 
 /** E2.01, E7.70: search text (debounced, A9.17), participant type, categories, list and order. */
-export function AttendeeFilters({ event, filters, onChange }: Props) {
+export function ParticipantFilters({ event, filters, onChange }: Props) {
   const { t } = useTranslation();
   const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false, {
     getInitialValueInEffect: false,
@@ -144,7 +144,7 @@ export function AttendeeFilters({ event, filters, onChange }: Props) {
       <SegmentedControl
         aria-label={t('attendees.view.label')}
         value={filters.view}
-        onChange={(value) => onChange({ ...filters, view: value as AttendeeView })}
+        onChange={(value) => onChange({ ...filters, view: value as ParticipantView })}
         data={(['all', 'fav', 'ignored'] as const).map((value) => ({
           value,
           label: t(`attendees.view.${value}`),

@@ -1,22 +1,22 @@
 import { type AttendeeCard, type Search2Response, searchRowsToCards } from '@foyer/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { type AttendeeFilters, toSearchRequest } from '../lib/search-request';
+import { type ParticipantFilters, toSearchRequest } from '../lib/search-request';
 
-export interface AttendeePage {
+export interface ParticipantPage {
   matches: number | null;
   cards: AttendeeCard[];
   after: string | null;
 }
 
 /** Every directory list of an event (all filters), for patching and invalidation. */
-export const attendeeSearchKey = (eventId: number) => ['attendees', 'search', eventId] as const;
+export const participantSearchKey = (eventId: number) => ['attendees', 'search', eventId] as const;
 
 /** POST /event/participant/search2 (E7.32, E7.33): 60 a page, the next page by the `after` cursor. */
-export function attendeeSearchQuery(eventId: number, filters: AttendeeFilters) {
+export function participantSearchQuery(eventId: number, filters: ParticipantFilters) {
   return infiniteQueryOptions({
-    queryKey: [...attendeeSearchKey(eventId), filters],
-    queryFn: async ({ pageParam, signal }): Promise<AttendeePage> => {
+    queryKey: [...participantSearchKey(eventId), filters],
+    queryFn: async ({ pageParam, signal }): Promise<ParticipantPage> => {
       const response = await api<Search2Response>('/event/participant/search2', {
         method: 'POST',
         body: toSearchRequest(eventId, filters, pageParam),
@@ -30,6 +30,6 @@ export function attendeeSearchQuery(eventId: number, filters: AttendeeFilters) {
   });
 }
 
-export function useAttendeeSearch(eventId: number, filters: AttendeeFilters) {
-  return useInfiniteQuery({ ...attendeeSearchQuery(eventId, filters), placeholderData: keepPreviousData });
+export function useParticipantSearch(eventId: number, filters: ParticipantFilters) {
+  return useInfiniteQuery({ ...participantSearchQuery(eventId, filters), placeholderData: keepPreviousData });
 }

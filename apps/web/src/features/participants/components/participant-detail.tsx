@@ -9,9 +9,9 @@ import { usePersonActions } from '../../../components/person-actions';
 import { ApiError } from '../../../lib/api-client';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { useEvent } from '../../../lib/use-event';
-import { useAttendee, viewedKey } from '../api/attendee';
+import { useParticipant, viewedKey } from '../api/participant';
 import { useTagsLive } from '../hooks/use-tags-live';
-import { AttendeeBadges } from './attendee-badges';
+import { ParticipantBadges } from './participant-badges';
 import { ProfileSections } from './profile-sections';
 import { useToggleTag } from './tag-menu';
 import '../i18n';
@@ -20,10 +20,10 @@ import '../i18n';
  * E2.03, E2.04: the attendee profile, in a modal over the list or as a full page. Opening it marks
  * the person as viewed (the server records it).
  */
-export function AttendeeDetail({ eventId, id, variant, onBack }: DetailProps) {
+export function ParticipantDetail({ eventId, id, variant, onBack }: DetailProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const query = useAttendee(eventId, id);
+  const query = useParticipant(eventId, id);
   const event = useEvent(eventId).data;
   const { Meet, Chat, OnBehalf } = usePersonActions();
   const { toggle, pending } = useToggleTag(eventId);
@@ -84,7 +84,7 @@ export function AttendeeDetail({ eventId, id, variant, onBack }: DetailProps) {
           </Title>
           {profile.jobTitle && <Text>{profile.jobTitle}</Text>}
           {profile.company && <Text c="dimmed">{profile.company}</Text>}
-          <AttendeeBadges card={profile} hybrid={hybrid} isMe={isMe} />
+          <ParticipantBadges card={profile} hybrid={hybrid} isMe={isMe} />
         </Stack>
       </Group>
 

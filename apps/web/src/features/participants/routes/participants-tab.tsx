@@ -4,15 +4,15 @@ import { IconSearchOff, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { useViewedAttendees } from '../api/attendee';
-import { useAttendeeSearch } from '../api/search-attendees';
-import { AttendeeCard, AttendeeGrid, AttendeeGridItem } from '../components/attendee-card';
-import { AttendeeFilters } from '../components/attendee-filters';
+import { useViewedParticipants } from '../api/participant';
+import { useParticipantSearch } from '../api/search-participants';
+import { ParticipantCard, ParticipantGrid, ParticipantGridItem } from '../components/participant-card';
+import { ParticipantFilters } from '../components/participant-filters';
 import { PeopleToMeet } from '../components/people-to-meet';
 import { useTagsLive } from '../hooks/use-tags-live';
 import {
   EMPTY_FILTERS,
-  type AttendeeFilters as Filters,
+  type ParticipantFilters as Filters,
   filtersFromParams,
   filtersToParams,
   isFiltered,
@@ -20,13 +20,13 @@ import {
 import '../i18n';
 
 /** E2.01, E1.01: the attendee directory with "People to meet" on top. */
-export function AttendeesTab({ event }: { event: EventDetails }) {
+export function ParticipantsTab({ event }: { event: EventDetails }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const setFilters = (next: Filters) => setParams(filtersToParams(next, params), { replace: true });
-  const search = useAttendeeSearch(event.id, filters);
-  const viewed = useViewedAttendees(event.id).data;
+  const search = useParticipantSearch(event.id, filters);
+  const viewed = useViewedParticipants(event.id).data;
   useTagsLive(event.id);
 
   const meId = event.me?.id ?? null;
@@ -96,19 +96,19 @@ export function AttendeesTab({ event }: { event: EventDetails }) {
   } else {
     list = (
       <Stack gap="md">
-        <AttendeeGrid label={t('attendees.list.title')} testId="attendees-list">
+        <ParticipantGrid label={t('attendees.list.title')} testId="attendees-list">
           {cards.map((card) => (
-            <AttendeeGridItem key={card.id}>
-              <AttendeeCard
+            <ParticipantGridItem key={card.id}>
+              <ParticipantCard
                 eventId={event.id}
                 card={card}
                 hybrid={hybrid}
                 isMe={card.id === meId}
                 viewed={viewed?.has(card.id)}
               />
-            </AttendeeGridItem>
+            </ParticipantGridItem>
           ))}
-        </AttendeeGrid>
+        </ParticipantGrid>
         {search.hasNextPage && (
           <Group justify="center">
             <Button
@@ -146,7 +146,7 @@ export function AttendeesTab({ event }: { event: EventDetails }) {
             )}
           </Group>
         </Group>
-        <AttendeeFilters event={event} filters={filters} onChange={setFilters} />
+        <ParticipantFilters event={event} filters={filters} onChange={setFilters} />
         {list}
       </Stack>
     </Stack>

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePersonActions } from '../../../components/person-actions';
 import { overCurrentPage } from '../../../lib/modal-route';
-import { AttendeeBadges } from './attendee-badges';
-import classes from './attendee-card.module.css';
+import { ParticipantBadges } from './participant-badges';
+import classes from './participant-card.module.css';
 import { TagMenu } from './tag-menu';
 import '../i18n';
 
-export interface AttendeeCardProps {
+export interface ParticipantCardProps {
   eventId: number;
   card: Card;
   hybrid: boolean;
@@ -25,7 +25,15 @@ export interface AttendeeCardProps {
  * E2.37–E2.42: photo, name, job title, company, Guest tag, presence label, booth logo, meet and
  * chat, and the more menu. A click on the card opens the profile over the list (E2.03, E2.05).
  */
-export function AttendeeCard({ eventId, card, hybrid, isMe, viewed, children, testId }: AttendeeCardProps) {
+export function ParticipantCard({
+  eventId,
+  card,
+  hybrid,
+  isMe,
+  viewed,
+  children,
+  testId,
+}: ParticipantCardProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const { Meet, Chat } = usePersonActions();
@@ -71,7 +79,7 @@ export function AttendeeCard({ eventId, card, hybrid, isMe, viewed, children, te
           </div>
         )}
       </Group>
-      <AttendeeBadges card={card} hybrid={hybrid} isMe={isMe} viewed={viewed} />
+      <ParticipantBadges card={card} hybrid={hybrid} isMe={isMe} viewed={viewed} />
       {children}
       {(card.boothId || canContact) && (
         <Group gap="xs" justify="space-between" wrap="nowrap" className={classes.actions}>
@@ -110,7 +118,7 @@ export function AttendeeCard({ eventId, card, hybrid, isMe, viewed, children, te
 }
 
 /** The responsive grid the cards sit in: a list, one item per person. */
-export function AttendeeGrid({
+export function ParticipantGrid({
   children,
   label,
   testId,
@@ -126,6 +134,6 @@ export function AttendeeGrid({
   );
 }
 
-export function AttendeeGridItem({ children }: { children: ReactNode }) {
+export function ParticipantGridItem({ children }: { children: ReactNode }) {
   return <li className={classes.item}>{children}</li>;
 }

@@ -54,7 +54,7 @@ function MyBoothButton({ eventId }: { eventId: number }) {
 }
 
 /** E1.02, A2.67: the expo tab: sponsors, partners and exhibitors in sections, searchable by name. */
-export function ExpoTab({ event }: { event: EventDetails }) {
+export function BoothsTab({ event }: { event: EventDetails }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);

@@ -8,7 +8,7 @@ import '../i18n';
  * E2.38, E2.39, E1.17: Guest tag, presence label on hybrid events, type, favourite and "you"; for
  * organizers, "Deleted account" on a person who deleted theirs (E3.02).
  */
-export function AttendeeBadges({
+export function ParticipantBadges({
   card,
   hybrid,
   isMe,
