@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { call } from '../../../test/helper';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { insertUser, updateUser } from '../user/user.repository';
+import { insertUser, updateUser } from '../user/user.service';
 import { hashPassword } from './password';
 import { REFRESH_COOKIE } from './refresh-cookie';
 

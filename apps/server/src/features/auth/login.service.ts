@@ -8,7 +8,7 @@ import {
 } from '@foyer/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { dropPendingEmail, findUserByUsername, insertUser, isEmailTaken } from '../user/user.repository';
+import { dropPendingEmail, findUserByUsername, insertUser, isEmailTaken } from '../user/user.service';
 import { clearLoginFailures, countLoginFailuresSince, recordLoginFailure } from './auth.repository';
 import { hashPassword, verifyPassword } from './password';
 import { type IssuedSession, startSession } from './session.service';

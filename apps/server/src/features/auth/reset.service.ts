@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { findUserById, findUserByUsername, markEmailVerified, updateUser } from '../user/user.repository';
+import { findUserById, findUserByUsername, markEmailVerified, updateUser } from '../user/user.service';
 import { clearLoginFailures, revokeUserSessions } from './auth.repository';
 import { consumeEmailCodeAlike, issueEmailCode, tooManyEmailCodes } from './email-code.service';
 import { hashPassword, verifyPassword } from './password';

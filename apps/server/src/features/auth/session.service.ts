@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { type AccessClaims, signAccessToken } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { findUserById } from '../user/user.repository';
+import { findUserById } from '../user/user.service';
 import {
   consumeOneTimeToken,
   findRefreshToken,

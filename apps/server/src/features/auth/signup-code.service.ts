@@ -1,7 +1,7 @@
 import { type ConfirmSignupRequest, ErrorCode, SIGNUP_CODE_TTL_MS } from '@foyer/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { findUserById, findUserByUsername, markEmailVerified } from '../user/user.repository';
+import { findUserById, findUserByUsername, markEmailVerified } from '../user/user.service';
 import { clearLoginFailures } from './auth.repository';
 import { consumeEmailCodeAlike, issueEmailCode, tooManyEmailCodes } from './email-code.service';
 import { type IssuedSession, startSession } from './session.service';

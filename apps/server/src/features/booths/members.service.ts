@@ -13,7 +13,7 @@ import type { DB, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
-import { findParticipant } from '../participants/participants.repository';
+import { findParticipant } from '../participants/participants.service';
 import type { SearchCache } from '../participants/search.cache';
 import { search2 } from '../participants/search.service';
 import * as repo from './booths.repository';

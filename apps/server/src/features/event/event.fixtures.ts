@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, EventRow, EventsTable, ParticipantRow, ParticipantsTable, UserRow } from '../../db/schema';
 import { signAccessToken } from '../../http/auth';
-import { insertUser } from '../user/user.repository';
+import { insertUser } from '../user/user.service';
 
 /** Small factories for event and registration tests. */
 

@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import { requireLiveParticipant } from '../participants/live-participant';
-import { findParticipant, staffBoothId, viewerContext } from '../participants/participants.repository';
+import { findParticipant, staffBoothId, viewerContext } from '../participants/participants.service';
 import { assertMaySee, seerOf } from '../participants/visibility';
 import { assertFree, createMeeting, lockPeople } from './booking';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';

@@ -2,7 +2,7 @@ import { DEFAULT_CANCEL_MESSAGE, isInStartWindow, type Meeting, MeetingErrorCode
 import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
 import { requireLiveParticipant } from '../participants/live-participant';
-import { findParticipant } from '../participants/participants.repository';
+import { findParticipant } from '../participants/participants.service';
 import { assertFree, lockPeople } from './booking';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
 import { assertEventOpen } from './meetings.policy';

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/executor';
 import type { EventRow, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { hasRight } from '../access/event-access';
-import { staffBoothId } from '../participants/participants.repository';
+import { staffBoothId } from '../participants/participants.service';
 import type { InvitationRow } from './meetings.repository';
 import { countMeetings, countWaitingSent, maxMeetingCountOf } from './meetings.repository';
 

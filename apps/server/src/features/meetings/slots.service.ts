@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
 import { requireLiveParticipant } from '../participants/live-participant';
-import { findParticipant } from '../participants/participants.repository';
+import { findParticipant } from '../participants/participants.service';
 import { assertMaySee, maySee, seerOf } from '../participants/visibility';
 import { busyOf, MEETING_SOURCE } from './booking';
 import type { MeetingDeps } from './meetings.events';

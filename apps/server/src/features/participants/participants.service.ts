@@ -25,6 +25,12 @@ import { tagsOf } from './search.repository';
 import { forgetSearchViewer } from './search.viewer';
 import { maySee } from './visibility';
 
+/**
+ * What other features (meetings, booths) read of participants: one participant, the viewer's
+ * context (what they may see and whom invite), and whose staff a person is.
+ */
+export { findParticipant, staffBoothId, viewerContext } from './participants.repository';
+
 export interface Deps {
   ctx: AppContext;
   realtime?: Realtime | undefined;

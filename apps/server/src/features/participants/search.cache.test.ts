@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { makeBooth, makePerson, type Person } from '../../../test/meetings-factory';
 import { bearer, makeEvent, makeType } from '../event/event.fixtures';
-import { insertUser } from '../user/user.repository';
+import { insertUser } from '../user/user.service';
 
 // Two app instances on one database stand for two server processes, each with its own page cache.
 let a: TestApp;

@@ -14,7 +14,7 @@ import type { DB, EventRow, ParticipantRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../auth/password';
 import { sendSignupCode } from '../auth/signup-code.service';
-import { dropPendingEmail, insertUser } from '../user/user.repository';
+import { dropPendingEmail, insertUser } from '../user/user.service';
 import * as repo from './registration.repository';
 import { generateTicketId, ticketCandidates } from './ticket';
 
