@@ -1,7 +1,7 @@
 import type { Invitation, Meeting } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Person } from './factories';
 import { call } from './helper';
-import type { Person } from './meetings-factory';
 
 /** Thin callers of the meetings API for tests: each returns { status, body }. */
 export function meetingsApi(app: FastifyInstance, eventId: number) {

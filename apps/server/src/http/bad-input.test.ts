@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeEvent, makeParticipant, makeUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/helper';
-import { createUser, type LoggedIn, login } from '../features/auth/auth.testing';
-import { makeEvent, makeParticipant } from '../features/event/event.fixtures';
+import { type LoggedIn, login, TEST_PASSWORD } from '../features/auth/auth.testing';
 import { deleteUser, findUserById } from '../features/user/user.repository';
 
 /**
@@ -19,7 +19,7 @@ describe('bad input gets a 4xx envelope, never a 5xx', () => {
   let userId: number;
   beforeEach(async () => {
     t = await createTestApp();
-    userId = (await createUser(t.ctx, { username: 'ada@foyer.test' })).id;
+    userId = (await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' })).id;
     me = await login(t.app, 'ada@foyer.test');
   });
   afterEach(async () => t.close());
@@ -46,8 +46,8 @@ describe('bad input gets a 4xx envelope, never a 5xx', () => {
   });
 
   it('a NUL character in a nested body field, a query value, a query key or a path parameter is a 400', async () => {
-    const event = await makeEvent(t.ctx.db);
-    await makeParticipant(t.ctx.db, event.id, (await findUserById(t.ctx.db, userId)) ?? null);
+    const event = await makeEvent(t.ctx);
+    await makeParticipant(t.ctx, event.id, (await findUserById(t.ctx.db, userId)) ?? null);
     const nested = await refused({
       method: 'PUT',
       url: '/api/v1/user/profile',
@@ -90,8 +90,8 @@ describe('bad input gets a 4xx envelope, never a 5xx', () => {
   });
 
   it('E2.13 a sessions cursor past the dates or ids the database holds is a 400', async () => {
-    const event = await makeEvent(t.ctx.db);
-    await makeParticipant(t.ctx.db, event.id, (await findUserById(t.ctx.db, userId)) ?? null);
+    const event = await makeEvent(t.ctx);
+    await makeParticipant(t.ctx, event.id, (await findUserById(t.ctx.db, userId)) ?? null);
     for (const after of ['999999999999999.1', '1.9999999999', '1.0']) {
       const error = await refused({
         method: 'GET',
@@ -160,7 +160,7 @@ describe('bad input gets a 4xx envelope, never a 5xx', () => {
       expect(error.code, `${options.method} ${String(options.url)}`).toBe('MST-00401');
     }
     // A route open to guests treats the token as no token.
-    const event = await makeEvent(t.ctx.db, { public_event: true });
+    const event = await makeEvent(t.ctx, { public_event: true });
     const open = await call(t.app, {
       method: 'GET',
       url: `/api/v1/event/${event.id}/public`,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { tokenHeaders } from '../../test/factories';
 import { createTestApp } from '../../test/helper';
-import { bearer } from '../features/event/event.fixtures';
 import { deleteUser, findUserByUsername, insertUser } from '../features/user/user.repository';
 import { seedDemoIfEmpty } from '../seed/demo';
 import { LOGINS } from '../seed/demo-content';
@@ -51,11 +51,11 @@ describe('bad input on every route (issue 10: no 5xx, always the envelope)', () 
         passwordHash: null,
       });
       const headers: Record<Who, Record<string, string>> = {
-        attendee: await bearer(t.ctx.config.jwtSecret, attendee.id),
-        organizer: await bearer(t.ctx.config.jwtSecret, organizer.id),
+        attendee: await tokenHeaders(t.ctx, attendee.id),
+        organizer: await tokenHeaders(t.ctx, organizer.id),
         anonymous: {},
         // A token that is still valid for an account deleted since (A7.10).
-        deleted: await bearer(t.ctx.config.jwtSecret, ghost.id),
+        deleted: await tokenHeaders(t.ctx, ghost.id),
       };
       await deleteUser(t.ctx.db, ghost.id);
 

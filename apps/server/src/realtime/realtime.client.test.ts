@@ -2,7 +2,8 @@ import { type RealtimeRecord, RecordType, realtimeRoom } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 // The web app's own client, exercised here against the real server (it has no DOM dependency).
 import { connectRealtime, type RealtimeClient } from '../../../web/src/lib/realtime';
-import { type Listening, listen, makeUser, writeRecords } from './realtime.fixtures';
+import { makeUser } from '../../test/factories';
+import { type Listening, listen, writeRecords } from './realtime.fixtures';
 
 const servers: Listening[] = [];
 const clients: RealtimeClient[] = [];
@@ -27,7 +28,7 @@ function open(url: string, getToken: Parameters<typeof connectRealtime>[0]) {
 describe('web realtime client against the real server', () => {
   it('delivers live records, then the ones missed during a restart exactly once and in order', async () => {
     const before = await start();
-    const user = await makeUser(before);
+    const user = await makeUser(before.ctx);
     const room = realtimeRoom.user(user.id);
     const client = open(before.url, async () => user.token);
     const got: RealtimeRecord[] = [];
@@ -52,7 +53,7 @@ describe('web realtime client against the real server', () => {
 
   it('E2.51 says when a room is on, so state loaded over HTTP before it can be read again', async () => {
     const server = await start();
-    const user = await makeUser(server);
+    const user = await makeUser(server.ctx);
     const room = realtimeRoom.user(user.id);
     // Written before the subscription answers: the first subscribe starts after it, so no record
     // brings it, and only a reload on onReady shows it.
@@ -74,7 +75,7 @@ describe('web realtime client against the real server', () => {
 
   it('fetches a record whose push never came (a hole in the seqs) and keeps the order', async () => {
     const server = await start();
-    const user = await makeUser(server);
+    const user = await makeUser(server.ctx);
     const room = realtimeRoom.user(user.id);
     const client = connectRealtime(async () => user.token, { url: server.url, gapTimeoutMs: 200 });
     clients.push(client);
@@ -96,7 +97,7 @@ describe('web realtime client against the real server', () => {
 
   it('fetches a lost push within gapTimeoutMs in a busy room, while records keep arriving', async () => {
     const server = await start();
-    const user = await makeUser(server);
+    const user = await makeUser(server.ctx);
     const room = realtimeRoom.user(user.id);
     const client = connectRealtime(async () => user.token, { url: server.url, gapTimeoutMs: 300 });
     clients.push(client);
@@ -125,7 +126,7 @@ describe('web realtime client against the real server', () => {
 
   it('asks for a refreshed token when the server refuses one, then connects', async () => {
     const server = await start();
-    const user = await makeUser(server);
+    const user = await makeUser(server.ctx);
     const asked: boolean[] = [];
     const client = open(server.url, async ({ refresh }) => {
       asked.push(refresh);
@@ -137,8 +138,8 @@ describe('web realtime client against the real server', () => {
 
   it('reports a refused room to onError and stops calling a handler after unsubscribe', async () => {
     const server = await start();
-    const alice = await makeUser(server);
-    const bob = await makeUser(server);
+    const alice = await makeUser(server.ctx);
+    const bob = await makeUser(server.ctx);
     const client = open(server.url, async () => bob.token);
     const errors: string[] = [];
     client.subscribe(realtimeRoom.user(alice.id), () => {}, { onError: (e) => errors.push(e.code) });

@@ -1,5 +1,6 @@
 import { ErrorCode, REALTIME_UNAUTHORIZED, realtimeRoom } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/factories';
 import { call } from '../../test/helper';
 import { hashPassword } from '../features/auth/password';
 import { deleteUser } from '../features/user/user.repository';
@@ -9,7 +10,6 @@ import {
   connected,
   type Listening,
   listen,
-  makeUser,
   onceConnected,
   type TestClient,
 } from './realtime.fixtures';
@@ -43,9 +43,9 @@ afterEach(async () => {
 describe('realtime: a deleted account (A7.10)', () => {
   it("A7.10 refuses to connect with a deleted account's still-valid token, or one acting as a deleted super user", async () => {
     await start();
-    const gone = await makeUser(server);
-    const actor = await makeUser(server);
-    const target = await makeUser(server);
+    const gone = await makeUser(server.ctx);
+    const actor = await makeUser(server.ctx);
+    const target = await makeUser(server.ctx);
     const acting = await signAccessToken(server.ctx.config.jwtSecret, {
       userId: target.id,
       actorId: actor.id,
@@ -63,7 +63,7 @@ describe('realtime: a deleted account (A7.10)', () => {
 
   it('A7.10 refuses a subscribe once the account is gone and ends that connection', async () => {
     await start();
-    const user = await makeUser(server);
+    const user = await makeUser(server.ctx);
     const c = await connect(user.token);
     expect(await c.subscribe(realtimeRoom.user(user.id))).toMatchObject({ ok: true });
     const reason = watchDisconnect(c);
@@ -78,8 +78,8 @@ describe('realtime: a deleted account (A7.10)', () => {
 
   it('A7.10 A4.34 DELETE user ends the account’s open connections and leaves others alone', async () => {
     await start();
-    const user = await makeUser(server);
-    const other = await makeUser(server);
+    const user = await makeUser(server.ctx);
+    const other = await makeUser(server.ctx);
     const first = await connect(user.token);
     const second = await connect(user.token);
     const bystander = await connect(other.token);

@@ -9,8 +9,6 @@ import type { Kysely } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import { createTestApp, type TestApp } from '../../test/helper';
 import type { DB } from '../db/schema';
-import { insertUser } from '../features/user/user.repository';
-import { signAccessToken } from '../http/auth';
 import { insertRecord } from './realtime.repository';
 
 /** Test-only: a real listening server and real socket.io clients for the realtime tests. */
@@ -30,64 +28,6 @@ export async function listen(
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   return { ...t, port: address.port, url: `http://127.0.0.1:${address.port}` };
-}
-
-let userCount = 0;
-export async function makeUser(t: TestApp): Promise<{ id: number; token: string }> {
-  userCount++;
-  const user = await insertUser(t.ctx.db, {
-    username: `rt${userCount}-${Date.now()}@foyer.test`,
-    name: 'Real',
-    surname: `Time${userCount}`,
-    passwordHash: null,
-  });
-  return { id: user.id, token: await signAccessToken(t.ctx.config.jwtSecret, { userId: user.id }) };
-}
-
-export async function makeEvent(db: Kysely<DB>): Promise<number> {
-  const start = new Date('2030-01-01T09:00:00Z');
-  const event = await db
-    .insertInto('events')
-    .values({
-      name: 'Realtime test event',
-      event_type: 'online',
-      registration_form: JSON.stringify([]),
-      start_date: start,
-      real_sdt: start,
-      real_edt: new Date('2030-01-02T18:00:00Z'),
-      images: JSON.stringify({}),
-      colors: JSON.stringify({}),
-      pages: JSON.stringify({}),
-      tabs: JSON.stringify([]),
-      limit_tabs: null,
-      tabs_config: null,
-      translation: JSON.stringify({}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return event.id;
-}
-
-export async function addParticipant(
-  db: Kysely<DB>,
-  eventId: number,
-  userId: number,
-  state: 'active' | 'deleted' = 'active',
-): Promise<void> {
-  await db
-    .insertInto('participants')
-    .values({
-      event_id: eventId,
-      user_id: userId,
-      email: `p${userId}-${eventId}@foyer.test`,
-      name: 'P',
-      surname: String(userId),
-      rights: JSON.stringify({}),
-      fields: JSON.stringify({}),
-      state,
-      present: null,
-    })
-    .execute();
 }
 
 /** Writes records without pushing them, as another process would while this one is down. */

@@ -1,12 +1,10 @@
 import { REALTIME_CATCH_UP_LIMIT, RecordType, realtimeRoom } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeEvent, makeParticipant, makeUser } from '../../test/factories';
 import {
-  addParticipant,
   connected,
   type Listening,
   listen,
-  makeEvent,
-  makeUser,
   onceConnected,
   type TestClient,
   writeRecords,
@@ -29,9 +27,9 @@ async function start(port?: number) {
 describe('realtime: nothing is lost across a disconnect', () => {
   it('a client that re-subscribes with its last seq gets exactly the missed records, in order', async () => {
     const server = await start();
-    const user = await makeUser(server);
-    const eventId = await makeEvent(server.ctx.db);
-    await addParticipant(server.ctx.db, eventId, user.id);
+    const user = await makeUser(server.ctx);
+    const { id: eventId } = await makeEvent(server.ctx);
+    await makeParticipant(server.ctx, eventId, user);
     const room = realtimeRoom.event(eventId);
     const { realtime } = server.app;
 
@@ -63,7 +61,7 @@ describe('realtime: nothing is lost across a disconnect', () => {
 
   it(`pages a long catch-up by ${REALTIME_CATCH_UP_LIMIT} records`, async () => {
     const server = await start();
-    const user = await makeUser(server);
+    const user = await makeUser(server.ctx);
     const room = realtimeRoom.user(user.id);
     const rows = Array.from({ length: REALTIME_CATCH_UP_LIMIT + 20 }, (_, i) => ({
       room,
@@ -89,7 +87,7 @@ describe('realtime: nothing is lost across a disconnect', () => {
 
   it('survives a server restart: records published while it was down arrive after the reconnect', async () => {
     const before = await start();
-    const user = await makeUser(before);
+    const user = await makeUser(before.ctx);
     const room = realtimeRoom.user(user.id);
     const c = await connected(before.url, user.token, { reconnection: true });
     clients.push(c);

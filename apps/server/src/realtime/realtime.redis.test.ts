@@ -2,19 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { type RealtimeRecord, RecordType, realtimeRoom } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectRealtime } from '../../../web/src/lib/realtime';
+import { makeEvent, makeParticipant, makeUser } from '../../test/factories';
 import { call } from '../../test/helper';
 import { startTcpProxy } from '../../test/tcp-proxy';
 import { hashPassword } from '../features/auth/password';
-import {
-  addParticipant,
-  connected,
-  type Listening,
-  listen,
-  makeEvent,
-  makeUser,
-  settle,
-  type TestClient,
-} from './realtime.fixtures';
+import { connected, type Listening, listen, settle, type TestClient } from './realtime.fixtures';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const servers: Listening[] = [];
@@ -44,11 +36,11 @@ describe('realtime over Redis (several server processes act as one)', () => {
     'a client on instance 1 receives what instance 2 publishes, whatever their PUBLIC_URL (needs TEST_REDIS_URL=redis://127.0.0.1:6379)',
     async () => {
       const [one, two] = await cluster();
-      const alice = await makeUser(one);
-      const bob = await makeUser(one);
-      const eventId = await makeEvent(one.ctx.db);
-      await addParticipant(one.ctx.db, eventId, alice.id);
-      await addParticipant(one.ctx.db, eventId, bob.id);
+      const alice = await makeUser(one.ctx);
+      const bob = await makeUser(one.ctx);
+      const { id: eventId } = await makeEvent(one.ctx);
+      await makeParticipant(one.ctx, eventId, alice);
+      await makeParticipant(one.ctx, eventId, bob);
       const onOne = await connected(one.url, alice.token);
       const onTwo = await connected(two.url, bob.token);
       clients.push(onOne, onTwo);
@@ -86,7 +78,7 @@ describe('realtime over Redis (several server processes act as one)', () => {
     'the web client hands records over in seq order even when they arrive out of it',
     async () => {
       const [one, two] = await cluster();
-      const user = await makeUser(one);
+      const user = await makeUser(one.ctx);
       const room = realtimeRoom.user(user.id);
       const client = connectRealtime(async () => user.token, { url: one.url, gapTimeoutMs: 5_000 });
       try {
@@ -112,7 +104,7 @@ describe('realtime over Redis (several server processes act as one)', () => {
     'closing one instance leaves the clients of the other connected and served',
     async () => {
       const [one, two] = await cluster();
-      const user = await makeUser(one);
+      const user = await makeUser(one.ctx);
       const onTwo = await connected(two.url, user.token);
       clients.push(onTwo);
       await one.close();
@@ -163,7 +155,7 @@ describe('realtime over Redis (several server processes act as one)', () => {
         servers.push(one);
         const two = await listen({ env: { REDIS_URL: redisUrl ?? '', REDIS_PREFIX: prefix, PORT: '3102' } });
         servers.push(two);
-        const user = await makeUser(one);
+        const user = await makeUser(one.ctx);
         const room = realtimeRoom.user(user.id);
         const onOne = await connected(one.url, user.token);
         clients.push(onOne);
@@ -195,7 +187,7 @@ describe('realtime over Redis (several server processes act as one)', () => {
     'A7.10 deleting an account on instance 1 ends its connection on instance 2 (needs TEST_REDIS_URL)',
     async () => {
       const [one, two] = await cluster();
-      const user = await makeUser(one);
+      const user = await makeUser(one.ctx);
       const onTwo = await connected(two.url, user.token);
       clients.push(onTwo);
       let reason: string | null = null;

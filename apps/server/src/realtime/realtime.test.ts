@@ -1,15 +1,13 @@
 import { ErrorCode, REALTIME_UNAUTHORIZED, RecordType, realtimeRoom } from '@foyer/contract';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeEvent, makeParticipant, makeUser } from '../../test/factories';
 import { signAccessToken } from '../http/auth';
 import {
-  addParticipant,
   client,
   connected,
   type Listening,
   listen,
-  makeEvent,
-  makeUser,
   onceConnected,
   settle,
   type TestClient,
@@ -36,7 +34,7 @@ afterEach(async () => {
 describe('realtime: connection', () => {
   it('rejects a connection without a token or with a bad one (unauthorized)', async () => {
     await start();
-    const user = await makeUser(server);
+    const user = await makeUser(server.ctx);
     const expired = await signAccessToken('another-secret-another-secret-another-se', { userId: user.id });
     for (const token of [undefined, '', 'not-a-jwt', expired]) {
       const c = client(server.url, token);
@@ -47,7 +45,7 @@ describe('realtime: connection', () => {
 
   it('A7.44 pushes records of the own userRooms feed without any subscribe', async () => {
     await start();
-    const user = await makeUser(server);
+    const user = await makeUser(server.ctx);
     const c = await connect(user.token);
     const record = await server.app.realtime.publish(realtimeRoom.user(user.id), RecordType.Notification, {
       text: 'hello',
@@ -66,10 +64,10 @@ describe('realtime: connection', () => {
 describe('realtime: authorization', () => {
   it("refuses another user's userRooms and an event the user does not take part in", async () => {
     await start();
-    const alice = await makeUser(server);
-    const bob = await makeUser(server);
-    const eventId = await makeEvent(server.ctx.db);
-    await addParticipant(server.ctx.db, eventId, alice.id);
+    const alice = await makeUser(server.ctx);
+    const bob = await makeUser(server.ctx);
+    const { id: eventId } = await makeEvent(server.ctx);
+    await makeParticipant(server.ctx, eventId, alice);
     const b = await connect(bob.token);
 
     const forbidden = { ok: false, error: { code: ErrorCode.Forbidden } };
@@ -88,9 +86,9 @@ describe('realtime: authorization', () => {
 
   it('refuses a participant whose record is deleted, and a malformed request', async () => {
     await start();
-    const user = await makeUser(server);
-    const eventId = await makeEvent(server.ctx.db);
-    await addParticipant(server.ctx.db, eventId, user.id, 'deleted');
+    const user = await makeUser(server.ctx);
+    const { id: eventId } = await makeEvent(server.ctx);
+    await makeParticipant(server.ctx, eventId, user, { state: 'deleted' });
     const c = await connect(user.token);
     expect(await c.subscribe(realtimeRoom.event(eventId))).toMatchObject({ ok: false });
     const bad = await c.socket.timeout(5_000).emitWithAck('subscribe', { room: 5 } as never);
@@ -99,8 +97,8 @@ describe('realtime: authorization', () => {
 
   it('lets any signed-in user listen to a public profile', async () => {
     await start();
-    const alice = await makeUser(server);
-    const bob = await makeUser(server);
+    const alice = await makeUser(server.ctx);
+    const bob = await makeUser(server.ctx);
     const b = await connect(bob.token);
     expect(await b.subscribe(realtimeRoom.publicProfile(alice.id))).toEqual({
       ok: true,
@@ -117,11 +115,11 @@ describe('realtime: authorization', () => {
 
   it('lets event participants into a session room of that event only', async () => {
     await start();
-    const user = await makeUser(server);
-    const eventId = await makeEvent(server.ctx.db);
-    const otherEventId = await makeEvent(server.ctx.db);
-    await addParticipant(server.ctx.db, eventId, user.id);
-    await addParticipant(server.ctx.db, otherEventId, user.id);
+    const user = await makeUser(server.ctx);
+    const { id: eventId } = await makeEvent(server.ctx);
+    const { id: otherEventId } = await makeEvent(server.ctx);
+    await makeParticipant(server.ctx, eventId, user);
+    await makeParticipant(server.ctx, otherEventId, user);
     const session = await server.ctx.db
       .insertInto('sessions')
       .values({
@@ -142,7 +140,7 @@ describe('realtime: authorization', () => {
 
   it('uses a policy a feature registers, and refuses a second one for the same pattern', async () => {
     await start();
-    const user = await makeUser(server);
+    const user = await makeUser(server.ctx);
     const seen: Record<string, string>[] = [];
     // A pattern of its own: the chat feature already registers rooms/{roomId}/messages.
     server.app.realtime.registerRoomPolicy('probe/{roomId}/feed', async (userId, params) => {
@@ -160,11 +158,11 @@ describe('realtime: authorization', () => {
 describe('realtime: delivery', () => {
   it('delivers to every client in an event room, with increasing ids, and stops after unsubscribe', async () => {
     await start();
-    const alice = await makeUser(server);
-    const bob = await makeUser(server);
-    const eventId = await makeEvent(server.ctx.db);
-    await addParticipant(server.ctx.db, eventId, alice.id);
-    await addParticipant(server.ctx.db, eventId, bob.id);
+    const alice = await makeUser(server.ctx);
+    const bob = await makeUser(server.ctx);
+    const { id: eventId } = await makeEvent(server.ctx);
+    await makeParticipant(server.ctx, eventId, alice);
+    await makeParticipant(server.ctx, eventId, bob);
     const a = await connect(alice.token);
     const b = await connect(bob.token);
     const room = realtimeRoom.event(eventId);
@@ -190,7 +188,7 @@ describe('realtime: delivery', () => {
 
   it("pushes a record published in a feature's transaction only after commit, never after rollback", async () => {
     await start();
-    const user = await makeUser(server);
+    const user = await makeUser(server.ctx);
     const c = await connect(user.token);
     const room = realtimeRoom.user(user.id);
     const { realtime } = server.app;
@@ -251,7 +249,7 @@ describe('realtime: delivery', () => {
 
   it('tells a client that resumes from a seq that is gone, or unknown, to reload (truncated)', async () => {
     await start();
-    const user = await makeUser(server);
+    const user = await makeUser(server.ctx);
     const room = realtimeRoom.user(user.id);
     const { realtime } = server.app;
     for (const n of [1, 2, 3]) await realtime.publish(room, RecordType.Notification, { n });

@@ -1,8 +1,8 @@
 import { type EventListResult, MEETING_SLOT_SESSION_TYPE, type SlotOffer } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tokenHeaders } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/helper';
 import { verifyPassword } from '../features/auth/password';
-import { bearer } from '../features/event/event.fixtures';
 import { findUserByUsername } from '../features/user/user.repository';
 import { seedBench } from './bench';
 import { seedDemoIfEmpty } from './demo';
@@ -71,7 +71,7 @@ describe('demo seed', () => {
     const list = await call<EventListResult>(t.app, {
       method: 'GET',
       url: '/api/v1/event',
-      headers: await bearer(t.ctx.config.jwtSecret, organizer.id),
+      headers: await tokenHeaders(t.ctx, organizer.id),
     });
     expect(list.body.data!.active.map((e) => e.name)).toEqual(['Foyer Demo Summit']);
     expect(list.body.data!.past).toHaveLength(1);
@@ -84,7 +84,7 @@ describe('demo seed', () => {
     const mine = await call<EventListResult>(t.app, {
       method: 'GET',
       url: '/api/v1/event',
-      headers: await bearer(t.ctx.config.jwtSecret, attendee.id),
+      headers: await tokenHeaders(t.ctx, attendee.id),
     });
     expect(mine.body.data!.events).toHaveLength(2);
 
@@ -119,7 +119,7 @@ describe('demo seed', () => {
     const offer = await call<SlotOffer>(t.app, {
       method: 'GET',
       url: `/api/v1/event/meeting/slots?eventId=${demo.id}&participantId=${exhibitor.id}`,
-      headers: await bearer(t.ctx.config.jwtSecret, attendee.id),
+      headers: await tokenHeaders(t.ctx, attendee.id),
     });
     expect(offer.body.data!.message).toBeNull();
     expect(offer.body.data!.days).toHaveLength(2);

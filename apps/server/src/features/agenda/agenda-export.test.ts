@@ -1,7 +1,8 @@
 import type { AgendaExportResult } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makePerson } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { api, at, createEvent, createParticipant, createSession, join, T0 } from './agenda.fixtures';
+import { api, at, createSession, join, makeAgendaEvent, T0 } from './agenda.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,8 +17,8 @@ beforeEach(() => {
 
 describe('agenda export by e-mail (E1.07, E5.25)', () => {
   it('E1.07 mails the caller their agenda of the chosen event, times in their zone', async () => {
-    const event = await createEvent(t.ctx, { timezone: 'Europe/Istanbul' });
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx, { timezone: 'Europe/Istanbul' });
+    const ada = await makePerson(t.ctx, event.id);
     const talk = await createSession(t.ctx, event.id, { name: 'Export talk', sdt: at(60), edt: at(120) });
     expect((await join(t.app, ada, event.id, talk.id)).status).toBe(200);
     const res = await api<AgendaExportResult>(t.app, {
@@ -40,9 +41,9 @@ describe('agenda export by e-mail (E1.07, E5.25)', () => {
   });
 
   it('E5.25 the event is required; a stranger to the event is refused', async () => {
-    const event = await createEvent(t.ctx);
-    const other = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const other = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const missing = await api(t.app, {
       method: 'POST',
       url: '/api/v1/event/agenda/export',

@@ -1,7 +1,8 @@
 import type { AgendaResult } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makePerson } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { api, at, createEvent, createParticipant, createSession, join, T0 } from './agenda.fixtures';
+import { api, at, createSession, join, makeAgendaEvent, T0 } from './agenda.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,10 +17,10 @@ beforeEach(() => {
 
 describe('show agenda on behalf (E6.10)', () => {
   it('E6.10 the onbehalfmeeting right reads another participant’s agenda; others may not', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const bob = await createParticipant(t.ctx, event.id);
-    const helper = await createParticipant(t.ctx, event.id, { rights: { onbehalfmeeting: true } });
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const bob = await makePerson(t.ctx, event.id);
+    const helper = await makePerson(t.ctx, event.id, { rights: { onbehalfmeeting: true } });
     const talk = await createSession(t.ctx, event.id, { name: 'Ada talk', sdt: at(60), edt: at(120) });
     await join(t.app, ada, event.id, talk.id);
     const url = `/api/v1/event/agenda?eventId=${event.id}&participantId=${ada.id}`;

@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
+import { makeEvent, type Person } from '../../../test/factories';
 import { call } from '../../../test/helper';
 import type { AppContext } from '../../context';
-import { signAccessToken } from '../../http/auth';
 
 /** Test factories for the agenda feature. Not used by the app itself. */
 
@@ -16,75 +16,18 @@ export const T0 = new Date('2026-11-22T09:00:00Z');
 export const minutes = (n: number) => n * 60_000;
 export const at = (offsetMinutes: number) => new Date(T0.getTime() + minutes(offsetMinutes));
 
-export async function createEvent(
+/** An online event around the agenda clock: from a day before T0 to three days after. */
+export function makeAgendaEvent(
   ctx: AppContext,
   overrides: { eventType?: 'normal' | 'online' | 'hybrid'; timezone?: string; finished?: boolean } = {},
 ) {
-  return ctx.db
-    .insertInto('events')
-    .values({
-      name: `Event ${next()}`,
-      event_type: overrides.eventType ?? 'online',
-      timezone: overrides.timezone ?? 'UTC',
-      start_date: at(-24 * 60),
-      real_sdt: at(-24 * 60),
-      real_edt: at(3 * 24 * 60),
-      is_finished: overrides.finished ?? false,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export interface TestParticipant {
-  id: number;
-  userId: number;
-  email: string;
-  headers: Record<string, string>;
-}
-
-/** A user with a participant record in the event and a bearer token (no password, no login round trip). */
-export async function createParticipant(
-  ctx: AppContext,
-  eventId: number,
-  overrides: {
-    organizer?: boolean;
-    typeId?: number;
-    rights?: Record<string, boolean>;
-    name?: string;
-    surname?: string;
-    isSpeaker?: boolean;
-    visible?: boolean;
-  } = {},
-): Promise<TestParticipant> {
-  const n = next();
-  const email = `agenda${n}-${process.pid}@foyer.test`;
-  const user = await ctx.db
-    .insertInto('users')
-    .values({
-      username: email,
-      name: overrides.name ?? `Name${n}`,
-      surname: overrides.surname ?? `Surname${n}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const participant = await ctx.db
-    .insertInto('participants')
-    .values({
-      event_id: eventId,
-      user_id: user.id,
-      email,
-      name: overrides.name ?? `Name${n}`,
-      surname: overrides.surname ?? `Surname${n}`,
-      organizer: overrides.organizer ?? false,
-      type_id: overrides.typeId ?? null,
-      rights: overrides.rights ?? {},
-      is_speaker: overrides.isSpeaker ?? false,
-      visible: overrides.visible ?? true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const token = await signAccessToken(ctx.config.jwtSecret, { userId: user.id });
-  return { id: participant.id, userId: user.id, email, headers: { authorization: `Bearer ${token}` } };
+  return makeEvent(ctx, {
+    event_type: overrides.eventType ?? 'online',
+    timezone: overrides.timezone ?? 'UTC',
+    start: at(-24 * 60),
+    days: 4,
+    is_finished: overrides.finished ?? false,
+  });
 }
 
 export async function createSession(
@@ -162,14 +105,6 @@ export function createTrack(ctx: AppContext, eventId: number, name = 'Main') {
     .executeTakeFirstOrThrow();
 }
 
-export function createType(ctx: AppContext, eventId: number, name = 'Visitor') {
-  return ctx.db
-    .insertInto('participant_types')
-    .values({ event_id: eventId, name })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
 export async function usedCapacity(ctx: AppContext, sessionId: number): Promise<number> {
   const row = await ctx.db
     .selectFrom('sessions')
@@ -193,7 +128,7 @@ export function api<T = unknown>(app: FastifyInstance, options: InjectOptions) {
   return call<T>(app, options);
 }
 
-export const join = (app: FastifyInstance, who: TestParticipant, eventId: number, sessionId: number) =>
+export const join = (app: FastifyInstance, who: Person, eventId: number, sessionId: number) =>
   api(app, {
     method: 'POST',
     url: '/api/v1/event/schedule/join',

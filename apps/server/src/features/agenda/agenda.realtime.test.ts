@@ -1,15 +1,8 @@
 import { AgendaRecordType, realtimeRoom, type SessionChangedPayload } from '@foyer/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePerson, type Person } from '../../../test/factories';
 import { connected, type Listening, listen, type TestClient } from '../../realtime/realtime.fixtures';
-import {
-  api,
-  createEvent,
-  createParticipant,
-  createSession,
-  join,
-  T0,
-  type TestParticipant,
-} from './agenda.fixtures';
+import { api, createSession, join, makeAgendaEvent, T0 } from './agenda.fixtures';
 
 let t: Listening;
 const clients: TestClient[] = [];
@@ -21,9 +14,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const tokenOf = (p: TestParticipant) => p.headers.authorization!.slice('Bearer '.length);
+const tokenOf = (p: Person) => p.headers.authorization!.slice('Bearer '.length);
 
-async function open(p: TestParticipant, room: string) {
+async function open(p: Person, room: string) {
   const c = await connected(t.url, tokenOf(p));
   clients.push(c);
   const ack = await c.subscribe(room);
@@ -34,12 +27,12 @@ async function open(p: TestParticipant, room: string) {
 describe('realtime: public_sessions rooms (E7.78)', () => {
   it('a join and a leave reach every open client of the session room within a second', async () => {
     t.setNow(T0);
-    const event = await createEvent(t.ctx);
+    const event = await makeAgendaEvent(t.ctx);
     const session = await createSession(t.ctx, event.id, { capacity: 3 });
     const [ada, bob, cem] = [
-      await createParticipant(t.ctx, event.id),
-      await createParticipant(t.ctx, event.id),
-      await createParticipant(t.ctx, event.id),
+      await makePerson(t.ctx, event.id),
+      await makePerson(t.ctx, event.id),
+      await makePerson(t.ctx, event.id),
     ];
     const room = realtimeRoom.eventSession(event.id, session.id);
     const watchers = [await open(bob, room), await open(cem, room)];
@@ -75,9 +68,9 @@ describe('realtime: public_sessions rooms (E7.78)', () => {
 
   it("a refused join pushes nothing; the person's own agenda room hears about their changes", async () => {
     t.setNow(T0);
-    const event = await createEvent(t.ctx);
+    const event = await makeAgendaEvent(t.ctx);
     const session = await createSession(t.ctx, event.id, { capacity: 1 });
-    const [ada, bob] = [await createParticipant(t.ctx, event.id), await createParticipant(t.ctx, event.id)];
+    const [ada, bob] = [await makePerson(t.ctx, event.id), await makePerson(t.ctx, event.id)];
     const watcher = await open(bob, realtimeRoom.eventSession(event.id, session.id));
     const own = await open(ada, realtimeRoom.user(ada.userId));
     await join(t.app, ada, event.id, session.id);
@@ -94,12 +87,12 @@ describe('realtime: public_sessions rooms (E7.78)', () => {
 
   it('E6.02 E6.16 a hidden session room is refused to participants who cannot see it, open to organizers', async () => {
     t.setNow(T0);
-    const event = await createEvent(t.ctx);
+    const event = await makeAgendaEvent(t.ctx);
     const hidden = await createSession(t.ctx, event.id, { hidden: true });
     const open = await createSession(t.ctx, event.id);
     const [ada, boss] = [
-      await createParticipant(t.ctx, event.id),
-      await createParticipant(t.ctx, event.id, { organizer: true }),
+      await makePerson(t.ctx, event.id),
+      await makePerson(t.ctx, event.id, { organizer: true }),
     ];
     const adaClient = await connected(t.url, tokenOf(ada));
     const bossClient = await connected(t.url, tokenOf(boss));

@@ -6,18 +6,9 @@ import {
   type SpeakerDetail,
 } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makePerson, type Person } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import {
-  addPerson,
-  api,
-  at,
-  createEvent,
-  createParticipant,
-  createSession,
-  join,
-  T0,
-  type TestParticipant,
-} from './agenda.fixtures';
+import { addPerson, api, at, createSession, join, makeAgendaEvent, T0 } from './agenda.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,9 +21,9 @@ beforeEach(() => {
   t.setNow(T0);
 });
 
-const agenda = (who: TestParticipant, query = '') =>
+const agenda = (who: Person, query = '') =>
   api<AgendaResult>(t.app, { method: 'GET', url: `/api/v1/event/agenda${query}`, headers: who.headers });
-const addBreak = (who: TestParticipant, payload: Record<string, unknown>) =>
+const addBreak = (who: Person, payload: Record<string, unknown>) =>
   api<AgendaItem>(t.app, {
     method: 'POST',
     url: '/api/v1/event/schedule/participantOff',
@@ -50,8 +41,8 @@ const offTime = (eventId: number, start: string, end: string, extra: Record<stri
 
 describe('GET /event/agenda (A2.09, E2.29–E2.31, E3.10)', () => {
   it('E3.10 sessions in the agenda, presented sessions (offType) and breaks, by start', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const joined = await createSession(t.ctx, event.id, { name: 'Joined', sdt: at(60), edt: at(90) });
     const talk = await createSession(t.ctx, event.id, { name: 'My talk', sdt: at(120), edt: at(150) });
     const parent = await createSession(t.ctx, event.id, { name: 'Parent', sdt: at(200), edt: at(300) });
@@ -82,9 +73,9 @@ describe('GET /event/agenda (A2.09, E2.29–E2.31, E3.10)', () => {
   });
 
   it('A9.47 without eventId: the active events of the caller only', async () => {
-    const active = await createEvent(t.ctx);
-    const finished = await createEvent(t.ctx, { finished: true });
-    const users = await createParticipant(t.ctx, active.id);
+    const active = await makeAgendaEvent(t.ctx);
+    const finished = await makeAgendaEvent(t.ctx, { finished: true });
+    const users = await makePerson(t.ctx, active.id);
     await t.ctx.db
       .insertInto('participants')
       .values({ event_id: finished.id, user_id: users.userId, email: users.email, name: 'A', surname: 'B' })
@@ -100,8 +91,8 @@ describe('GET /event/agenda (A2.09, E2.29–E2.31, E3.10)', () => {
 
 describe('POST/DELETE /event/schedule/participantOff (E5.08–E5.10, E7.24, E7.25)', () => {
   it('E7.24 E8.57 adds a break in UTC and answers the agenda item', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const res = await addBreak(ada, {
       eventId: event.id,
       date: '2026-11-22',
@@ -122,8 +113,8 @@ describe('POST/DELETE /event/schedule/participantOff (E5.08–E5.10, E7.24, E7.2
   });
 
   it('E5.09 E5.10 start before end, 15-minute steps', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const bad = [
       offTime(event.id, '2026-11-22 10:00', '2026-11-22 10:00'),
       offTime(event.id, '2026-11-22 11:00', '2026-11-22 10:00'),
@@ -135,8 +126,8 @@ describe('POST/DELETE /event/schedule/participantOff (E5.08–E5.10, E7.24, E7.2
   });
 
   it('E4.49 a break may not overlap the agenda, and sessions may not overlap a break', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) }); // 10:00–11:00
     await join(t.app, ada, event.id, session.id);
     const clash = await addBreak(ada, offTime(event.id, '2026-11-22 10:30', '2026-11-22 11:30'));
@@ -148,12 +139,12 @@ describe('POST/DELETE /event/schedule/participantOff (E5.08–E5.10, E7.24, E7.2
   });
 
   it('E7.25 deletes by id and UTC start time; a wrong start or someone else’s break is not found', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const bob = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const bob = await makePerson(t.ctx, event.id);
     const created = await addBreak(ada, offTime(event.id, '2026-11-22 12:00', '2026-11-22 12:15'));
     const id = created.body.data!.id;
-    const del = (who: TestParticipant, query: string) =>
+    const del = (who: Person, query: string) =>
       api(t.app, {
         method: 'DELETE',
         url: `/api/v1/event/schedule/participantOff?${query}`,
@@ -168,10 +159,10 @@ describe('POST/DELETE /event/schedule/participantOff (E5.08–E5.10, E7.24, E7.2
   });
 
   it('E6.10 E3.11 asParticipantId needs the onbehalfmeeting right', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const bob = await createParticipant(t.ctx, event.id);
-    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const bob = await makePerson(t.ctx, event.id);
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
     const body = offTime(event.id, '2026-11-22 13:00', '2026-11-22 13:15', { asParticipantId: bob.id });
     expect((await addBreak(ada, body)).status).toBe(403);
     const ok = await addBreak(boss, body);
@@ -193,12 +184,12 @@ describe('POST/DELETE /event/schedule/participantOff (E5.08–E5.10, E7.24, E7.2
 
 describe('speakers (E3.24, E9.39)', () => {
   it('E3.24 lists speakers by surname; hidden ones only for organizers; detail shows visible sessions', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
-    const zed = await createParticipant(t.ctx, event.id, { name: 'Zed', surname: 'Zulu', isSpeaker: true });
-    const amy = await createParticipant(t.ctx, event.id, { name: 'Amy', surname: 'Alpha' });
-    const shy = await createParticipant(t.ctx, event.id, {
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
+    const zed = await makePerson(t.ctx, event.id, { name: 'Zed', surname: 'Zulu', isSpeaker: true });
+    const amy = await makePerson(t.ctx, event.id, { name: 'Amy', surname: 'Alpha' });
+    const shy = await makePerson(t.ctx, event.id, {
       name: 'Shy',
       surname: 'Mid',
       isSpeaker: true,
@@ -208,7 +199,7 @@ describe('speakers (E3.24, E9.39)', () => {
     const hidden = await createSession(t.ctx, event.id, { name: 'Secret talk', hidden: true });
     await addPerson(t.ctx, open.id, amy.id, 'speaker');
     await addPerson(t.ctx, hidden.id, amy.id, 'moderator');
-    const speakers = (who: TestParticipant) =>
+    const speakers = (who: Person) =>
       api<Speaker[]>(t.app, {
         method: 'GET',
         url: `/api/v1/event/${event.id}/speakers`,
@@ -220,7 +211,7 @@ describe('speakers (E3.24, E9.39)', () => {
       ['Mid', false],
       ['Zulu', true],
     ]);
-    const detail = (who: TestParticipant, id: number) =>
+    const detail = (who: Person, id: number) =>
       api<SpeakerDetail>(t.app, {
         method: 'GET',
         url: `/api/v1/event/${event.id}/speakers/${id}`,

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePerson, type Person } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import {
-  agendaSnapshot,
-  api,
-  createEvent,
-  createParticipant,
-  createSession,
-  join,
-  T0,
-  type TestParticipant,
-} from './agenda.fixtures';
+import { agendaSnapshot, api, createSession, join, makeAgendaEvent, T0 } from './agenda.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +16,7 @@ const MB = 'x'.repeat(1024 * 1024);
 interface Fixture {
   eventId: number;
   sessionId: number;
-  ada: TestParticipant;
+  ada: Person;
 }
 
 /** Every write route with a valid body, to derive broken variants from. */
@@ -67,8 +59,8 @@ function writes(f: Fixture): { method: 'POST' | 'DELETE'; url: string; valid: Re
 
 async function setup(): Promise<Fixture> {
   t.setNow(T0);
-  const event = await createEvent(t.ctx);
-  const ada = await createParticipant(t.ctx, event.id, { organizer: true });
+  const event = await makeAgendaEvent(t.ctx);
+  const ada = await makePerson(t.ctx, event.id, { organizer: true });
   const session = await createSession(t.ctx, event.id, { capacity: 5 });
   await join(t.app, ada, event.id, session.id); // something to (not) change
   return { eventId: event.id, sessionId: session.id, ada };

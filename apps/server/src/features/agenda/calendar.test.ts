@@ -1,19 +1,17 @@
 import type { CalendarLink } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
-import { makeEvent, makePerson, makeSlots } from '../../../test/meetings-factory';
 import {
   addPerson,
   api,
   at,
-  createEvent,
   createLocation,
-  createParticipant,
   createSession,
   join,
+  makeAgendaEvent,
   T0,
-  type TestParticipant,
 } from './agenda.fixtures';
 
 let t: TestApp;
@@ -27,7 +25,7 @@ beforeEach(() => {
   t.setNow(T0);
 });
 
-const link = (who: Pick<TestParticipant, 'headers'>, payload: Record<string, unknown>) =>
+const link = (who: Pick<Person, 'headers'>, payload: Record<string, unknown>) =>
   api<CalendarLink>(t.app, {
     method: 'POST',
     url: '/api/v1/event/participant/calendar',
@@ -38,9 +36,9 @@ const feed = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pa
 
 describe('calendar link and feed (E7.16)', () => {
   it('E7.16 the calendar link is a stable per-user feed URL holding a secret', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const bob = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const bob = await makePerson(t.ctx, event.id);
     const first = await link(ada, { eventId: event.id });
     expect(first.status).toBe(200);
     expect(first.body.data?.url).toMatch(
@@ -59,8 +57,8 @@ describe('calendar link and feed (E7.16)', () => {
   });
 
   it('the feed always reflects the current agenda: sessions, pending requests, talks and breaks', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const room = await createLocation(t.ctx, event.id, null, 'Room, 1');
     const keynote = await createSession(t.ctx, event.id, {
       name: 'Keynote; day 1',
@@ -119,8 +117,8 @@ describe('calendar link and feed (E7.16)', () => {
   });
 
   it('rotate replaces the link and the old one stops working; bad tokens are not found', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const old = (await link(ada, { eventId: event.id })).body.data!.url;
     const fresh = (await link(ada, { eventId: event.id, rotate: true })).body.data!.url;
     expect(fresh).not.toBe(old);
@@ -136,8 +134,8 @@ describe('calendar link and feed (E7.16)', () => {
   });
 
   it('a one-off download of the agenda and of one session (add to calendar)', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { name: 'Keynote' });
     await join(t.app, ada, event.id, session.id);
     const all = await t.app.inject({

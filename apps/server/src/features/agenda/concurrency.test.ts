@@ -1,17 +1,8 @@
 import { AgendaErrorCode } from '@foyer/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePerson, type Person } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import {
-  api,
-  at,
-  createEvent,
-  createParticipant,
-  createSession,
-  join,
-  T0,
-  type TestParticipant,
-  usedCapacity,
-} from './agenda.fixtures';
+import { api, at, createSession, join, makeAgendaEvent, T0, usedCapacity } from './agenda.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,10 +15,10 @@ afterAll(async () => {
 describe(`capacity under concurrency (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it("E4.50 50 simultaneous joins of a 10-seat session: exactly 10 joined, 40 'Fully booked'", async () => {
     t.setNow(T0);
-    const event = await createEvent(t.ctx);
+    const event = await makeAgendaEvent(t.ctx);
     const session = await createSession(t.ctx, event.id, { capacity: 10 });
-    const people: TestParticipant[] = [];
-    for (let i = 0; i < 50; i++) people.push(await createParticipant(t.ctx, event.id));
+    const people: Person[] = [];
+    for (let i = 0; i < 50; i++) people.push(await makePerson(t.ctx, event.id));
 
     const results = await Promise.all(people.map((p) => join(t.app, p, event.id, session.id)));
 
@@ -48,8 +39,8 @@ describe(`capacity under concurrency (${process.env.TEST_DATABASE_URL ? 'Postgre
 
   it('E4.49 one person racing into two overlapping sessions ends up in exactly one', async () => {
     t.setNow(T0);
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const a = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) });
     const b = await createSession(t.ctx, event.id, { sdt: at(90), edt: at(150) });
     const results = await Promise.all([
@@ -68,12 +59,12 @@ describe(`capacity under concurrency (${process.env.TEST_DATABASE_URL ? 'Postgre
 
   it('joins and leaves interleaved keep the seat count equal to the attendee rows', async () => {
     t.setNow(T0);
-    const event = await createEvent(t.ctx);
+    const event = await makeAgendaEvent(t.ctx);
     const session = await createSession(t.ctx, event.id, { capacity: 5 });
-    const people: TestParticipant[] = [];
-    for (let i = 0; i < 12; i++) people.push(await createParticipant(t.ctx, event.id));
+    const people: Person[] = [];
+    for (let i = 0; i < 12; i++) people.push(await makePerson(t.ctx, event.id));
     await Promise.all(people.slice(0, 5).map((p) => join(t.app, p, event.id, session.id)));
-    const leave = (p: TestParticipant) =>
+    const leave = (p: Person) =>
       api(t.app, {
         method: 'POST',
         url: '/api/v1/event/schedule/leave',

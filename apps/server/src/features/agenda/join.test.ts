@@ -1,16 +1,15 @@
 import { AgendaErrorCode, type JoinSessionResult } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makePerson, makeType } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import {
   addPerson,
   api,
   at,
-  createEvent,
   createLocation,
-  createParticipant,
   createSession,
-  createType,
   join,
+  makeAgendaEvent,
   T0,
   usedCapacity,
 } from './agenda.fixtures';
@@ -28,8 +27,8 @@ beforeEach(() => {
 
 describe('POST /event/schedule/join (E7.10)', () => {
   it('E1.03 E7.10 joins a session, takes a seat, and a second join is idempotent', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { capacity: 5 });
 
     const first = await join(t.app, ada, event.id, session.id);
@@ -48,8 +47,8 @@ describe('POST /event/schedule/join (E7.10)', () => {
   });
 
   it("E4.50 the seat after the last gives 409 'Fully booked'", async () => {
-    const event = await createEvent(t.ctx);
-    const [a, b] = [await createParticipant(t.ctx, event.id), await createParticipant(t.ctx, event.id)];
+    const event = await makeAgendaEvent(t.ctx);
+    const [a, b] = [await makePerson(t.ctx, event.id), await makePerson(t.ctx, event.id)];
     const session = await createSession(t.ctx, event.id, { capacity: 1 });
     expect((await join(t.app, a, event.id, session.id)).body.data).toMatchObject({ isFull: true });
     const loser = await join(t.app, b, event.id, session.id);
@@ -59,10 +58,10 @@ describe('POST /event/schedule/join (E7.10)', () => {
   });
 
   it('E3.09 a session without its own capacity is limited by its room', async () => {
-    const event = await createEvent(t.ctx);
+    const event = await makeAgendaEvent(t.ctx);
     const room = await createLocation(t.ctx, event.id, 1);
     const session = await createSession(t.ctx, event.id, { locationId: room.id });
-    const [a, b] = [await createParticipant(t.ctx, event.id), await createParticipant(t.ctx, event.id)];
+    const [a, b] = [await makePerson(t.ctx, event.id), await makePerson(t.ctx, event.id)];
     expect((await join(t.app, a, event.id, session.id)).body.data).toMatchObject({
       capacity: 1,
       usedCapacity: 1,
@@ -71,8 +70,8 @@ describe('POST /event/schedule/join (E7.10)', () => {
   });
 
   it("E4.49 a session overlapping the caller's agenda gives 409 'You are busy'; back-to-back is fine", async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const first = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) });
     const overlapping = await createSession(t.ctx, event.id, { sdt: at(90), edt: at(150) });
     const after = await createSession(t.ctx, event.id, { sdt: at(120), edt: at(180) });
@@ -85,8 +84,8 @@ describe('POST /event/schedule/join (E7.10)', () => {
   });
 
   it('E4.34 presenting a session makes the speaker busy then, but they may join their own session', async () => {
-    const event = await createEvent(t.ctx);
-    const speaker = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const speaker = await makePerson(t.ctx, event.id);
     const talk = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) });
     const other = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) });
     await addPerson(t.ctx, talk.id, speaker.id, 'speaker');
@@ -95,8 +94,8 @@ describe('POST /event/schedule/join (E7.10)', () => {
   });
 
   it('E3.09 E5.12 a session with slots must be joined through one slot', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const parent = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(180) });
     const slot = await createSession(t.ctx, event.id, {
       parentId: parent.id,
@@ -114,47 +113,47 @@ describe('POST /event/schedule/join (E7.10)', () => {
   });
 
   it('E4.51 an ended session or a finished event cannot be joined', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { sdt: at(-120), edt: at(-60) });
     const res = await join(t.app, ada, event.id, session.id);
     expect(res.status).toBe(409);
     expect(res.body.error?.code).toBe(AgendaErrorCode.SessionOver);
 
-    const done = await createEvent(t.ctx, { finished: true });
-    const bob = await createParticipant(t.ctx, done.id);
+    const done = await makeAgendaEvent(t.ctx, { finished: true });
+    const bob = await makePerson(t.ctx, done.id);
     const later = await createSession(t.ctx, done.id);
     expect((await join(t.app, bob, done.id, later.id)).body.error?.code).toBe(AgendaErrorCode.SessionOver);
   });
 
   it('E6.02 hidden sessions are not found for participants; organizers may join them', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
     const hidden = await createSession(t.ctx, event.id, { hidden: true });
     expect((await join(t.app, ada, event.id, hidden.id)).status).toBe(404);
     expect((await join(t.app, boss, event.id, hidden.id)).status).toBe(200);
   });
 
   it('E6.16 a restricted session is open only to the allowed participant types', async () => {
-    const event = await createEvent(t.ctx);
+    const event = await makeAgendaEvent(t.ctx);
     const [vip, visitor] = [
-      await createType(t.ctx, event.id, 'VIP'),
-      await createType(t.ctx, event.id, 'Visitor'),
+      await makeType(t.ctx, event.id, { name: 'VIP' }),
+      await makeType(t.ctx, event.id, { name: 'Visitor' }),
     ];
     const session = await createSession(t.ctx, event.id, { restricted: true, allowedTypeIds: [vip.id] });
-    const v = await createParticipant(t.ctx, event.id, { typeId: vip.id });
-    const o = await createParticipant(t.ctx, event.id, { typeId: visitor.id });
-    const none = await createParticipant(t.ctx, event.id);
+    const v = await makePerson(t.ctx, event.id, { typeId: vip.id });
+    const o = await makePerson(t.ctx, event.id, { typeId: visitor.id });
+    const none = await makePerson(t.ctx, event.id);
     expect((await join(t.app, v, event.id, session.id)).status).toBe(200);
     expect((await join(t.app, o, event.id, session.id)).status).toBe(404);
     expect((await join(t.app, none, event.id, session.id)).status).toBe(404);
   });
 
   it('a session of another event, or an event the caller is not in, is refused', async () => {
-    const event = await createEvent(t.ctx);
-    const other = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const other = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const foreign = await createSession(t.ctx, other.id);
     expect((await join(t.app, ada, event.id, foreign.id)).status).toBe(404);
     expect((await join(t.app, ada, other.id, foreign.id)).status).toBe(403);
@@ -169,8 +168,8 @@ describe('POST /event/schedule/join (E7.10)', () => {
 
 describe('join: the video room (E1.18, E4.33, E4.52)', () => {
   it('E1.18 in the start window the answer carries the VIDEO_URL_TEMPLATE room, stable and not guessable', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) });
     t.setNow(at(44));
     expect((await join(t.app, ada, event.id, session.id)).body.data).toMatchObject({ videoUrl: null });
@@ -183,8 +182,8 @@ describe('join: the video room (E1.18, E4.33, E4.52)', () => {
   });
 
   it("the session's own stream link wins over the template", async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { externalLink: 'https://stream.example/live' });
     t.setNow(at(60));
     expect((await join(t.app, ada, event.id, session.id)).body.data).toMatchObject({
@@ -193,8 +192,8 @@ describe('join: the video room (E1.18, E4.33, E4.52)', () => {
   });
 
   it('E4.52 an on-site session of a hybrid event has no video room', async () => {
-    const event = await createEvent(t.ctx, { eventType: 'hybrid' });
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx, { eventType: 'hybrid' });
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { onSite: true });
     t.setNow(at(60));
     expect((await join(t.app, ada, event.id, session.id)).body.data).toMatchObject({
@@ -214,8 +213,8 @@ describe('sessions that need approval (E4.47, E4.48, E8.29, E8.36)', () => {
     });
 
   it('E4.47 a join waits for confirmation and holds a seat; leave withdraws it', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { needsApproval: true, capacity: 3 });
     expect((await join(t.app, ada, event.id, session.id)).body.data).toMatchObject({
       status: 'waiting',
@@ -232,9 +231,9 @@ describe('sessions that need approval (E4.47, E4.48, E8.29, E8.36)', () => {
   });
 
   it('E8.36 an organizer accepts: joined, and the requester gets an e-mail', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
     const session = await createSession(t.ctx, event.id, { needsApproval: true, name: 'Workshop' });
     await join(t.app, ada, event.id, session.id);
     const list = await api(t.app, {
@@ -265,9 +264,9 @@ describe('sessions that need approval (E4.47, E4.48, E8.29, E8.36)', () => {
   });
 
   it("E4.48 E8.29 a declined request frees the seat and a new join says 'The event organizers declined your request.'", async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
     const session = await createSession(t.ctx, event.id, { needsApproval: true });
     await join(t.app, ada, event.id, session.id);
     const res = await decide(boss, {
@@ -289,9 +288,9 @@ describe('sessions that need approval (E4.47, E4.48, E8.29, E8.36)', () => {
   });
 
   it('E6.01 only organizers answer requests', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const bob = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const bob = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { needsApproval: true });
     await join(t.app, ada, event.id, session.id);
     const res = await decide(bob, {

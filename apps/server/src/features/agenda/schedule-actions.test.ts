@@ -1,16 +1,15 @@
 import { AgendaErrorCode } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makePerson, type Person } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import {
   addPerson,
   api,
   at,
-  createEvent,
-  createParticipant,
   createSession,
   join,
+  makeAgendaEvent,
   T0,
-  type TestParticipant,
   usedCapacity,
 } from './agenda.fixtures';
 
@@ -25,13 +24,13 @@ beforeEach(() => {
   t.setNow(T0);
 });
 
-const post = (who: TestParticipant, path: string, payload: Record<string, unknown>) =>
+const post = (who: Person, path: string, payload: Record<string, unknown>) =>
   api(t.app, { method: 'POST', url: `/api/v1/event/schedule/${path}`, headers: who.headers, payload });
 
 describe('POST /event/schedule/leave (E7.08)', () => {
   it('E4.44 Remove from agenda gives the seat back', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { capacity: 2 });
     await join(t.app, ada, event.id, session.id);
     const res = await post(ada, 'leave', { eventId: event.id, sessionId: session.id });
@@ -43,8 +42,8 @@ describe('POST /event/schedule/leave (E7.08)', () => {
   });
 
   it('E7.08 leave needs a session (or, for meetings, an invitation)', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const res = await post(ada, 'leave', { eventId: event.id });
     expect(res.status).toBe(400);
     expect(res.body.error?.fields).toHaveProperty('sessionId');
@@ -53,8 +52,8 @@ describe('POST /event/schedule/leave (E7.08)', () => {
 
 describe('POST /event/schedule/addToSession (E7.15)', () => {
   it('E7.15 a participant may add themselves, like a join', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id);
     const res = await post(ada, 'addToSession', {
       eventId: event.id,
@@ -65,10 +64,10 @@ describe('POST /event/schedule/addToSession (E7.15)', () => {
   });
 
   it('E6.10 adding someone else needs the onbehalfmeeting right', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const bob = await createParticipant(t.ctx, event.id);
-    const helper = await createParticipant(t.ctx, event.id, { rights: { onbehalfmeeting: true } });
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const bob = await makePerson(t.ctx, event.id);
+    const helper = await makePerson(t.ctx, event.id, { rights: { onbehalfmeeting: true } });
     const session = await createSession(t.ctx, event.id, { needsApproval: true });
     const denied = await post(ada, 'addToSession', {
       eventId: event.id,
@@ -93,9 +92,9 @@ describe('POST /event/schedule/addToSession (E7.15)', () => {
   });
 
   it('E7.15 block: false adds without a collision check, and the booking does not make the person busy', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
     const a = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) });
     const b = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) });
     const c = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) });
@@ -118,9 +117,9 @@ describe('POST /event/schedule/addToSession (E7.15)', () => {
   });
 
   it('E6.02 organizers may add people to hidden sessions; unknown participants are not found', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
     const hidden = await createSession(t.ctx, event.id, { hidden: true });
     const ok = await post(boss, 'addToSession', {
       eventId: event.id,
@@ -146,9 +145,9 @@ describe('POST /event/schedule/addToSession (E7.15)', () => {
 
 describe('POST /event/schedule/ping and checkIn (E7.13, E7.14)', () => {
   it('E7.13 ping is for people in the session and records the time', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const bob = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const bob = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id);
     await join(t.app, ada, event.id, session.id);
     const res = await post(ada, 'ping', { eventId: event.id, sessionId: session.id });
@@ -164,9 +163,9 @@ describe('POST /event/schedule/ping and checkIn (E7.13, E7.14)', () => {
   });
 
   it('E7.14 check-in is once (then alreadyCheckedIn), only for joined people, not after the end', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const bob = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const bob = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id);
     await join(t.app, ada, event.id, session.id);
     const first = await post(ada, 'checkIn', { eventId: event.id, sessionId: session.id });
@@ -187,7 +186,7 @@ describe('POST /event/schedule/ping and checkIn (E7.13, E7.14)', () => {
 });
 
 describe('GET /event/:eventId/sessions/:sessionId/room (E1.18, E4.42–E4.46)', () => {
-  const room = (who: TestParticipant, eventId: number, sessionId: number, as: string) =>
+  const room = (who: Person, eventId: number, sessionId: number, as: string) =>
     api<{ url: string; as: string }>(t.app, {
       method: 'GET',
       url: `/api/v1/event/${eventId}/sessions/${sessionId}/room?as=${as}`,
@@ -195,9 +194,9 @@ describe('GET /event/:eventId/sessions/:sessionId/room (E1.18, E4.42–E4.46)', 
     });
 
   it('E4.33 attendees get the room from 15 minutes before the start, if they hold a seat', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const bob = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const bob = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) });
     await join(t.app, ada, event.id, session.id);
     t.setNow(at(44));
@@ -214,8 +213,8 @@ describe('GET /event/:eventId/sessions/:sessionId/room (E1.18, E4.42–E4.46)', 
   });
 
   it('E4.52 E8.38 a hybrid on-site session answers with the on-site-only text', async () => {
-    const event = await createEvent(t.ctx, { eventType: 'hybrid' });
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx, { eventType: 'hybrid' });
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id, { onSite: true });
     await join(t.app, ada, event.id, session.id);
     t.setNow(at(60));
@@ -227,11 +226,11 @@ describe('GET /event/:eventId/sessions/:sessionId/room (E1.18, E4.42–E4.46)', 
   });
 
   it('E4.43 E4.45 E4.46 E6.04 moderators, speakers and organizers get their rooms; rehearsal marks it started', async () => {
-    const event = await createEvent(t.ctx);
-    const speaker = await createParticipant(t.ctx, event.id);
-    const moderator = await createParticipant(t.ctx, event.id);
-    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const speaker = await makePerson(t.ctx, event.id);
+    const moderator = await makePerson(t.ctx, event.id);
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
+    const ada = await makePerson(t.ctx, event.id);
     const session = await createSession(t.ctx, event.id);
     await addPerson(t.ctx, session.id, speaker.id, 'speaker');
     await addPerson(t.ctx, session.id, moderator.id, 'moderator');

@@ -1,19 +1,17 @@
 import type { SessionDetail, SessionFacets, SessionsPage } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makePerson, makeType, type Person } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import {
   addPerson,
   api,
   at,
-  createEvent,
   createLocation,
-  createParticipant,
   createSession,
   createTrack,
-  createType,
   join,
+  makeAgendaEvent,
   T0,
-  type TestParticipant,
 } from './agenda.fixtures';
 import { canUserSeeSession } from './sessions.service';
 
@@ -28,7 +26,7 @@ beforeEach(() => {
   t.setNow(T0);
 });
 
-const list = (who: TestParticipant, eventId: number, query = '') =>
+const list = (who: Person, eventId: number, query = '') =>
   api<SessionsPage>(t.app, {
     method: 'GET',
     url: `/api/v1/event/${eventId}/sessions${query}`,
@@ -38,9 +36,9 @@ const names = (page: { body: { data?: SessionsPage } }) => page.body.data?.sessi
 
 describe('GET /event/:eventId/sessions (E2.13)', () => {
   it('E3.07 lists top-level sessions by start with people, track, room and the caller state', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const speaker = await createParticipant(t.ctx, event.id, { name: 'Grace', surname: 'Hopper' });
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const speaker = await makePerson(t.ctx, event.id, { name: 'Grace', surname: 'Hopper' });
     const track = await createTrack(t.ctx, event.id, 'AI');
     const room = await createLocation(t.ctx, event.id, 50, 'Hall B');
     const late = await createSession(t.ctx, event.id, { name: 'Late', sdt: at(180), edt: at(240) });
@@ -75,9 +73,9 @@ describe('GET /event/:eventId/sessions (E2.13)', () => {
   });
 
   it('E4.34 E3.09 flags: collision with the agenda, isFull, and bookable slots', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const bob = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const bob = await makePerson(t.ctx, event.id);
     const mine = await createSession(t.ctx, event.id, { name: 'Mine', sdt: at(60), edt: at(120) });
     await createSession(t.ctx, event.id, { name: 'Clash', sdt: at(90), edt: at(150) });
     const full = await createSession(t.ctx, event.id, {
@@ -107,12 +105,12 @@ describe('GET /event/:eventId/sessions (E2.13)', () => {
   });
 
   it('E6.02 E6.16 hidden and restricted sessions: organizers see all, others what their type allows', async () => {
-    const event = await createEvent(t.ctx);
-    const vip = await createType(t.ctx, event.id, 'VIP');
-    const ada = await createParticipant(t.ctx, event.id);
-    const v = await createParticipant(t.ctx, event.id, { typeId: vip.id });
-    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
-    const speaker = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const vip = await makeType(t.ctx, event.id, { name: 'VIP' });
+    const ada = await makePerson(t.ctx, event.id);
+    const v = await makePerson(t.ctx, event.id, { typeId: vip.id });
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
+    const speaker = await makePerson(t.ctx, event.id);
     await createSession(t.ctx, event.id, { name: 'Open', sdt: at(10), edt: at(20) });
     const hidden = await createSession(t.ctx, event.id, {
       name: 'Hidden',
@@ -135,9 +133,9 @@ describe('GET /event/:eventId/sessions (E2.13)', () => {
   });
 
   it('filters by day (event time zone), track, text (names, descriptions, speakers) and liveNow', async () => {
-    const event = await createEvent(t.ctx, { timezone: 'America/New_York' });
-    const ada = await createParticipant(t.ctx, event.id);
-    const speaker = await createParticipant(t.ctx, event.id, { name: 'Linus', surname: 'Torvalds' });
+    const event = await makeAgendaEvent(t.ctx, { timezone: 'America/New_York' });
+    const ada = await makePerson(t.ctx, event.id);
+    const speaker = await makePerson(t.ctx, event.id, { name: 'Linus', surname: 'Torvalds' });
     const track = await createTrack(t.ctx, event.id);
     // 2026-11-22T09:00Z is 04:00 in New York; 2026-11-23T04:00Z is still the 22nd there.
     await createSession(t.ctx, event.id, { name: 'Morning', sdt: at(0), edt: at(30), trackId: track.id });
@@ -170,8 +168,8 @@ describe('GET /event/:eventId/sessions (E2.13)', () => {
   });
 
   it('pages with an opaque cursor, ties on start broken by id', async () => {
-    const event = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     for (let i = 0; i < 5; i++)
       await createSession(t.ctx, event.id, { name: `S${i}`, sdt: at(60), edt: at(90) });
     const first = await list(ada, event.id, '?limit=2');
@@ -186,10 +184,10 @@ describe('GET /event/:eventId/sessions (E2.13)', () => {
 
 describe('GET /event/:eventId/sessions/:sessionId (E2.08)', () => {
   it('E2.08 E3.07 a session or one of its slots, with counts; organizers see pending requests', async () => {
-    const event = await createEvent(t.ctx, { eventType: 'hybrid' });
-    const ada = await createParticipant(t.ctx, event.id);
-    const bob = await createParticipant(t.ctx, event.id);
-    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
+    const event = await makeAgendaEvent(t.ctx, { eventType: 'hybrid' });
+    const ada = await makePerson(t.ctx, event.id);
+    const bob = await makePerson(t.ctx, event.id);
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
     const session = await createSession(t.ctx, event.id, { needsApproval: true, capacity: 10 });
     const parent = await createSession(t.ctx, event.id, { sdt: at(200), edt: at(300) });
     const slot = await createSession(t.ctx, event.id, { parentId: parent.id, sdt: at(200), edt: at(230) });
@@ -200,7 +198,7 @@ describe('GET /event/:eventId/sessions/:sessionId (E2.08)', () => {
       headers: boss.headers,
       payload: { eventId: event.id, sessionId: session.id, participantId: bob.id },
     });
-    const get = (who: TestParticipant, id: number) =>
+    const get = (who: Person, id: number) =>
       api<SessionDetail>(t.app, {
         method: 'GET',
         url: `/api/v1/event/${event.id}/sessions/${id}`,
@@ -220,9 +218,9 @@ describe('GET /event/:eventId/sessions/:sessionId (E2.08)', () => {
   });
 
   it('E6.02 a hidden session, a hidden parent, or another event’s session is not found', async () => {
-    const event = await createEvent(t.ctx);
-    const other = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
+    const event = await makeAgendaEvent(t.ctx);
+    const other = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
     const hidden = await createSession(t.ctx, event.id, { hidden: true });
     const slot = await createSession(t.ctx, event.id, { parentId: hidden.id });
     const foreign = await createSession(t.ctx, other.id);
@@ -239,10 +237,10 @@ describe('GET /event/:eventId/sessions/:sessionId (E2.08)', () => {
 
 describe('room policy helper', () => {
   it('E6.02 E6.16 canUserSeeSession follows the same visibility as the list', async () => {
-    const event = await createEvent(t.ctx);
-    const other = await createEvent(t.ctx);
-    const ada = await createParticipant(t.ctx, event.id);
-    const boss = await createParticipant(t.ctx, event.id, { organizer: true });
+    const event = await makeAgendaEvent(t.ctx);
+    const other = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
     const open = await createSession(t.ctx, event.id);
     const hidden = await createSession(t.ctx, event.id, { hidden: true });
     const foreign = await createSession(t.ctx, other.id);

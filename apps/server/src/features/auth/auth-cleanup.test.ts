@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import {
   insertEmailCode,
@@ -6,7 +7,7 @@ import {
   insertRefreshToken,
   recordLoginFailure,
 } from './auth.repository';
-import { createUser } from './auth.testing';
+import { TEST_PASSWORD } from './auth.testing';
 import { pruneAuthRows } from './auth-cleanup';
 
 const MINUTE = 60_000;
@@ -23,7 +24,7 @@ describe('pruning spent identity rows', () => {
     const { db } = t.ctx;
     const now = t.ctx.now().getTime();
     const at = (offset: number) => new Date(now + offset);
-    const user = await createUser(t.ctx);
+    const user = await makeUser(t.ctx, { password: TEST_PASSWORD });
 
     await recordLoginFailure(db, 'x@foyer.test', at(-31 * MINUTE)); // outside the 30-minute window
     await recordLoginFailure(db, 'x@foyer.test', at(-5 * MINUTE)); // still counts for A9.46

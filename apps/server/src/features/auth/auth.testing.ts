@@ -3,31 +3,12 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { call } from '../../../test/helper';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { insertUser, updateUser } from '../user/user.service';
-import { hashPassword } from './password';
 import { REFRESH_COOKIE } from './refresh-cookie';
 
 /** Test support for any feature that needs a signed-in user. Not used by the app itself. */
 
+/** The password of users made with `makeUser(ctx, { password: TEST_PASSWORD })`. */
 export const TEST_PASSWORD = 'Correct horse 1';
-
-let counter = 0;
-
-export async function createUser(
-  ctx: AppContext,
-  overrides: { username?: string; name?: string; password?: string; superUser?: boolean } = {},
-): Promise<UserRow> {
-  counter += 1;
-  const user = await insertUser(ctx.db, {
-    username: overrides.username ?? `user${counter}-${Date.now()}@foyer.test`,
-    name: overrides.name ?? 'Ada',
-    surname: 'Lovelace',
-    passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD),
-  });
-  if (!overrides.superUser) return user;
-  return (await updateUser(ctx.db, user.id, { is_super_user: true }, new Date())) ?? user;
-}
 
 /** The refresh token a response set, or null when it cleared the cookie. */
 export function refreshCookie(headers: Record<string, unknown>): string | null | undefined {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { badBodies, cookieHeader, createUser, expectAllRefused, login, TEST_PASSWORD } from './auth.testing';
+import { badBodies, cookieHeader, expectAllRefused, login, TEST_PASSWORD } from './auth.testing';
 
 /** Every identity route refuses bad input with a 4xx envelope and leaves the database as it was. */
 describe('identity routes refuse bad input', () => {
@@ -11,12 +12,12 @@ describe('identity routes refuse bad input', () => {
   afterEach(async () => t.close());
 
   async function signedIn() {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     return login(t.app, 'ada@foyer.test');
   }
 
   it('A5.01 A5.02 A5.04 POST auth/login', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     await expectAllRefused(
       t.app,
       t.ctx,
@@ -68,7 +69,7 @@ describe('identity routes refuse bad input', () => {
   });
 
   it('A5.17 A5.18 POST auth/forgot-password', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     await expectAllRefused(
       t.app,
       t.ctx,
@@ -77,7 +78,7 @@ describe('identity routes refuse bad input', () => {
   });
 
   it('A5.19 A5.20 A5.30 A5.31 POST auth/confirm-password', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     await expectAllRefused(t.app, t.ctx, [
       ...badBodies('POST', '/api/v1/auth/confirm-password', {
         username: 'ada@foyer.test',

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { createUser, freshIp, login, refreshCookie, refreshCookieLine, TEST_PASSWORD } from './auth.testing';
+import { freshIp, login, refreshCookie, refreshCookieLine, TEST_PASSWORD } from './auth.testing';
 
 const LOGIN = '/api/v1/auth/login';
 const SIGNUP = '/api/v1/user/signup';
@@ -14,7 +15,7 @@ describe('login and signup', () => {
   afterEach(async () => t.close());
 
   it('A1.03 answers accessToken and user and sets an httpOnly refresh cookie on /api/v1', async () => {
-    const user = await createUser(t.ctx, { username: 'ada@foyer.test' });
+    const user = await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const res = await call<{ accessToken: string; user: { id: number } }>(t.app, {
       method: 'POST',
       url: LOGIN,
@@ -43,7 +44,7 @@ describe('login and signup', () => {
   it('marks the refresh cookie Secure when PUBLIC_URL is https', async () => {
     const secure = await createTestApp({ env: { PUBLIC_URL: 'https://foyer.example' } });
     try {
-      await createUser(secure.ctx, { username: 'ada@foyer.test' });
+      await makeUser(secure.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
       const res = await call(secure.app, {
         method: 'POST',
         url: LOGIN,
@@ -56,7 +57,7 @@ describe('login and signup', () => {
   });
 
   it('A5.03 lowercases and trims the username', async () => {
-    await createUser(t.ctx, { username: 'grace@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'grace@foyer.test' });
     const res = await call(t.app, {
       method: 'POST',
       url: LOGIN,
@@ -89,7 +90,7 @@ describe('login and signup', () => {
   });
 
   it('A8.04 answers NotAuthorizedException for a wrong password, without echoing it', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const res = await call(t.app, {
       method: 'POST',
       url: LOGIN,
@@ -104,7 +105,7 @@ describe('login and signup', () => {
   });
 
   it('A8.03 A9.46 locks a username for 30 minutes after 5 failures, on every instance', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const start = new Date('2030-01-01T10:00:00Z');
     t.setNow(start);
     const attempt = (app = t.app, password = 'wrong-password-1') =>
@@ -132,8 +133,8 @@ describe('login and signup', () => {
   });
 
   it('A9.46 counts failures per username: another account is not locked', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
-    await createUser(t.ctx, { username: 'grace@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'grace@foyer.test' });
     for (let i = 0; i < 5; i += 1) {
       await call(t.app, {
         method: 'POST',
@@ -194,7 +195,7 @@ describe('login and signup', () => {
   });
 
   it('A8.08 answers 409 UsernameExistsException for an e-mail already registered', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const res = await call(t.app, { method: 'POST', url: SIGNUP, payload: signup });
     expect(res.status).toBe(409);
     expect(res.body.error?.code).toBe('UsernameExistsException');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { cookieHeader, createUser, freshIp, login, TEST_PASSWORD } from './auth.testing';
+import { cookieHeader, freshIp, login, TEST_PASSWORD } from './auth.testing';
 
 const FORGOT = '/api/v1/auth/forgot-password';
 const CONFIRM = '/api/v1/auth/confirm-password';
@@ -39,7 +40,7 @@ describe('password reset and change', () => {
   const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('A7.30 A4.18 mails a 6-digit code and a link to the confirm page', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const res = await forgot(' ADA@foyer.test');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: null });
@@ -64,7 +65,7 @@ describe('password reset and change', () => {
   });
 
   it('A7.31 A4.20 sets the new password with the code and ends every session', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const session = await login(t.app, 'ada@foyer.test');
     await forgot('ada@foyer.test');
     const res = await confirm(await lastCode());
@@ -86,7 +87,7 @@ describe('password reset and change', () => {
   });
 
   it('a reset code works once only', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     await forgot('ada@foyer.test');
     const code = await lastCode();
     expect((await confirm(code)).status).toBe(200);
@@ -96,7 +97,7 @@ describe('password reset and change', () => {
   });
 
   it('a reset code is valid for 1 hour', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const start = new Date('2030-01-01T10:00:00Z');
     t.setNow(start);
     await forgot('ada@foyer.test');
@@ -112,7 +113,7 @@ describe('password reset and change', () => {
   });
 
   it('answers CodeMismatchException for a wrong code and refuses even the right one after 5 wrong tries', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     await forgot('ada@foyer.test');
     const code = await lastCode();
     for (let i = 0; i < 5; i += 1) {
@@ -124,7 +125,7 @@ describe('password reset and change', () => {
   });
 
   it('a new code replaces the previous one: the old one is just a wrong code now', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     await forgot('ada@foyer.test');
     const first = await lastCode();
     await forgot('ada@foyer.test');
@@ -134,7 +135,7 @@ describe('password reset and change', () => {
   });
 
   it('a wrong code for a known address answers exactly like any code for an unknown one (no enumeration)', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     await forgot('ada@foyer.test');
     const known = await confirm(otherCode(await lastCode()));
     const unknown = await confirm('123456', NEW_PASSWORD, 'nobody@foyer.test');
@@ -144,7 +145,7 @@ describe('password reset and change', () => {
   });
 
   it('sends at most 5 codes per account an hour, still answering success', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     for (let i = 0; i < 6; i += 1) expect((await forgot('ada@foyer.test')).status).toBe(200);
     expect(await mails()).toHaveLength(5);
   });
@@ -166,7 +167,7 @@ describe('password reset and change', () => {
   });
 
   it('a successful reset lifts a login lockout', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     for (let i = 0; i < 5; i += 1) {
       await call(t.app, {
         method: 'POST',
@@ -180,7 +181,7 @@ describe('password reset and change', () => {
   });
 
   it('A8.13 A8.15 change-password answers NotAuthorizedException "Incorrect old password"', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const session = await login(t.app, 'ada@foyer.test');
     const res = await call(t.app, {
       method: 'POST',
@@ -193,7 +194,7 @@ describe('password reset and change', () => {
   });
 
   it('A5.23 change-password and confirm-password refuse a new password without an uppercase letter and a digit', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const me = await login(t.app, 'ada@foyer.test');
     for (const weak of ['only lowercase 1', 'NoDigitsAtAll']) {
       const change = await call(t.app, {
@@ -212,7 +213,7 @@ describe('password reset and change', () => {
   });
 
   it('A5.21 A5.22 change-password sets the new password; other sessions end, this one stays', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const here = await login(t.app, 'ada@foyer.test');
     const elsewhere = await login(t.app, 'ada@foyer.test');
     const short = await call(t.app, {

@@ -1,16 +1,9 @@
 import type { LoginResult, LoginTokenResult, UserProfile } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { verifyAccessToken } from '../../http/auth';
-import {
-  bearer,
-  cookieHeader,
-  createUser,
-  login,
-  refreshCookie,
-  refreshCookieLine,
-  TEST_PASSWORD,
-} from './auth.testing';
+import { bearer, cookieHeader, login, refreshCookie, refreshCookieLine, TEST_PASSWORD } from './auth.testing';
 
 const REFRESH = '/api/v1/user/token/refresh';
 const DAY = 86_400_000;
@@ -30,7 +23,7 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
     });
 
   it('A7.07 rotates the refresh token: the old one is used, the new one of the same family works', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const session = await login(t.app, 'ada@foyer.test');
     const first = await refresh(session.refreshToken);
     expect(first.status).toBe(200);
@@ -47,7 +40,7 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
   });
 
   it('A4.04 revokes the whole family when a used refresh token comes back, and clears the cookie', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const session = await login(t.app, 'ada@foyer.test');
     const rotated = refreshCookie((await refresh(session.refreshToken)).headers) ?? '';
     const replay = await refresh(session.refreshToken);
@@ -65,7 +58,7 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
   });
 
   it('lets at most one of two parallel refreshes with the same token through', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const session = await login(t.app, 'ada@foyer.test');
     const results = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
@@ -83,7 +76,7 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
   });
 
   it('refresh tokens live 30 days', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const start = new Date('2030-01-01T00:00:00Z');
     t.setNow(start);
     const session = await login(t.app, 'ada@foyer.test');
@@ -95,7 +88,7 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
   });
 
   it('logout revokes the family and clears the cookie', async () => {
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const session = await login(t.app, 'ada@foyer.test');
     const res = await call(t.app, {
       method: 'POST',
@@ -124,8 +117,12 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
 
   describe('A6.04 A6.08 acting as another user', () => {
     it('lets a super user act as an attendee: sub is the attendee, act the super user', async () => {
-      const admin = await createUser(t.ctx, { username: 'root@foyer.test', superUser: true });
-      const attendee = await createUser(t.ctx, { username: 'ada@foyer.test' });
+      const admin = await makeUser(t.ctx, {
+        password: TEST_PASSWORD,
+        username: 'root@foyer.test',
+        superUser: true,
+      });
+      const attendee = await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
       const session = await login(t.app, 'root@foyer.test');
       const res = await refresh(session.refreshToken, `?asUserId=${attendee.id}`);
       expect(res.status).toBe(200);
@@ -149,8 +146,8 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
     });
 
     it('refuses acting to a user who is not a super user, and keeps their token usable', async () => {
-      await createUser(t.ctx, { username: 'eve@foyer.test' });
-      const victim = await createUser(t.ctx, { username: 'ada@foyer.test' });
+      await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'eve@foyer.test' });
+      const victim = await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
       const session = await login(t.app, 'eve@foyer.test');
       const res = await refresh(session.refreshToken, `?asUserId=${victim.id}`);
       expect(res.status).toBe(403);
@@ -159,16 +156,20 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
     });
 
     it('refuses acting as another super user or a missing user', async () => {
-      await createUser(t.ctx, { username: 'root@foyer.test', superUser: true });
-      const other = await createUser(t.ctx, { username: 'root2@foyer.test', superUser: true });
+      await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'root@foyer.test', superUser: true });
+      const other = await makeUser(t.ctx, {
+        password: TEST_PASSWORD,
+        username: 'root2@foyer.test',
+        superUser: true,
+      });
       const session = await login(t.app, 'root@foyer.test');
       expect((await refresh(session.refreshToken, `?asUserId=${other.id}`)).status).toBe(403);
       expect((await refresh(session.refreshToken, '?asUserId=999999')).status).toBe(404);
     });
 
     it('refuses account-level changes while acting', async () => {
-      await createUser(t.ctx, { username: 'root@foyer.test', superUser: true });
-      const attendee = await createUser(t.ctx, { username: 'ada@foyer.test' });
+      await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'root@foyer.test', superUser: true });
+      const attendee = await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
       const session = await login(t.app, 'root@foyer.test');
       const acting = await refresh(session.refreshToken, `?asUserId=${attendee.id}`);
       const headers = bearer(acting.body.data?.accessToken ?? '');
@@ -192,7 +193,7 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
 
   describe('A2.46 A7.36 one-time login tokens', () => {
     async function issueToken() {
-      await createUser(t.ctx, { username: 'ada@foyer.test' });
+      await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
       const session = await login(t.app, 'ada@foyer.test');
       const res = await call<LoginTokenResult>(t.app, {
         method: 'POST',

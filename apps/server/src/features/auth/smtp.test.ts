@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { type ReceivedMail, startSmtp, type TestSmtp } from '../../../test/smtp';
-import { createUser, login } from './auth.testing';
+import { login, TEST_PASSWORD } from './auth.testing';
 
 /** Undoes quoted-printable soft breaks so the code and link read as sent. */
 function decodeBody(raw: string): string {
@@ -22,7 +23,7 @@ describe('A1.04 password reset over a real SMTP server', () => {
 
   it('A7.30 A7.31 mails the code, which sets a new password that logs in', async () => {
     expect(t.ctx.mailer.kind).toBe('smtp');
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const forgot = await call(t.app, {
       method: 'POST',
       url: '/api/v1/auth/forgot-password',

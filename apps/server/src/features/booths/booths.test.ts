@@ -1,7 +1,7 @@
 import { type BoothDetails, BoothErrorCode, type BoothSummary, type MemberList } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeBooth, makeCategory, makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { makeBooth, makeCategory, makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
 
 let t: TestApp;
 beforeAll(async () => {

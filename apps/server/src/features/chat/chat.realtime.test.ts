@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ChatMessage, ChatRecordType, type ChatRoom, realtimeRoom } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call } from '../../../test/helper';
-import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
 import { connected, type Listening, listen, settle, type TestClient } from '../../realtime/realtime.fixtures';
 
 /** Real servers and real socket.io clients: chat delivery, room authorization, catch-up, Redis. */

@@ -7,8 +7,8 @@ import {
 } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/meetings-factory';
 import { sendMessage } from './chat.service';
 
 let t: TestApp;

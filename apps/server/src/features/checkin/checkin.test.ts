@@ -1,8 +1,8 @@
 import type { Badge, BadgePrintResult, CheckInList, CheckInOverview, CheckInResult } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { DomainLookupResult } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeEvent } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { makeEvent } from './event.fixtures';
 
 describe('event by domain (public)', () => {
   let t: TestApp;
@@ -14,7 +14,7 @@ describe('event by domain (public)', () => {
 
   it('A7.22 A3.12 A1.12 answers domain details and branding without a login', async () => {
     const form = [{ fieldName: 'industry', type: 'select', required: true, dataList: ['A', 'B'] }];
-    const event = await makeEvent(t.ctx.db, {
+    const event = await makeEvent(t.ctx, {
       name: 'Branded',
       description: 'About it',
       domain: 'branded',
@@ -56,7 +56,7 @@ describe('event by domain (public)', () => {
 
   it('A2.41 never looks up the excluded host labels', async () => {
     for (const label of ['www', 'app', 'localhost']) {
-      await makeEvent(t.ctx.db, { domain: label });
+      await makeEvent(t.ctx, { domain: label });
       const res = await get(`/api/v1/event/domain/${label}`);
       expect(res.status, label).toBe(404);
       expect(res.body.error?.code).toBe('MST-00404');
@@ -74,15 +74,15 @@ describe('event by domain (public)', () => {
   });
 
   it('reports closed registration for a finished event', async () => {
-    await makeEvent(t.ctx.db, { domain: 'old', is_finished: true });
+    await makeEvent(t.ctx, { domain: 'old', is_finished: true });
     const res = await get('/api/v1/event/domain/old');
     expect(res.body.data!.event.registrationOpen).toBe(false);
   });
 
   it('GET /event/:id/public brands registration pages of public or open events only', async () => {
-    const open = await makeEvent(t.ctx.db, { public_event: false, registration_open: true });
-    const shown = await makeEvent(t.ctx.db, { public_event: true, registration_open: false });
-    const hidden = await makeEvent(t.ctx.db, { public_event: false, registration_open: false });
+    const open = await makeEvent(t.ctx, { public_event: false, registration_open: true });
+    const shown = await makeEvent(t.ctx, { public_event: true, registration_open: false });
+    const hidden = await makeEvent(t.ctx, { public_event: false, registration_open: false });
     expect((await get(`/api/v1/event/${open.id}/public`)).body.data!.domain.id).toBe(open.id);
     expect((await get(`/api/v1/event/${shown.id}/public`)).body.data!.event.registrationOpen).toBe(false);
     expect((await get(`/api/v1/event/${hidden.id}/public`)).status).toBe(404);

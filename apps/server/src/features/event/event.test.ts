@@ -1,7 +1,7 @@
 import { DEFAULT_ALLOWED_TABS, type EventDetails, type EventListResult } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeEvent, makeParticipant, makeType, makeUser, tokenHeaders } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { bearer, makeEvent, makeParticipant, makeType, makeUser } from './event.fixtures';
 
 const DAY = 86_400_000;
 
@@ -16,7 +16,7 @@ describe('event list and details', () => {
     call<T>(t.app, {
       method: 'GET',
       url,
-      headers: userId ? await bearer(t.ctx.config.jwtSecret, userId) : {},
+      headers: userId ? await tokenHeaders(t.ctx, userId) : {},
     });
 
   it('A7.20 requires a login', async () => {
@@ -26,9 +26,8 @@ describe('event list and details', () => {
   });
 
   it('A4.10 A4.11 lists my events by start date, split into active and past', async () => {
-    const db = t.ctx.db;
-    const me = await makeUser(db);
-    const other = await makeUser(db);
+    const me = await makeUser(t.ctx);
+    const other = await makeUser(t.ctx);
     const now = new Date('2026-06-15T12:00:00Z');
     t.setNow(now);
     const ends = (ms: number) => {
@@ -39,17 +38,17 @@ describe('event list and details', () => {
         real_edt: end,
       };
     };
-    const upcoming = await makeEvent(db, { name: 'Upcoming', ...ends(10 * DAY) });
-    const endedHalfDayAgo = await makeEvent(db, { name: 'Just ended', ...ends(-DAY / 2) });
-    const endedTwoDaysAgo = await makeEvent(db, { name: 'Ended', ...ends(-2 * DAY) });
-    const flagged = await makeEvent(db, { name: 'Flagged', is_finished: true, ...ends(5 * DAY) });
-    const left = await makeEvent(db, { name: 'Left', ...ends(DAY) });
-    const notMine = await makeEvent(db, { name: 'Not mine', ...ends(DAY) });
+    const upcoming = await makeEvent(t.ctx, { name: 'Upcoming', ...ends(10 * DAY) });
+    const endedHalfDayAgo = await makeEvent(t.ctx, { name: 'Just ended', ...ends(-DAY / 2) });
+    const endedTwoDaysAgo = await makeEvent(t.ctx, { name: 'Ended', ...ends(-2 * DAY) });
+    const flagged = await makeEvent(t.ctx, { name: 'Flagged', is_finished: true, ...ends(5 * DAY) });
+    const left = await makeEvent(t.ctx, { name: 'Left', ...ends(DAY) });
+    const notMine = await makeEvent(t.ctx, { name: 'Not mine', ...ends(DAY) });
     for (const event of [upcoming, endedHalfDayAgo, endedTwoDaysAgo, flagged]) {
-      await makeParticipant(db, event.id, me);
+      await makeParticipant(t.ctx, event.id, me);
     }
-    await makeParticipant(db, left.id, me, { state: 'deleted' });
-    await makeParticipant(db, notMine.id, other);
+    await makeParticipant(t.ctx, left.id, me, { state: 'deleted' });
+    await makeParticipant(t.ctx, notMine.id, other);
 
     const res = await get<EventListResult>('/api/v1/event', me.id);
     expect(res.status).toBe(200);
@@ -65,14 +64,14 @@ describe('event list and details', () => {
   });
 
   it('A4.11 an event becomes past exactly one day after its real end', async () => {
-    const me = await makeUser(t.ctx.db);
+    const me = await makeUser(t.ctx);
     const end = new Date('2026-03-01T18:00:00Z');
-    const event = await makeEvent(t.ctx.db, {
+    const event = await makeEvent(t.ctx, {
       start_date: new Date(end.getTime() - DAY),
       real_sdt: new Date(end.getTime() - DAY),
       real_edt: end,
     });
-    await makeParticipant(t.ctx.db, event.id, me);
+    await makeParticipant(t.ctx, event.id, me);
     t.setNow(new Date(end.getTime() + DAY));
     let data = (await get<EventListResult>('/api/v1/event', me.id)).body.data!;
     expect([data.active.length, data.past.length]).toEqual([1, 0]);
@@ -82,9 +81,9 @@ describe('event list and details', () => {
   });
 
   it('A7.20 query *:* lists all, other text filters by name; unknown query fields are refused', async () => {
-    const me = await makeUser(t.ctx.db);
+    const me = await makeUser(t.ctx);
     for (const name of ['Alpha Summit', 'Beta Days']) {
-      await makeParticipant(t.ctx.db, (await makeEvent(t.ctx.db, { name })).id, me);
+      await makeParticipant(t.ctx, (await makeEvent(t.ctx, { name })).id, me);
     }
     expect((await get<EventListResult>('/api/v1/event?query=*:*', me.id)).body.data!.events).toHaveLength(2);
     const filtered = await get<EventListResult>('/api/v1/event?query=beta', me.id);
@@ -98,9 +97,9 @@ describe('event list and details', () => {
 
   it('A7.21 A3.05–A3.13 gives a participant the details with me, categories, types and default tabs', async () => {
     const db = t.ctx.db;
-    const me = await makeUser(db);
-    const event = await makeEvent(db, { name: 'Details', domain: 'details' });
-    const typeId = await makeType(db, event.id, { name: 'Attendee', priority: 1 });
+    const me = await makeUser(t.ctx);
+    const event = await makeEvent(t.ctx, { name: 'Details', domain: 'details' });
+    const { id: typeId } = await makeType(t.ctx, event.id, { name: 'Attendee', priority: 1 });
     const [industry] = await db
       .insertInto('categories')
       .values({ event_id: event.id, name: 'Industry' })
@@ -113,7 +112,7 @@ describe('event list and details', () => {
         { event_id: event.id, name: 'Sector', kind: 'booth' },
       ])
       .execute();
-    const participant = await makeParticipant(db, event.id, me, {
+    const participant = await makeParticipant(t.ctx, event.id, me, {
       type_id: typeId,
       organizer: true,
       check_in_admin: true,
@@ -152,10 +151,10 @@ describe('event list and details', () => {
 
   it('A7.21 refuses non-participants of a private event, and deleted participants', async () => {
     const db = t.ctx.db;
-    const outsider = await makeUser(db);
-    const removed = await makeUser(db);
-    const event = await makeEvent(db);
-    await makeParticipant(db, event.id, removed, { state: 'deleted' });
+    const outsider = await makeUser(t.ctx);
+    const removed = await makeUser(t.ctx);
+    const event = await makeEvent(t.ctx);
+    await makeParticipant(t.ctx, event.id, removed, { state: 'deleted' });
     for (const user of [outsider, removed]) {
       const res = await get(`/api/v1/event/${event.id}`, user.id);
       expect(res.status).toBe(403);
@@ -169,9 +168,9 @@ describe('event list and details', () => {
 
   it('A7.21 shows a public event to anyone logged in; attendEvent joins it as the registration type', async () => {
     const db = t.ctx.db;
-    const user = await makeUser(db);
-    const event = await makeEvent(db, { public_event: true });
-    const typeId = await makeType(db, event.id, { name: 'Attendee', atRegistration: true });
+    const user = await makeUser(t.ctx);
+    const event = await makeEvent(t.ctx, { public_event: true });
+    const { id: typeId } = await makeType(t.ctx, event.id, { name: 'Attendee', atRegistration: true });
     const look = await get<EventDetails>(`/api/v1/event/${event.id}?refresh=true`, user.id);
     expect(look.status).toBe(200);
     expect(look.body.data!.me).toBeNull();
@@ -191,15 +190,15 @@ describe('event list and details', () => {
   });
 
   it('A7.21 attendEvent does not join a public event whose registration is closed', async () => {
-    const user = await makeUser(t.ctx.db);
-    const event = await makeEvent(t.ctx.db, { public_event: true, registration_open: false });
+    const user = await makeUser(t.ctx);
+    const event = await makeEvent(t.ctx, { public_event: true, registration_open: false });
     const res = await get<EventDetails>(`/api/v1/event/${event.id}?attendEvent=true`, user.id);
     expect(res.status).toBe(200);
     expect(res.body.data!.me).toBeNull();
   });
 
   it('answers unknown ids with 404 and malformed ids or flags with 400', async () => {
-    const user = await makeUser(t.ctx.db);
+    const user = await makeUser(t.ctx);
     const notFound = await get('/api/v1/event/999999', user.id);
     expect(notFound.status).toBe(404);
     expect(notFound.body.error?.code).toBe('MST-00404');

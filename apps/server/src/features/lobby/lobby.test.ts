@@ -1,7 +1,7 @@
 import type { Lobby } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
 
 let t: TestApp;
 beforeAll(async () => {

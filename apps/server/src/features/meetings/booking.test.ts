@@ -1,8 +1,8 @@
 import { MeetingErrorCode } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, makeSlots } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
-import { makeEvent, makePerson, makeSlots } from '../../../test/meetings-factory';
 
 let t: TestApp;
 beforeAll(async () => {

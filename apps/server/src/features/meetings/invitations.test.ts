@@ -1,8 +1,8 @@
 import { DEFAULT_DECLINE_MESSAGE, DEFAULT_INVITATION_MESSAGE, MeetingErrorCode } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeBooth, makeEvent, makePerson, makeSlots, makeType } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
-import { makeBooth, makeEvent, makePerson, makeSlots, makeType } from '../../../test/meetings-factory';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeEvent, makePerson, makeSlots } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
-import { makeEvent, makePerson, makeSlots } from '../../../test/meetings-factory';
 import type { Sms } from '../../sms/sms';
 import { runMeetingReminders } from './reminders';
 

@@ -1,8 +1,8 @@
 import { type Notification, NotificationRecordType, PostRecordType, realtimeRoom } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson } from '../../../test/factories';
 import { call } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
-import { makeEvent, makePerson } from '../../../test/meetings-factory';
 import { connected, type Listening, listen, type TestClient } from '../../realtime/realtime.fixtures';
 
 const servers: Listening[] = [];

@@ -1,8 +1,8 @@
 import type { Notification, NotificationCounts, NotificationPage } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
-import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/meetings-factory';
 
 let t: TestApp;
 beforeAll(async () => {

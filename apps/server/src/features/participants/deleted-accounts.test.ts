@@ -6,9 +6,9 @@ import {
   searchRowsToCards,
 } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
-import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
 import { hashPassword } from '../auth/password';
 
 /** A deleted account (A4.34, A7.10) is gone for attendees everywhere (E3.02). */

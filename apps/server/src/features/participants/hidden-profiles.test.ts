@@ -1,8 +1,8 @@
 import type { ParticipantProfile } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
-import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/meetings-factory';
 import type { MeetingStatusResult } from '../meetings/slots.service';
 
 /**

@@ -6,8 +6,8 @@ import {
   type WizardState,
 } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/meetings-factory';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,14 @@
 import { type Search2Response, searchRowsToCards } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  makeBooth,
+  makeEvent,
+  makePerson,
+  makeType,
+  type Person,
+  tokenHeaders,
+} from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { makeBooth, makePerson, type Person } from '../../../test/meetings-factory';
-import { bearer, makeEvent, makeType } from '../event/event.fixtures';
 import { insertUser } from '../user/user.service';
 
 // Two app instances on one database stand for two server processes, each with its own page cache.
@@ -34,9 +40,9 @@ async function search(t: TestApp, who: Person, body: Record<string, unknown>) {
 
 describe('search2 page cache invalidation (E7.32, E7.33)', () => {
   it('E7.32 a registration, a join, a profile edit, a type change and a removal show at once in every process', async () => {
-    const event = await makeEvent(a.ctx.db, { public_event: true });
-    await makeType(a.ctx.db, event.id, { name: 'Attendee', atRegistration: true });
-    const speakers = await makeType(a.ctx.db, event.id, { name: 'Speaker' });
+    const event = await makeEvent(a.ctx, { public_event: true });
+    await makeType(a.ctx, event.id, { name: 'Attendee', atRegistration: true });
+    const { id: speakers } = await makeType(a.ctx, event.id, { name: 'Speaker' });
     const me = await makePerson(a.ctx, event.id, { name: 'Viewer' });
     const zelda = { eventId: event.id, query: 'zelda' };
 
@@ -72,7 +78,7 @@ describe('search2 page cache invalidation (E7.32, E7.33)', () => {
     const joined = await call(b.app, {
       method: 'GET',
       url: `/api/v1/event/${event.id}?attendEvent=true`,
-      headers: await bearer(b.ctx.config.jwtSecret, yorick.id),
+      headers: await tokenHeaders(b.ctx, yorick.id),
     });
     expect(joined.status).toBe(200);
     expect((await search(a, me, { eventId: event.id, query: 'yorick' })).matches).toBe(1);
@@ -106,8 +112,8 @@ describe('search2 page cache invalidation (E7.32, E7.33)', () => {
   });
 
   it('E7.33 a renamed booth or type shows on the cards at once; presence alone keeps the cached page', async () => {
-    const event = await makeEvent(a.ctx.db);
-    const typeId = await makeType(a.ctx.db, event.id, { name: 'Guest' });
+    const event = await makeEvent(a.ctx);
+    const { id: typeId } = await makeType(a.ctx, event.id, { name: 'Guest' });
     const booth = await makeBooth(a.ctx, event.id, 'Stand One');
     const me = await makePerson(a.ctx, event.id, { name: 'Viewer' });
     await makePerson(a.ctx, event.id, { name: 'Kim', typeId, boothId: booth.id, boothRole: 'user' });

@@ -1,6 +1,5 @@
 import { type AttendeeCard, SEARCH_PROPS, type Search2Response, searchRowsToCards } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
 import {
   makeBooth,
   makeCategory,
@@ -8,7 +7,8 @@ import {
   makePerson,
   makeType,
   type Person,
-} from '../../../test/meetings-factory';
+} from '../../../test/factories';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
 beforeAll(async () => {

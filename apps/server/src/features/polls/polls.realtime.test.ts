@@ -1,7 +1,7 @@
 import { type Poll, PollRecordType, type PollResultsRecord, realtimeRoom } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call } from '../../../test/helper';
-import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
 import { connected, type Listening, listen, type TestClient } from '../../realtime/realtime.fixtures';
 
 const servers: Listening[] = [];

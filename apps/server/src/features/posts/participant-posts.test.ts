@@ -8,8 +8,8 @@ import {
 } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { makeEvent, makePerson, type Person } from '../../../test/meetings-factory';
 
 /** E1.08 kept, without the spam: participant posts notify nobody, are capped, and can be hidden. */
 let t: TestApp;

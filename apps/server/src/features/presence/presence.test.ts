@@ -1,7 +1,7 @@
 import type { PresenceState } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeEvent, makeParticipant, makeUser, tokenHeaders } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { bearer, makeEvent, makeParticipant, makeUser } from '../event/event.fixtures';
 
 describe('presence confirmation API', () => {
   let t: TestApp;
@@ -11,10 +11,10 @@ describe('presence confirmation API', () => {
   afterEach(async () => t.close());
 
   async function hybridMember() {
-    const user = await makeUser(t.ctx.db);
-    const event = await makeEvent(t.ctx.db, { event_type: 'hybrid' });
-    await makeParticipant(t.ctx.db, event.id, user);
-    return { user, event, headers: await bearer(t.ctx.config.jwtSecret, user.id) };
+    const user = await makeUser(t.ctx);
+    const event = await makeEvent(t.ctx, { event_type: 'hybrid' });
+    await makeParticipant(t.ctx, event.id, user);
+    return { user, event, headers: await tokenHeaders(t.ctx, user.id) };
   }
 
   it('A4.42 reads a never-confirmed presence as null', async () => {
@@ -59,10 +59,10 @@ describe('presence confirmation API', () => {
     const extra = await call(t.app, { method: 'PUT', url, headers, payload: { present: 'venue', x: 1 } });
     expect(extra.status).toBe(400);
 
-    const onsite = await makeEvent(t.ctx.db, { event_type: 'normal' });
-    const owner = await makeUser(t.ctx.db);
-    await makeParticipant(t.ctx.db, onsite.id, owner);
-    const ownerHeaders = await bearer(t.ctx.config.jwtSecret, owner.id);
+    const onsite = await makeEvent(t.ctx, { event_type: 'normal' });
+    const owner = await makeUser(t.ctx);
+    await makeParticipant(t.ctx, onsite.id, owner);
+    const ownerHeaders = await tokenHeaders(t.ctx, owner.id);
     const normal = await call(t.app, {
       method: 'PUT',
       url: `/api/v1/event/${onsite.id}/presence`,
@@ -71,7 +71,7 @@ describe('presence confirmation API', () => {
     });
     expect(normal.status).toBe(400);
 
-    const stranger = await bearer(t.ctx.config.jwtSecret, (await makeUser(t.ctx.db)).id);
+    const stranger = await tokenHeaders(t.ctx, (await makeUser(t.ctx)).id);
     const forbidden = await call(t.app, { method: 'GET', url, headers: stranger });
     expect(forbidden.status).toBe(403);
     const missing = await call(t.app, { method: 'GET', url: '/api/v1/event/999999/presence', headers });

@@ -1,8 +1,8 @@
 import type { RegisterResult, RegistrationField } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeEvent, makeType, tokenHeaders, writeCounts } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import type { EventRow } from '../../db/schema';
-import { bearer, makeEvent, makeType, writeCounts } from '../event/event.fixtures';
 import { REGISTER_RATE_LIMIT } from './registration.routes';
 
 const FORM: RegistrationField[] = [
@@ -18,8 +18,8 @@ describe('registration form rules and bad input', () => {
   let event: EventRow;
   beforeEach(async () => {
     t = await createTestApp();
-    event = await makeEvent(t.ctx.db, { registration_form: JSON.stringify(FORM) });
-    await makeType(t.ctx.db, event.id, { name: 'Attendee', atRegistration: true });
+    event = await makeEvent(t.ctx, { registration_form: JSON.stringify(FORM) });
+    await makeType(t.ctx, event.id, { name: 'Attendee', atRegistration: true });
   });
   afterEach(async () => t.close());
 
@@ -61,7 +61,7 @@ describe('registration form rules and bad input', () => {
     expect(unknown.body.error?.fields).toEqual({ 'fields.shoeSize': 'validation.error.unknownField' });
     const wrongShape = await register(payload({ fields: { industry: ['Health'], terms: 'true' } }));
     expect(wrongShape.body.error?.fields).toEqual({ 'fields.industry': 'validation.error.type' });
-    expect(await writeCounts(t.ctx.db)).toMatchObject({ users: 0, participants: 0 });
+    expect(await writeCounts(t.ctx)).toMatchObject({ users: 0, participants: 0 });
   });
 
   it('A5.13 stores valid dynamic fields on the participant', async () => {
@@ -80,14 +80,14 @@ describe('registration form rules and bad input', () => {
     for (const r of results.filter((x) => x.status === 409)) {
       expect(r.body.error?.code).toBe('UsernameExistsException');
     }
-    expect(await writeCounts(t.ctx.db)).toEqual({ users: 1, user_emails: 1, identities: 1, participants: 1 });
+    expect(await writeCounts(t.ctx)).toEqual({ users: 1, user_emails: 1, identities: 1, participants: 1 });
   });
 
   it('concurrent submits by an existing (logged-in) account still make one participant', async () => {
     await register(payload());
     const user = await t.ctx.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-    const headers = await bearer(t.ctx.config.jwtSecret, user.id);
-    const other = await makeEvent(t.ctx.db, { registration_form: JSON.stringify(FORM) });
+    const headers = await tokenHeaders(t.ctx, user.id);
+    const other = await makeEvent(t.ctx, { registration_form: JSON.stringify(FORM) });
     const results = await Promise.all(
       [1, 2].map(() =>
         call<RegisterResult>(t.app, {
@@ -100,11 +100,11 @@ describe('registration form rules and bad input', () => {
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 200)!.body.data!.hasUserId).toBe(true);
-    expect((await writeCounts(t.ctx.db)).participants).toBe(2);
+    expect((await writeCounts(t.ctx)).participants).toBe(2);
   });
 
   it('answers bad input with a 4xx envelope and writes nothing', async () => {
-    const before = await writeCounts(t.ctx.db);
+    const before = await writeCounts(t.ctx);
     const raw = (body: string) =>
       call(t.app, {
         method: 'POST',
@@ -135,7 +135,7 @@ describe('registration form rules and bad input', () => {
       expect(res.body.success, `case ${i}`).toBe(false);
       expect(typeof res.body.error?.code, `case ${i}`).toBe('string');
     }
-    expect(await writeCounts(t.ctx.db)).toEqual(before);
+    expect(await writeCounts(t.ctx)).toEqual(before);
   });
 
   it('rate-limits registrations per IP with MST-00429', async () => {

@@ -1,9 +1,9 @@
 import type { RegisterResult } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeEvent, makeParticipant, makeType, makeUser, tokenHeaders } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import type { EventRow } from '../../db/schema';
 import { verifyPassword } from '../auth/password';
-import { bearer, makeEvent, makeParticipant, makeType, makeUser } from '../event/event.fixtures';
 
 const TICKET = /^[2-9A-HJ-NP-Z]{10}$/;
 
@@ -13,9 +13,9 @@ describe('POST /event/register', () => {
   let attendeeType: number;
   beforeEach(async () => {
     t = await createTestApp();
-    event = await makeEvent(t.ctx.db, { name: 'Expo', public_event: true });
-    await makeType(t.ctx.db, event.id, { name: 'VIP', priority: 5 });
-    attendeeType = await makeType(t.ctx.db, event.id, { name: 'Attendee', atRegistration: true });
+    event = await makeEvent(t.ctx, { name: 'Expo', public_event: true });
+    await makeType(t.ctx, event.id, { name: 'VIP', priority: 5 });
+    attendeeType = (await makeType(t.ctx, event.id, { name: 'Attendee', atRegistration: true })).id;
   });
   afterEach(async () => t.close());
 
@@ -90,7 +90,7 @@ describe('POST /event/register', () => {
   });
 
   it('issue 10: the e-mail of an existing account asks to log in first and changes nothing', async () => {
-    const existing = await makeUser(t.ctx.db, 'ada@example.com', null);
+    const existing = await makeUser(t.ctx, { username: 'ada@example.com' });
     const res = await register(standard());
     expect(res.status).toBe(409);
     expect(res.body.error?.code).toBe('MST-00140');
@@ -102,24 +102,24 @@ describe('POST /event/register', () => {
       .execute();
     expect(records).toEqual([]);
     // Another logged-in account does not make it theirs either.
-    const other = await makeUser(t.ctx.db, 'other@example.com', null);
+    const other = await makeUser(t.ctx, { username: 'other@example.com' });
     const asOther = await call(t.app, {
       method: 'POST',
       url: '/api/v1/event/register',
       payload: standard(),
-      headers: await bearer(t.ctx.config.jwtSecret, other.id),
+      headers: await tokenHeaders(t.ctx, other.id),
     });
     expect(asOther.body.error?.code).toBe('MST-00140');
     expect(existing.id).not.toBe(other.id);
   });
 
   it('A3.17 hasUserId is true when the logged-in owner registers, whose password stays unchanged', async () => {
-    const existing = await makeUser(t.ctx.db, 'ada@example.com', null);
+    const existing = await makeUser(t.ctx, { username: 'ada@example.com' });
     const res = await call<RegisterResult>(t.app, {
       method: 'POST',
       url: '/api/v1/event/register',
       payload: standard(),
-      headers: await bearer(t.ctx.config.jwtSecret, existing.id),
+      headers: await tokenHeaders(t.ctx, existing.id),
     });
     expect(res.body.data).toMatchObject({
       hasUserId: true,
@@ -157,7 +157,7 @@ describe('POST /event/register', () => {
   });
 
   it('A5.08 A5.10 A5.11 ticket mode claims a listed ticket (any case) for the given username', async () => {
-    const listed = await makeParticipant(t.ctx.db, event.id, null, {
+    const listed = await makeParticipant(t.ctx, event.id, null, {
       ticket_id: 'ABCD2345',
       email: 'imported@example.com',
       type_id: attendeeType,
@@ -228,7 +228,7 @@ describe('POST /event/register', () => {
   });
 
   it('A5.09 ticket mode with an e-mail takes over the record an organizer listed for it', async () => {
-    const listed = await makeParticipant(t.ctx.db, event.id, null, { email: 'listed@example.com' });
+    const listed = await makeParticipant(t.ctx, event.id, null, { email: 'listed@example.com' });
     const res = await register({
       eventId: event.id,
       username: ' LISTED@example.com',
@@ -296,7 +296,7 @@ describe('POST /event/register', () => {
     const closed = await register(standard());
     expect(closed.status).toBe(403);
     expect(closed.body.error?.code).toBe('MST-00021');
-    const past = await makeEvent(t.ctx.db, { startsInDays: -10, lastsDays: 1 });
+    const past = await makeEvent(t.ctx, { startsInDays: -10, days: 1 });
     const finished = await register(standard({ eventId: past.id }));
     expect(finished.body.error?.code).toBe('MST-00021');
     const prereg = await register({

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import {
   type BadCase,
   badBodies,
-  createUser,
   expectAllRefused,
   type LoggedIn,
   login,
@@ -20,7 +20,7 @@ describe('account routes refuse bad input', () => {
   let me: LoggedIn;
   beforeEach(async () => {
     t = await createTestApp();
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     me = await login(t.app, 'ada@foyer.test');
   });
   afterEach(async () => t.close());

@@ -1,7 +1,8 @@
 import type { ConnectedEmail } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { createUser, type LoggedIn, login, TEST_PASSWORD } from '../auth/auth.testing';
+import { type LoggedIn, login, TEST_PASSWORD } from '../auth/auth.testing';
 
 const EMAILS = '/api/v1/user/email';
 
@@ -10,7 +11,7 @@ describe('connected e-mails', () => {
   let me: LoggedIn;
   beforeEach(async () => {
     t = await createTestApp();
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     me = await login(t.app, 'ada@foyer.test');
   });
   afterEach(async () => t.close());
@@ -80,7 +81,7 @@ describe('connected e-mails', () => {
   });
 
   it('refuses an address that belongs to another account', async () => {
-    await createUser(t.ctx, { username: 'grace@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'grace@foyer.test' });
     const res = await add('grace@foyer.test');
     expect(res.status).toBe(409);
     expect(res.body.error?.code).toBe('UsernameExistsException');

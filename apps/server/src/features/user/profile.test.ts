@@ -2,8 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { UserProfile } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { createUser, type LoggedIn, login } from '../auth/auth.testing';
+import { type LoggedIn, login, TEST_PASSWORD } from '../auth/auth.testing';
 
 const PROFILE = '/api/v1/user/profile';
 // A 1x1 PNG.
@@ -29,7 +30,7 @@ describe('profile', () => {
   let me: LoggedIn;
   beforeEach(async () => {
     t = await createTestApp();
-    await createUser(t.ctx, { username: 'ada@foyer.test' });
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     me = await login(t.app, 'ada@foyer.test');
   });
   afterEach(async () => t.close());
