@@ -153,6 +153,14 @@ describe('lobby, announcements and polls in the browser', () => {
     await organizer.getByTestId('announcement-form').waitFor({ state: 'detached' });
 
     const card = guest.getByTestId('announcement-card').filter({ hasText: text });
+    // E1.08 the organizer label is readable: its text does not take its background's colour.
+    const label = card.getByTestId('post-label-organizer');
+    expect(await label.textContent()).toBe('Organizer');
+    const colours = await label.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { text: style.color, background: style.backgroundColor };
+    });
+    expect(colours.text).not.toBe(colours.background);
     await card.getByTestId('announcement-open').click();
     const info = guest.getByTestId('comment-form');
     await info.waitFor();

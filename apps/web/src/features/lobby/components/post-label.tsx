@@ -9,7 +9,7 @@ import '../i18n';
 export function PostLabel({ official }: { official: boolean }) {
   const { t } = useTranslation();
   return official ? (
-    <Badge size="sm" color="blue.9" variant="light" tt="none" data-testid="post-label-organizer">
+    <Badge size="sm" color="blue.9" variant="filled" tt="none" data-testid="post-label-organizer">
       {t('lobby.announcement.labelOrganizer')}
     </Badge>
   ) : (
