@@ -9,7 +9,7 @@ module.exports = {
       comment:
         'No import circles in the contract, the server or the web app, type-only imports included: ' +
         'a circle means two modules cannot be understood (or loaded) one without the other.',
-      from: { path: '^(apps/server|apps/web|packages/contract)/' },
+      from: { path: '^(apps/server|apps/web|packages/contract|integration)/' },
       to: { circular: true },
     },
     {
@@ -57,6 +57,15 @@ module.exports = {
       to: { path: '^apps/web/' },
     },
     {
+      name: 'apps-not-integration',
+      severity: 'error',
+      comment:
+        'integration/ holds the tests where web code meets the real server; nothing in the apps or the ' +
+        'contract depends on it.',
+      from: { path: '^(apps|packages)/' },
+      to: { path: '^integration/' },
+    },
+    {
       name: 'web-not-server',
       severity: 'error',
       comment: 'The server and the web app share only the contract.',
@@ -65,7 +74,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^(apps/server|apps/web|packages/contract)/',
+    includeOnly: '^(apps/server|apps/web|packages/contract|integration)/',
     exclude: { path: '(^|/)(dist|data|node_modules)/' },
     doNotFollow: { path: 'node_modules' },
     // Type-only imports count: a circle through `import type` is still a circle.

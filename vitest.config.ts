@@ -11,7 +11,8 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          // integration/: the web app's code against the real server (the apps never import each other).
+          include: ['apps/server/src/**/*.test.ts', 'integration/**/*.test.ts'],
           setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

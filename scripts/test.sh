@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 echo "== typecheck"; npm run -s typecheck
 echo "== lint"; npm run -s lint
+echo "== dependency check"; npm run -s depcheck
 echo "== unit and API tests"; node_modules/.bin/vitest run --project contract --project web --project server
 echo "== build"; npm run -s build
 echo "== browser tests"; node_modules/.bin/vitest run --project e2e

@@ -1,9 +1,9 @@
 import { type RealtimeRecord, RecordType, realtimeRoom } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type Listening, listen, writeRecords } from '../apps/server/src/realtime/realtime.fixtures';
+import { makeUser } from '../apps/server/test/factories';
 // The web app's own client, exercised here against the real server (it has no DOM dependency).
-import { connectRealtime, type RealtimeClient } from '../../../web/src/lib/realtime';
-import { makeUser } from '../../test/factories';
-import { type Listening, listen, writeRecords } from './realtime.fixtures';
+import { connectRealtime, type RealtimeClient } from '../apps/web/src/lib/realtime';
 
 const servers: Listening[] = [];
 const clients: RealtimeClient[] = [];

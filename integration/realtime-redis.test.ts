@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { type RealtimeRecord, RecordType, realtimeRoom } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectRealtime } from '../../../web/src/lib/realtime';
-import { makeEvent, makeParticipant, makeUser } from '../../test/factories';
-import { call } from '../../test/helper';
-import { startTcpProxy } from '../../test/tcp-proxy';
-import { hashPassword } from '../features/auth/password';
-import { connected, type Listening, listen, settle, type TestClient } from './realtime.fixtures';
+import { hashPassword } from '../apps/server/src/features/auth/password';
+import {
+  connected,
+  type Listening,
+  listen,
+  settle,
+  type TestClient,
+} from '../apps/server/src/realtime/realtime.fixtures';
+import { makeEvent, makeParticipant, makeUser } from '../apps/server/test/factories';
+import { call } from '../apps/server/test/helper';
+import { startTcpProxy } from '../apps/server/test/tcp-proxy';
+import { connectRealtime } from '../apps/web/src/lib/realtime';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const servers: Listening[] = [];
