@@ -69,10 +69,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     trustProxy: ctx.config.trustProxy,
   });
   app.decorate('ctx', ctx);
-  // Before the features, which register their room policies on it; closed before the HTTP server.
-  const realtime = await createRealtime(app.server, { ...ctx, log: app.log });
-  app.decorate('realtime', realtime);
-  app.addHook('preClose', () => realtime.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -162,6 +158,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // app.sms, app.searchCache); the features after them.
   await app.register(schedulerPlugin);
   await app.register(busPlugin);
+  // Before the features, which register their room policies on it; closed before the HTTP server.
+  // Pushes records written in a transaction through the event bus once it committed (its processor).
+  const realtime = await createRealtime(app.server, { ...ctx, log: app.log, bus: app.bus });
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', () => realtime.close());
   await app.register(smsPlugin, options.smsGateway ? { gateway: options.smsGateway } : {});
   await app.register(searchCachePlugin);
 

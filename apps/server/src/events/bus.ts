@@ -42,6 +42,14 @@ export interface Bus {
    */
   emit(event: DomainEvent, trx?: Transaction<DB>): Promise<void>;
   /**
+   * Resolves once the rows emitted in `trx` have been processed once (whatever the outcome), or at
+   * once if it rolled back or emitted nothing. Await it after the transaction, never inside it: for
+   * a caller whose answer should follow its side effects (chat answers after the push).
+   */
+  settled(trx: Transaction<DB>): Promise<void>;
+  /** Registers a processor's handler for each event it declares (`processor.events`). */
+  register<K extends DomainEventType>(processor: Processor<K>): void;
+  /**
    * Runs work outside the per-event order (awaited by `idle`). NOT durable: lost if the process
    * dies. Anything that must happen (e-mail, SMS) is emitted as `messages.send` instead.
    */
@@ -69,6 +77,23 @@ export interface HandlerMeta {
 }
 
 export type Handler<E> = (event: E, meta: HandlerMeta) => Promise<void> | void;
+
+/**
+ * One concern's reaction to events (notifications, chat cards, e-mail/SMS, realtime pushes): it
+ * declares the events it handles, and the app registers it with the bus explicitly
+ * (`bus.register(processor)`), never as an import side effect. `name` is its progress key in the
+ * outbox, so it must be unique per event type.
+ */
+export interface Processor<K extends DomainEventType = DomainEventType> {
+  name: string;
+  events: readonly K[];
+  handle(event: Extract<DomainEvent, { type: K }>, meta: HandlerMeta): Promise<void> | void;
+}
+
+/** Builds a processor with its event types checked against `handle`'s parameter. */
+export function defineProcessor<K extends DomainEventType>(processor: Processor<K>): Processor<K> {
+  return processor;
+}
 
 export interface BusOptions {
   /** Test-only (FOYER_OUTBOX_PAUSE): writes rows but never claims them, to simulate a crash before processing. */
@@ -104,6 +129,12 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
   const local = new Map<number, number>();
   const inFlight = new Set<number>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Rows emitted inside a transaction someone may wait on (`settled`): resolved once processed. */
+  const waiters = new Map<number, { promise: Promise<void>; resolve: () => void }>();
+  const settle = (id: number) => {
+    waiters.get(id)?.resolve();
+    waiters.delete(id);
+  };
   const paused = options.paused ?? false;
   const sweepAgeMs = options.sweepAgeMs ?? SWEEP_AGE_MS;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
@@ -153,7 +184,12 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
               if (rows.length === 0) break;
               for (const row of rows) {
                 inFlight.add(row.id);
-                track(processRow(row).finally(() => inFlight.delete(row.id)));
+                track(
+                  processRow(row).finally(() => {
+                    inFlight.delete(row.id);
+                    settle(row.id);
+                  }),
+                );
               }
             }
           } while (again);
@@ -227,7 +263,10 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
       return rows[0]?.status ?? null;
     });
     if (status !== 'committed') {
-      for (const id of ids) local.delete(id);
+      for (const id of ids) {
+        local.delete(id);
+        settle(id);
+      }
       return;
     }
     kick();
@@ -264,6 +303,13 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
       }
       const id = await outbox.insertRow(trx, event, ordered);
       remember(id);
+      if (!paused) {
+        let resolve = () => {};
+        const promise = new Promise<void>((r) => {
+          resolve = r;
+        });
+        waiters.set(id, { promise, resolve });
+      }
       const pending = pendingByTrx.get(trx);
       if (pending) {
         pending.push(id);
@@ -275,6 +321,15 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
       const xid = rows[0]?.xid ?? '';
       await sql`SELECT pg_advisory_xact_lock(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(trx);
       track(afterCommit(xid, ids));
+    },
+    async settled(trx) {
+      await Promise.all((pendingByTrx.get(trx) ?? []).map((id) => waiters.get(id)?.promise));
+    },
+    register(processor) {
+      for (const type of processor.events) {
+        // Each handler gets the event type it declared; the union cannot be narrowed per entry here.
+        this.on(type, processor.handle as Handler<DomainEvent>, processor.name);
+      }
     },
     defer(work) {
       track(work());
@@ -290,7 +345,12 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
       sweepTimer = setInterval(() => {
         // Forget own rows another process finished long ago (they can no longer be claimed).
         const stale = Date.now() - 10 * LEASE_MS;
-        for (const [id, at] of local) if (at < stale && !inFlight.has(id)) local.delete(id);
+        for (const [id, at] of local) {
+          if (at < stale && !inFlight.has(id)) {
+            local.delete(id);
+            settle(id);
+          }
+        }
         kick(true);
       }, SWEEP_EVERY_MS);
       sweepTimer.unref();
@@ -310,6 +370,7 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       while (running.size > 0) await Promise.allSettled([...running]);
+      for (const id of [...waiters.keys()]) settle(id);
     },
     async sweep() {
       kick(true);

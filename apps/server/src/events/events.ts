@@ -48,6 +48,11 @@ export type DomainEvent =
       contactId: number | null;
     }
   /**
+   * Realtime records written in a transaction, to push once it committed (the realtime processor).
+   * `eventId` is 0: pushes need no per-event order (each room's seq orders them on the client).
+   */
+  | { type: 'realtime.push'; eventId: number; recordIds: number[] }
+  /**
    * E-mails and SMS to send (the durable form of "send this in the background"). Each message is
    * sent once: its idempotency key is derived from the outbox row, the handler and the message.
    */
@@ -80,4 +85,5 @@ export interface OutgoingMessage {
 export const UNORDERED_EVENT_TYPES: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'messages.send',
   'notification.broadcast',
+  'realtime.push',
 ]);

@@ -45,14 +45,8 @@ export async function insertRecord(
   return toRecord(row);
 }
 
-/** Waits (inside `trx`) until no other transaction holds the room's lock, i.e. has ended. */
-export async function waitForRoom(trx: Transaction<DB>, room: string, shared = true): Promise<void> {
-  await lockRoom(trx, room, shared);
-}
-
-async function lockRoom(trx: Transaction<DB>, room: string, shared = false): Promise<void> {
-  const lock = shared ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
-  await sql`SELECT ${lock}(${sql.lit(ROOM_LOCK_CLASS)}, hashtext(${room}))`.execute(trx);
+async function lockRoom(trx: Transaction<DB>, room: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(ROOM_LOCK_CLASS)}, hashtext(${room}))`.execute(trx);
 }
 
 /** Records of a room after seq `since`, in seq order, at most `limit`. */
@@ -83,10 +77,16 @@ export async function findLastSeq(db: Executor, room: string): Promise<number> {
   return row?.last == null ? 0 : Number(row.last);
 }
 
-export async function findCommitted(db: Executor, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('realtime_events').select('id').where('id', 'in', ids).execute();
-  return new Set(rows.map((r) => r.id));
+/** The records of these ids that exist (committed, not yet cleaned up), in id order. */
+export async function findRecords(db: Executor, ids: number[]): Promise<RealtimeRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('realtime_events')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return rows.map(toRecord);
 }
 
 /**

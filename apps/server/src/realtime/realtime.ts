@@ -5,10 +5,11 @@ import type { Kysely, Transaction } from 'kysely';
 import { Server } from 'socket.io';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
+import { type Bus, defineProcessor } from '../events/bus';
 import { connectRedisAdapter, type RedisAdapter } from './realtime.adapter';
 import { attachHandlers, type RealtimeServer } from './realtime.handlers';
 import { builtInPolicies, type RoomPolicy } from './realtime.policy';
-import { deleteRecordsBefore, findCommitted, insertRecord, waitForRoom } from './realtime.repository';
+import { deleteRecordsBefore, findRecords, insertRecord } from './realtime.repository';
 
 export type { RealtimeRecord } from '@foyer/contract';
 export type { RoomPolicy } from './realtime.policy';
@@ -53,9 +54,9 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 export async function createRealtime(
   httpServer: HttpServer,
-  deps: { config: Config; db: Kysely<DB>; now(): Date; log: FastifyBaseLogger },
+  deps: { config: Config; db: Kysely<DB>; now(): Date; log: FastifyBaseLogger; bus: Bus },
 ): Promise<Realtime> {
-  const { db, log } = deps;
+  const { db, log, bus } = deps;
   const redis: RedisAdapter | null = deps.config.redisUrl
     ? await connectRedisAdapter(
         { url: deps.config.redisUrl, prefix: deps.config.redisPrefix, jwtSecret: deps.config.jwtSecret },
@@ -77,29 +78,18 @@ export async function createRealtime(
     if (!closed) io.to(record.room).emit('record', record);
   };
 
-  // Records written inside a caller's transaction, by transaction; pushed together after its commit.
-  const pending = new WeakMap<
-    Transaction<DB>,
-    { room: string; records: RealtimeRecord[]; done?: Promise<void> }
-  >();
-
-  /**
-   * Waits for the caller's transaction to end, then pushes those of its records that exist (it
-   * committed). The wait is the room lock the transaction holds until it ends (and, on PGlite, the
-   * single connection it holds); no hook into the caller's code is needed.
-   */
-  async function emitAfterCommit(group: { room: string; records: RealtimeRecord[] }): Promise<void> {
-    const committed = await db.transaction().execute(async (t) => {
-      await waitForRoom(t, group.room);
-      return findCommitted(
-        t,
-        group.records.map((r) => r.id),
-      );
-    });
-    for (const record of group.records.sort((a, b) => a.id - b.id)) {
-      if (committed.has(record.id)) emit(record);
-    }
-  }
+  // The one after-commit mechanism is the event bus: a record written in a caller's transaction is
+  // announced by a `realtime.push` outbox row in that transaction, and this processor pushes it
+  // once the transaction committed (never if it rolled back).
+  bus.register(
+    defineProcessor({
+      name: 'realtime',
+      events: ['realtime.push'],
+      async handle(event) {
+        for (const record of await findRecords(db, event.recordIds)) emit(record);
+      },
+    }),
+  );
 
   async function publish<P>(
     room: string,
@@ -113,16 +103,7 @@ export async function createRealtime(
       return record as RealtimeRecord<P>;
     }
     const record = await insertRecord(trx, { room, type, payload });
-    let group = pending.get(trx);
-    if (!group) {
-      group = { room, records: [] };
-      pending.set(trx, group);
-      group.done = emitAfterCommit(group).catch((err: unknown) =>
-        // Not lost: clients get it on their next subscribe.
-        log.error({ err }, 'realtime: push after commit failed'),
-      );
-    }
-    group.records.push(record);
+    await bus.emit({ type: 'realtime.push', eventId: 0, recordIds: [record.id] }, trx);
     return record as RealtimeRecord<P>;
   }
 
@@ -136,9 +117,7 @@ export async function createRealtime(
   return {
     io,
     publish,
-    pushed: async (trx) => {
-      await pending.get(trx)?.done;
-    },
+    pushed: (trx) => bus.settled(trx),
     registerRoomPolicy: (pattern, policy) => policies.register(pattern, policy),
     hasRoomPolicy: (pattern) => policies.has(pattern),
     disconnectUser: (userId) => io.in(realtimeRoom.user(userId)).disconnectSockets(true),
