@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Invitation, Meeting } from './meetings';
+import type { Notification, NotificationCounts } from './notifications';
 
 /**
  * Realtime: the spec's realtime-database paths are socket.io rooms with the same names (DESIGN
@@ -73,6 +75,30 @@ export const RecordType = {
   PublicProfileChanged: 'profile.public',
 } as const;
 export type RecordType = (typeof RecordType)[keyof typeof RecordType];
+
+/**
+ * payload of `invitation.changed` on userRooms/{userId}: an invitation or meeting changed, presented
+ * for the recipient as GET /event/invitations and GET /event/meetings show it, so the client patches
+ * its cache instead of reloading. It also carries the notification the change made for them, if
+ * any: one record per recipient and change.
+ */
+export interface InvitationChangedPayload {
+  /** What happened (participant_meet_invitation, confirm_participant_invitation, cancel_meeting, …). */
+  type: string;
+  eventId: number;
+  /** Participant id of who did it. */
+  actorId: number | null;
+  invitationId: number | null;
+  meetingId: number | null;
+  message: string | null;
+  /** The recipient in this event: what the invitation lists are split by (partitionInvitations). */
+  viewer: { participantId: number; boothId: number | null };
+  invitation: Invitation | null;
+  meeting: Meeting | null;
+  notification: Notification | null;
+  /** The recipient's notification counts after `notification` (null without one). */
+  counts: NotificationCounts | null;
+}
 
 export interface RealtimeRecord<P = unknown> {
   /** Unique; increases with every record of any room. */

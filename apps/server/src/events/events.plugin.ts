@@ -1,30 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { onMeetingEvent } from '../features/meetings/meetings.events';
-import { registerDeliveries } from './deliveries';
+import { chatSystemProcessor } from '../features/chat/chat.system';
+import { meetingsProcessor } from '../features/meetings/meetings.processor';
+import { notificationsProcessor } from '../features/notifications/notifications.processor';
+import { deliveriesProcessor } from './deliveries';
 
 /**
- * Subscribes the e-mail/SMS deliveries and the bridges from features that already have their own
- * hook (meetings) to the app's bus (events/bus.plugin.ts starts, prunes and drains it).
+ * Registers the app's processors with its bus (events/bus.plugin.ts starts, prunes and drains it):
+ * one per concern, each declaring the events it handles. The realtime processor is registered by
+ * the realtime service, which owns the sockets.
+ *
+ * The way out of every write: the feature emits in its transaction (`app.bus.emit(event, trx)`),
+ * and after the commit these processors notify, write chat cards, push and send e-mail/SMS.
  */
 export const eventsPlugin: FastifyPluginAsync = async (app) => {
-  const { bus } = app;
-  registerDeliveries(app);
-
-  // meetings calls its listeners inside the write's transaction: hand the trx on, so the row
-  // commits with the change.
-  onMeetingEvent(app.ctx, (event, trx) =>
-    bus.emit(
-      {
-        type: 'meeting.changed',
-        kind: event.type,
-        eventId: event.eventId,
-        recipients: event.recipients,
-        actorId: event.actorId,
-        invitationId: event.invitationId ?? null,
-        meetingId: event.meetingId ?? null,
-        message: event.message ?? null,
-      },
-      trx,
-    ),
-  );
+  // Handlers of one event run in this order.
+  app.bus.register(meetingsProcessor(app));
+  app.bus.register(chatSystemProcessor(app));
+  app.bus.register(notificationsProcessor(app));
+  app.bus.register(deliveriesProcessor(app));
 };

@@ -6,7 +6,7 @@ import type { MeetingEventType } from '../features/meetings/meetings.events';
  * Add a member here when a feature starts emitting something new; processors switch on `type`.
  */
 export type DomainEvent =
-  /** An invitation or meeting changed (bridged from meetings' emitMeetingEvent). */
+  /** An invitation or meeting changed (meetings' emitMeetingEvent, in the write's transaction). */
   | {
       type: 'meeting.changed';
       kind: MeetingEventType;
@@ -33,20 +33,10 @@ export type DomainEvent =
       actorId: number | null;
       message: string | null;
     }
-  /** A9.40 invited_to_event: an account was added to an event. */
-  | { type: 'event.invited'; eventId: number; userId: number; actorId: number | null }
   /** An announcement became visible (at once, or at its postAt). */
   | { type: 'announcement.published'; eventId: number; postId: number; authorId: number; text: string }
   | { type: 'poll.published'; eventId: number; pollId: number; question: string }
   | { type: 'poll.finished'; eventId: number; pollId: number; question: string }
-  /** Someone shared their contact with another participant (chat message type "contact"). */
-  | {
-      type: 'contact.shared';
-      eventId: number;
-      fromParticipantId: number;
-      toParticipantId: number;
-      contactId: number | null;
-    }
   /**
    * Realtime records written in a transaction, to push once it committed (the realtime processor).
    * `eventId` is 0: pushes need no per-event order (each room's seq orders them on the client).

@@ -27,7 +27,6 @@ import {
   sendMessage,
   unreadCounts,
 } from './chat.service';
-import { registerChatSystemMessages } from './chat.system';
 
 const deps = (request: FastifyRequest): ChatDeps => ({
   ctx: request.server.ctx,
@@ -37,7 +36,6 @@ const deps = (request: FastifyRequest): ChatDeps => ({
 /** Chat (E7.55–E7.61): rooms, members, messages, seen, pin; live on rooms/{roomId}/messages. */
 export const chatRoutes: FastifyPluginAsync = async (app) => {
   app.realtime.registerRoomPolicy(CHAT_ROOM_PATTERN, chatRoomPolicy);
-  registerChatSystemMessages(app);
 
   app.get('/chat/rooms', async (request) => {
     const { userId } = await requireUser(request);

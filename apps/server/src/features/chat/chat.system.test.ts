@@ -95,21 +95,4 @@ describe('system messages from the meeting flows (E4.55)', () => {
     expect(r.status).toBe(403);
     expect(r.body.error?.msg).toBe('System messages cannot be deleted');
   });
-
-  it('a shared contact writes a contact message (contact.shared on the bus)', async () => {
-    const { event, ana, ben } = await setup();
-    await t.app.bus.emit({
-      type: 'contact.shared',
-      eventId: event.id,
-      fromParticipantId: ana.id,
-      toParticipantId: ben.id,
-      contactId: 7,
-    });
-    await t.app.bus.idle();
-    const [room] = await rooms(ben);
-    expect(await messages(ben, room!.id)).toMatchObject([
-      { type: 'contact', sndr: ana.id, det: { contactId: 7 } },
-    ]);
-    expect((await rooms(ben))[0]?.countUnreadMessages).toBe(1);
-  });
 });

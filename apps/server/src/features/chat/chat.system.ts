@@ -1,14 +1,14 @@
 import { ChatRecordType, type ChatSystemMessageType, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
-import type { DomainEvent, HandlerMeta } from '../../events/bus';
+import { defineProcessor, type HandlerMeta } from '../../events/bus';
 import type { MeetingEventType } from '../meetings/meetings.events';
 import { toChatMessage } from './chat.present';
 import * as repo from './chat.repository';
 
 /**
- * System messages (E4.55): the meeting and contact flows write a card into the 1:1 chat of the two
- * people concerned, so the conversation shows what happened between them. Revoking a reschedule,
- * guests and pings write nothing: they have no message type.
+ * System messages (E4.55): the meeting flow writes a card into the 1:1 chat of the two people
+ * concerned, so the conversation shows what happened between them. Revoking a reschedule, guests
+ * and pings write nothing: they have no message type.
  */
 const MEETING_MESSAGE_TYPES: Partial<Record<MeetingEventType, ChatSystemMessageType>> = {
   participant_meet_invitation: 'mreq',
@@ -21,9 +21,8 @@ const MEETING_MESSAGE_TYPES: Partial<Record<MeetingEventType, ChatSystemMessageT
   cancel_meeting: 'lses',
 };
 
-export function registerChatSystemMessages(app: FastifyInstance): void {
+export function chatSystemProcessor(app: FastifyInstance) {
   const { ctx } = app;
-  const { bus } = app;
 
   /**
    * One card from `fromId` to each of `toIds`, with its live pushes (and the "room added" pushes of
@@ -76,9 +75,10 @@ export function registerChatSystemMessages(app: FastifyInstance): void {
     });
   }
 
-  bus.on(
-    'meeting.changed',
-    async (event: Extract<DomainEvent, { type: 'meeting.changed' }>, meta) => {
+  return defineProcessor({
+    name: 'chat.system',
+    events: ['meeting.changed'],
+    async handle(event, meta) {
       const type = MEETING_MESSAGE_TYPES[event.kind];
       if (!type || event.actorId === null) return;
       await write(meta, event.eventId, event.actorId, event.recipients, type, event.message, {
@@ -86,15 +86,5 @@ export function registerChatSystemMessages(app: FastifyInstance): void {
         meetingId: event.meetingId,
       });
     },
-    'chat.system',
-  );
-
-  bus.on(
-    'contact.shared',
-    (event, meta) =>
-      write(meta, event.eventId, event.fromParticipantId, [event.toParticipantId], 'contact', null, {
-        contactId: event.contactId,
-      }),
-    'chat.system',
-  );
+  });
 }

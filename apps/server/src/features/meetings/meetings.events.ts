@@ -1,13 +1,9 @@
-import { RecordType, realtimeRoom } from '@foyer/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
+import type { Bus } from '../../events/bus';
 
-/**
- * Every change of an invitation or meeting goes out through `emitMeetingEvent`: one realtime record
- * per recipient on userRooms/{userId} (written in the caller's transaction, pushed after commit),
- * then the listeners — the notifications processor hooks in with `onMeetingEvent`.
- */
+/** What happened to an invitation or meeting; the notification types among them notify (A9.40). */
 export type MeetingEventType =
   | 'participant_meet_invitation'
   | 'revoke_participant_invitation'
@@ -34,61 +30,32 @@ export interface MeetingEvent {
   message?: string | null;
 }
 
-export interface MeetingEventPayload {
-  type: MeetingEventType;
-  eventId: number;
-  actorId: number | null;
-  invitationId: number | null;
-  meetingId: number | null;
-  message: string | null;
-}
-
-export type MeetingEventListener = (event: MeetingEvent, trx: Transaction<DB>) => Promise<void> | void;
-
-interface Publisher {
-  publish(room: string, type: string, payload: unknown, trx?: Transaction<DB>): Promise<unknown>;
-}
-
 export interface MeetingDeps {
   ctx: AppContext;
-  realtime?: Publisher | undefined;
+  bus: Pick<Bus, 'emit'>;
 }
 
-const listeners = new WeakMap<AppContext, Set<MeetingEventListener>>();
-
-/** Hook for processors (notifications, e-mail): called inside the same transaction. */
-export function onMeetingEvent(ctx: AppContext, listener: MeetingEventListener): () => void {
-  const set = listeners.get(ctx) ?? new Set();
-  listeners.set(ctx, set);
-  set.add(listener);
-  return () => set.delete(listener);
-}
-
+/**
+ * Announces a change inside the write's transaction: one `meeting.changed` outbox row that commits
+ * with it. Its processors push the presented invitation and meeting (with the notification) to each
+ * recipient (meetings.processor.ts) and write the chat card (chat/chat.system.ts).
+ */
 export async function emitMeetingEvent(
   deps: MeetingDeps,
   trx: Transaction<DB>,
   event: MeetingEvent,
 ): Promise<void> {
-  const recipients = [...new Set(event.recipients)];
-  if (recipients.length > 0 && deps.realtime) {
-    const users = await trx
-      .selectFrom('participants')
-      .select('user_id')
-      .where('id', 'in', recipients)
-      .where('user_id', 'is not', null)
-      .execute();
-    const payload: MeetingEventPayload = {
-      type: event.type,
+  await deps.bus.emit(
+    {
+      type: 'meeting.changed',
+      kind: event.type,
       eventId: event.eventId,
+      recipients: [...new Set(event.recipients)],
       actorId: event.actorId,
       invitationId: event.invitationId ?? null,
       meetingId: event.meetingId ?? null,
       message: event.message ?? null,
-    };
-    for (const { user_id } of users) {
-      if (user_id !== null)
-        await deps.realtime.publish(realtimeRoom.user(user_id), RecordType.InvitationChanged, payload, trx);
-    }
-  }
-  for (const listener of listeners.get(deps.ctx) ?? []) await listener({ ...event, recipients }, trx);
+    },
+    trx,
+  );
 }

@@ -43,7 +43,7 @@ import { freeSlots, meetingStatus } from './slots.service';
 
 const deps = (request: FastifyRequest): MeetingDeps => ({
   ctx: request.server.ctx,
-  realtime: request.server.realtime,
+  bus: request.server.bus,
 });
 const isObject = (body: unknown): body is Record<string, unknown> =>
   typeof body === 'object' && body !== null;

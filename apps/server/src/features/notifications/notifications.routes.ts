@@ -7,7 +7,6 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { registerNotificationProcessors } from './notifications.processor';
 import {
   listNotifications,
   markAllNotificationsRead,
@@ -22,10 +21,8 @@ const deps = (request: FastifyRequest): NotificationDeps => ({
   realtime: request.server.realtime,
 });
 
-/** The notifications drawer and page (A4.35–A4.38, A9.37–A9.39); the processors that write them. */
+/** The notifications drawer and page (A4.35–A4.38, A9.37–A9.39) (their processor: notifications.processor.ts). */
 export const notificationRoutes: FastifyPluginAsync = async (app) => {
-  registerNotificationProcessors(app);
-
   app.get('/notifications', async (request) => {
     const { userId } = await requireUser(request);
     const query = parse(notificationsQuery, request.query);

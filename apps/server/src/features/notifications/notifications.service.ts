@@ -1,16 +1,21 @@
 import {
+  effectiveChannels,
   NOTIFICATIONS_PAGE_SIZE,
+  type Notification,
   type NotificationCounts,
   type NotificationPage,
   NotificationRecordType,
   type NotificationsQuery,
+  type NotificationType,
   realtimeRoom,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
+import type { OutgoingMessage } from '../../events/events';
 import type { Realtime } from '../../realtime/realtime';
+import { notificationMail } from './notifications.email';
 import { toNotification } from './notifications.present';
 import * as repo from './notifications.repository';
 
@@ -52,6 +57,90 @@ export async function listNotifications(
 
 export function notificationCounts(ctx: AppContext, userId: number): Promise<NotificationCounts> {
   return counts(ctx.db, userId);
+}
+
+/** What a personal notification says (A9.40–A9.45); ids are participant ids. */
+export interface NotificationDraft {
+  type: NotificationType;
+  eventId: number;
+  actorId: number | null;
+  sessionId?: number | null;
+  invitationId?: number | null;
+  meetingId?: number | null;
+  postId?: number | null;
+  pollId?: number | null;
+  message?: string | null;
+  title?: string | null;
+}
+
+export const draftRow = (draft: NotificationDraft, userId: number | null): repo.NewNotification => ({
+  user_id: userId,
+  event_id: draft.eventId,
+  type: draft.type,
+  session_id: draft.sessionId ?? null,
+  invitation_id: draft.invitationId ?? null,
+  meeting_id: draft.meetingId ?? null,
+  post_id: draft.postId ?? null,
+  poll_id: draft.pollId ?? null,
+  actor_participant_id: draft.actorId,
+  message: draft.message ?? null,
+  title: draft.title ?? null,
+});
+
+/** One person's new notification, as the live push shows it, with their counts after it. */
+export interface WrittenNotification {
+  userId: number;
+  participantId: number;
+  notification: Notification;
+  /** Only when asked for (`withCounts`): one more query per person. */
+  counts: NotificationCounts | null;
+}
+
+/**
+ * Writes personal notifications for these participants (those with an account) inside `trx`, and
+ * returns them presented, plus the e-mails and SMS their preferences allow (A9.43, A9.44) for the
+ * caller to emit as one `messages.send` in the same transaction. Pushes nothing: the caller's
+ * processor decides which record carries them.
+ */
+export async function writeNotifications(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  participantIds: number[],
+  draft: NotificationDraft,
+  options: { withCounts?: boolean } = {},
+): Promise<{ written: WrittenNotification[]; messages: OutgoingMessage[] }> {
+  const people = await repo.recipientsOf(trx, [...new Set(participantIds)]);
+  if (people.length === 0) return { written: [], messages: [] };
+  const rows = await repo.insertNotifications(
+    trx,
+    people.map((p) => draftRow(draft, p.user_id)),
+  );
+  const listed = await repo.findNotifications(
+    trx,
+    rows.map((r) => r.id),
+  );
+  const written: WrittenNotification[] = [];
+  const messages: OutgoingMessage[] = [];
+  for (const row of listed) {
+    const person = people.find((p) => p.user_id === row.user_id);
+    if (!person) continue;
+    const notification = toNotification(row, null);
+    written.push({
+      userId: person.user_id,
+      participantId: person.participant_id,
+      notification,
+      counts: options.withCounts ? await counts(trx, person.user_id) : null,
+    });
+    const channels = effectiveChannels(draft.type, person.notification_preferences ?? []);
+    const mail = notificationMail(notification, ctx.config.publicUrl);
+    if (channels.includes('email')) messages.push({ channel: 'email', to: person.username, ...mail });
+    const phone = person.sms_phone || person.phone;
+    if (draft.type === 'meeting_reminder' && channels.includes('sms') && phone) {
+      const text = mail.subject + (draft.message ? `: ${draft.message}` : '');
+      messages.push({ channel: 'sms', to: phone, subject: '', text });
+    }
+  }
+  return { written, messages };
 }
 
 /**
