@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Invitation, Meeting } from './meetings';
+import type { Invitation, Meeting, MeetingCardStatus, PersonSummary, RelationState } from './meetings';
 import type { Notification, NotificationCounts } from './notifications';
 
 /**
@@ -95,6 +95,20 @@ export interface InvitationChangedPayload {
   viewer: { participantId: number; boothId: number | null };
   invitation: Invitation | null;
   meeting: Meeting | null;
+  /**
+   * The recipient's meeting card for the actor (GET /event/meeting/status?participantId=actorId),
+   * null without an actor.
+   */
+  card: {
+    participantId: number;
+    status: MeetingCardStatus;
+    relation: RelationState;
+    invitationId: number | null;
+    meetingId: number | null;
+    rescheduleInvitationId: number | null;
+    maxMeetingCount: number | null;
+    person: PersonSummary | null;
+  } | null;
   notification: Notification | null;
   /** The recipient's notification counts after `notification` (null without one). */
   counts: NotificationCounts | null;

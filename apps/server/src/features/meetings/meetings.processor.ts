@@ -6,11 +6,12 @@ import { type WrittenNotification, writeNotifications } from '../notifications/n
 import { staffBoothId } from '../participants/participants.repository';
 import { presentInvitations, presentMeetings } from './meetings.present';
 import * as repo from './meetings.repository';
+import { meetingStatus } from './slots.service';
 
 /**
  * The live side of a meeting change (`meeting.changed`): ONE `invitation.changed` record per
- * recipient on their userRooms/{userId}, carrying the invitation and the meeting as that person's
- * GET routes show them, and the notification the change made for them (A9.40) with their counts,
+ * recipient on their userRooms/{userId}, carrying the invitation, the meeting and their card for
+ * the actor as that person's GET routes show them, and the notification the change made for them (A9.40) with their counts,
  * so their client patches its caches and reloads nothing. The notification rows, the records, the
  * e-mails to send (a durable `messages.send` row) and this processor's progress commit together.
  */
@@ -20,6 +21,19 @@ export function meetingsProcessor(app: FastifyInstance) {
     name: 'meetings.live',
     events: ['meeting.changed'],
     async handle(event, meta) {
+      // The recipients' cards for the actor, read from the committed state before the transaction
+      // (PGlite has one connection: nothing may use ctx.db inside it).
+      const cards = new Map<number, InvitationChangedPayload['card']>();
+      if (event.actorId !== null) {
+        for (const person of await repo.people(ctx.db, event.recipients)) {
+          if (person.user_id === null || person.state === 'deleted') continue;
+          const card = await meetingStatus({ ctx, bus: app.bus }, person.user_id, {
+            eventId: event.eventId,
+            participantId: event.actorId,
+          }).catch(() => null); // no longer in the event: no card
+          cards.set(person.id, card ? { participantId: event.actorId, ...card } : null);
+        }
+      }
       await ctx.db.transaction().execute(async (trx) => {
         const notified = new Map<number, WrittenNotification>();
         if (isNotificationType(event.kind)) {
@@ -65,6 +79,7 @@ export function meetingsProcessor(app: FastifyInstance) {
               ? ((await presentMeetings(trx, [meeting], person.id, now, ctx.config.videoUrlTemplate))[0] ??
                 null)
               : null,
+            card: cards.get(person.id) ?? null,
             notification: written?.notification ?? null,
             counts: written?.counts ?? null,
           };

@@ -59,6 +59,11 @@ describe('meeting changes over socket.io', () => {
     });
     expect(payload.invitation).toEqual(lists.invitations.find((i) => i.id === sent.body.data!.id));
     expect(payload.meeting).toEqual(meetings[0]);
+    expect(payload.card).toEqual({
+      participantId: ben.id,
+      ...(await api.status(ana, ben)).body.data,
+    });
+    expect(payload.card).toMatchObject({ status: 'meetingDetails' });
     expect(payload.meeting).toMatchObject({ status: 'accepted', sdt: new Date(slot!.sdt).toISOString() });
     expect(payload.notification).toMatchObject({ type: 'confirm_participant_invitation', read: false });
     expect(payload.counts).toMatchObject({ unread: 1 });

@@ -1,6 +1,7 @@
 import {
   badgeRelationState,
   type EventDetails,
+  type InvitationChangedPayload,
   invitationSegment,
   invitationsBadge,
   isInvitationLive,
@@ -8,11 +9,9 @@ import {
   realtimeRoom,
 } from '@foyer/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  type InvitationLists,
-  meetingKeys,
-  useInvitationLists,
-} from '../../../features/meetings/api/meetings-api';
+import { agendaKeys } from '../../../features/agenda/api/sessions-api';
+import { type InvitationLists, useInvitationLists } from '../../../features/meetings/api/meetings-api';
+import { applyInvitationChange } from '../../../features/meetings/api/meetings-cache';
 import { useSession } from '../../../lib/session-store';
 import { useRealtimeRoom } from '../../../lib/use-realtime';
 
@@ -37,16 +36,20 @@ export function invitationsBadgeOf(lists: InvitationLists | undefined, event: Ev
   );
 }
 
-/** Invitation changes pushed to the user's room (userRooms/{userId}) refresh the lists and the badge. */
+/**
+ * Invitation changes pushed to the user's room (userRooms/{userId}) carry the invitation, the
+ * meeting and my card as my GET routes show them: patch the caches, reload nothing. My agenda,
+ * which lists my meetings, is marked stale when a meeting changed (fetched again only where open).
+ */
 export function useInvitationsLive(): void {
   const userId = useSession((state) => state.user?.id ?? null);
   const queryClient = useQueryClient();
-  useRealtimeRoom(userId ? realtimeRoom.user(userId) : null, (record) => {
-    if (record.type === RecordType.InvitationChanged) {
-      // Lists, meeting cards and meetings all sit under one key (features/meetings/api).
-      void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['meetings'] });
-      void queryClient.invalidateQueries({ queryKey: ['agenda'] });
+  useRealtimeRoom<InvitationChangedPayload>(userId ? realtimeRoom.user(userId) : null, (record) => {
+    if (record.type !== RecordType.InvitationChanged) return;
+    applyInvitationChange(queryClient, record.payload);
+    if (record.payload.meeting) {
+      void queryClient.invalidateQueries({ queryKey: agendaKeys.mine(record.payload.eventId) });
+      void queryClient.invalidateQueries({ queryKey: agendaKeys.mine() });
     }
   });
 }

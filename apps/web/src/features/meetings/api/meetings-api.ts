@@ -6,7 +6,7 @@ import type {
   RelationState,
   SlotOffer,
 } from '@foyer/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 type Part = { live: Invitation[]; past: Invitation[] };
@@ -120,15 +120,35 @@ export interface MeetingCallInput {
   body: Record<string, unknown>;
 }
 
+/**
+ * After one of my own calls answered with an accepted invitation (a booking, an accepted
+ * reschedule): move its meeting to the time it answered at once, so an open dialog never shows the
+ * old time while the refresh of the feature's queries runs.
+ */
+function applyOwnInvitation(queryClient: QueryClient, eventId: number, invitation: Invitation): void {
+  const details = invitation.meetingDetails;
+  if (!details || invitation.state !== 'accepted') return;
+  queryClient.setQueryData<Meeting[]>(meetingKeys.meetings(eventId), (list) =>
+    list?.map((m) =>
+      m.id === details.id ? { ...m, sdt: details.sdt, edt: details.edt, startsAt: details.sdt } : m,
+    ),
+  );
+}
+
+const isInvitation = (data: unknown): data is Invitation =>
+  typeof data === 'object' && data !== null && 'meetingDetails' in data && 'state' in data;
+
 /** One mutation for every schedule call; whatever the outcome, the feature's queries refresh. */
 export function useMeetingCall(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ call, body }: MeetingCallInput) =>
       api<unknown>(`/event/schedule/${call}`, { method: 'POST', body: { eventId, ...body } }),
+    onSuccess: (data) => {
+      if (isInvitation(data)) applyOwnInvitation(queryClient, eventId, data);
+    },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['meetings'] });
       void queryClient.invalidateQueries({ queryKey: ['agenda'] });
     },
   });

@@ -1,4 +1,9 @@
-import { NOTIFICATIONS_PAGE_SIZE, type NotificationCounts, type NotificationPage } from '@foyer/contract';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type Notification,
+  type NotificationCounts,
+  type NotificationPage,
+} from '@foyer/contract';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -41,5 +46,26 @@ export function useSetNotificationCounts() {
   return (counts: Partial<NotificationCounts>) =>
     queryClient.setQueryData<InfiniteData<NotificationPage, number | null>>(notificationsKey, (data) =>
       data ? { ...data, pages: data.pages.map((page) => ({ ...page, ...counts })) } : data,
+    );
+}
+
+/** Puts a pushed notification at the top of the newest page, with the counts after it. */
+export function useAddNotification() {
+  const queryClient = useQueryClient();
+  return (notification: Notification, counts: NotificationCounts) =>
+    queryClient.setQueryData<InfiniteData<NotificationPage, number | null>>(notificationsKey, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page, index) => ({
+              ...page,
+              ...counts,
+              items:
+                index === 0 && !page.items.some((n) => n.id === notification.id)
+                  ? [notification, ...page.items]
+                  : page.items,
+            })),
+          }
+        : data,
     );
 }

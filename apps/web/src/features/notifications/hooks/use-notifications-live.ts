@@ -1,25 +1,37 @@
-import { type NotificationCounts, NotificationRecordType, realtimeRoom } from '@foyer/contract';
+import {
+  type InvitationChangedPayload,
+  type NotificationCounts,
+  NotificationRecordType,
+  RecordType,
+  realtimeRoom,
+} from '@foyer/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { eventsQuery } from '../../../lib/use-events';
 import { useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
-import { notificationsKey, useSetNotificationCounts } from '../api/get-notifications';
+import { notificationsKey, useAddNotification, useSetNotificationCounts } from '../api/get-notifications';
 
 /**
- * Keeps the notifications cache live from the user's room: a new notification reloads the list,
- * a state record (read or seen elsewhere) updates the counts in place. Mount once, in the shell.
+ * Keeps the notifications cache live from the user's room: a new notification reloads the list
+ * (one carried by a meeting change is put in place), a state record (read or seen elsewhere)
+ * updates the counts in place. Mount once, in the shell.
  */
 export function useNotificationsLive(): void {
   const userId = useSession((state) => state.user?.id ?? null);
   const queryClient = useQueryClient();
   const setCounts = useSetNotificationCounts();
+  const addNotification = useAddNotification();
   useRealtimeRoom<unknown>(userId ? realtimeRoom.user(userId) : null, (record) => {
     if (record.type === NotificationRecordType.Notification) {
       void queryClient.invalidateQueries({ queryKey: notificationsKey });
     } else if (record.type === NotificationRecordType.State) {
       setCounts(record.payload as NotificationCounts);
+    } else if (record.type === RecordType.InvitationChanged) {
+      // A meeting change's notification rides on its one record, with my counts after it.
+      const { notification, counts } = record.payload as InvitationChangedPayload;
+      if (notification && counts) addNotification(notification, counts);
     }
   });
   // Event-wide notifications (announcement, poll, poll_finished: A9.41) are pushed once on
