@@ -256,9 +256,9 @@ export type SpeakerDetail = z.infer<typeof speakerDetailSchema>;
 /** Realtime record types of this feature (room newEvents/{eventId}/public_sessions/{sessionId}). */
 export const AgendaRecordType = {
   SessionChanged: RecordType.SessionChanged,
-  SessionPing: 'session.ping',
+  SessionPing: RecordType.SessionPing,
   /** To userRooms/{userId}: that person's agenda changed (payload { eventId, participantId }). */
-  AgendaChanged: 'agenda.changed',
+  AgendaChanged: RecordType.AgendaChanged,
 } as const;
 
 /** Payload of a session.changed record: enough to patch a cached card without a refetch. */

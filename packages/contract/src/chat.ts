@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common';
 import { personSummarySchema } from './meetings';
 import { canInvite, type InviteRuleInput } from './participants';
+import { RecordType } from './realtime';
 
 /** Chat (E2.51, E3.30, E4.55–E4.57, E4.85, E4.86, E5.45–E5.49, E7.55–E7.61, E7.84–E7.89, E9.24). */
 
@@ -290,10 +291,10 @@ export const chatMessageParams = z.strictObject({ messageId: idSchema });
  * messageId }) and Seen (ChatSeenRecord); userRooms/{userId} carries Room (ChatRoomRecord).
  */
 export const ChatRecordType = {
-  Message: 'chat.message',
-  MessageDeleted: 'chat.message.deleted',
-  Seen: 'chat.seen',
-  Room: 'chat.room',
+  Message: RecordType.ChatMessage,
+  MessageDeleted: RecordType.ChatMessageDeleted,
+  Seen: RecordType.ChatSeen,
+  Room: RecordType.ChatRoom,
 } as const;
 
 export const chatSeenRecordSchema = z.object({

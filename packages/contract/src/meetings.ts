@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import type { Notification, NotificationCounts } from './notifications';
 
 /** One-to-one meetings and the invitations that make them (E3.12–E3.16, E4, E5, E7). */
 
@@ -414,4 +415,42 @@ export function slotMessage(counts: { total: number; freeForMe: number; freeForB
   if (counts.total === 0) return 'error1';
   if (counts.freeForMe === 0) return 'error2';
   return 'info';
+}
+
+/**
+ * payload of `invitation.changed` (RecordType.InvitationChanged) on userRooms/{userId}: an invitation or meeting changed, presented
+ * for the recipient as GET /event/invitations and GET /event/meetings show it, so the client patches
+ * its cache instead of reloading. It also carries the notification the change made for them, if
+ * any: one record per recipient and change.
+ */
+export interface InvitationChangedPayload {
+  /** What happened (participant_meet_invitation, confirm_participant_invitation, cancel_meeting, …). */
+  type: string;
+  eventId: number;
+  /** Participant id of who did it. */
+  actorId: number | null;
+  invitationId: number | null;
+  meetingId: number | null;
+  message: string | null;
+  /** The recipient in this event: what the invitation lists are split by (partitionInvitations). */
+  viewer: { participantId: number; boothId: number | null };
+  invitation: Invitation | null;
+  meeting: Meeting | null;
+  /**
+   * The recipient's meeting card for the actor (GET /event/meeting/status?participantId=actorId),
+   * null without an actor.
+   */
+  card: {
+    participantId: number;
+    status: MeetingCardStatus;
+    relation: RelationState;
+    invitationId: number | null;
+    meetingId: number | null;
+    rescheduleInvitationId: number | null;
+    maxMeetingCount: number | null;
+    person: PersonSummary | null;
+  } | null;
+  notification: Notification | null;
+  /** The recipient's notification counts after `notification` (null without one). */
+  counts: NotificationCounts | null;
 }

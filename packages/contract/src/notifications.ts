@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, intSchema, isoDateTimeSchema } from './common';
 import { NOTIFICATIONS_PAGE_SIZE } from './constants';
+import { RecordType } from './realtime';
 import { channelsFor, type NotificationChannel, type NotificationType, notificationTypeSchema } from './user';
 
 /**
@@ -123,9 +124,9 @@ export type MarkNotificationsSeenRequest = z.infer<typeof markNotificationsSeenR
 /** Realtime record types (userRooms/{userId}; event-wide ones also on newEvents/{eventId}). */
 export const NotificationRecordType = {
   /** payload: Notification. */
-  Notification: 'notification',
+  Notification: RecordType.Notification,
   /** payload: NotificationCounts, after read/seen changes (keeps other tabs in step). */
-  State: 'notification.state',
+  State: RecordType.NotificationState,
 } as const;
 
 // ---- badge counts (A4.39, A4.40) ----------------------------------------------------------------

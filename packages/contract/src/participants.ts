@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, intSchema } from './common';
 import { SEARCH_PAGE_SIZE } from './constants';
+import { RecordType } from './realtime';
 
 /** Attendee directory, own event profile and the profile wizard (E3.01–E3.06, E5, E6, E7.32). */
 
@@ -16,7 +17,7 @@ export const ParticipantErrorCode = {
 } as const;
 
 /** Realtime record types on userRooms/{userId} (E7.76). */
-export const ParticipantRecordType = { Tags: 'participant.tags' } as const;
+export const ParticipantRecordType = { Tags: RecordType.ParticipantTags } as const;
 
 export const participantTags = ['fav', 'ignored'] as const;
 export const participantTagSchema = z.enum(participantTags);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { postAtSchema } from './posts';
+import { RecordType } from './realtime';
 
 /** Polls (E2.48, E2.69, E3.27, E4.58–E4.61, E5.31–E5.35, E6.35, E7.45–E7.49, E7.81). */
 
@@ -81,8 +82,8 @@ export type PollChangedRecord = z.infer<typeof pollChangedRecordSchema>;
 
 /** Realtime record types on newEvents/{eventId}. */
 export const PollRecordType = {
-  Changed: 'poll.changed',
-  Results: 'poll.results',
+  Changed: RecordType.PollChanged,
+  Results: RecordType.PollResults,
 } as const;
 
 // ---- pure rules ---------------------------------------------------------------------------------

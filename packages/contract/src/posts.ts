@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, intSchema, isoDateTimeSchema } from './common';
 import { PHOTO_MAX_BYTES } from './constants';
 import { personSummarySchema } from './meetings';
+import { RecordType } from './realtime';
 
 /**
  * Announcements and their comments (E1.08, E2.47, E3.25, E3.26, E5.26–E5.30, E6.06–E6.09, E6.35,
@@ -226,8 +227,8 @@ export type PostsQuery = z.infer<typeof postsQuery>;
  * and hide; Comment ({ action, id, parentId, comment }) — comment is null on delete and hide.
  */
 export const PostRecordType = {
-  Announcement: 'announcement',
-  Comment: 'post.comment',
+  Announcement: RecordType.Announcement,
+  Comment: RecordType.PostComment,
 } as const;
 
 export const announcementRecordSchema = z.object({

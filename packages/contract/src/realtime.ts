@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import type { Invitation, Meeting, MeetingCardStatus, PersonSummary, RelationState } from './meetings';
-import type { Notification, NotificationCounts } from './notifications';
 
 /**
  * Realtime: the spec's realtime-database paths are socket.io rooms with the same names (DESIGN
@@ -59,60 +57,34 @@ export const RealtimeEvent = {
 } as const;
 
 /**
- * The `type` of a record. Features add theirs here so the web can switch on a known set; the
- * payload shape belongs to the feature's own contract file.
+ * The `type` of every record, in one table used by server and web (features name their subsets,
+ * e.g. `ChatRecordType`, from these). The payload shape belongs to the feature's own contract file.
  */
 export const RecordType = {
+  /** Notification (userRooms/{userId}; event-wide ones on newEvents/{eventId}). */
   Notification: 'notification',
+  /** NotificationCounts after read/seen changes. */
+  NotificationState: 'notification.state',
+  /** InvitationChangedPayload (meetings.ts), one per recipient and change. */
   InvitationChanged: 'invitation.changed',
   UiSettings: 'ui',
   ChatMessage: 'chat.message',
   ChatMessageDeleted: 'chat.message.deleted',
+  ChatSeen: 'chat.seen',
+  ChatRoom: 'chat.room',
   Announcement: 'announcement',
+  PostComment: 'post.comment',
   PollChanged: 'poll.changed',
+  PollResults: 'poll.results',
   TranslationString: 'translationString',
   SessionChanged: 'session.changed',
+  SessionPing: 'session.ping',
+  AgendaChanged: 'agenda.changed',
   PublicProfileChanged: 'profile.public',
+  ParticipantTags: 'participant.tags',
+  BoothTeam: 'booth.team',
 } as const;
 export type RecordType = (typeof RecordType)[keyof typeof RecordType];
-
-/**
- * payload of `invitation.changed` on userRooms/{userId}: an invitation or meeting changed, presented
- * for the recipient as GET /event/invitations and GET /event/meetings show it, so the client patches
- * its cache instead of reloading. It also carries the notification the change made for them, if
- * any: one record per recipient and change.
- */
-export interface InvitationChangedPayload {
-  /** What happened (participant_meet_invitation, confirm_participant_invitation, cancel_meeting, …). */
-  type: string;
-  eventId: number;
-  /** Participant id of who did it. */
-  actorId: number | null;
-  invitationId: number | null;
-  meetingId: number | null;
-  message: string | null;
-  /** The recipient in this event: what the invitation lists are split by (partitionInvitations). */
-  viewer: { participantId: number; boothId: number | null };
-  invitation: Invitation | null;
-  meeting: Meeting | null;
-  /**
-   * The recipient's meeting card for the actor (GET /event/meeting/status?participantId=actorId),
-   * null without an actor.
-   */
-  card: {
-    participantId: number;
-    status: MeetingCardStatus;
-    relation: RelationState;
-    invitationId: number | null;
-    meetingId: number | null;
-    rescheduleInvitationId: number | null;
-    maxMeetingCount: number | null;
-    person: PersonSummary | null;
-  } | null;
-  notification: Notification | null;
-  /** The recipient's notification counts after `notification` (null without one). */
-  counts: NotificationCounts | null;
-}
 
 export interface RealtimeRecord<P = unknown> {
   /** Unique; increases with every record of any room. */

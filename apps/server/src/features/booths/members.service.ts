@@ -5,6 +5,8 @@ import {
   boothJoinedMessage,
   canManageBooth,
   type MemberList,
+  RecordType,
+  realtimeRoom,
   searchRowsToCards,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
@@ -24,8 +26,6 @@ export interface BoothDeps {
   realtime?: Realtime | undefined;
 }
 
-export const BoothRecordType = { Team: 'booth.team' } as const;
-
 /** The caller's booth where they may manage the team (owner or admin). */
 async function managedBooth(ctx: AppContext, me: ParticipantRow) {
   const role = me.booth_id ? roleOn(me, me.booth_id) : null;
@@ -44,7 +44,7 @@ async function notify(
   trx: Transaction<DB>,
 ) {
   if (person.user_id && deps.realtime) {
-    await deps.realtime.publish(`userRooms/${person.user_id}`, BoothRecordType.Team, payload, trx);
+    await deps.realtime.publish(realtimeRoom.user(person.user_id), RecordType.BoothTeam, payload, trx);
   }
 }
 

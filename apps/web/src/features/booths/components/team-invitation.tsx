@@ -1,4 +1,4 @@
-import { realtimeRoom } from '@foyer/contract';
+import { RecordType, realtimeRoom } from '@foyer/contract';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconUsersPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ export function useTeamUpdates(eventId: number) {
   const queryClient = useQueryClient();
   const userId = useSession((s) => s.user?.id);
   useRealtimeRoom(userId ? realtimeRoom.user(userId) : null, (record) => {
-    if (record.type === 'booth.team')
+    if (record.type === RecordType.BoothTeam)
       void queryClient.invalidateQueries({ queryKey: boothKeys.all(eventId) });
   });
 }
