@@ -1,5 +1,20 @@
 import type { NotificationType } from '@foyer/contract';
-import type { MeetingEventType } from '../features/meetings/meetings.events';
+
+/** What happened to an invitation or meeting; the notification types among them notify (A9.40). */
+export type MeetingEventType =
+  | 'participant_meet_invitation'
+  | 'revoke_participant_invitation'
+  | 'confirm_participant_invitation'
+  | 'reject_participant_invite'
+  | 'session_reschedule_invitation'
+  | 'confirm_reschedule_invitation'
+  | 'reject_invite_reschedule'
+  | 'revoke_reschedule_invitation'
+  | 'cancel_meeting'
+  | 'meeting_guest_added'
+  | 'meeting_guest_left'
+  | 'meeting_ping'
+  | 'meeting_reminder';
 
 /**
  * Everything that can happen, as the bus carries it. Ids are participant ids unless named userId.

@@ -1,7 +1,7 @@
 import { ChatRecordType, type ChatSystemMessageType, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineProcessor, type HandlerMeta } from '../../events/bus';
-import type { MeetingEventType } from '../meetings/meetings.events';
+import type { MeetingEventType } from '../../events/events';
 import { toChatMessage } from './chat.present';
 import * as repo from './chat.repository';
 

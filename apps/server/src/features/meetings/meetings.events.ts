@@ -2,22 +2,9 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { Bus } from '../../events/bus';
+import type { MeetingEventType } from '../../events/events';
 
-/** What happened to an invitation or meeting; the notification types among them notify (A9.40). */
-export type MeetingEventType =
-  | 'participant_meet_invitation'
-  | 'revoke_participant_invitation'
-  | 'confirm_participant_invitation'
-  | 'reject_participant_invite'
-  | 'session_reschedule_invitation'
-  | 'confirm_reschedule_invitation'
-  | 'reject_invite_reschedule'
-  | 'revoke_reschedule_invitation'
-  | 'cancel_meeting'
-  | 'meeting_guest_added'
-  | 'meeting_guest_left'
-  | 'meeting_ping'
-  | 'meeting_reminder';
+export type { MeetingEventType };
 
 export interface MeetingEvent {
   type: MeetingEventType;

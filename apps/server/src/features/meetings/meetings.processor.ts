@@ -1,9 +1,12 @@
 import { type InvitationChangedPayload, RecordType, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineProcessor } from '../../events/bus';
-import { isNotificationType } from '../notifications/notifications.processor';
-import { type WrittenNotification, writeNotifications } from '../notifications/notifications.service';
-import { staffBoothId } from '../participants/participants.repository';
+import {
+  isNotificationType,
+  type WrittenNotification,
+  writeNotifications,
+} from '../notifications/notifications.service';
+import { staffBoothId } from '../participants/participants.service';
 import { presentInvitations, presentMeetings } from './meetings.present';
 import * as repo from './meetings.repository';
 import { meetingStatus } from './slots.service';

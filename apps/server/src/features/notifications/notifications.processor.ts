@@ -1,10 +1,4 @@
-import {
-  effectiveChannels,
-  NotificationRecordType,
-  type NotificationType,
-  notificationTypes,
-  realtimeRoom,
-} from '@foyer/contract';
+import { effectiveChannels, NotificationRecordType, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import { type DomainEvent, defineProcessor, type HandlerMeta } from '../../events/bus';
@@ -19,9 +13,6 @@ import { draftRow, type NotificationDraft, writeNotifications } from './notifica
  * an SMS for meeting reminders only (A9.44). Meeting changes are not here: their one live record
  * per person carries the notification too (features/meetings/meetings.processor.ts).
  */
-export const isNotificationType = (value: string): value is NotificationType =>
-  (notificationTypes as readonly string[]).includes(value);
-
 const TITLE_MAX = 200;
 const excerpt = (text: string) => (text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX - 1)}…` : text);
 

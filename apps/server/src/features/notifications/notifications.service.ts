@@ -7,6 +7,7 @@ import {
   NotificationRecordType,
   type NotificationsQuery,
   type NotificationType,
+  notificationTypes,
   realtimeRoom,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
@@ -58,6 +59,9 @@ export async function listNotifications(
 export function notificationCounts(ctx: AppContext, userId: number): Promise<NotificationCounts> {
   return counts(ctx.db, userId);
 }
+
+export const isNotificationType = (value: string): value is NotificationType =>
+  (notificationTypes as readonly string[]).includes(value);
 
 /** What a personal notification says (A9.40–A9.45); ids are participant ids. */
 export interface NotificationDraft {
