@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { eventsPlugin } from '../events/events.plugin';
 import { agendaRoutes } from './agenda/agenda.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -19,25 +20,45 @@ import { registrationRoutes } from './registration/registration.routes';
 import { staticPageRoutes } from './static-pages/static-pages.routes';
 import { userRoutes } from './user/user.routes';
 
-/** Every feature's routes, registered under /api/v1. Add a feature here in one line. */
+/**
+ * A feature as a named, encapsulated plugin (its decorators and hooks stay its own) that declares
+ * the app-wide plugins it uses: Fastify refuses to start when one of them is not registered first.
+ */
+const feature = (
+  name: string,
+  plugin: FastifyPluginAsync,
+  dependencies: string[] = [],
+  options: { encapsulate?: boolean } = {},
+) =>
+  fp(plugin, {
+    name: `feature-${name}`,
+    dependencies,
+    encapsulate: options.encapsulate ?? true,
+    fastify: '5.x',
+  });
+
+/** Serves paths outside /api/v1 too, so it is not encapsulated: its routes land on the root. */
+const atRoot = { encapsulate: false };
+
+/** Every feature's routes, registered under /api/v1 after the app-wide plugins (app.ts). */
 export const features: FastifyPluginAsync[] = [
-  eventRoutes,
-  registrationRoutes,
-  mailboxRoutes,
-  authRoutes,
-  userRoutes,
-  participantRoutes,
-  meetingRoutes,
-  boothRoutes,
-  agendaRoutes,
-  presenceRoutes,
-  staticPageRoutes,
-  eventsPlugin,
-  notificationRoutes,
-  chatRoutes,
-  postRoutes,
-  pollRoutes,
-  lobbyRoutes,
-  contactRoutes,
-  checkInRoutes,
+  feature('event', eventRoutes),
+  feature('registration', registrationRoutes),
+  feature('mailbox', mailboxRoutes, [], atRoot),
+  feature('auth', authRoutes, ['scheduler']),
+  feature('user', userRoutes, [], atRoot),
+  feature('participants', participantRoutes, ['search-cache']),
+  feature('meetings', meetingRoutes, ['bus', 'scheduler']),
+  feature('booths', boothRoutes, ['search-cache']),
+  feature('agenda', agendaRoutes, ['bus']),
+  feature('presence', presenceRoutes),
+  feature('static-pages', staticPageRoutes, [], atRoot),
+  feature('events', eventsPlugin, ['bus', 'sms']),
+  feature('notifications', notificationRoutes, ['bus']),
+  feature('chat', chatRoutes, ['bus']),
+  feature('posts', postRoutes, ['bus', 'scheduler']),
+  feature('polls', pollRoutes, ['bus', 'scheduler']),
+  feature('lobby', lobbyRoutes, ['bus']),
+  feature('contacts', contactRoutes),
+  feature('checkin', checkInRoutes),
 ];

@@ -48,7 +48,7 @@ const mailboxApi: FastifyPluginAsync = async (app) => {
 
 /**
  * GET /dev/mailbox (HTML) and GET /api/v1/dev/mailbox (JSON). The page lives outside the API
- * prefix, so this plugin skips encapsulation (its routes land on the root, prefix ignored) and
+ * prefix, so this plugin is not encapsulated (features/index.ts: its routes land on the root, prefix ignored) and
  * registers the JSON route under the prefix it was given.
  */
 async function mailbox(app: FastifyInstance, options: { prefix?: string }): Promise<void> {
@@ -61,7 +61,4 @@ async function mailbox(app: FastifyInstance, options: { prefix?: string }): Prom
   });
   await app.register(mailboxApi, { prefix: options.prefix ?? '' });
 }
-Object.defineProperty(mailbox, Symbol.for('skip-override'), { value: true });
-Object.defineProperty(mailbox, Symbol.for('fastify.display-name'), { value: 'dev-mailbox' });
-
 export const mailboxRoutes = mailbox as FastifyPluginAsync;

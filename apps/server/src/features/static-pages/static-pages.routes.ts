@@ -20,7 +20,5 @@ async function staticPages(app: FastifyInstance): Promise<void> {
       .send(html);
   });
 }
-Object.defineProperty(staticPages, Symbol.for('skip-override'), { value: true });
-Object.defineProperty(staticPages, Symbol.for('fastify.display-name'), { value: 'static-pages' });
 
 export const staticPageRoutes = staticPages as FastifyPluginAsync;

@@ -102,4 +102,3 @@ export const userRoutes: FastifyPluginAsync<{ prefix?: string }> = async (app, o
     { prefix: UPLOADS_URL_PREFIX.replace(/\/$/, '') },
   );
 };
-Object.assign(userRoutes, { [Symbol.for('skip-override')]: true });
