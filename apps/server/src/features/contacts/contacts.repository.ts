@@ -1,7 +1,7 @@
 import type { Contact, ContactDetails, ContactNote } from '@foyer/contract';
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { ContactNotesTable, ContactsTable } from '../../db/schema';
+import type { ContactNotesTable, ContactsTable, DB } from '../../db/schema';
 
 type ContactRow = Selectable<ContactsTable>;
 type NoteRow = Selectable<ContactNotesTable>;
@@ -113,4 +113,133 @@ export async function withNotes(db: Executor, rows: readonly ContactRow[]): Prom
       notes: own.map(presentNote),
     };
   });
+}
+
+/** The fields a contact form sets (E7.50). */
+export interface ContactValues {
+  first_name: string;
+  last_name: string;
+  emails: string[];
+  phones: string[];
+  company: string;
+  job_title: string;
+  website: string;
+}
+
+/** Updates my contact `id` (its events are merged, never dropped); null when it is not mine. */
+export async function updateContact(
+  trx: Transaction<DB>,
+  ownerId: number,
+  id: number,
+  input: { values: ContactValues; ticketId: string | null | undefined; eventIds: number[]; at: Date },
+): Promise<number | null> {
+  const updated = await trx
+    .updateTable('contacts')
+    .set({
+      ...input.values,
+      ...(input.ticketId !== undefined ? { ticket_id: input.ticketId } : {}),
+      event_ids: sql<
+        number[]
+      >`ARRAY(SELECT DISTINCT unnest(event_ids || ${input.eventIds}::int[]) ORDER BY 1)`,
+      updated_at: input.at,
+    })
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .returning('id')
+    .executeTakeFirst();
+  return updated?.id ?? null;
+}
+
+/**
+ * Adds a contact; with a ticket id I already have a contact for, updates that one instead (two
+ * racing scans of one badge keep one contact). Returns its id.
+ */
+export async function upsertContact(
+  trx: Transaction<DB>,
+  ownerId: number,
+  input: { values: ContactValues; ticketId: string | null; eventIds: number[]; at: Date },
+): Promise<number> {
+  const inserted = await trx
+    .insertInto('contacts')
+    .values({
+      ...input.values,
+      owner_id: ownerId,
+      ticket_id: input.ticketId,
+      event_ids: [...new Set(input.eventIds)].sort((a, b) => a - b),
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['owner_id', 'ticket_id'])
+        .where('ticket_id', 'is not', null)
+        .doUpdateSet({
+          ...input.values,
+          event_ids: sql<
+            number[]
+          >`ARRAY(SELECT DISTINCT unnest(contacts.event_ids || excluded.event_ids) ORDER BY 1)`,
+          updated_at: input.at,
+        }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Deletes my contact; false when there was none. */
+export async function removeContact(db: Executor, ownerId: number, id: number): Promise<boolean> {
+  const gone = await db
+    .deleteFrom('contacts')
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows) > 0;
+}
+
+export function findContactByTicket(db: Executor, ownerId: number, ticketId: string) {
+  return db
+    .selectFrom('contacts')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('ticket_id', '=', ticketId)
+    .executeTakeFirst();
+}
+
+export function insertNote(
+  db: Executor,
+  input: { contactId: number; note: string; contactType?: NoteRow['contact_type'] | undefined },
+): Promise<NoteRow> {
+  return db
+    .insertInto('contact_notes')
+    .values({
+      contact_id: input.contactId,
+      note: input.note,
+      ...(input.contactType !== undefined ? { contact_type: input.contactType } : {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateNote(
+  db: Executor,
+  contactId: number,
+  id: number,
+  note: string,
+  at: Date,
+): Promise<NoteRow | undefined> {
+  return db
+    .updateTable('contact_notes')
+    .set({ note, updated_at: at })
+    .where('id', '=', id)
+    .where('contact_id', '=', contactId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes one of my notes; false when there was none. */
+export async function removeNote(db: Executor, ownerId: number, id: number): Promise<boolean> {
+  const gone = await db
+    .deleteFrom('contact_notes')
+    .where('id', '=', id)
+    .where('contact_id', 'in', (eb) => eb.selectFrom('contacts').select('id').where('owner_id', '=', ownerId))
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows) > 0;
 }

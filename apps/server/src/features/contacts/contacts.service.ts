@@ -10,18 +10,25 @@ import {
   type saveNoteRequest,
   ticketIdFromCode,
 } from '@foyer/contract';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { findParticipation, requireMembership } from '../access/event-access';
+import { findParticipantByTicket } from '../participants/participants.service';
 import {
   eventNamesOf,
   findContact,
+  findContactByTicket,
   findContacts,
   findNotes,
+  insertNote,
   presentContact,
   presentNote,
+  removeContact,
+  removeNote,
+  updateContact,
+  updateNote,
+  upsertContact,
   withNotes,
 } from './contacts.repository';
 
@@ -87,63 +94,28 @@ export async function saveContact(
     website: input.website ?? '',
   };
   const id = await ctx.db.transaction().execute(async (trx) => {
-    let contactId: number;
-    if (input.id) {
-      const updated = await trx
-        .updateTable('contacts')
-        .set({
-          ...values,
-          ...(input.ticketId !== undefined ? { ticket_id: input.ticketId || null } : {}),
-          event_ids: sql<
-            number[]
-          >`ARRAY(SELECT DISTINCT unnest(event_ids || ${input.events}::int[]) ORDER BY 1)`,
-          updated_at: ctx.now(),
+    const contactId = input.id
+      ? await updateContact(trx, userId, input.id, {
+          values,
+          ticketId: input.ticketId !== undefined ? input.ticketId || null : undefined,
+          eventIds: input.events,
+          at: ctx.now(),
         })
-        .where('id', '=', input.id)
-        .where('owner_id', '=', userId)
-        .returning('id')
-        .executeTakeFirst();
-      if (!updated) throw AppError.notFound('Contact not found');
-      contactId = updated.id;
-    } else {
-      const inserted = await trx
-        .insertInto('contacts')
-        .values({
-          ...values,
-          owner_id: userId,
-          ticket_id: input.ticketId || null,
-          event_ids: [...new Set(input.events)].sort((a, b) => a - b),
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['owner_id', 'ticket_id'])
-            .where('ticket_id', 'is not', null)
-            .doUpdateSet({
-              ...values,
-              event_ids: sql<
-                number[]
-              >`ARRAY(SELECT DISTINCT unnest(contacts.event_ids || excluded.event_ids) ORDER BY 1)`,
-              updated_at: ctx.now(),
-            }),
-        )
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      contactId = inserted.id;
-    }
-    if (input.note)
-      await trx.insertInto('contact_notes').values({ contact_id: contactId, note: input.note }).execute();
+      : await upsertContact(trx, userId, {
+          values,
+          ticketId: input.ticketId || null,
+          eventIds: input.events,
+          at: ctx.now(),
+        });
+    if (contactId === null) throw AppError.notFound('Contact not found');
+    if (input.note) await insertNote(trx, { contactId, note: input.note });
     return contactId;
   });
   return getContact(ctx, userId, id);
 }
 
 export async function deleteContact(ctx: AppContext, userId: number, id: number): Promise<void> {
-  const gone = await ctx.db
-    .deleteFrom('contacts')
-    .where('id', '=', id)
-    .where('owner_id', '=', userId)
-    .executeTakeFirst();
-  if (Number(gone.numDeletedRows) === 0) throw AppError.notFound('Contact not found');
+  if (!(await removeContact(ctx.db, userId, id))) throw AppError.notFound('Contact not found');
 }
 
 /** E7.51: adds a note (no id) or edits one of the contact's notes (id). */
@@ -154,30 +126,19 @@ export async function saveNote(
 ): Promise<ContactNote> {
   if (!(await findContact(ctx.db, userId, input.contactId))) throw AppError.notFound('Contact not found');
   const row = input.id
-    ? await ctx.db
-        .updateTable('contact_notes')
-        .set({ note: input.note, updated_at: ctx.now() })
-        .where('id', '=', input.id)
-        .where('contact_id', '=', input.contactId)
-        .returningAll()
-        .executeTakeFirst()
-    : await ctx.db
-        .insertInto('contact_notes')
-        .values({ contact_id: input.contactId, contact_type: input.contactType, note: input.note })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    ? await updateNote(ctx.db, input.contactId, input.id, input.note, ctx.now())
+    : await insertNote(ctx.db, {
+        contactId: input.contactId,
+        contactType: input.contactType,
+        note: input.note,
+      });
   if (!row) throw AppError.notFound('Note not found');
   return presentNote(row);
 }
 
 /** E7.52: deletes one of my notes. */
 export async function deleteNote(ctx: AppContext, userId: number, id: number): Promise<void> {
-  const gone = await ctx.db
-    .deleteFrom('contact_notes')
-    .where('id', '=', id)
-    .where('contact_id', 'in', (eb) => eb.selectFrom('contacts').select('id').where('owner_id', '=', userId))
-    .executeTakeFirst();
-  if (Number(gone.numDeletedRows) === 0) throw AppError.notFound('Note not found');
+  if (!(await removeNote(ctx.db, userId, id))) throw AppError.notFound('Note not found');
 }
 
 /** E1.13, E7.53, E9.53: my contacts (at one event, when given) as scanned_contacts.csv. */
@@ -198,20 +159,9 @@ export async function lookupContact(
   await requireMembership(ctx.db, query.eventId, userId);
   const ticketId = ticketIdFromCode(query.code);
   if (!ticketId) throw AppError.badRequest('Invalid scan data', { code: 'contacts.error.scanData' });
-  const person = await ctx.db
-    .selectFrom('participants')
-    .select(['name', 'surname', 'email', 'phone', 'company', 'job_title', 'website', 'profile_photo'])
-    .where('event_id', '=', query.eventId)
-    .where('ticket_id', '=', ticketId)
-    .where('state', '!=', 'deleted')
-    .executeTakeFirst();
+  const person = await findParticipantByTicket(ctx.db, query.eventId, ticketId);
   if (!person) throw AppError.notFound('Ticket not found');
-  const existing = await ctx.db
-    .selectFrom('contacts')
-    .select('id')
-    .where('owner_id', '=', userId)
-    .where('ticket_id', '=', ticketId)
-    .executeTakeFirst();
+  const existing = await findContactByTicket(ctx.db, userId, ticketId);
   return {
     ticketId,
     firstName: person.name,

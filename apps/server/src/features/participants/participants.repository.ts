@@ -164,3 +164,14 @@ export function boothOf(db: Executor, boothId: number) {
     .where('id', '=', boothId)
     .executeTakeFirst();
 }
+
+/** Who holds this ticket at the event (a scanned badge, E7.54); deleted accounts are nobody. */
+export function findParticipantByTicket(db: Executor, eventId: number, ticketId: string) {
+  return db
+    .selectFrom('participants')
+    .select(['name', 'surname', 'email', 'phone', 'company', 'job_title', 'website', 'profile_photo'])
+    .where('event_id', '=', eventId)
+    .where('ticket_id', '=', ticketId)
+    .where('state', '!=', 'deleted')
+    .executeTakeFirst();
+}

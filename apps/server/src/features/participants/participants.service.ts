@@ -27,9 +27,14 @@ import { maySee } from './visibility';
 
 /**
  * What other features (meetings, booths) read of participants: one participant, the viewer's
- * context (what they may see and whom invite), and whose staff a person is.
+ * context (what they may see and whom invite), whose staff a person is, who holds a ticket.
  */
-export { findParticipant, staffBoothId, viewerContext } from './participants.repository';
+export {
+  findParticipant,
+  findParticipantByTicket,
+  staffBoothId,
+  viewerContext,
+} from './participants.repository';
 
 export interface Deps {
   ctx: AppContext;
