@@ -6,7 +6,7 @@ import {
 } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { meetingsApi } from '../../../test/meetings-api';
-import { makeEvent, makePerson, makeSlots } from '../../../test/meetings-factory';
+import { makeEvent, makePerson, makeSlots } from '../../../test/factories';
 import { connected, type Listening, listen, type TestClient } from '../../realtime/realtime.fixtures';
 
 const servers: Listening[] = [];
