@@ -15,5 +15,6 @@ export * from './participants';
 export * from './polls';
 export * from './posts';
 export * from './realtime';
+export * from './routes';
 export * from './shell';
 export * from './user';

@@ -454,3 +454,30 @@ export interface InvitationChangedPayload {
   /** The recipient's notification counts after `notification` (null without one). */
   counts: NotificationCounts | null;
 }
+
+// ---- answers that only routes give ---------------------------------------------------------------
+
+const liveAndPast = z.object({ live: z.array(invitationSchema), past: z.array(invitationSchema) });
+/** GET /event/invitations: every invitation of mine, and the same split by segment and live/past. */
+export const invitationListSchema = z.object({
+  invitations: z.array(invitationSchema),
+  sent: liveAndPast,
+  received: liveAndPast,
+  company: liveAndPast,
+  /** E9 "invitations badge". */
+  badge: z.number(),
+});
+export type InvitationList = z.infer<typeof invitationListSchema>;
+
+/** GET /event/meeting/status: which meeting card to show for another person (E4.13–E4.16). */
+export const meetingStatusResultSchema = z.object({
+  status: meetingCardStatusSchema,
+  relation: relationStateSchema,
+  invitationId: z.number().nullable(),
+  meetingId: z.number().nullable(),
+  rescheduleInvitationId: z.number().nullable(),
+  maxMeetingCount: z.number().nullable(),
+  /** The other person as the card shows them (null when gone). */
+  person: personSummarySchema.nullable(),
+});
+export type MeetingStatusResult = z.infer<typeof meetingStatusResultSchema>;

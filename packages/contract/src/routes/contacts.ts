@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { emptyRequest } from '../auth';
+import {
+  contactDetailsSchema,
+  contactExportQuery,
+  contactListQuery,
+  contactLookupQuery,
+  contactLookupSchema,
+  contactNoteSchema,
+  contactPageSchema,
+  contactParams,
+  saveContactRequest,
+  saveNoteRequest,
+} from '../contacts';
+import { defineRoutes } from './route';
+
+/** Contacts: people I met, notes, CSV export (E7.50–E7.53). */
+export const contactRoutes = defineRoutes('contacts', [
+  {
+    id: 'listContacts',
+    method: 'GET',
+    path: '/contact',
+    summary: 'My contacts, a page at a time',
+    auth: 'user',
+    query: contactListQuery,
+    response: contactPageSchema,
+  },
+  {
+    id: 'saveContact',
+    method: 'POST',
+    path: '/contact',
+    summary: 'Add a contact (typed or scanned badge code)',
+    auth: 'user',
+    body: saveContactRequest,
+    response: contactDetailsSchema,
+  },
+  {
+    id: 'exportContacts',
+    method: 'GET',
+    path: '/contact/export',
+    summary: 'My contacts as a CSV file',
+    auth: 'user',
+    query: contactExportQuery,
+    response: z.string().describe('CSV'),
+    produces: 'text/csv',
+  },
+  {
+    id: 'lookupContact',
+    method: 'GET',
+    path: '/contact/lookup',
+    summary: 'Find the person behind a badge code',
+    auth: 'user',
+    query: contactLookupQuery,
+    response: contactLookupSchema,
+  },
+  {
+    id: 'getContact',
+    method: 'GET',
+    path: '/contact/:id',
+    summary: 'A contact with my notes',
+    auth: 'user',
+    params: contactParams,
+    query: emptyRequest,
+    response: contactDetailsSchema,
+  },
+  {
+    id: 'deleteContact',
+    method: 'DELETE',
+    path: '/contact/:id',
+    summary: 'Remove a contact',
+    auth: 'user',
+    params: contactParams,
+    response: z.null(),
+  },
+  {
+    id: 'saveContactNote',
+    method: 'POST',
+    path: '/contact/note',
+    summary: 'Add or edit a note on a contact',
+    auth: 'user',
+    body: saveNoteRequest,
+    response: contactNoteSchema,
+  },
+  {
+    id: 'deleteContactNote',
+    method: 'DELETE',
+    path: '/contact/note/:id',
+    summary: 'Remove a note',
+    auth: 'user',
+    params: contactParams,
+    response: z.null(),
+  },
+]);

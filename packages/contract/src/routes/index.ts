@@ -1,0 +1,36 @@
+import { agendaRoutes } from './agenda';
+import { authRoutes, registrationRoutes } from './auth';
+import { boothRoutes } from './booths';
+import { chatRoutes } from './chat';
+import { checkInRoutes } from './checkin';
+import { contactRoutes } from './contacts';
+import { eventRoutes } from './event';
+import { lobbyRoutes, notificationRoutes, pollRoutes, postRoutes, presenceRoutes } from './live';
+import { meetingRoutes } from './meetings';
+import { participantRoutes } from './participants';
+import type { ApiRoute } from './route';
+import { systemRoutes } from './system';
+import { userRoutes } from './user';
+
+export type { ApiRoute, HttpMethod, RouteAuth } from './route';
+
+/** Every route under /api/v1 (GET /api/v1/openapi.json and GET /api/docs document themselves). */
+export const apiRoutes: readonly ApiRoute[] = [
+  ...systemRoutes,
+  ...authRoutes,
+  ...registrationRoutes,
+  ...userRoutes,
+  ...eventRoutes,
+  ...participantRoutes,
+  ...meetingRoutes,
+  ...agendaRoutes,
+  ...boothRoutes,
+  ...chatRoutes,
+  ...lobbyRoutes,
+  ...postRoutes,
+  ...pollRoutes,
+  ...notificationRoutes,
+  ...presenceRoutes,
+  ...contactRoutes,
+  ...checkInRoutes,
+];
