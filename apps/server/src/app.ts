@@ -13,6 +13,7 @@ import { searchCachePlugin } from './features/participants/search.cache';
 import { reportServerError } from './http/crash-reports';
 import { AppError } from './http/errors';
 import { rejectNulCharacters } from './http/input-guard';
+import { openApiRoutes } from './http/openapi';
 import { connectRateLimitRedis } from './http/rate-limit';
 import { schedulerPlugin } from './jobs/scheduler';
 import { createRealtime, type Realtime } from './realtime/realtime';
@@ -153,6 +154,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     reply.header('cache-control', 'no-cache');
     return { success: true, data };
   });
+
+  // GET /api/v1/openapi.json (from the contract's route catalogue) and the reference page /api/docs.
+  await openApiRoutes(app);
 
   // Infrastructure and shared services, as named plugins (decorators app.scheduler, app.bus,
   // app.sms, app.searchCache); the features after them.

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   changePasswordRequest,
   confirmPasswordRequest,
@@ -16,7 +15,7 @@ import {
   signupResultSchema,
   tokenLoginRequest,
 } from '../auth';
-import { defineRoutes } from './route';
+import { defineRoutes, noDataSchema } from './route';
 
 /** Identity: login, signup, sessions (refresh token in an httpOnly cookie), passwords, login tokens. */
 export const authRoutes = defineRoutes('auth', [
@@ -54,7 +53,7 @@ export const authRoutes = defineRoutes('auth', [
     summary: 'Mail the sign-up code again',
     auth: 'none',
     body: resendCodeRequest,
-    response: z.null(),
+    response: noDataSchema,
   },
   {
     id: 'refreshSession',
@@ -72,7 +71,7 @@ export const authRoutes = defineRoutes('auth', [
     summary: 'End the session of the refresh cookie',
     auth: 'none',
     body: emptyRequest,
-    response: z.null(),
+    response: noDataSchema,
   },
   {
     id: 'forgotPassword',
@@ -81,7 +80,7 @@ export const authRoutes = defineRoutes('auth', [
     summary: 'Mail a password reset code',
     auth: 'none',
     body: forgotPasswordRequest,
-    response: z.null(),
+    response: noDataSchema,
   },
   {
     id: 'confirmPassword',
@@ -90,7 +89,7 @@ export const authRoutes = defineRoutes('auth', [
     summary: 'Set a new password with the mailed reset code',
     auth: 'none',
     body: confirmPasswordRequest,
-    response: z.null(),
+    response: noDataSchema,
   },
   {
     id: 'changePassword',
@@ -99,7 +98,7 @@ export const authRoutes = defineRoutes('auth', [
     summary: 'Change my password (other sessions end)',
     auth: 'user',
     body: changePasswordRequest,
-    response: z.null(),
+    response: noDataSchema,
   },
   {
     id: 'tokenLogin',

@@ -12,7 +12,7 @@ import {
   saveContactRequest,
   saveNoteRequest,
 } from '../contacts';
-import { defineRoutes } from './route';
+import { defineRoutes, noDataSchema } from './route';
 
 /** Contacts: people I met, notes, CSV export (E7.50–E7.53). */
 export const contactRoutes = defineRoutes('contacts', [
@@ -70,7 +70,7 @@ export const contactRoutes = defineRoutes('contacts', [
     summary: 'Remove a contact',
     auth: 'user',
     params: contactParams,
-    response: z.null(),
+    response: noDataSchema,
   },
   {
     id: 'saveContactNote',
@@ -88,6 +88,6 @@ export const contactRoutes = defineRoutes('contacts', [
     summary: 'Remove a note',
     auth: 'user',
     params: contactParams,
-    response: z.null(),
+    response: noDataSchema,
   },
 ]);

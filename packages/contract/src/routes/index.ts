@@ -13,6 +13,7 @@ import { systemRoutes } from './system';
 import { userRoutes } from './user';
 
 export type { ApiRoute, HttpMethod, RouteAuth } from './route';
+export { noDataSchema } from './route';
 
 /** Every route under /api/v1 (GET /api/v1/openapi.json and GET /api/docs document themselves). */
 export const apiRoutes: readonly ApiRoute[] = [

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** none: public; user: a bearer access token is required; optional: public, a token changes the answer. */
@@ -34,3 +34,6 @@ export interface ApiRoute {
 /** Declares a feature's routes (keeps the literal types and checks each entry). */
 export const defineRoutes = (tag: string, routes: Omit<ApiRoute, 'tag'>[]): ApiRoute[] =>
   routes.map((route) => ({ ...route, tag }));
+
+/** The `data` of routes that answer nothing but success. */
+export const noDataSchema = z.null();

@@ -21,6 +21,15 @@ export const systemRoutes = defineRoutes('system', [
     response: clientConfigSchema,
   },
   {
+    id: 'openApiDocument',
+    method: 'GET',
+    path: '/openapi.json',
+    summary: 'This document (OpenAPI 3.1); a reference page for it is at /api/docs',
+    auth: 'none',
+    response: z.record(z.string(), z.unknown()).describe('An OpenAPI 3.1 document'),
+    produces: 'application/json',
+  },
+  {
     id: 'devMailbox',
     method: 'GET',
     path: '/dev/mailbox',

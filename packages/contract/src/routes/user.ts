@@ -10,7 +10,7 @@ import {
   updateProfileRequest,
   userProfileSchema,
 } from '../user';
-import { defineRoutes } from './route';
+import { defineRoutes, noDataSchema } from './route';
 
 /** The account: profile, photo, notification preferences, connected e-mails, deletion. */
 export const userRoutes = defineRoutes('user', [
@@ -84,6 +84,6 @@ export const userRoutes = defineRoutes('user', [
     summary: 'Delete my account (with my password)',
     auth: 'user',
     body: deleteAccountRequest,
-    response: z.null(),
+    response: noDataSchema,
   },
 ]);
