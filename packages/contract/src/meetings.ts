@@ -181,6 +181,7 @@ export const confirmInvitationRequest = z.strictObject({
   message,
   asParticipantId: idSchema.optional(),
 });
+export type ConfirmInvitationRequest = z.infer<typeof confirmInvitationRequest>;
 /** POST /event/schedule/confirmReschedule (E7.23); sessionId defaults to the proposed slot. */
 export const confirmRescheduleRequest = z.strictObject({
   eventId,
@@ -188,10 +189,13 @@ export const confirmRescheduleRequest = z.strictObject({
   sessionId: idSchema.optional(),
   message,
 });
+export type ConfirmRescheduleRequest = z.infer<typeof confirmRescheduleRequest>;
 /** POST /event/schedule/reject and rejectReschedule (E7.20, E7.21). */
 export const rejectInvitationRequest = z.strictObject({ eventId, invitationId: idSchema, message });
+export type RejectInvitationRequest = z.infer<typeof rejectInvitationRequest>;
 /** POST /event/schedule/revoke and revokeReschedule (E7.18, E7.19). */
 export const revokeInvitationRequest = z.strictObject({ eventId, invitationId: idSchema });
+export type RevokeInvitationRequest = z.infer<typeof revokeInvitationRequest>;
 /** POST /event/schedule/reschedule (E7.17): invitationId is the meeting's invitation. */
 export const rescheduleRequest = z.strictObject({
   eventId,
@@ -199,6 +203,7 @@ export const rescheduleRequest = z.strictObject({
   sessionId: idSchema,
   message,
 });
+export type RescheduleRequest = z.infer<typeof rescheduleRequest>;
 /** POST /event/schedule/leave with invitationId cancels the meeting (E7.09); a guest just leaves. */
 export const cancelMeetingRequest = z.strictObject({
   eventId,
@@ -206,6 +211,7 @@ export const cancelMeetingRequest = z.strictObject({
   sessionId: idSchema.optional(),
   message,
 });
+export type CancelMeetingRequest = z.infer<typeof cancelMeetingRequest>;
 /** POST /event/schedule/addToSession (E7.15): sessionId is the meeting's id. */
 export const addGuestRequest = z.strictObject({
   eventId,
@@ -215,6 +221,7 @@ export const addGuestRequest = z.strictObject({
   behalfOf: idSchema.optional(),
   block: z.boolean().optional(),
 });
+export type AddGuestRequest = z.infer<typeof addGuestRequest>;
 /** POST /event/schedule/prebook (E7.12), right onbehalfmeeting (E6.10). */
 export const prebookRequest = z.strictObject({
   eventId,
@@ -223,6 +230,7 @@ export const prebookRequest = z.strictObject({
   toParticipantId: idSchema,
   message,
 });
+export type PrebookRequest = z.infer<typeof prebookRequest>;
 /** POST /event/schedule/reserveTable, right reserveatable (E6.11): a popup table of 8 seats. */
 export const reserveTableRequest = z.strictObject({
   eventId,
@@ -234,6 +242,7 @@ export const reserveTableRequest = z.strictObject({
     .optional(),
   message,
 });
+export type ReserveTableRequest = z.infer<typeof reserveTableRequest>;
 /** POST /event/meeting/ping and /event/meeting/checkIn (E7.13, E7.14 for meetings). */
 export const meetingActionRequest = z.strictObject({ eventId, meetingId: idSchema });
 export const eventQuery = z.strictObject({ eventId });

@@ -1,9 +1,18 @@
 import type {
+  CancelMeetingRequest,
+  ConfirmInvitationRequest,
+  ConfirmRescheduleRequest,
   Invitation,
   Meeting,
   MeetingCardStatus,
   PersonSummary,
+  PrebookRequest,
+  RejectInvitationRequest,
   RelationState,
+  RescheduleRequest,
+  ReserveTableRequest,
+  RevokeInvitationRequest,
+  SendInvitationRequest,
   SlotOffer,
 } from '@foyer/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -101,24 +110,27 @@ export function useFreeSlots(
   });
 }
 
-/** The schedule calls of E7.09–E7.23 this screen makes. */
-export type MeetingCall =
-  | 'join'
-  | 'confirm'
-  | 'reject'
-  | 'revoke'
-  | 'reschedule'
-  | 'confirmReschedule'
-  | 'rejectReschedule'
-  | 'revokeReschedule'
-  | 'leave'
-  | 'prebook'
-  | 'reserveTable';
-
-export interface MeetingCallInput {
-  call: MeetingCall;
-  body: Record<string, unknown>;
+/** The schedule calls of E7.09–E7.23 this screen makes, with the contract's request of each. */
+interface MeetingCallRequests {
+  join: SendInvitationRequest;
+  confirm: ConfirmInvitationRequest;
+  reject: RejectInvitationRequest;
+  revoke: RevokeInvitationRequest;
+  reschedule: RescheduleRequest;
+  confirmReschedule: ConfirmRescheduleRequest;
+  rejectReschedule: RejectInvitationRequest;
+  revokeReschedule: RevokeInvitationRequest;
+  leave: CancelMeetingRequest;
+  prebook: PrebookRequest;
+  reserveTable: ReserveTableRequest;
 }
+
+export type MeetingCall = keyof MeetingCallRequests;
+
+/** One call and its body; the event id is added by useMeetingCall. */
+export type MeetingCallInput = {
+  [C in MeetingCall]: { call: C; body: Omit<MeetingCallRequests[C], 'eventId'> };
+}[MeetingCall];
 
 /**
  * After one of my own calls answered with an accepted invitation (a booking, an accepted

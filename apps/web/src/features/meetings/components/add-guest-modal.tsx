@@ -1,4 +1,4 @@
-import type { Meeting } from '@foyer/contract';
+import type { AddGuestRequest, Meeting } from '@foyer/contract';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,16 +25,15 @@ export function AddGuestModal({ eventId, meeting, opened, onClose }: Props) {
   const [guest, setGuest] = useState<PersonOption | null>(null);
   const [message, setMessage] = useState('');
   const add = useMutation({
-    mutationFn: () =>
-      api<Meeting>('/event/meeting/addGuest', {
-        method: 'POST',
-        body: {
-          eventId,
-          sessionId: meeting.id,
-          participantId: guest?.id,
-          message: message.trim() || undefined,
-        },
-      }),
+    mutationFn: (participantId: number) => {
+      const body: AddGuestRequest = {
+        eventId,
+        sessionId: meeting.id,
+        participantId,
+        message: message.trim() || undefined,
+      };
+      return api<Meeting>('/event/meeting/addGuest', { method: 'POST', body });
+    },
     onSuccess: () => {
       toast('success', t('meetings.guest.added', { name: guest?.fullName ?? '' }));
       setGuest(null);
@@ -76,7 +75,7 @@ export function AddGuestModal({ eventId, meeting, opened, onClose }: Props) {
           <Button
             disabled={!guest}
             loading={add.isPending}
-            onClick={() => add.mutate()}
+            onClick={() => guest && add.mutate(guest.id)}
             data-testid="add-guest-submit"
           >
             {t('meetings.guest.add')}

@@ -30,12 +30,14 @@ export function CompanyRequest({ eventId, name, model, mode, setMode, onDone }: 
         onCancel={() => setMode(null)}
         onSubmit={(slot, message) =>
           model.run(
-            'confirm',
             {
-              invitationId: request.id,
-              sessionId: slot.sessionId,
-              asParticipantId: meId,
-              message: message || undefined,
+              call: 'confirm',
+              body: {
+                invitationId: request.id,
+                sessionId: slot.sessionId,
+                asParticipantId: meId,
+                message: message || undefined,
+              },
             },
             t('meetings.toast.scheduled', { name }),
             { done: finish },
@@ -56,8 +58,7 @@ export function CompanyRequest({ eventId, name, model, mode, setMode, onDone }: 
         onCancel={() => setMode(null)}
         onSubmit={(message) =>
           model.run(
-            'reject',
-            { invitationId: request.id, message: message || undefined },
+            { call: 'reject', body: { invitationId: request.id, message: message || undefined } },
             t('meetings.toast.declined'),
             { done: finish },
           )

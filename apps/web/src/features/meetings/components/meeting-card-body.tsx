@@ -52,8 +52,7 @@ export function MeetingCardBody({
           testId="meet-send"
           onSubmit={(message) =>
             model.run(
-              'join',
-              { toType: 'participant', toId: participantId, message },
+              { call: 'join', body: { toType: 'participant', toId: participantId, message } },
               t('meetings.toast.sent', { name }),
               { optimistic: 'invitePending' },
             )
@@ -73,8 +72,7 @@ export function MeetingCardBody({
             onCancel={close}
             onSubmit={(message) =>
               model.run(
-                'join',
-                { toType: 'participant', toId: participantId, message },
+                { call: 'join', body: { toType: 'participant', toId: participantId, message } },
                 t('meetings.toast.edited'),
                 { done: close },
               )
@@ -98,7 +96,11 @@ export function MeetingCardBody({
                 disabled={!invitation}
                 data-testid="meet-revoke"
                 onClick={() =>
-                  model.run('revoke', { invitationId: invitation?.id }, t('meetings.toast.revoked'))
+                  invitation &&
+                  model.run(
+                    { call: 'revoke', body: { invitationId: invitation.id } },
+                    t('meetings.toast.revoked'),
+                  )
                 }
               >
                 {t('meetings.action.revoke')}
@@ -122,8 +124,14 @@ export function MeetingCardBody({
             onCancel={close}
             onSubmit={(slot, message) =>
               model.run(
-                'confirm',
-                { invitationId: invitation.id, sessionId: slot.sessionId, message: message || undefined },
+                {
+                  call: 'confirm',
+                  body: {
+                    invitationId: invitation.id,
+                    sessionId: slot.sessionId,
+                    message: message || undefined,
+                  },
+                },
                 t('meetings.toast.scheduled', { name }),
                 { done: finish },
               )
@@ -143,8 +151,7 @@ export function MeetingCardBody({
             onCancel={close}
             onSubmit={(message) =>
               model.run(
-                'reject',
-                { invitationId: invitation.id, message: message || undefined },
+                { call: 'reject', body: { invitationId: invitation.id, message: message || undefined } },
                 t('meetings.toast.declined'),
                 { done: finish },
               )

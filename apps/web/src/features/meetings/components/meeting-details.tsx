@@ -53,12 +53,16 @@ export function MeetingDetails({
         testId="meet-reschedule"
         onCancel={close}
         onSubmit={(slot, message) =>
+          // A meeting that can be moved always came from an invitation (tables and guests cannot).
+          model.meetingInvitationId !== null &&
           model.run(
-            'reschedule',
             {
-              invitationId: model.meetingInvitationId,
-              sessionId: slot.sessionId,
-              message: message || undefined,
+              call: 'reschedule',
+              body: {
+                invitationId: model.meetingInvitationId,
+                sessionId: slot.sessionId,
+                message: message || undefined,
+              },
             },
             t('meetings.toast.rescheduleSent'),
             { done: close },
@@ -79,8 +83,10 @@ export function MeetingDetails({
         onCancel={close}
         onSubmit={(message) =>
           model.run(
-            'leave',
-            { invitationId: model.meetingInvitationId, message: message || undefined },
+            {
+              call: 'leave',
+              body: { invitationId: model.meetingInvitationId ?? undefined, message: message || undefined },
+            },
             t('meetings.toast.cancelled'),
             { done: finish },
           )
@@ -100,8 +106,10 @@ export function MeetingDetails({
         onCancel={close}
         onSubmit={(message) =>
           model.run(
-            'rejectReschedule',
-            { invitationId: reschedule.id, message: message || undefined },
+            {
+              call: 'rejectReschedule',
+              body: { invitationId: reschedule.id, message: message || undefined },
+            },
             t('meetings.toast.rescheduleDeclined'),
             { done: close },
           )
@@ -157,8 +165,7 @@ export function MeetingDetails({
                 data-testid="meet-reschedule-accept"
                 onClick={() =>
                   model.run(
-                    'confirmReschedule',
-                    { invitationId: reschedule.id },
+                    { call: 'confirmReschedule', body: { invitationId: reschedule.id } },
                     t('meetings.toast.rescheduled', { name }),
                   )
                 }
@@ -174,8 +181,7 @@ export function MeetingDetails({
               data-testid="meet-reschedule-revoke"
               onClick={() =>
                 model.run(
-                  'revokeReschedule',
-                  { invitationId: reschedule.id },
+                  { call: 'revokeReschedule', body: { invitationId: reschedule.id } },
                   t('meetings.toast.rescheduleRevoked'),
                 )
               }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useEvent } from '../../../lib/use-event';
 import {
-  type MeetingCall,
+  type MeetingCallInput,
   type MeetingStatus,
   meetingKeys,
   useInvitationLists,
@@ -49,8 +49,7 @@ export function useMeetingCard(eventId: number, participantId: number, focusId: 
 
   /** Runs a call; toasts the outcome; the caller's `done` runs only on success. */
   const run = (
-    call: MeetingCall,
-    body: Record<string, unknown>,
+    input: MeetingCallInput,
     success: string,
     options: { optimistic?: MeetingStatus['status']; done?: () => void } = {},
   ) => {
@@ -60,19 +59,16 @@ export function useMeetingCard(eventId: number, participantId: number, focusId: 
     if (options.optimistic && before) {
       queryClient.setQueryData<MeetingStatus>(key, { ...before, status: options.optimistic });
     }
-    mutation.mutate(
-      { call, body },
-      {
-        onSuccess: () => {
-          toast('success', success);
-          options.done?.();
-        },
-        onError: (error) => {
-          if (options.optimistic && before) queryClient.setQueryData(key, before);
-          toast('error', meetingErrorText(t, error));
-        },
+    mutation.mutate(input, {
+      onSuccess: () => {
+        toast('success', success);
+        options.done?.();
       },
-    );
+      onError: (error) => {
+        if (options.optimistic && before) queryClient.setQueryData(key, before);
+        toast('error', meetingErrorText(t, error));
+      },
+    });
   };
 
   return {
