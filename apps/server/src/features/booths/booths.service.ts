@@ -15,6 +15,9 @@ import { requireMembership } from '../access/event-access';
 import { removeBoothImage, storeBoothImage } from './booths.images';
 import * as repo from './booths.repository';
 
+/** What other features (meetings) read of booths: one booth of the event. */
+export { findBooth } from './booths.repository';
+
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function toSummary(b: repo.BoothRow): BoothSummary {

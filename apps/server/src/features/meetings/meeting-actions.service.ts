@@ -13,11 +13,7 @@ export const label = (p: { name: string; surname: string }) => `${p.name} ${p.su
 
 export async function present(deps: MeetingDeps, meetingId: number, viewerId: number): Promise<Meeting> {
   const { ctx } = deps;
-  const row = await ctx.db
-    .selectFrom('meetings')
-    .selectAll()
-    .where('id', '=', meetingId)
-    .executeTakeFirstOrThrow();
+  const row = await repo.getMeeting(ctx.db, meetingId);
   const [meeting] = await presentMeetings(ctx.db, [row], viewerId, ctx.now(), ctx.config.videoUrlTemplate);
   return meeting as Meeting;
 }
@@ -67,21 +63,11 @@ export async function cancelMeeting(
     const people = await repo.meetingPeople(trx, [meeting.id]);
     const mine = people.find((p) => p.participant_id === me.id && p.active);
     if (!mine) throw AppError.forbidden('You are not part of this meeting');
-    const current = await trx
-      .selectFrom('meetings')
-      .select('status')
-      .where('id', '=', meeting.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (current?.status === 'cancelled') throw AppError.conflict('This meeting is already cancelled');
+    const current = await repo.lockMeetingStatus(trx, meeting.id);
+    if (current === 'cancelled') throw AppError.conflict('This meeting is already cancelled');
     const others = people.filter((p) => p.active && p.participant_id !== me.id).map((p) => p.participant_id);
     if (mine.role === 'guest') {
-      await trx
-        .updateTable('meeting_participants')
-        .set({ active: false })
-        .where('meeting_id', '=', meeting.id)
-        .where('participant_id', '=', me.id)
-        .execute();
+      await repo.leaveMeeting(trx, meeting.id, me.id);
       await emitMeetingEvent(deps, trx, {
         type: 'meeting_guest_left',
         eventId: event.id,
@@ -92,23 +78,7 @@ export async function cancelMeeting(
       });
       return;
     }
-    await trx
-      .updateTable('meetings')
-      .set({ status: 'cancelled', executor_id: me.id, message, updated_at: now })
-      .where('id', '=', meeting.id)
-      .execute();
-    await trx
-      .updateTable('meeting_participants')
-      .set({ active: false })
-      .where('meeting_id', '=', meeting.id)
-      .execute();
-    await trx
-      .updateTable('invitations')
-      .set({ state: 'processed', updated_at: now })
-      .where('meeting_id', '=', meeting.id)
-      .where('type', '=', 'reschedule')
-      .where('state', '=', 'waiting')
-      .execute();
+    await repo.cancelMeetingRows(trx, meeting.id, { executorId: me.id, message, at: now });
     await emitMeetingEvent(deps, trx, {
       type: 'cancel_meeting',
       eventId: event.id,
@@ -148,12 +118,8 @@ export async function addGuest(
   if (!actor) throw AppError.notFound('Participant not found');
   const guest = await requireLiveParticipant(ctx.db, event.id, input.participantId); // E3.02
   if (actor.type_id !== null) {
-    const type = await ctx.db
-      .selectFrom('participant_types')
-      .select('disable_guest')
-      .where('id', '=', actor.type_id)
-      .executeTakeFirst();
-    if (type?.disable_guest) throw AppError.forbidden('Your participant type cannot add guests'); // E6.31
+    if (await repo.guestsDisabledFor(ctx.db, actor.type_id))
+      throw AppError.forbidden('Your participant type cannot add guests'); // E6.31
   }
   await ctx.db.transaction().execute(async (trx) => {
     const people = await repo.meetingPeople(trx, [meeting.id]);
@@ -170,19 +136,7 @@ export async function addGuest(
       new Date(meeting.sdt),
       new Date(meeting.edt),
     );
-    await trx
-      .insertInto('meeting_participants')
-      .values({
-        meeting_id: meeting.id,
-        participant_id: guest.id,
-        role: 'guest',
-        sdt: meeting.sdt,
-        edt: meeting.edt,
-      })
-      .onConflict((oc) =>
-        oc.columns(['meeting_id', 'participant_id']).doUpdateSet({ active: true, role: 'guest' }),
-      )
-      .execute();
+    await repo.addMeetingGuest(trx, meeting, guest.id);
     await emitMeetingEvent(deps, trx, {
       type: 'meeting_guest_added',
       eventId: event.id,
@@ -214,12 +168,7 @@ export async function meetingPresence(
   }
   await ctx.db.transaction().execute(async (trx) => {
     if (action === 'checkIn') {
-      await trx
-        .updateTable('meeting_participants')
-        .set({ checked_in_at: now })
-        .where('meeting_id', '=', meeting.id)
-        .where('participant_id', '=', me.id)
-        .execute();
+      await repo.markCheckedIn(trx, meeting.id, me.id, now);
     }
     await emitMeetingEvent(deps, trx, {
       type: 'meeting_ping',

@@ -53,9 +53,7 @@ export async function presentInvitations(
       db,
       rows.flatMap((r) => [r.from_participant_id, r.to_participant_id]),
     ),
-    meetingIds.length
-      ? db.selectFrom('meetings').selectAll().where('id', 'in', meetingIds).execute()
-      : Promise.resolve([]),
+    meetingIds.length ? repo.meetingsByIds(db, meetingIds) : Promise.resolve([]),
   ]);
   const byId = new Map(persons.map((p) => [p.id, p]));
   const meetingById = new Map(meetings.map((m) => [m.id, m]));

@@ -5,8 +5,8 @@ import {
   realtimeRoom,
 } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { meetingsApi } from '../../../test/meetings-api';
 import { makeEvent, makePerson, makeSlots } from '../../../test/factories';
+import { meetingsApi } from '../../../test/meetings-api';
 import { connected, type Listening, listen, type TestClient } from '../../realtime/realtime.fixtures';
 
 const servers: Listening[] = [];

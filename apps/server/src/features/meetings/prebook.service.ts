@@ -1,6 +1,7 @@
 import { type Meeting, MeetingErrorCode, TABLE_SEATS } from '@foyer/contract';
 import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
+import { findBooth } from '../booths/booths.service';
 import { requireLiveParticipant } from '../participants/live-participant';
 import { assertFree, createMeeting, lockPeople } from './booking';
 import { label, present } from './meeting-actions.service';
@@ -114,12 +115,7 @@ export async function reserveTable(
   if (!slot) throw AppError.notFound('Time slot not found'); // E5.12
   if (new Date(slot.sdt) <= now) throw AppError.conflict('This time slot has already started');
   if (input.boothId !== undefined) {
-    const booth = await ctx.db
-      .selectFrom('booths')
-      .select('id')
-      .where('id', '=', input.boothId)
-      .where('event_id', '=', event.id)
-      .executeTakeFirst();
+    const booth = await findBooth(ctx.db, event.id, input.boothId);
     if (!booth) throw AppError.notFound('Booth not found');
   }
   const guestIds = [...new Set(input.participantIds ?? [])].filter((id) => id !== me.id);

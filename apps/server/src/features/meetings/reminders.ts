@@ -2,6 +2,7 @@ import { MEETING_REMINDER_BEFORE_MS } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Bus } from '../../events/bus';
+import { claimDueReminders, eventsOfMeetings } from './meetings.repository';
 
 const EVERY_MS = 60_000;
 
@@ -18,22 +19,9 @@ export async function runMeetingReminders(ctx: AppContext, bus: Pick<Bus, 'emit'
   const until = new Date(now.getTime() + MEETING_REMINDER_BEFORE_MS);
   // The claim and the reminders' outbox rows commit together: a crash cannot claim one unsent.
   return ctx.db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('meeting_participants')
-      .set({ reminded_at: now })
-      .where('active', '=', true)
-      .where('reminded_at', 'is', null)
-      .where('sdt', '>', now)
-      .where('sdt', '<=', until)
-      .returning(['meeting_id', 'participant_id', 'sdt'])
-      .execute();
+    const claimed = await claimDueReminders(trx, now, until);
     if (claimed.length === 0) return 0;
-    const meetings = await trx
-      .selectFrom('meetings')
-      .select(['id', 'event_id'])
-      .where('id', 'in', [...new Set(claimed.map((c) => c.meeting_id))])
-      .execute();
-    const eventOf = new Map(meetings.map((m) => [m.id, m.event_id]));
+    const eventOf = await eventsOfMeetings(trx, [...new Set(claimed.map((c) => c.meeting_id))]);
     for (const row of claimed) {
       await bus.emit(
         {

@@ -147,17 +147,9 @@ export async function confirmReschedule(
       edt,
       meeting.id,
     );
-    await trx
-      .updateTable('meetings')
-      .set({ sdt, edt, slot_session_id: slot.id, status: 'rescheduled', executor_id: me.id, updated_at: now })
-      .where('id', '=', meeting.id)
-      .execute();
+    await repo.moveMeeting(trx, meeting.id, { sdt, edt, slotId: slot.id, executorId: me.id, at: now });
     try {
-      await trx
-        .updateTable('meeting_participants')
-        .set({ sdt, edt, reminded_at: null })
-        .where('meeting_id', '=', meeting.id)
-        .execute();
+      await repo.moveMeetingPeople(trx, meeting.id, sdt, edt);
     } catch (error) {
       if (isUniqueViolation(error)) throw slotNotFree('Someone is');
       throw error;

@@ -124,15 +124,7 @@ export async function meetingStatus(
     isLimitReached(ctx.db, me),
     repo.maxMeetingCountOf(ctx.db, me.type_id),
   ]);
-  const reschedule = meeting
-    ? await ctx.db
-        .selectFrom('invitations')
-        .selectAll()
-        .where('meeting_id', '=', meeting.id)
-        .where('type', '=', 'reschedule')
-        .where('state', '=', 'waiting')
-        .executeTakeFirst()
-    : undefined;
+  const reschedule = meeting ? await repo.openRescheduleOf(ctx.db, meeting.id) : undefined;
   const status = meetingCardStatus({
     opponentExists: true,
     invitation: latest
