@@ -2,6 +2,7 @@ import {
   badgeRelationState,
   type EventDetails,
   type InvitationChangedPayload,
+  type InvitationList,
   invitationSegment,
   invitationsBadge,
   isInvitationLive,
@@ -10,12 +11,10 @@ import {
 } from '@foyer/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { agendaKeys } from '../../../features/agenda/api/sessions-api';
-import { type InvitationLists, useInvitationLists } from '../../../features/meetings/api/meetings-api';
+import { useInvitationLists } from '../../../features/meetings/api/meetings-api';
 import { applyInvitationChange } from '../../../features/meetings/api/meetings-cache';
 import { useSession } from '../../../lib/session-store';
 import { useRealtimeRoom } from '../../../lib/use-realtime';
-
-export type { InvitationLists };
 
 /** GET /event/invitations?eventId (E7 invitations list): the caller's invitations, split by segment. */
 export function useEventInvitations(event: EventDetails | null) {
@@ -23,7 +22,7 @@ export function useEventInvitations(event: EventDetails | null) {
 }
 
 /** A4.40 through the contract's badge rule: live received and company requests or reschedules. */
-export function invitationsBadgeOf(lists: InvitationLists | undefined, event: EventDetails | null): number {
+export function invitationsBadgeOf(lists: InvitationList | undefined, event: EventDetails | null): number {
   if (!lists || !event?.me) return 0;
   const viewer = { participantId: event.me.id, boothId: event.me.boothId };
   const now = new Date();

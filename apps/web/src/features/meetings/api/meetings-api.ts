@@ -3,12 +3,11 @@ import type {
   ConfirmInvitationRequest,
   ConfirmRescheduleRequest,
   Invitation,
+  InvitationList,
   Meeting,
-  MeetingCardStatus,
-  PersonSummary,
+  MeetingStatusResult,
   PrebookRequest,
   RejectInvitationRequest,
-  RelationState,
   RescheduleRequest,
   ReserveTableRequest,
   RevokeInvitationRequest,
@@ -17,28 +16,6 @@ import type {
 } from '@foyer/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-type Part = { live: Invitation[]; past: Invitation[] };
-
-/** GET /event/invitations (E2.33, E2.34): the caller's invitations, split by segment and live/past. */
-export interface InvitationLists {
-  invitations: Invitation[];
-  sent: Part;
-  received: Part;
-  company: Part;
-  badge?: number;
-}
-
-/** GET /event/meeting/status: which meeting card to show for another person (E4.13, E4.14). */
-export interface MeetingStatus {
-  status: MeetingCardStatus;
-  relation: RelationState;
-  invitationId: number | null;
-  meetingId: number | null;
-  rescheduleInvitationId: number | null;
-  maxMeetingCount: number | null;
-  person: PersonSummary | null;
-}
 
 /**
  * Every query of this feature sits under ['invitations', eventId], so one invalidation — after a
@@ -54,8 +31,9 @@ export const meetingKeys = {
     ['invitations', eventId, 'slots', participantId, meetingId, from] as const,
 };
 
-export function fetchInvitationLists(eventId: number): Promise<InvitationLists> {
-  return api<InvitationLists>('/event/invitations', { query: { eventId } });
+/** GET /event/invitations (E2.33, E2.34): the caller's invitations, split by segment and live/past. */
+export function fetchInvitationLists(eventId: number): Promise<InvitationList> {
+  return api<InvitationList>('/event/invitations', { query: { eventId } });
 }
 
 export function useInvitationLists(eventId: number | null) {
@@ -68,10 +46,11 @@ export function useInvitationLists(eventId: number | null) {
   });
 }
 
+/** GET /event/meeting/status: which meeting card to show for another person (E4.13, E4.14). */
 export function useMeetingStatus(eventId: number, participantId: number) {
   return useQuery({
     queryKey: meetingKeys.status(eventId, participantId),
-    queryFn: () => api<MeetingStatus>('/event/meeting/status', { query: { eventId, participantId } }),
+    queryFn: () => api<MeetingStatusResult>('/event/meeting/status', { query: { eventId, participantId } }),
     retry: false,
   });
 }

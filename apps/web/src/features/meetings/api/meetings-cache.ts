@@ -1,11 +1,13 @@
 import {
   type Invitation,
   type InvitationChangedPayload,
+  type InvitationList,
   type Meeting,
+  type MeetingStatusResult,
   partitionInvitations,
 } from '@foyer/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { type InvitationLists, type MeetingStatus, meetingKeys } from './meetings-api';
+import { meetingKeys } from './meetings-api';
 
 /** Replaces the item with the same id, or adds it; then sorts. */
 function upsert<T extends { id: number }>(list: readonly T[], item: T, order: (a: T, b: T) => number): T[] {
@@ -22,10 +24,10 @@ const byStart = (a: Meeting, b: Meeting) => a.sdt.localeCompare(b.sdt) || a.id -
 
 /** The lists as the server splits them, with one invitation put in (E2.33, E2.34). */
 export function withInvitation(
-  lists: InvitationLists,
+  lists: InvitationList,
   invitation: Invitation,
   viewer: InvitationChangedPayload['viewer'],
-): InvitationLists {
+): InvitationList {
   const invitations = upsert(lists.invitations, invitation, byIdDesc);
   const parts = partitionInvitations(invitations, viewer, new Date());
   return { invitations, ...parts, badge: parts.received.live.length + parts.company.live.length };
@@ -39,7 +41,7 @@ export function withInvitation(
 export function applyInvitationChange(queryClient: QueryClient, change: InvitationChangedPayload): void {
   const { eventId, invitation, meeting, card, viewer } = change;
   if (invitation) {
-    queryClient.setQueryData<InvitationLists>(meetingKeys.lists(eventId), (lists) =>
+    queryClient.setQueryData<InvitationList>(meetingKeys.lists(eventId), (lists) =>
       lists ? withInvitation(lists, invitation, viewer) : lists,
     );
   }
@@ -50,7 +52,7 @@ export function applyInvitationChange(queryClient: QueryClient, change: Invitati
   }
   if (card) {
     const { participantId, ...status } = card;
-    queryClient.setQueryData<MeetingStatus>(meetingKeys.status(eventId, participantId), status);
+    queryClient.setQueryData<MeetingStatusResult>(meetingKeys.status(eventId, participantId), status);
   }
   if (meeting || invitation?.state === 'accepted') {
     void queryClient.invalidateQueries({ queryKey: ['invitations', eventId, 'slots'] });

@@ -1,3 +1,4 @@
+import type { Search2Response } from '@foyer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -14,11 +15,11 @@ export function usePeopleSearch(eventId: number, query: string) {
   return useQuery({
     queryKey: ['meetings-people', eventId, query],
     queryFn: async () => {
-      const result = await api<{ props: string[]; results: unknown[][] }>('/event/participant/search2', {
+      const result = await api<Search2Response>('/event/participant/search2', {
         method: 'POST',
         body: { eventId, query: query || undefined, length: PICKER_PAGE },
       });
-      const col = (name: string) => result.props.indexOf(name);
+      const col = (name: Search2Response['props'][number]) => result.props.indexOf(name);
       return result.results.map(
         (row): PersonOption => ({
           id: Number(row[col('id')]),

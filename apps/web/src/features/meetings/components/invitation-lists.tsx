@@ -3,7 +3,7 @@ import { Badge, EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
-import type { InvitationLists as Lists } from '../api/meetings-api';
+import type { InvitationList as Lists } from '@foyer/contract';
 import { InvitationItem } from './invitation-item';
 
 interface Props {

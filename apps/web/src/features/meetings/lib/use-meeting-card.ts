@@ -1,11 +1,10 @@
-import type { Invitation, Meeting } from '@foyer/contract';
+import type { Invitation, Meeting, MeetingStatusResult } from '@foyer/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useEvent } from '../../../lib/use-event';
 import {
   type MeetingCallInput,
-  type MeetingStatus,
   meetingKeys,
   useInvitationLists,
   useMeetingCall,
@@ -51,13 +50,13 @@ export function useMeetingCard(eventId: number, participantId: number, focusId: 
   const run = (
     input: MeetingCallInput,
     success: string,
-    options: { optimistic?: MeetingStatus['status']; done?: () => void } = {},
+    options: { optimistic?: MeetingStatusResult['status']; done?: () => void } = {},
   ) => {
     const key = meetingKeys.status(eventId, participantId);
-    const before = queryClient.getQueryData<MeetingStatus>(key);
+    const before = queryClient.getQueryData<MeetingStatusResult>(key);
     // E4.17, E4.18: a request shows as pending at once and reverts when it fails.
     if (options.optimistic && before) {
-      queryClient.setQueryData<MeetingStatus>(key, { ...before, status: options.optimistic });
+      queryClient.setQueryData<MeetingStatusResult>(key, { ...before, status: options.optimistic });
     }
     mutation.mutate(input, {
       onSuccess: () => {
