@@ -7,6 +7,7 @@ import { requireMembership } from '../access/event-access';
 import { viewerOf } from './agenda.policy';
 import { agendaItemsOf } from './agenda.service';
 import { registeredAgendaSources } from './agenda-sources';
+import * as feeds from './calendar.repository';
 import { buildCalendar, type IcsEvent, plainText } from './ics';
 import { findSessionRows } from './sessions.repository';
 
@@ -34,35 +35,20 @@ export async function calendarLink(
   input: { eventId: number; rotate?: boolean | undefined },
 ): Promise<CalendarLink> {
   const { me } = await requireMembership(ctx.db, input.eventId, userId);
-  const existing = await ctx.db
-    .selectFrom('calendar_feeds')
-    .select('nonce')
-    .where('participant_id', '=', me.id)
-    .executeTakeFirst();
-  let nonce = existing?.nonce;
+  let nonce = await feeds.findFeedNonce(ctx.db, me.id);
   if (!nonce || input.rotate) {
     const fresh = randomBytes(16).toString('base64url');
     const tokenHash = sha256(feedToken(ctx, me.id, fresh));
-    const row = await ctx.db
-      .insertInto('calendar_feeds')
-      .values({ participant_id: me.id, nonce: fresh, token_hash: tokenHash, created_at: ctx.now() })
-      .onConflict((oc) =>
-        input.rotate
-          ? oc.column('participant_id').doUpdateSet({ nonce: fresh, token_hash: tokenHash })
-          : oc.column('participant_id').doNothing(),
-      )
-      .returning('nonce')
-      .executeTakeFirst();
+    const stored = await feeds.storeFeed(ctx.db, {
+      participantId: me.id,
+      nonce: fresh,
+      tokenHash,
+      at: ctx.now(),
+      replace: input.rotate ?? false,
+    });
     // A concurrent first request may have won the insert: use what is stored.
-    nonce =
-      row?.nonce ??
-      (
-        await ctx.db
-          .selectFrom('calendar_feeds')
-          .select('nonce')
-          .where('participant_id', '=', me.id)
-          .executeTakeFirstOrThrow()
-      ).nonce;
+    nonce = stored ?? (await feeds.findFeedNonce(ctx.db, me.id));
+    if (!nonce) throw new Error('calendar feed vanished while being created');
   }
   return { url: `${ctx.config.publicUrl}/api/v1/calendar/${feedToken(ctx, me.id, nonce)}.ics` };
 }
@@ -121,11 +107,7 @@ export async function participantEvents(
   const descriptions = new Map<number, string>();
   const sessionIds = items.filter((i) => i.type === 'session').map((i) => i.id);
   if (sessionIds.length > 0) {
-    const rows = await ctx.db
-      .selectFrom('sessions')
-      .select(['id', 'description'])
-      .where('id', 'in', sessionIds)
-      .execute();
+    const rows = await feeds.sessionDescriptions(ctx.db, sessionIds);
     for (const row of rows) descriptions.set(row.id, plainText(row.description));
   }
   const events = itemEvents(ctx, items, descriptions);
@@ -164,25 +146,9 @@ async function participantCalendar(
 
 /** GET /calendar/:token.ics: the public feed; unknown or rotated tokens are not found. */
 export async function calendarFeed(ctx: AppContext, token: string): Promise<string> {
-  const row = await ctx.db
-    .selectFrom('calendar_feeds as f')
-    .innerJoin('participants as p', 'p.id', 'f.participant_id')
-    .select(['f.participant_id', 'f.nonce'])
-    .where('f.token_hash', '=', sha256(token))
-    .where('p.state', '!=', 'deleted')
-    .executeTakeFirst();
-  if (!row) throw AppError.notFound('Calendar not found');
-  const participant = await ctx.db
-    .selectFrom('participants')
-    .selectAll()
-    .where('id', '=', row.participant_id)
-    .executeTakeFirstOrThrow();
-  const event = await ctx.db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', '=', participant.event_id)
-    .executeTakeFirstOrThrow();
-  return participantCalendar(ctx, event, participant);
+  const owner = await feeds.findFeedOwner(ctx.db, sha256(token));
+  if (!owner) throw AppError.notFound('Calendar not found');
+  return participantCalendar(ctx, owner.event, owner.participant);
 }
 
 /** GET /event/participant/calendar.ics: the same calendar once, as a download. */

@@ -1,6 +1,12 @@
 import { LOGIN_LOCKOUT_MS } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import {
+  deleteEmailCodesExpiredBefore,
+  deleteLoginFailuresBefore,
+  deleteOneTimeTokensExpiredBefore,
+  deleteRefreshTokensExpiredBefore,
+} from './auth.repository';
 
 const EVERY_MS = 60 * 60_000;
 /** Used and expired codes and tokens are kept a day for support questions, then deleted. */
@@ -24,17 +30,12 @@ export async function pruneAuthRows(ctx: AppContext): Promise<AuthCleanupResult>
   const failuresBefore = new Date(now - LOGIN_LOCKOUT_MS);
   const expiredBefore = new Date(now - KEEP_AFTER_EXPIRY_MS);
   const [loginFailures, emailCodes, refreshTokens, oneTimeTokens] = await Promise.all([
-    ctx.db.deleteFrom('login_failures').where('created_at', '<', failuresBefore).executeTakeFirst(),
-    ctx.db.deleteFrom('email_codes').where('expires_at', '<', expiredBefore).executeTakeFirst(),
-    ctx.db.deleteFrom('refresh_tokens').where('expires_at', '<', expiredBefore).executeTakeFirst(),
-    ctx.db.deleteFrom('one_time_tokens').where('expires_at', '<', expiredBefore).executeTakeFirst(),
+    deleteLoginFailuresBefore(ctx.db, failuresBefore),
+    deleteEmailCodesExpiredBefore(ctx.db, expiredBefore),
+    deleteRefreshTokensExpiredBefore(ctx.db, expiredBefore),
+    deleteOneTimeTokensExpiredBefore(ctx.db, expiredBefore),
   ]);
-  return {
-    loginFailures: Number(loginFailures.numDeletedRows),
-    emailCodes: Number(emailCodes.numDeletedRows),
-    refreshTokens: Number(refreshTokens.numDeletedRows),
-    oneTimeTokens: Number(oneTimeTokens.numDeletedRows),
-  };
+  return { loginFailures, emailCodes, refreshTokens, oneTimeTokens };
 }
 
 /** Hourly and once at start, by the scheduler (jobs/scheduler.ts; tests call pruneAuthRows directly). */

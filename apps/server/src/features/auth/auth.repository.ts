@@ -208,3 +208,24 @@ export async function deleteEmailCodes(db: Executor, userId: number, email: stri
     .where('purpose', '=', purpose)
     .execute();
 }
+
+/** Login failures older than `before`; returns how many went. */
+export async function deleteLoginFailuresBefore(db: Executor, before: Date): Promise<number> {
+  const r = await db.deleteFrom('login_failures').where('created_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function deleteEmailCodesExpiredBefore(db: Executor, before: Date): Promise<number> {
+  const r = await db.deleteFrom('email_codes').where('expires_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function deleteRefreshTokensExpiredBefore(db: Executor, before: Date): Promise<number> {
+  const r = await db.deleteFrom('refresh_tokens').where('expires_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function deleteOneTimeTokensExpiredBefore(db: Executor, before: Date): Promise<number> {
+  const r = await db.deleteFrom('one_time_tokens').where('expires_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
