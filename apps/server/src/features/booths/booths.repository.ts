@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { BoothsTable } from '../../db/schema';
+import type { BoothsTable, ParticipantRow, ParticipantsTable } from '../../db/schema';
 
 export type BoothRow = Selectable<BoothsTable>;
 
@@ -68,4 +68,58 @@ export function popupTables(db: Executor, boothId: number, now: Date) {
     .orderBy('sdt')
     .limit(50)
     .execute();
+}
+
+export type BoothUpdate = Updateable<BoothsTable>;
+
+/** Updates the booth's fields; returns the row as stored. */
+export function updateBoothRow(db: Executor, boothId: number, set: BoothUpdate): Promise<BoothRow> {
+  return db.updateTable('booths').set(set).where('id', '=', boothId).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Which of these category ids exist at the event. */
+export function knownCategories(db: Executor, eventId: number, ids: readonly number[]) {
+  return db
+    .selectFrom('categories')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Booth membership (booth_id, booth_role, booth_pending_role on the participant). */
+export type MembershipUpdate = Pick<
+  Updateable<ParticipantsTable>,
+  'booth_id' | 'booth_role' | 'booth_pending_role' | 'updated_at'
+>;
+
+/** Invites a person in no booth (E7.37); undefined when they joined one meanwhile. */
+export function inviteToBooth(
+  db: Executor,
+  participantId: number,
+  boothId: number,
+  role: 'user' | 'admin',
+  at: Date,
+): Promise<ParticipantRow | undefined> {
+  return db
+    .updateTable('participants')
+    .set({ booth_id: boothId, booth_role: 'not_confirmed', booth_pending_role: role, updated_at: at })
+    .where('id', '=', participantId)
+    .where('booth_id', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Changes a person's booth membership; returns their row. */
+export function setMembership(
+  db: Executor,
+  participantId: number,
+  set: MembershipUpdate,
+): Promise<ParticipantRow> {
+  return db
+    .updateTable('participants')
+    .set(set)
+    .where('id', '=', participantId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -13,6 +13,7 @@ import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import { removeBoothImage, storeBoothImage } from './booths.images';
+import type { BoothUpdate } from './booths.repository';
 import * as repo from './booths.repository';
 
 /** What other features (meetings) read of booths: one booth of the event. */
@@ -122,12 +123,10 @@ export async function uploadBoothImage(
   const { me, booth } = await managedBoothFor(ctx, userId, input.eventId, input.id);
   const url = await storeBoothImage(ctx.config.dataDir, booth.id, input.kind, input.image);
   const images = { logo: booth.images.logo ?? null, banner: booth.images.banner ?? null, [input.kind]: url };
-  const updated = await ctx.db
-    .updateTable('booths')
-    .set({ images: JSON.stringify(images), updated_at: ctx.now() })
-    .where('id', '=', booth.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await repo.updateBoothRow(ctx.db, booth.id, {
+    images: JSON.stringify(images),
+    updated_at: ctx.now(),
+  });
   await removeBoothImage(ctx.config.dataDir, booth.images[input.kind]);
   return details(ctx, me, updated);
 }
@@ -140,17 +139,12 @@ export async function updateBooth(
 ): Promise<BoothDetails> {
   const { me, booth } = await managedBoothFor(ctx, userId, input.eventId, input.id);
   if (input.categories?.length) {
-    const known = await ctx.db
-      .selectFrom('categories')
-      .select('id')
-      .where('event_id', '=', input.eventId)
-      .where('id', 'in', input.categories)
-      .execute();
+    const known = await repo.knownCategories(ctx.db, input.eventId, input.categories);
     if (known.length !== new Set(input.categories).size) {
       throw AppError.badRequest('categories: unknown category', { categories: 'validation.error.option' });
     }
   }
-  const set: Record<string, unknown> = { updated_at: ctx.now() };
+  const set: BoothUpdate = { updated_at: ctx.now() };
   if (input.boothName !== undefined) set.name = input.boothName;
   if (input.description !== undefined) set.description = input.description;
   if (input.website !== undefined) set.website = input.website ? withHttp(input.website) : null; // E5.44
@@ -159,11 +153,6 @@ export async function updateBooth(
   if (input.documents !== undefined) set.documents = JSON.stringify(input.documents);
   if (input.categories !== undefined) set.category_ids = [...new Set(input.categories)];
   if (input.agendaEnabled !== undefined) set.agenda_enabled = input.agendaEnabled;
-  const updated = await ctx.db
-    .updateTable('booths')
-    .set(set)
-    .where('id', '=', booth.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await repo.updateBoothRow(ctx.db, booth.id, set);
   return details(ctx, me, updated);
 }

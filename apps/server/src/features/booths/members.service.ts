@@ -92,18 +92,7 @@ export async function addMember(
     ); // E6.26
   }
   const updated = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('participants')
-      .set({
-        booth_id: booth.id,
-        booth_role: 'not_confirmed',
-        booth_pending_role: input.role,
-        updated_at: ctx.now(),
-      })
-      .where('id', '=', target.id)
-      .where('booth_id', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await repo.inviteToBooth(trx, target.id, booth.id, input.role, ctx.now());
     if (!row) throw new AppError(409, BoothErrorCode.AlreadyInBooth, 'This person is already in a booth');
     await notify(
       deps,
@@ -136,12 +125,7 @@ export async function updateMember(
     target.booth_role === 'not_confirmed'
       ? { booth_pending_role: input.role, updated_at: ctx.now() }
       : { booth_role: input.role, updated_at: ctx.now() };
-  const updated = await ctx.db
-    .updateTable('participants')
-    .set(set)
-    .where('id', '=', target.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await repo.setMembership(ctx.db, target.id, set);
   return toMember(updated);
 }
 
@@ -164,11 +148,12 @@ export async function removeMember(
   if (target.booth_role === 'owner')
     throw new AppError(409, BoothErrorCode.OwnerRole, 'The owner cannot be removed');
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('participants')
-      .set({ booth_id: null, booth_role: null, booth_pending_role: null, updated_at: ctx.now() })
-      .where('id', '=', target.id)
-      .execute();
+    await repo.setMembership(trx, target.id, {
+      booth_id: null,
+      booth_role: null,
+      booth_pending_role: null,
+      updated_at: ctx.now(),
+    });
     await notify(deps, target, { eventId: input.eventId, boothId: target.booth_id, change: 'removed' }, trx);
   });
   return { removed: target.id };
@@ -190,7 +175,7 @@ export async function confirmMembership(
   const set = input.accepted
     ? { booth_role: me.booth_pending_role ?? 'user', booth_pending_role: null, updated_at: ctx.now() }
     : { booth_id: null, booth_role: null, booth_pending_role: null, updated_at: ctx.now() };
-  await ctx.db.updateTable('participants').set(set).where('id', '=', me.id).execute();
+  await repo.setMembership(ctx.db, me.id, set);
   return {
     accepted: input.accepted,
     message: input.accepted ? boothJoinedMessage(booth.name) : null,
