@@ -1,5 +1,6 @@
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../i18n/keys';
 
 /**
  * Contract schemas carry message keys (validation.error.*); this turns one into text that names
@@ -7,5 +8,5 @@ import { useTranslation } from 'react-i18next';
  */
 export function useFieldError(): (error: FieldError | undefined, label: string) => string | undefined {
   const { t } = useTranslation();
-  return (error, label) => (error?.message ? t(error.message, { name: label }) : undefined);
+  return (error, label) => (error?.message ? messageText(t, error.message, { name: label }) : undefined);
 }

@@ -11,6 +11,7 @@ import {
   IconUserPlus,
   type TablerIcon,
 } from '@tabler/icons-react';
+import type { TranslationKey } from '../../i18n/keys';
 import type { ShellDrawer, ShellModal } from './shell-store';
 
 export type NavTarget =
@@ -21,7 +22,7 @@ export type NavTarget =
 export interface NavEntry {
   key: string;
   /** i18n key of the label. */
-  label: string;
+  label: TranslationKey;
   icon: TablerIcon;
   target: NavTarget;
   badge?: number;

@@ -59,7 +59,8 @@ export function AgendaItemCard({ item, now, compact = false, readOnly = false, o
   const join = useJoinSession(item.eid);
   const live = isAgendaItemLive(item, now);
   const past = isSessionPast(item, now);
-  const presenter = item.roles.length > 0;
+  const role = item.roles[0];
+  const presenter = role !== undefined;
   const canJoin = !item.isOffTime && !past && isSessionStartWindowOpen(item, now) && item.status === 'joined';
   const title = item.isOffTime
     ? t('agenda.item.break')
@@ -94,9 +95,9 @@ export function AgendaItemCard({ item, now, compact = false, readOnly = false, o
                 {t('agenda.notice.waitingConfirmation')}
               </Badge>
             )}
-            {presenter && (
+            {role && (
               <Badge color="grape.9" size="sm">
-                {t(`agenda.role.${item.roles[0]}`)}
+                {t(`agenda.role.${role}`)}
               </Badge>
             )}
           </Group>

@@ -8,6 +8,7 @@ import { quarterHours } from '../lib/agenda-lib';
 import { useZone } from '../lib/use-zone';
 import { scheduleErrorText } from './session-actions';
 import '../i18n';
+import { messageText } from '../../../i18n/keys';
 
 interface Props {
   opened: boolean;
@@ -49,7 +50,7 @@ export function OffTimeModal({ opened, onClose, events, defaultEventId }: Props)
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof Errors;
         const empty = key === 'date' ? !date : key === 'start' ? !start : key === 'end' ? !end : false;
-        next[key] ??= empty ? t('agenda.break.required') : t(issue.message);
+        next[key] ??= empty ? t('agenda.break.required') : messageText(t, issue.message);
       }
     }
     setErrors(next);

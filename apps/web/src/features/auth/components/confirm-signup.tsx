@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/co
 import { IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../i18n/keys';
 import { useConfirmSignup, useResendCode } from '../api/confirm-signup';
 import { useCodedError } from '../hooks/use-coded-error';
 
@@ -31,7 +32,7 @@ export function ConfirmSignup({ email, initialCode = '' }: { email: string; init
   const submit = () => {
     const parsed = verificationCodeSchema.safeParse(code);
     if (!parsed.success) {
-      setCodeError(t(parsed.error.issues[0]?.message ?? 'validation.error.code'));
+      setCodeError(messageText(t, parsed.error.issues[0]?.message ?? 'validation.error.code'));
       return;
     }
     setCodeError(null);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isTranslationKey } from '../../../i18n/keys';
 import { ApiError } from '../../../lib/api-client';
 
 /**
@@ -6,11 +7,11 @@ import { ApiError } from '../../../lib/api-client';
  * is one, else the server's message.
  */
 export function useCodedError(prefix: string): (error: unknown) => string | null {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (error) => {
     if (!error) return null;
     if (!(error instanceof ApiError)) return t('common.unknownError');
     const key = `${prefix}.${error.code}`;
-    return i18n.exists(key) ? t(key) : error.message;
+    return isTranslationKey(key) ? t(key) : error.message;
   };
 }

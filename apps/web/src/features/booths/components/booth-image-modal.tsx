@@ -10,11 +10,12 @@ import { toast } from '../../../lib/toast';
 import { useUploadBoothImage } from '../api/booths';
 import { cropBoothImage } from '../lib/image-crop';
 import '../i18n';
+import type { TranslationKey } from '../../../i18n/keys';
 
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
 
 /** The key for the first reason a picked file was refused (jpeg/png, one file, 2 MB). */
-function rejectionKey(rejections: FileRejection[]): string {
+function rejectionKey(rejections: FileRejection[]): TranslationKey {
   if (rejections.length > 1) return 'account.photo.oneFile';
   const code = rejections[0]?.errors[0]?.code;
   if (code === 'file-too-large') return 'account.photo.large';
@@ -36,7 +37,7 @@ export function BoothImageModal({ booth, kind, onClose }: Props) {
   const { t } = useTranslation();
   const upload = useUploadBoothImage();
   const [preview, setPreview] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<TranslationKey | null>(null);
   const [busy, setBusy] = useState(false);
   const size = kind ? BOOTH_IMAGE_SIZE[kind] : BOOTH_IMAGE_SIZE.logo;
 

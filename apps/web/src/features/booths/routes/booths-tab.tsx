@@ -28,8 +28,9 @@ import { useTeam } from '../api/team';
 import { BoothCard } from '../components/booth-card';
 import { TeamInvitation } from '../components/team-invitation';
 import '../i18n';
+import type { TranslationKey } from '../../../i18n/keys';
 
-const SECTION_TITLE: Record<BoothGroup, string> = {
+const SECTION_TITLE: Record<BoothGroup, TranslationKey> = {
   sponsor: 'expo.section.sponsor',
   partner: 'expo.section.partner',
   booth: 'expo.section.booth',

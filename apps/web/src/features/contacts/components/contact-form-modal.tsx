@@ -20,6 +20,7 @@ import { toast } from '../../../lib/toast';
 import { useSaveContact } from '../api/contacts';
 import { BadgeLookup } from './badge-lookup';
 import '../i18n';
+import { messageText } from '../../../i18n/keys';
 
 type FormValues = {
   firstName: string;
@@ -141,7 +142,7 @@ export function ContactFormModal({ opened, onClose, eventId, contact, onSaved }:
     const items = Object.values(errors) as ({ message?: string } | string | undefined)[];
     const item = items.find((e): e is { message: string } => typeof e === 'object' && !!e?.message);
     const message = errors.message ?? item?.message;
-    return message ? t(message, { name: label[name] }) : undefined;
+    return message ? messageText(t, message, { name: label[name] }) : undefined;
   };
 
   return (

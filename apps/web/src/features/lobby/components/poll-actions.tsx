@@ -24,7 +24,17 @@ interface Item {
   action: PollAction;
   icon: TablerIcon;
   publishResults?: boolean;
-  key: string;
+  /** lobby.poll.action.{key} and lobby.poll.done.{key}. */
+  key:
+    | 'publish'
+    | 'close'
+    | 'reopen'
+    | 'showResults'
+    | 'hideResults'
+    | 'finish'
+    | 'finishPublish'
+    | 'restart'
+    | 'unpublish';
 }
 
 /** E4.58–E4.61 in the order an organizer meets them. */

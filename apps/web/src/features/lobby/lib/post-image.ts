@@ -4,9 +4,10 @@ import {
   type PostImageType,
   postImageTypes,
 } from '@foyer/contract';
+import type { TranslationKey } from '../../../i18n/keys';
 
 /** E5.27–E5.29: why a picked file cannot be an announcement image (a message key), or null. */
-export function imageProblem(file: { type: string; size: number }): string | null {
+export function imageProblem(file: { type: string; size: number }): TranslationKey | null {
   if (!(postImageTypes as readonly string[]).includes(file.type)) return 'lobby.announcement.image.type';
   if (file.size > POST_IMAGE_MAX_BYTES) return 'lobby.announcement.image.large';
   return null;

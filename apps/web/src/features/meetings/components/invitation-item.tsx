@@ -3,6 +3,7 @@ import { Avatar, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import '../i18n';
+import type { TranslationKey } from '../../../i18n/keys';
 import { rangeOf, useDisplayZone } from '../lib/meeting-time';
 
 const STATE_COLOR: Record<string, string> = {
@@ -17,12 +18,15 @@ const STATE_COLOR: Record<string, string> = {
 };
 
 /** What the badge says: the state, a reschedule request, or a cancelled meeting (E4.11). */
-export function invitationLabel(invitation: Invitation): { key: string; color: string } {
+export function invitationLabel(invitation: Invitation): { key: TranslationKey; color: string } {
   if (invitation.meetingDetails?.status === 'cancelled') {
     return { key: 'meetings.state.cancelled', color: STATE_COLOR.cancelled ?? 'red.9' };
   }
-  const prefix = invitation.type === 'reschedule' ? 'meetings.rstate.' : 'meetings.state.';
-  return { key: `${prefix}${invitation.state}`, color: STATE_COLOR[invitation.state] ?? 'gray.7' };
+  const key =
+    invitation.type === 'reschedule'
+      ? (`meetings.rstate.${invitation.state}` as const)
+      : (`meetings.state.${invitation.state}` as const);
+  return { key, color: STATE_COLOR[invitation.state] ?? 'gray.7' };
 }
 
 /** E2.36: one invitation in a list — the other person, what it is about, when; opens its meeting card. */

@@ -17,6 +17,8 @@ export const INVITATION_ACTIONS = [
   'reschedulePending',
 ] as const;
 type InvitationAction = (typeof INVITATION_ACTIONS)[number];
+const isKnownAction = (action: string | undefined): action is InvitationAction | undefined =>
+  action === undefined || (INVITATION_ACTIONS as readonly string[]).includes(action);
 
 /** Which form of the meeting card each sub-path opens. */
 const MODE_OF: Record<InvitationAction, CardMode | null> = {
@@ -41,11 +43,10 @@ export function InvitationPage({ eventId }: { eventId: number }) {
   });
   const participantId = Number(attendeeId);
   if (wide) return <Navigate to={`/event/${eventId}/attendees`} replace />;
-  const known = action === undefined || (INVITATION_ACTIONS as readonly string[]).includes(action);
-  if (!known || !Number.isInteger(participantId) || participantId <= 0) {
+  if (!isKnownAction(action) || !Number.isInteger(participantId) || participantId <= 0) {
     return <Navigate to={`/event/${eventId}/attendees`} replace />;
   }
-  const mode = action ? MODE_OF[action as InvitationAction] : null;
+  const mode = action ? MODE_OF[action] : null;
   return (
     <Stack gap="md" data-testid="invitation-page" data-invitation-id={state?.invitationId ?? undefined}>
       <Anchor component={Link} to="/invitations/received" size="sm">

@@ -1,6 +1,7 @@
 import type { RecommendationReason } from '@foyer/contract';
+import type { TranslationKey } from '../../../i18n/keys';
 
-type Translate = (key: string, values?: Record<string, string>) => string;
+type Translate = (key: TranslationKey, values?: Record<string, string>) => string;
 
 /** One "People to meet" reason in the user's language, e.g. "You seek investors; Ana offers seed funding". */
 export function reasonText(t: Translate, reason: RecommendationReason): string {

@@ -7,6 +7,7 @@ import {
   type UpdateEventProfileRequest,
   type WizardStep,
 } from '@foyer/contract';
+import type { TranslationKey } from '../../../i18n/keys';
 
 /** What the profile wizard edits (E2.74): one field set per step. */
 export interface WizardForm {
@@ -29,7 +30,7 @@ export interface WizardForm {
 
 /** A message for the user: an i18n key and its values. */
 export interface StepError {
-  key: string;
+  key: TranslationKey;
   values?: Record<string, string | number>;
   /** The question it belongs to (categories step). */
   categoryId?: number;

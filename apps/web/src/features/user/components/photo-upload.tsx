@@ -4,12 +4,13 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../../i18n/keys';
 import { cropFile } from '../lib/square-crop';
 
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
 
 /** The key for the first reason a picked file was refused (A5.33–A5.35). */
-function rejectionKey(rejections: FileRejection[]): string {
+function rejectionKey(rejections: FileRejection[]): TranslationKey {
   if (rejections.length > 1) return 'account.photo.oneFile';
   const code = rejections[0]?.errors[0]?.code;
   if (code === 'file-too-large') return 'account.photo.large';
@@ -20,7 +21,7 @@ function rejectionKey(rejections: FileRejection[]): string {
 /** A2.92 Upload: one jpeg or png of at most 2 MB, cropped square in the browser. */
 export function PhotoUpload({ onPicked }: { onPicked(dataUrl: string): void }) {
   const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<TranslationKey | null>(null);
   const [busy, setBusy] = useState(false);
 
   const drop = async (files: File[]) => {

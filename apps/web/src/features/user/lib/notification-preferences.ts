@@ -6,7 +6,10 @@ import {
 } from '@foyer/contract';
 
 /** A9.40–A9.42: the spec's three groups, in its order. */
-export const NOTIFICATION_GROUPS: readonly { key: string; types: readonly NotificationType[] }[] = [
+export const NOTIFICATION_GROUPS: readonly {
+  key: 'user' | 'event' | 'meetings';
+  types: readonly NotificationType[];
+}[] = [
   { key: 'user', types: ['confirmed', 'session_cancelled', 'rescheduled_session', 'invited_to_event'] },
   { key: 'event', types: ['announcement', 'poll', 'poll_finished'] },
   {

@@ -1,0 +1,43 @@
+import type access from './locales/en/access.json';
+import type account from './locales/en/account.json';
+import type agenda from './locales/en/agenda.json';
+import type attendees from './locales/en/attendees.json';
+import type chat from './locales/en/chat.json';
+import type checkin from './locales/en/checkin.json';
+import type contacts from './locales/en/contacts.json';
+import type expo from './locales/en/expo.json';
+import type lobby from './locales/en/lobby.json';
+import type meetings from './locales/en/meetings.json';
+import type shell from './locales/en/shell.json';
+import type system from './locales/en/system.json';
+
+/** Every English key, from the catalogue files themselves: the other languages follow English. */
+export type EnglishCatalogue = typeof access &
+  typeof account &
+  typeof agenda &
+  typeof attendees &
+  typeof chat &
+  typeof checkin &
+  typeof contacts &
+  typeof expo &
+  typeof lobby &
+  typeof meetings &
+  typeof shell &
+  typeof system;
+
+type CatalogueKey = keyof EnglishCatalogue & string;
+/** `t('x', { count })` picks `x_one` / `x_other`: the base of a plural key is a key too. */
+type PluralBase<K extends string> =
+  K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : never;
+
+/** A key of the catalogue: `t('missing.key')` does not compile. */
+export type TranslationKey = CatalogueKey | PluralBase<CatalogueKey>;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    // The catalogues are flat dotted keys ("validation.error.required"), not nested objects.
+    keySeparator: false;
+    resources: { translation: EnglishCatalogue };
+  }
+}

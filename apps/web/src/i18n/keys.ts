@@ -1,0 +1,21 @@
+import i18n from 'i18next';
+import type { TranslationKey } from './i18next';
+
+export type { EnglishCatalogue, TranslationKey } from './i18next';
+
+/**
+ * For message keys that arrive as plain strings at run time (a zod issue message, a field error
+ * from the server): true when the loaded catalogue has the key, so it can be passed to `t`.
+ */
+export function isTranslationKey(key: string): key is TranslationKey {
+  return i18n.exists(key);
+}
+
+/** The text of such a message: the catalogue's when it has the key, else the string itself (as `t` would). */
+export function messageText(
+  t: (key: TranslationKey, options?: Record<string, unknown>) => string,
+  message: string,
+  options?: Record<string, unknown>,
+): string {
+  return isTranslationKey(message) ? t(message, options) : message;
+}
