@@ -23,7 +23,7 @@ export function loginErrorKey(
 
 /** A8.01–A8.05: login and signup failures, with links to register or reset where they help. */
 export function AuthError({ error }: { error: unknown }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (!error) return null;
   const apiError = error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN', t('common.unknownError'));
   const key = loginErrorKey(apiError, (k): k is LoginErrorKey => isTranslationKey(k));
