@@ -314,3 +314,14 @@ export function markRehearsalStarted(db: Executor, sessionId: number, at: Date) 
     .where('rehearsal_started_at', 'is', null)
     .execute();
 }
+
+/** Whether the session belongs to the event (deleted ones too). */
+export async function sessionInEvent(db: Executor, eventId: number, sessionId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -11,7 +11,7 @@ import {
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { requireMembership } from '../access/event-access';
+import { findParticipation, requireMembership } from '../access/event-access';
 import { assertOrganizer, viewerOf } from './agenda.policy';
 import { listBusyIntervals } from './agenda-sources';
 import { findWaiting } from './attendance.repository';
@@ -22,6 +22,7 @@ import {
   findSessionRows,
   isVisibleTo,
   type SessionRow,
+  sessionInEvent,
   type Viewer,
 } from './sessions.repository';
 
@@ -159,19 +160,7 @@ export async function canUserSeeSession(
   eventId: number,
   sessionId: number,
 ): Promise<boolean> {
-  const me = await db
-    .selectFrom('participants')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .where('state', '!=', 'deleted')
-    .executeTakeFirst();
+  const me = await findParticipation(db, eventId, userId);
   if (!me) return false;
-  const session = await db
-    .selectFrom('sessions')
-    .select('id')
-    .where('id', '=', sessionId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
-  return session !== undefined && isVisibleTo(db, viewerOf(me), sessionId);
+  return (await sessionInEvent(db, eventId, sessionId)) && isVisibleTo(db, viewerOf(me), sessionId);
 }
