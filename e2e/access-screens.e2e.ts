@@ -1,15 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectNoOverflow, expectNoSeriousAxe } from './lib/a11y';
 import {
   launchBrowser,
   newContext,
   screenshot,
-  seriousAxeViolations,
   VIEWPORTS,
   type ViewportName,
   withCookieChoice,
 } from './lib/browser';
-import { DEMO_LOGINS, DEMO_PASSWORD, demoEventId, demoURL, submitLogin } from './lib/flows';
+import { demoEventId, demoURL } from './lib/flows';
+import { demoLogin, signInOnPage } from './lib/sign-in';
 
 interface Screen {
   name: string;
@@ -90,22 +91,13 @@ describe('access screens: screenshots, accessibility and layout', () => {
         const context = await withCookieChoice(await newContext(browser, viewport));
         try {
           const page = await context.newPage();
-          if (screen.loggedIn) {
-            await page.goto('/login');
-            await submitLogin(page, DEMO_LOGINS.attendee, DEMO_PASSWORD);
-            await page.waitForURL('**/event/list');
-          }
+          if (screen.loggedIn) await signInOnPage(page, demoLogin('attendee'));
           await page.goto(screen.url(eventId));
           await settle(page, screen);
           await screenshot(page, `${screen.name}-${width}`);
 
-          const violations = await seriousAxeViolations(page);
-          expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-
-          if (viewport === 'mobile') {
-            const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-            expect(scrollWidth, 'horizontal overflow at 375 px').toBeLessThanOrEqual(width);
-          }
+          await expectNoSeriousAxe(page, screen.name);
+          if (viewport === 'mobile') await expectNoOverflow(page, `${screen.name} at 375 px`);
         } finally {
           await context.close();
         }

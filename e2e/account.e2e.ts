@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxe } from './lib/account-checks';
+import { expectNoSeriousAxe } from './lib/a11y';
+import { ACCOUNT_REGIONS } from './lib/account-checks';
 import { baseURL, launchBrowser, newContext, screenshot, waitForMail } from './lib/browser';
-import { api, apiLogin, apiSignup, submitLogin, uniqueEmail } from './lib/flows';
+import { api, apiLogin, apiSignup, uniqueEmail } from './lib/flows';
+import { signInOnPage } from './lib/sign-in';
 
 const PASSWORD = 'Account-pass-123';
 
@@ -48,9 +50,7 @@ describe('account settings in the browser', () => {
   }
 
   async function signIn(page: Page, as = email): Promise<void> {
-    await page.goto('/login');
-    await submitLogin(page, as, PASSWORD);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInOnPage(page, { email: as, password: PASSWORD }, { landing: 'anywhere' });
   }
 
   it('A2.97 A5.24 A5.26 changes the profile name, keeps it after a reload, with four reachable tabs', async () => {
@@ -82,7 +82,7 @@ describe('account settings in the browser', () => {
     await page.waitForURL('**/account/notifications');
     await page.keyboard.press('ArrowRight');
     await page.waitForURL('**/account/security');
-    await expectNoSeriousAxe(page, 'profile desktop');
+    await expectNoSeriousAxe(page, 'profile desktop', { within: ACCOUNT_REGIONS });
   });
 
   it('A9.43 A9.44 saves notification preferences per type and channel; SMS only for meeting reminders', async () => {
@@ -96,7 +96,7 @@ describe('account settings in the browser', () => {
     await page.getByTestId('pref-meeting_reminder-sms').uncheck();
     await page.getByTestId('pref-save').click();
     await page.getByText('Your notification preferences are saved.').waitFor();
-    await expectNoSeriousAxe(page, 'notifications mobile');
+    await expectNoSeriousAxe(page, 'notifications mobile', { within: ACCOUNT_REGIONS });
     await screenshot(page, 'account-notifications-mobile');
 
     await page.reload();
@@ -131,7 +131,7 @@ describe('account settings in the browser', () => {
     await page.getByText('Your e-mail is confirmed.').waitFor();
     const row = page.getByTestId('email-row').filter({ hasText: second });
     await row.getByText('Connected').waitFor();
-    await expectNoSeriousAxe(page, 'connected e-mails');
+    await expectNoSeriousAxe(page, 'connected e-mails', { within: ACCOUNT_REGIONS });
 
     await page.getByTestId('add-email-input').fill(second);
     await page.getByTestId('add-email-submit').click();
@@ -151,7 +151,7 @@ describe('account settings in the browser', () => {
 
     await row.getByTestId('email-remove').click();
     await page.getByRole('dialog').getByText(`Remove ${second} from your account?`).waitFor();
-    await expectNoSeriousAxe(page, 'remove e-mail confirmation');
+    await expectNoSeriousAxe(page, 'remove e-mail confirmation', { within: ACCOUNT_REGIONS });
     await page.getByTestId('email-remove-confirm').click();
     await page.getByText(`${second} is removed.`).waitFor();
     await expect.poll(() => page.getByTestId('email-row').filter({ hasText: second }).count()).toBe(0);
@@ -184,7 +184,7 @@ describe('account settings in the browser', () => {
     });
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
     await page.getByTestId('photo-preview').waitFor();
-    await expectNoSeriousAxe(page, 'photo modal');
+    await expectNoSeriousAxe(page, 'photo modal', { within: ACCOUNT_REGIONS });
     await page.getByTestId('photo-save').click();
     await page.getByText('Your photo is updated.').waitFor();
 
@@ -215,7 +215,7 @@ describe('account settings in the browser', () => {
     expect(await page.getByTestId('password-error').textContent()).toBe(
       'The current password is not correct.',
     );
-    await expectNoSeriousAxe(page, 'security');
+    await expectNoSeriousAxe(page, 'security', { within: ACCOUNT_REGIONS });
   });
 
   it('A4.34 A5.32 deletes the account in two steps, with its password, and signs out', async () => {
@@ -243,7 +243,7 @@ describe('account settings in the browser', () => {
     await page.getByTestId('delete-password').fill(PASSWORD);
     await page.keyboard.press('Enter');
     await page.getByTestId('delete-confirm').waitFor();
-    await expectNoSeriousAxe(page, 'delete step 2');
+    await expectNoSeriousAxe(page, 'delete step 2', { within: ACCOUNT_REGIONS });
     await page.getByTestId('delete-confirm').click();
     await page.waitForURL('**/login');
     await expect(apiLogin(doomed, PASSWORD)).rejects.toThrow(/401|400|404/);

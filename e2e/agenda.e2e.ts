@@ -1,15 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  agendaOf,
-  expectGoodAgendaScreen,
-  registerAgendaAttendee,
-  settleAgenda,
-  signInAgenda,
-} from './lib/agenda';
-import { launchBrowser, waitForMail } from './lib/browser';
-import { api, DEMO_EVENT_NAME, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, pathOf } from './lib/flows';
-import { signedInPage } from './lib/lobby';
+import { screenChecks } from './lib/a11y';
+import { agendaOf, registerAgendaAttendee } from './lib/agenda';
+import { launchBrowser, settleAnimations, waitForMail } from './lib/browser';
+import { api, DEMO_EVENT_NAME, demoEventId, pathOf } from './lib/flows';
+import { demoLogin, signIn } from './lib/sign-in';
+
+const expectGoodAgendaScreen = screenChecks('agenda');
 
 /** Agenda and sessions (issue 4): programme, session and speaker details, my agenda, drawer, export. */
 describe('agenda and sessions in the browser', () => {
@@ -34,7 +31,7 @@ describe('agenda and sessions in the browser', () => {
 
   it('E2.13 E3.07 E4.44 E4.49 E8.35 E3.24 E9.39 desktop: browse sessions, add one, open its details and a speaker', async () => {
     const me = await registerAgendaAttendee(eventId, 'Dana');
-    ({ context } = await signInAgenda(browser, 'desktop', me.email, me.password));
+    ({ context } = await signIn(browser, me, { viewport: 'desktop', newAccount: true }));
     const page = await context.newPage();
     await page.goto(`/event/${eventId}/sessions`);
     const tab = page.getByTestId('sessions-tab');
@@ -103,7 +100,7 @@ describe('agenda and sessions in the browser', () => {
       { token: me.token },
     );
     const session = sessions.sessions[0]!;
-    ({ context } = await signInAgenda(browser, 'desktop', me.email, me.password));
+    ({ context } = await signIn(browser, me, { viewport: 'desktop', newAccount: true }));
     const page = await context.newPage();
     await page.goto(`/event/${eventId}/sessions`);
     await page.getByTestId(`session-card-${session.id}`).getByTestId('session-button-addToAgenda').click();
@@ -170,7 +167,7 @@ describe('agenda and sessions in the browser', () => {
 
   it('E2.23 A2.10 E2.32 mobile 375: sessions, empty agenda, then the mobile session details page', async () => {
     const me = await registerAgendaAttendee(eventId, 'Milo');
-    ({ context } = await signInAgenda(browser, 'mobile', me.email, me.password));
+    ({ context } = await signIn(browser, me, { viewport: 'mobile', newAccount: true }));
     const page = await context.newPage();
     await page.goto('/my-agenda');
     await page.getByTestId('agenda-empty').waitFor(); // E2.32
@@ -197,7 +194,7 @@ describe('agenda and sessions in the browser', () => {
     // Leaving takes it out of the agenda (E4.44).
     await page.getByTestId('session-button-removeFromAgenda').click();
     await page.getByTestId('session-button-addToAgenda').waitFor();
-    await settleAgenda(page);
+    await settleAnimations(page);
     expect((await agendaOf(me.token, eventId)).map((i) => i.id)).not.toContain(cardId);
   });
 
@@ -209,7 +206,7 @@ describe('agenda and sessions in the browser', () => {
       { token: me.token },
     );
     const session = page0.sessions.find((s) => s.capacity !== null)!;
-    ({ context } = await signInAgenda(browser, 'desktop', me.email, me.password));
+    ({ context } = await signIn(browser, me, { viewport: 'desktop', newAccount: true }));
     const page = await context.newPage();
     await page.goto(`/event/${eventId}/sessions`);
     const seats = page.getByTestId(`session-card-${session.id}`).getByTestId('session-seats');
@@ -225,8 +222,8 @@ describe('agenda and sessions in the browser', () => {
   });
   it("E6.10 an organizer shows an attendee's agenda and adds a session to it (showAgenda, addSessionToAgenda)", async () => {
     const guest = await registerAgendaAttendee(eventId, 'Gala');
-    const page = await signedInPage(browser, { email: DEMO_LOGINS.organizer, password: DEMO_PASSWORD });
-    context = page.context();
+    let page: Page;
+    ({ context, page } = await signIn(browser, demoLogin('organizer')));
     await page.goto(`/event/${eventId}/attendees/${guest.participantId}`);
     await page.getByTestId('attendee-detail').waitFor();
 

@@ -1,8 +1,12 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectGoodScreen, registerAttendee, searchCards, settle, signIn } from './lib/attendees';
-import { launchBrowser, screenshot } from './lib/browser';
-import { api, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, pathOf } from './lib/flows';
+import { screenChecks } from './lib/a11y';
+import { registerAttendee, searchCards } from './lib/attendees';
+import { launchBrowser, screenshot, settleAnimations } from './lib/browser';
+import { api, demoEventId, pathOf } from './lib/flows';
+import { demoLogin, signIn } from './lib/sign-in';
+
+const expectGoodScreen = screenChecks('attendees');
 
 /** Attendee directory, attendee profile and the event-profile wizard (issue 5). */
 describe('attendees in the browser', () => {
@@ -22,7 +26,7 @@ describe('attendees in the browser', () => {
 
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`E1.01 E2.01 E2.37 E2.40 E2.41 E9.02 E7.32 the directory lists 60 people a page with "People to meet" (${viewport})`, async () => {
-      const session = await signIn(browser, viewport, DEMO_LOGINS.attendee, DEMO_PASSWORD);
+      const session = await signIn(browser, demoLogin('attendee'), { viewport });
       context = session.context;
       const { page } = session;
       await page.goto(`/event/${eventId}/attendees`);
@@ -60,7 +64,7 @@ describe('attendees in the browser', () => {
     const other = people.find((p) => p.id !== me.participantId && p.id !== target?.id);
     if (!target || !other) throw new Error('the demo event has people');
 
-    const session = await signIn(browser, 'desktop', me.email, me.password, { newAccount: true });
+    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true });
     context = session.context;
     const { page } = session;
     await page.goto(`/event/${eventId}/attendees`);
@@ -131,7 +135,7 @@ describe('attendees in the browser', () => {
       (p) => p.id !== me.participantId,
     );
     if (!someone) throw new Error('the demo event has people');
-    const session = await signIn(browser, 'desktop', me.email, me.password, { newAccount: true });
+    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true });
     context = session.context;
     const { page } = session;
     await page.goto(`/event/${eventId}/attendees`);
@@ -149,7 +153,7 @@ describe('attendees in the browser', () => {
     const token = (await registerAttendee(eventId, 'Mona', 'Mobile')).token;
     const [target] = await searchCards(token, { eventId, query: 'Northwind' });
     if (!target) throw new Error('the demo attendee works at Northwind');
-    const session = await signIn(browser, 'mobile', DEMO_LOGINS.exhibitor, DEMO_PASSWORD);
+    const session = await signIn(browser, demoLogin('exhibitor'), { viewport: 'mobile' });
     context = session.context;
     const { page } = session;
     await page.goto(`/event/${eventId}/attendees`);
@@ -165,7 +169,7 @@ describe('attendees in the browser', () => {
 
   it('E2.53 E2.74 E2.75 E5.01 E5.05 E5.07 E9.46 E2.78 the wizard completes the event profile', async () => {
     const me = await registerAttendee(eventId, 'Wanda', 'Wizard');
-    const session = await signIn(browser, 'desktop', me.email, me.password, { newAccount: true });
+    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true });
     context = session.context;
     const { page } = session;
     await page.goto(`/event/${eventId}/event-profile`);
@@ -223,12 +227,12 @@ describe('attendees in the browser', () => {
     );
     expect(state.complete).toBe(true);
     expect(state.points).toBeGreaterThan(before);
-    await settle(page);
+    await settleAnimations(page);
   });
 
   it('E2.53 the wizard at 375 px', async () => {
     const me = await registerAttendee(eventId, 'Mini', 'Wizard');
-    const session = await signIn(browser, 'mobile', me.email, me.password, { newAccount: true });
+    const session = await signIn(browser, me, { viewport: 'mobile', newAccount: true });
     context = session.context;
     const { page } = session;
     await page.goto(`/event/${eventId}/event-profile`);

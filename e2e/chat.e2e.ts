@@ -1,16 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousAxeViolations } from './lib/browser';
+import { expectNoSeriousAxe } from './lib/a11y';
+import { launchBrowser, screenshot } from './lib/browser';
 import {
   type ChatPerson,
   createPrivateRoom,
   messageTexts,
   registerAttendee,
   sendViaApi,
-  signedInAs,
   viewportShot,
 } from './lib/chat';
 import { api, demoEventId } from './lib/flows';
+import { signIn } from './lib/sign-in';
 
 /** Chat screens (issue 6): /chat, the floating list and window, live updates between two people. */
 describe('chat in the browser', () => {
@@ -28,7 +29,7 @@ describe('chat in the browser', () => {
   });
 
   async function open(person: ChatPerson, viewport: 'desktop' | 'mobile' = 'desktop'): Promise<Page> {
-    const { context, page } = await signedInAs(browser, person, viewport);
+    const { context, page } = await signIn(browser, person, { viewport, newAccount: true });
     contexts.push(context);
     return page;
   }
@@ -84,7 +85,7 @@ describe('chat in the browser', () => {
     await row.waitFor();
     expect(await row.getAttribute('data-unread')).toBe('1');
     expect(await row.textContent()).toContain('Hello Ben see you at the expo');
-    expect(await seriousAxeViolations(b)).toEqual([]);
+    await expectNoSeriousAxe(b, 'chat');
     await viewportShot(b, 'chat-floating-list-desktop');
 
     // Ben opens it in the floating window: it is seen, Ana gets the double tick live.
@@ -104,7 +105,7 @@ describe('chat in the browser', () => {
     await expect
       .poll(() => bWin.getByTestId('chat-tick').last().getAttribute('data-tick'), { timeout: 15_000 })
       .toBe('double');
-    expect(await seriousAxeViolations(b)).toEqual([]);
+    await expectNoSeriousAxe(b, 'chat');
     await viewportShot(b, 'chat-floating-window-desktop');
 
     // The same room in the full chat (A2.12): list and conversation side by side.
@@ -113,7 +114,7 @@ describe('chat in the browser', () => {
     await a.getByTestId('chat-page').getByTestId('chat-conversation').waitFor();
     expect(await a.getByTestId('floating-chat-button').count()).toBe(0); // A2.80
     await expect.poll(() => messageTexts(a)).toHaveLength(2);
-    expect(await seriousAxeViolations(a)).toEqual([]);
+    await expectNoSeriousAxe(a, 'chat');
     await screenshot(a, 'chat-page-desktop');
   });
 
@@ -204,7 +205,7 @@ describe('chat in the browser', () => {
     expect(await system.textContent()).toContain('Eda Third sent a meeting request');
     expect(await system.textContent()).toContain('Coffee at 10?');
     expect(await system.getByRole('button').count()).toBe(0);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectNoSeriousAxe(page, 'chat');
     await screenshot(page, 'chat-system-message-desktop');
   });
 
@@ -228,7 +229,7 @@ describe('chat in the browser', () => {
       await dialog.getByText(name).first().waitFor();
     }
     await page.keyboard.press('Escape');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectNoSeriousAxe(page, 'chat');
     await dialog.getByRole('button', { name: 'Create group' }).click();
     await page.getByText('Success').waitFor(); // E8.49
     await page.getByTestId('chat-conversation').waitFor();
@@ -247,7 +248,7 @@ describe('chat in the browser', () => {
     await page.getByTestId('chat-members-button').click();
     const membersDialog = page.getByRole('dialog', { name: 'Group members' });
     await expect.poll(() => membersDialog.getByRole('listitem').count()).toBe(3);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectNoSeriousAxe(page, 'chat');
     await membersDialog.getByRole('button', { name: 'Remove Jon Memberton' }).click();
     await expect.poll(() => membersDialog.getByRole('listitem').count()).toBe(2);
     expect(await api<unknown[]>('/chat/rooms', { token: jon.token })).toEqual([]);
@@ -266,7 +267,7 @@ describe('chat in the browser', () => {
     await expect.poll(() => badge.getAttribute('data-count'), { timeout: 15_000 }).toBe('1');
     await page.getByTestId('floating-chat-button').click();
     await page.getByTestId('floating-chat-panel').getByTestId('chat-room').waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectNoSeriousAxe(page, 'chat');
     await viewportShot(page, 'chat-floating-list-mobile');
     await page.keyboard.press('Escape');
 
@@ -274,7 +275,7 @@ describe('chat in the browser', () => {
     const row = page.getByTestId('chat-room').filter({ hasText: 'Gil Sender' });
     await row.waitFor();
     expect(await row.getAttribute('data-unread')).toBe('1');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectNoSeriousAxe(page, 'chat');
     await screenshot(page, 'chat-list-mobile');
 
     await row.click();
@@ -287,7 +288,7 @@ describe('chat in the browser', () => {
     await page.getByTestId('chat-input').fill('Yes, row 3');
     await page.getByTestId('chat-send').click();
     await expect.poll(() => messageTexts(page)).toEqual(['Are you at the keynote?', 'Yes, row 3']);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectNoSeriousAxe(page, 'chat');
     await screenshot(page, 'chat-conversation-mobile');
 
     await page.getByRole('button', { name: 'Back to conversations' }).click();

@@ -1,15 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseURL,
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousAxeViolations,
-  settleAnimations,
-} from './lib/browser';
+import { screenChecks } from './lib/a11y';
+import { baseURL, launchBrowser } from './lib/browser';
 import { scan, ticketOf } from './lib/checkin';
-import { DEMO_LOGINS, DEMO_PASSWORD, demoEventId, submitLogin } from './lib/flows';
+import { DEMO_LOGINS, demoEventId } from './lib/flows';
+import { demoLogin, signIn } from './lib/sign-in';
+
+const expectAccessible = screenChecks('checkin');
 
 /** Staff check-in at the door and badge printing in the browser. */
 describe('check-in in the browser', () => {
@@ -28,12 +25,8 @@ describe('check-in in the browser', () => {
   });
 
   async function organizer(viewport: 'desktop' | 'mobile'): Promise<Page> {
-    context = await newContext(browser, viewport);
-    await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: baseURL() }]);
-    const page = await context.newPage();
-    await page.goto('/login');
-    await submitLogin(page, DEMO_LOGINS.organizer, DEMO_PASSWORD);
-    await page.waitForURL('**/event/list');
+    let page: Page;
+    ({ context, page } = await signIn(browser, demoLogin('organizer'), { viewport }));
     return page;
   }
 
@@ -42,15 +35,6 @@ describe('check-in in the browser', () => {
     if (page.viewportSize()?.width === 375) await page.getByTestId('mobile-menu-button').click();
     await page.getByTestId('nav-checkIn').click();
     await page.getByTestId('check-in-panel').waitFor();
-  }
-
-  async function expectAccessible(page: Page, name: string) {
-    await settleAnimations(page);
-    await screenshot(page, `checkin-${name}`);
-    const violations = await seriousAxeViolations(page);
-    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
   }
 
   it('A6.07 E2.54 E4.65 E8.08 E8.12 E8.15 scans a ticket in with the name, then warns it is already in', async () => {

@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseURL,
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousAxeViolations,
-  settleAnimations,
-} from './lib/browser';
-import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, submitLogin } from './lib/flows';
+import { screenChecks } from './lib/a11y';
+import { baseURL, launchBrowser } from './lib/browser';
+import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId } from './lib/flows';
+import { demoLogin, signIn } from './lib/sign-in';
+
+const expectAccessible = screenChecks('contacts');
 
 /** Collected contacts in the browser: the drawer (list → detail) and the /contacts page. */
 describe('contacts in the browser', () => {
@@ -36,22 +33,9 @@ describe('contacts in the browser', () => {
   });
 
   async function signedIn(viewport: 'desktop' | 'mobile'): Promise<Page> {
-    context = await newContext(browser, viewport);
-    await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: baseURL() }]);
-    const page = await context.newPage();
-    await page.goto('/login');
-    await submitLogin(page, DEMO_LOGINS.attendee, DEMO_PASSWORD);
-    await page.waitForURL('**/event/list');
+    let page: Page;
+    ({ context, page } = await signIn(browser, demoLogin('attendee'), { viewport }));
     return page;
-  }
-
-  async function expectAccessible(page: Page, name: string) {
-    await settleAnimations(page);
-    await screenshot(page, `contacts-${name}`);
-    const violations = await seriousAxeViolations(page);
-    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
   }
 
   it('A2.77 E2.50 E4.64 E5.36 E8.42 adds a contact from a badge code in the drawer, with notes, then back to the list', async () => {

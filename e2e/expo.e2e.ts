@@ -1,9 +1,13 @@
 import type { BoothDetails, BoothSummary } from '@foyer/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousAxeViolations, type ViewportName } from './lib/browser';
-import { pngFile, registerAttendee, settle, signedInPage } from './lib/expo';
+import { screenChecks } from './lib/a11y';
+import { launchBrowser, type ViewportName } from './lib/browser';
+import { pngFile, registerAttendee } from './lib/expo';
 import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, pathOf } from './lib/flows';
+import { signIn } from './lib/sign-in';
+
+const expectAccessible = screenChecks('expo');
 
 /** The expo: booth list, booth detail, booth edit and team (issue 5, exhibitors). */
 describe('expo in the browser', () => {
@@ -30,18 +34,9 @@ describe('expo in the browser', () => {
     email: string = DEMO_LOGINS.attendee,
     password = DEMO_PASSWORD,
   ) {
-    const signed = await signedInPage(browser, viewport, email, password);
+    const signed = await signIn(browser, { email, password }, { viewport, landing: 'anywhere' });
     context = signed.context;
     return signed.page;
-  }
-
-  async function expectAccessible(page: Page, name: string) {
-    await settle(page);
-    await screenshot(page, `expo-${name}`);
-    const violations = await seriousAxeViolations(page);
-    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
   }
 
   it('E1.02 A2.67 E3.18 lists sponsors, partners and exhibitors in sections and searches them by name', async () => {

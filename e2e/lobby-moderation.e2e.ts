@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './lib/browser';
-import { DEMO_LOGINS, DEMO_PASSWORD, demoEventId } from './lib/flows';
-import { registerAttendee, signedInPage, unique } from './lib/lobby';
+import { demoEventId } from './lib/flows';
+import { registerAttendee, unique } from './lib/lobby';
+import { demoLogin, signIn } from './lib/sign-in';
 
-const organizerLogin = { email: DEMO_LOGINS.organizer, password: DEMO_PASSWORD };
+const organizerLogin = demoLogin('organizer');
 
 /** Participant posts in the lobby (E1.08): labelled as theirs, and organizers can hide them. */
 describe('lobby moderation in the browser', () => {
@@ -22,7 +23,7 @@ describe('lobby moderation in the browser', () => {
   });
 
   async function open(login: { email: string; password: string; fresh?: boolean }) {
-    const page = await signedInPage(browser, login);
+    const { page } = await signIn(browser, login, { newAccount: login.fresh ?? false });
     pages.push(page);
     await page.goto(`/event/${eventId}/lobby`);
     await page.getByTestId('lobby-tab').waitFor();

@@ -1,10 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screenChecks } from './lib/a11y';
 import { launchBrowser } from './lib/browser';
 import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId } from './lib/flows';
-import { expectAccessible, pngImage, registerAttendee, signedInPage, unique } from './lib/lobby';
+import { pngImage, registerAttendee, unique } from './lib/lobby';
+import { demoLogin, signIn } from './lib/sign-in';
 
-const organizerLogin = { email: DEMO_LOGINS.organizer, password: DEMO_PASSWORD };
+const expectAccessible = screenChecks('lobby');
+
+const organizerLogin = demoLogin('organizer');
 
 /** The lobby tab: live now, announcements with comments, polls, all live (issue 6). */
 describe('lobby, announcements and polls in the browser', () => {
@@ -22,10 +26,10 @@ describe('lobby, announcements and polls in the browser', () => {
   });
 
   async function open(
-    login: { email: string; password: string },
+    login: { email: string; password: string; fresh?: boolean },
     viewport: 'desktop' | 'mobile' = 'desktop',
   ) {
-    const page = await signedInPage(browser, login, viewport);
+    const { page } = await signIn(browser, login, { viewport, newAccount: login.fresh ?? false });
     pages.push(page);
     return page;
   }

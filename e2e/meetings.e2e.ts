@@ -1,16 +1,14 @@
 import type { BoothMember, Meeting, SlotOffer } from '@foyer/contract';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screenChecks } from './lib/a11y';
 import { launchBrowser } from './lib/browser';
 import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId } from './lib/flows';
-import {
-  type Attendee,
-  checkScreen,
-  demoAttendeeIds,
-  registerAttendee,
-  signIn,
-  waitForStatus,
-} from './lib/meetings';
+import { type Attendee, demoAttendeeIds, registerAttendee, waitForStatus } from './lib/meetings';
+import { signIn } from './lib/sign-in';
+
+/** What the person sees (the viewport): the pages underneath are long lists of other features. */
+const checkScreen = screenChecks('meetings', { screenshot: 'viewport' });
 
 /** One-to-one meetings: the attendeeMeet card, invitation lists and pages (issue 5, E4, E5, E8). */
 describe('meetings in the browser', () => {
@@ -28,7 +26,7 @@ describe('meetings in the browser', () => {
   });
 
   async function open(who: Attendee, viewport: 'mobile' | 'desktop') {
-    const session = await signIn(browser, who, viewport);
+    const session = await signIn(browser, who, { viewport, newAccount: 'if-asked' });
     contexts.push(session.context);
     return session.page;
   }

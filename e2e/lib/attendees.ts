@@ -1,14 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import {
-  newContext,
-  screenshot,
-  seriousAxeViolations,
-  settleAnimations,
-  type ViewportName,
-  withCookieChoice,
-} from './browser';
-import { api, apiRegisterVerified, submitLogin, uniqueEmail } from './flows';
+import { api, apiRegisterVerified, uniqueEmail } from './flows';
 
 /** A fresh attendee of the event (so favourites and the wizard do not clash between tests). */
 export async function registerAttendee(
@@ -28,38 +18,6 @@ export async function registerAttendee(
   });
   const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
   return { email, password, token, participantId: me.id };
-}
-
-/** Signs in through the login form; a new account confirms its time zone first (A4.24). */
-export async function signIn(
-  browser: Browser,
-  viewport: ViewportName,
-  email: string,
-  password: string,
-  options: { newAccount?: boolean } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await withCookieChoice(await newContext(browser, viewport));
-  const page = await context.newPage();
-  await page.goto('/login');
-  await submitLogin(page, email, password);
-  await page.waitForURL('**/event/list');
-  if (options.newAccount) await page.getByTestId('timezone-keep').click();
-  return { context, page };
-}
-
-/** Waits until transitions end, so axe and screenshots see the final state. */
-export async function settle(page: Page): Promise<void> {
-  await settleAnimations(page);
-}
-
-/** Screenshot, no serious axe violations, no sideways scrolling. */
-export async function expectGoodScreen(page: Page, name: string): Promise<void> {
-  await settle(page);
-  await screenshot(page, `attendees-${name}`);
-  const violations = await seriousAxeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
 }
 
 interface SearchAnswer {

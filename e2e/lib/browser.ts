@@ -32,21 +32,29 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export function newContext(browser: Browser, viewport: ViewportName = 'desktop'): Promise<BrowserContext> {
+export function newContext(
+  browser: Browser,
+  viewport: ViewportName = 'desktop',
+  options: { timezoneId?: string } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: VIEWPORTS[viewport],
     baseURL: baseURL(),
     locale: 'en-US',
-    timezoneId: 'Europe/Istanbul',
+    timezoneId: options.timezoneId ?? 'Europe/Istanbul',
   });
 }
 
-/** Saves a full-page PNG under e2e/artifacts/screens, kept by CI as a test artifact. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a PNG (full page unless told otherwise) under e2e/artifacts/screens, kept by CI as a test artifact. */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   const dir = join(ARTIFACTS, 'screens');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
 }
 

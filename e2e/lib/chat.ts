@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, baseURL, newContext, type ViewportName } from './browser';
-import { api, apiRegisterVerified, submitLogin, uniqueEmail } from './flows';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS } from './browser';
+import { api, apiRegisterVerified, uniqueEmail } from './flows';
 
 /** A fresh attendee of an event, with its token and participant id (arrangement for chat tests). */
 export interface ChatPerson {
@@ -26,22 +26,6 @@ export async function registerAttendee(eventId: number, name: string, surname: s
   });
   const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
   return { email, password, token, participantId: me.id, fullName: `${name} ${surname}` };
-}
-
-/** A browser context signed in as `person`, past the first-visit time zone question. */
-export async function signedInAs(
-  browser: Browser,
-  person: ChatPerson,
-  viewport: ViewportName = 'desktop',
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, viewport);
-  await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: baseURL() }]);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await submitLogin(page, person.email, person.password);
-  await page.waitForURL('**/event/list');
-  await page.getByTestId('timezone-keep').click();
-  return { context, page };
 }
 
 export async function createPrivateRoom(eventId: number, from: ChatPerson, to: ChatPerson): Promise<number> {

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, newContext, settleAnimations, type ViewportName } from './browser';
-import { api, apiRegisterVerified, submitLogin, uniqueEmail } from './flows';
+import type { Page } from 'playwright-core';
+import { settleAnimations } from './browser';
+import { api, apiRegisterVerified, uniqueEmail } from './flows';
 
 /** A new attendee of the event (registered through the API, zone already confirmed). */
 export async function registerAttendee(
@@ -26,22 +26,6 @@ export async function registerAttendee(
   });
   const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
   return { email, password, token, participantId: me.id };
-}
-
-/** A signed-in page at the given width, cookie banner already answered. */
-export async function signedInPage(
-  browser: Browser,
-  viewport: ViewportName,
-  email: string,
-  password: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, viewport);
-  await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: baseURL() }]);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await submitLogin(page, email, password);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return { context, page };
 }
 
 /** Waits until transitions end, so screenshots and axe see what a person sees. */

@@ -1,15 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import {
-  baseURL,
-  screenshot,
-  seriousAxeViolations,
-  settleAnimations,
-  VIEWPORTS,
-  type ViewportName,
-} from './browser';
-import { api, apiRegisterVerified, submitLogin, uniqueEmail } from './flows';
+import type { Page } from 'playwright-core';
+import { settleAnimations } from './browser';
+import { api, apiRegisterVerified, uniqueEmail } from './flows';
 
 /** Helpers of the lobby tests (announcements, comments, polls). */
 
@@ -38,41 +30,9 @@ export async function registerAttendee(eventId: number, name: string): Promise<A
   return { email, password, token, participantId: me.id, fresh: true };
 }
 
-/** A signed-in page in its own context (cookie banner answered; a new account keeps its zone, A4.24). */
-export async function signedInPage(
-  browser: Browser,
-  login: { email: string; password: string; fresh?: boolean },
-  viewport: ViewportName = 'desktop',
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
-    baseURL: baseURL(),
-    locale: 'en-US',
-    timezoneId: 'Europe/Istanbul',
-  });
-  await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: baseURL() }]);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await submitLogin(page, login.email, login.password);
-  await page.waitForURL('**/event/list');
-  // A new account confirms its time zone first (A4.24); a demo account did that long ago.
-  if (login.fresh) await page.getByTestId('timezone-keep').click();
-  return page;
-}
-
 /** Waits until animations end (Mantine transitions), so axe and screenshots see the end state. */
 export async function settle(page: Page): Promise<void> {
   await settleAnimations(page);
-}
-
-/** Screenshot, then no serious/critical axe violations and no sideways scrolling. */
-export async function expectAccessible(page: Page, name: string): Promise<void> {
-  await settle(page);
-  await screenshot(page, `lobby-${name}`);
-  const violations = await seriousAxeViolations(page);
-  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
 }
 
 /** A real PNG of the given size in two colour bands (an announcement image). */

@@ -1,0 +1,68 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newContext, type ViewportName, withCookieChoice } from './browser';
+import { DEMO_LOGINS, DEMO_PASSWORD, submitLogin } from './flows';
+
+/** Who signs in: a demo login or an account a test registered. */
+export interface Login {
+  email: string;
+  password: string;
+}
+
+/** A demo account of the seeded event (README, "Demo logins"). */
+export function demoLogin(who: keyof typeof DEMO_LOGINS): Login {
+  return { email: DEMO_LOGINS[who], password: DEMO_PASSWORD };
+}
+
+export interface SignInOptions {
+  viewport?: ViewportName;
+  /**
+   * A new account is asked to confirm its time zone right after its first login (A4.24): `true`
+   * answers it, `'if-asked'` answers it when it shows up within a few seconds; demo accounts answered
+   * long ago (the default, `false`).
+   */
+  newAccount?: boolean | 'if-asked';
+  /** Where the login lands: the event list (default), or anywhere but the login page. */
+  landing?: 'event-list' | 'anywhere';
+  /** The browser's time zone, when a test needs one other than the default. */
+  timezoneId?: string;
+  /** The login page to start from (default /login). */
+  loginPath?: string;
+}
+
+/** Logs in through the form on `page` and waits until it has landed (and the zone question is answered). */
+export async function signInOnPage(page: Page, login: Login, options: SignInOptions = {}): Promise<void> {
+  await page.goto(options.loginPath ?? '/login');
+  await submitLogin(page, login.email, login.password);
+  if ((options.landing ?? 'event-list') === 'event-list') await page.waitForURL('**/event/list');
+  else await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const keep = page.getByTestId('timezone-keep');
+  if (options.newAccount === true) {
+    await keep.click();
+  } else if (options.newAccount === 'if-asked') {
+    try {
+      await keep.waitFor({ timeout: 5000 });
+      await keep.click();
+      await keep.waitFor({ state: 'detached' });
+    } catch {
+      // no time zone question for this account
+    }
+  }
+}
+
+/** A new browser context (cookie choice made) signed in as `login`, with its page. */
+export async function signIn(
+  browser: Browser,
+  login: Login,
+  options: SignInOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await withCookieChoice(
+    await newContext(
+      browser,
+      options.viewport ?? 'desktop',
+      options.timezoneId ? { timezoneId: options.timezoneId } : {},
+    ),
+  );
+  const page = await context.newPage();
+  await signInOnPage(page, login, options);
+  return { context, page };
+}

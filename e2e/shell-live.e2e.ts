@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { newContext } from './lib/browser';
+import {
+  api,
+  apiLogin,
+  apiRegisterVerified,
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+  submitLogin,
+  uniqueEmail,
+} from './lib/flows';
+import { expectAccessible, shellSuite } from './lib/shell';
+
+/** The application shell: live meeting requests in the badges and drawer, the native app shell. */
+describe('application shell in the browser: live', () => {
+  const shell = shellSuite();
+
+  it('A4.35 A4.36 A4.37 A4.39 A4.40 a meeting request arrives live: badges, drawer, seen and read', async () => {
+    const email = uniqueEmail('notify');
+    const password = 'Notify-pass-1';
+    const token = await apiRegisterVerified({
+      eventId: shell.eventId,
+      name: 'Nora',
+      surname: 'Lind',
+      email,
+      password,
+      fields: { industry: 'Health' },
+    });
+    const me = await api<{ id: number }>(`/event/participant/me?eventId=${shell.eventId}`, { token });
+    const page = await shell.signedIn('desktop', email, { password });
+    await page.getByTestId('timezone-keep').click(); // a new account confirms its zone first (A4.24)
+    await page.goto(`/event/${shell.eventId}/`);
+    await page.getByTestId('event-tabs').waitFor();
+    const bell = page.getByTestId('nav-notifications');
+    expect(await bell.textContent()).toBe('Notifications');
+
+    const organizer = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
+    await api('/event/schedule/join', {
+      token: organizer,
+      body: { eventId: shell.eventId, toType: 'participant', toId: me.id, message: 'Coffee at the expo?' },
+    });
+    // Pushed over the realtime connection: no reload.
+    await expect.poll(() => bell.textContent(), { timeout: 15_000 }).toContain('1');
+    await expect
+      .poll(() => page.getByTestId('nav-invitations').textContent(), { timeout: 15_000 })
+      .toContain('1');
+
+    await page.getByTestId('nav-invitations').click();
+    await page
+      .getByTestId('invitations-drawer')
+      .getByTestId('invitation-row')
+      .getByText('Selin Kaya')
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('invitations-drawer').waitFor({ state: 'detached' });
+
+    await bell.click();
+    const item = page.getByTestId('notification-item').first();
+    await item.getByText('Selin Kaya wants to meet you').waitFor();
+    await expectAccessible(page, 'notifications-drawer-1280');
+    await expect.poll(() => bell.textContent()).toBe('Notifications'); // seen (A4.36)
+    await item.getByTestId('notification-mark-read').click();
+    await item.getByTestId('notification-mark-read').waitFor({ state: 'detached' }); // read (A4.37)
+    const counts = await api<{ unread: number; unseen: number }>('/notifications/counts', { token });
+    expect(counts).toMatchObject({ unread: 0, unseen: 0 });
+  });
+
+  it('A1.14 A1.16 A1.17 A4.28 A4.30 native shell: flag remembered, device bridge saves tokens, logout message', async () => {
+    shell.context = await newContext(shell.browser, 'mobile');
+    await shell.context.addInitScript(() => {
+      const messages: string[] = [];
+      (window as unknown as { __native: string[] }).__native = messages;
+      (window as unknown as { ReactNativeWebView: unknown }).ReactNativeWebView = {
+        postMessage: (m: string) => messages.push(m),
+      };
+    });
+    const page = await shell.context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto('/login?appNative');
+    await submitLogin(page, DEMO_LOGINS.attendee, DEMO_PASSWORD);
+    await page.waitForURL('**/event/list');
+    expect(await page.evaluate(() => localStorage.getItem('appNative'))).toBe('true');
+    type Bridge = { foyerDevice: { saveToken(d: string, t: string): Promise<boolean> } };
+    expect(await page.evaluate(() => (window as unknown as Bridge).foyerDevice.saveToken('', 'token'))).toBe(
+      false,
+    );
+    expect(errors.some((e) => e.includes('device id and a token'))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as Bridge).foyerDevice.saveToken('device-1', 'push-token'),
+      ),
+    ).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('script[data-support-widget]'))).toBeNull(); // A1.19
+
+    await page.getByTestId('mobile-menu-button').click();
+    await page.getByTestId('mobile-sign-out').click();
+    await page.waitForURL('**/login');
+    const messages = await page.evaluate(() => (window as unknown as { __native: string[] }).__native);
+    expect(messages).toContain(JSON.stringify({ type: 'logout' }));
+    expect(await page.evaluate(() => localStorage.getItem('appNative'))).toBe('true'); // still native after logout
+  });
+});
