@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
-import { type DomainEvent, type DomainEventType, UNORDERED_EVENT_TYPES } from './events';
+import {
+  type DomainEvent,
+  type DomainEventType,
+  TRANSIENT_EVENT_TYPES,
+  UNORDERED_EVENT_TYPES,
+} from './events';
 import * as outbox from './outbox.repository';
 
 export type { DomainEvent, DomainEventType, OutgoingMessage } from './events';
@@ -124,7 +129,11 @@ interface Registered {
 export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
   const handlers = new Map<DomainEventType, Registered[]>();
   const running = new Set<Promise<void>>();
-  const pendingByTrx = new WeakMap<Transaction<DB>, number[]>();
+  /** Per emitting transaction: its outbox rows, its transient events, and the after-commit run. */
+  const pendingByTrx = new WeakMap<
+    Transaction<DB>,
+    { ids: number[]; transient: DomainEvent[]; done: Promise<void> }
+  >();
   /** Rows this process wrote and has not finished: it claims them right after their commit. */
   const local = new Map<number, number>();
   const inFlight = new Set<number>();
@@ -254,7 +263,10 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
    * The caller's transaction holds an exclusive advisory lock keyed by its own id; a shared lock on
    * the same key is granted once it has ended, and pg_xact_status then tells commit from rollback.
    */
-  async function afterCommit(xid: string, ids: number[]): Promise<void> {
+  async function afterCommit(
+    xid: string,
+    pending: { ids: number[]; transient: DomainEvent[] },
+  ): Promise<void> {
     const status = await db.transaction().execute(async (t) => {
       await sql`SELECT pg_advisory_xact_lock_shared(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(t);
       const { rows } = await sql<{
@@ -263,13 +275,44 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
       return rows[0]?.status ?? null;
     });
     if (status !== 'committed') {
-      for (const id of ids) {
+      for (const id of pending.ids) {
         local.delete(id);
         settle(id);
       }
       return;
     }
     kick();
+    for (const event of pending.transient) await runTransient(event);
+  }
+
+  /** Runs a transient event's handlers now, in registration order; a failure is logged, not retried. */
+  async function runTransient(event: DomainEvent): Promise<void> {
+    for (const { name, handler } of handlers.get(event.type) ?? []) {
+      const meta: HandlerMeta = {
+        outboxId: 0,
+        handler: name,
+        key: (...parts) => ['bus', 'transient', name, ...parts].join(':'),
+        doneWith: async () => {},
+      };
+      try {
+        await handler(event, meta);
+      } catch (err) {
+        log.error({ err, event: event.type, handler: name }, 'event bus: transient handler failed');
+      }
+    }
+  }
+
+  /** The transaction's after-commit watch: set up at its first emit (one advisory lock per transaction). */
+  async function watch(trx: Transaction<DB>) {
+    const known = pendingByTrx.get(trx);
+    if (known) return known;
+    const pending = { ids: [] as number[], transient: [] as DomainEvent[], done: Promise.resolve() };
+    pendingByTrx.set(trx, pending);
+    const { rows } = await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(trx);
+    const xid = rows[0]?.xid ?? '';
+    await sql`SELECT pg_advisory_xact_lock(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(trx);
+    pending.done = track(afterCommit(xid, pending));
+    return pending;
   }
 
   const remember = (id: number) => local.set(id, Date.now());
@@ -294,6 +337,12 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
       };
     },
     async emit(event, trx) {
+      if (TRANSIENT_EVENT_TYPES.has(event.type)) {
+        // Not an outbox row: its handlers run right after the commit (now, without a transaction).
+        if (trx) (await watch(trx)).transient.push(event);
+        else await track(runTransient(event));
+        return;
+      }
       const ordered = !UNORDERED_EVENT_TYPES.has(event.type);
       if (!trx) {
         const id = await db.transaction().execute((t) => outbox.insertRow(t, event, ordered));
@@ -310,20 +359,13 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
         });
         waiters.set(id, { promise, resolve });
       }
-      const pending = pendingByTrx.get(trx);
-      if (pending) {
-        pending.push(id);
-        return;
-      }
-      const ids = [id];
-      pendingByTrx.set(trx, ids);
-      const { rows } = await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(trx);
-      const xid = rows[0]?.xid ?? '';
-      await sql`SELECT pg_advisory_xact_lock(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(trx);
-      track(afterCommit(xid, ids));
+      (await watch(trx)).ids.push(id);
     },
     async settled(trx) {
-      await Promise.all((pendingByTrx.get(trx) ?? []).map((id) => waiters.get(id)?.promise));
+      const pending = pendingByTrx.get(trx);
+      if (!pending) return;
+      await pending.done;
+      await Promise.all(pending.ids.map((id) => waiters.get(id)?.promise));
     },
     register(processor) {
       for (const type of processor.events) {

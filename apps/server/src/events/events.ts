@@ -1,4 +1,4 @@
-import type { NotificationType } from '@foyer/contract';
+import type { NotificationType, RealtimeRecord } from '@foyer/contract';
 
 /** What happened to an invitation or meeting; the notification types among them notify (A9.40). */
 export type MeetingEventType =
@@ -54,9 +54,10 @@ export type DomainEvent =
   | { type: 'poll.finished'; eventId: number; pollId: number; question: string }
   /**
    * Realtime records written in a transaction, to push once it committed (the realtime processor).
-   * `eventId` is 0: pushes need no per-event order (each room's seq orders them on the client).
+   * Transient: never an outbox row (the records themselves are durable in realtime_events, and a
+   * client that misses a push fetches it by its room seq). `eventId` is 0.
    */
-  | { type: 'realtime.push'; eventId: number; recordIds: number[] }
+  | { type: 'realtime.push'; eventId: number; records: RealtimeRecord[] }
   /**
    * E-mails and SMS to send (the durable form of "send this in the background"). Each message is
    * sent once: its idempotency key is derived from the outbox row, the handler and the message.
@@ -90,5 +91,14 @@ export interface OutgoingMessage {
 export const UNORDERED_EVENT_TYPES: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'messages.send',
   'notification.broadcast',
+]);
+
+/**
+ * Events that are not written to the outbox: their handlers run in this process right after the
+ * emitting transaction committed (through the same after-commit watch as the outbox rows), at most
+ * once. Only for effects that something else makes good when lost (realtime pushes: the client
+ * fetches a missed record by its room seq).
+ */
+export const TRANSIENT_EVENT_TYPES: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'realtime.push',
 ]);

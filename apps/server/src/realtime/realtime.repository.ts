@@ -77,18 +77,6 @@ export async function findLastSeq(db: Executor, room: string): Promise<number> {
   return row?.last == null ? 0 : Number(row.last);
 }
 
-/** The records of these ids that exist (committed, not yet cleaned up), in id order. */
-export async function findRecords(db: Executor, ids: number[]): Promise<RealtimeRecord[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('realtime_events')
-    .selectAll()
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .execute();
-  return rows.map(toRecord);
-}
-
 /**
  * Deletes records created before `before`, except each room's newest: it carries the room's seq,
  * which must keep counting up for clients that resume from it.

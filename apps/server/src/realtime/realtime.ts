@@ -9,7 +9,7 @@ import { type Bus, defineProcessor } from '../events/bus';
 import { connectRedisAdapter, type RedisAdapter } from './realtime.adapter';
 import { attachHandlers, type RealtimeServer } from './realtime.handlers';
 import { builtInPolicies, type RoomPolicy } from './realtime.policy';
-import { deleteRecordsBefore, findRecords, insertRecord } from './realtime.repository';
+import { deleteRecordsBefore, insertRecord } from './realtime.repository';
 
 export type { RealtimeRecord } from '@foyer/contract';
 export type { RoomPolicy } from './realtime.policy';
@@ -78,15 +78,15 @@ export async function createRealtime(
     if (!closed) io.to(record.room).emit('record', record);
   };
 
-  // The one after-commit mechanism is the event bus: a record written in a caller's transaction is
-  // announced by a `realtime.push` outbox row in that transaction, and this processor pushes it
+  // The one after-commit mechanism is the event bus's: a record written in a caller's transaction is
+  // announced by a transient `realtime.push` event of that transaction, and this processor pushes it
   // once the transaction committed (never if it rolled back).
   bus.register(
     defineProcessor({
       name: 'realtime',
       events: ['realtime.push'],
-      async handle(event) {
-        for (const record of await findRecords(db, event.recordIds)) emit(record);
+      handle(event) {
+        for (const record of event.records) emit(record);
       },
     }),
   );
@@ -103,7 +103,7 @@ export async function createRealtime(
       return record as RealtimeRecord<P>;
     }
     const record = await insertRecord(trx, { room, type, payload });
-    await bus.emit({ type: 'realtime.push', eventId: 0, recordIds: [record.id] }, trx);
+    await bus.emit({ type: 'realtime.push', eventId: 0, records: [record] }, trx);
     return record as RealtimeRecord<P>;
   }
 
