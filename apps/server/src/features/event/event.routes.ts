@@ -3,17 +3,15 @@ import {
   domainLabelParams,
   type EventDetails,
   type EventListResult,
+  emptyRequest,
   eventDetailsQuery,
   eventIdParams,
   eventListQuery,
 } from '@foyer/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { getEventByDomain, getEventDetails, getPublicEvent, listEvents } from './event.service';
-
-const noQuery = z.strictObject({});
 
 type Ok<T> = Promise<{ success: true; data: T }>;
 
@@ -34,13 +32,13 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/event/:eventId/public', async (request): Ok<DomainLookupResult> => {
     const { eventId } = parse(eventIdParams, request.params);
-    parse(noQuery, request.query);
+    parse(emptyRequest, request.query);
     return { success: true, data: await getPublicEvent(request.server.ctx, eventId) };
   });
 
   app.get('/event/domain/:label', async (request): Ok<DomainLookupResult> => {
     const { label } = parse(domainLabelParams, request.params);
-    parse(noQuery, request.query);
+    parse(emptyRequest, request.query);
     return { success: true, data: await getEventByDomain(request.server.ctx, label) };
   });
 };

@@ -1,4 +1,4 @@
-import type { MailboxMessage } from './mailbox.repository';
+import type { MailboxMessage } from '@foyer/contract';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',

@@ -1,15 +1,6 @@
+import type { MailboxMessage } from '@foyer/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-
-export interface MailboxMessage {
-  id: number;
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  createdAt: string;
-}
 
 /** The outbox, newest first. */
 export async function listOutbox(

@@ -1,15 +1,9 @@
-import { emailSchema } from '@foyer/contract';
+import { type MailboxMessage, mailboxQuery } from '@foyer/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { renderMailbox } from './mailbox.html';
-import { listOutbox, type MailboxMessage } from './mailbox.repository';
-
-const mailboxQuery = z.strictObject({
-  to: emailSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
+import { listOutbox } from './mailbox.repository';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 

@@ -1,6 +1,6 @@
+import type { MailboxMessage } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import type { MailboxMessage } from './mailbox.repository';
 
 describe('dev mailbox', () => {
   let t: TestApp | undefined;

@@ -1,9 +1,7 @@
 import {
-  type MeetingCardStatus,
+  type MeetingStatusResult,
   meetingCardStatus,
   overlaps,
-  type PersonSummary,
-  type RelationState,
   relationState,
   type SlotDay,
   type SlotOffer,
@@ -85,17 +83,6 @@ export async function freeSlots(
 }
 
 const notFound = () => AppError.notFound('Participant not found');
-
-export interface MeetingStatusResult {
-  status: MeetingCardStatus;
-  relation: RelationState;
-  invitationId: number | null;
-  meetingId: number | null;
-  rescheduleInvitationId: number | null;
-  maxMeetingCount: number | null;
-  /** The other person as the card shows them (null when gone). */
-  person: PersonSummary | null;
-}
 
 /** GET /event/meeting/status: which meeting card to show for another person (E4.13–E4.16). */
 export async function meetingStatus(

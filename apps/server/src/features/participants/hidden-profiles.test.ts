@@ -1,9 +1,8 @@
-import type { ParticipantProfile } from '@foyer/contract';
+import type { MeetingStatusResult, ParticipantProfile } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
-import type { MeetingStatusResult } from '../meetings/slots.service';
 
 /**
  * A hidden profile (visible false) is seen by organizers and by people who already deal with the
