@@ -1,4 +1,9 @@
-import type { CheckInArea, CheckInEntityType, CheckInPerson } from '@foyer/contract';
+import {
+  CHECK_IN_LIST_LENGTH,
+  type CheckInArea,
+  type CheckInEntityType,
+  type CheckInPerson,
+} from '@foyer/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
@@ -176,4 +181,111 @@ export async function isBadgePrinted(db: Executor, participantId: number): Promi
     .where('participant_id', '=', participantId)
     .executeTakeFirst();
   return row?.printed_at ?? null;
+}
+
+/** How many are inside the area now. */
+export async function areaUse(db: Executor, areaId: number): Promise<number> {
+  const row = await db
+    .selectFrom('checkin_areas')
+    .select('capacity_used')
+    .where('id', '=', areaId)
+    .executeTakeFirst();
+  return row?.capacity_used ?? 0;
+}
+
+/** The event, its locations and its top-level sessions as check-in areas, with their occupancy. */
+export async function areaRows(db: Executor, eventId: number) {
+  const { rows } = await sql<{
+    entity_type: 'event' | 'location' | 'session';
+    entity_id: number;
+    name: string;
+    capacity: number | null;
+    allowed: number[];
+    used: number;
+  }>`
+    SELECT 'event' AS entity_type, 0 AS entity_id, '' AS name, NULL::int AS capacity, '{}'::int[] AS allowed,
+           COALESCE((SELECT capacity_used FROM checkin_areas a WHERE a.event_id = ${eventId}
+                       AND a.entity_type = 'event' AND a.entity_id = 0), 0) AS used, 0 AS ord, ''::text AS sort
+    UNION ALL
+    SELECT 'location', l.id, l.name, l.capacity, '{}'::int[], COALESCE(a.capacity_used, 0), 1, l.name
+      FROM locations l
+      LEFT JOIN checkin_areas a ON a.event_id = l.event_id AND a.entity_type = 'location' AND a.entity_id = l.id
+     WHERE l.event_id = ${eventId}
+    UNION ALL
+    SELECT 'session', s.id, s.name, COALESCE(s.capacity, l.capacity),
+           CASE WHEN s.restricted THEN s.allowed_type_ids ELSE '{}'::int[] END, COALESCE(a.capacity_used, 0),
+           2, to_char(s.sdt AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI') || s.name
+      FROM sessions s
+      LEFT JOIN locations l ON l.id = s.location_id
+      LEFT JOIN checkin_areas a ON a.event_id = s.event_id AND a.entity_type = 'session' AND a.entity_id = s.id
+     WHERE s.event_id = ${eventId} AND NOT s.deleted AND s.parent_id IS NULL
+     ORDER BY ord, sort`.execute(db);
+  return rows;
+}
+
+/** Who is inside the area now (newest first, at most CHECK_IN_LIST_LENGTH), and how many. */
+export async function insideRows(
+  db: Executor,
+  eventId: number,
+  entityType: CheckInEntityType,
+  entityId: number | undefined,
+) {
+  const base = db
+    .selectFrom('checkins as c')
+    .innerJoin('checkin_areas as a', 'a.id', 'c.area_id')
+    .innerJoin('participants as p', 'p.id', 'c.participant_id')
+    .where('a.event_id', '=', eventId)
+    .where('a.entity_type', '=', entityType)
+    .where('a.entity_id', '=', entityType === 'event' ? 0 : (entityId ?? -1))
+    .where('c.checked_in', '=', true);
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('participant_types as t', 't.id', 'p.type_id')
+      .select([
+        'p.id',
+        'p.ticket_id',
+        'p.name',
+        'p.surname',
+        'p.company',
+        'p.job_title',
+        'p.city',
+        'p.type_id',
+        't.name as type_name',
+        'c.checked_in_at',
+      ])
+      .orderBy('c.checked_in_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(CHECK_IN_LIST_LENGTH)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return [rows, Number(count.n)] as const;
+}
+
+/**
+ * Records a badge print: the first one, or with `force` another one (counted). Returns when it
+ * was recorded, or undefined when it was printed before and `force` is off.
+ */
+export async function recordBadgePrint(
+  db: Executor,
+  participantId: number,
+  printedBy: number,
+  at: Date,
+  force: boolean,
+): Promise<Date | undefined> {
+  const row = await db
+    .insertInto('badge_prints')
+    .values({ participant_id: participantId, printed_at: at, printed_by: printedBy })
+    .onConflict((oc) =>
+      force
+        ? oc.column('participant_id').doUpdateSet((eb) => ({
+            printed_at: at,
+            printed_by: printedBy,
+            print_count: eb('badge_prints.print_count', '+', 1),
+          }))
+        : oc.column('participant_id').doNothing(),
+    )
+    .returning('printed_at')
+    .executeTakeFirst();
+  return row?.printed_at;
 }

@@ -3,7 +3,6 @@ import {
   type BadgePrintResult,
   type badgePrintedRequest,
   type badgeQuery,
-  CHECK_IN_LIST_LENGTH,
   type CheckInArea,
   type CheckInList,
   type CheckInOutcome,
@@ -14,12 +13,12 @@ import {
   checkInOutcomeCode,
   isEventFinished,
 } from '@foyer/contract';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
+import * as repo from './checkin.repository';
 import {
   describeArea,
   ensureAreaRow,
@@ -101,47 +100,14 @@ export async function checkIn(
     if (!(error instanceof AreaFull)) throw error;
     outcome = 'fullyOccupied';
   }
-  used ??= await currentUse(ctx, row.id);
+  used ??= await repo.areaUse(ctx.db, row.id);
   return result(outcome, used, await isBadgePrinted(ctx.db, person.id));
-}
-
-async function currentUse(ctx: AppContext, areaId: number): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('checkin_areas')
-    .select('capacity_used')
-    .where('id', '=', areaId)
-    .executeTakeFirst();
-  return row?.capacity_used ?? 0;
 }
 
 /** E2.67: the areas staff can check people into, with live occupancy. */
 export async function listAreas(ctx: AppContext, userId: number, eventId: number): Promise<CheckInOverview> {
   await requireCheckInStaff(ctx, eventId, userId);
-  const { rows } = await sql<{
-    entity_type: 'event' | 'location' | 'session';
-    entity_id: number;
-    name: string;
-    capacity: number | null;
-    allowed: number[];
-    used: number;
-  }>`
-    SELECT 'event' AS entity_type, 0 AS entity_id, '' AS name, NULL::int AS capacity, '{}'::int[] AS allowed,
-           COALESCE((SELECT capacity_used FROM checkin_areas a WHERE a.event_id = ${eventId}
-                       AND a.entity_type = 'event' AND a.entity_id = 0), 0) AS used, 0 AS ord, ''::text AS sort
-    UNION ALL
-    SELECT 'location', l.id, l.name, l.capacity, '{}'::int[], COALESCE(a.capacity_used, 0), 1, l.name
-      FROM locations l
-      LEFT JOIN checkin_areas a ON a.event_id = l.event_id AND a.entity_type = 'location' AND a.entity_id = l.id
-     WHERE l.event_id = ${eventId}
-    UNION ALL
-    SELECT 'session', s.id, s.name, COALESCE(s.capacity, l.capacity),
-           CASE WHEN s.restricted THEN s.allowed_type_ids ELSE '{}'::int[] END, COALESCE(a.capacity_used, 0),
-           2, to_char(s.sdt AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI') || s.name
-      FROM sessions s
-      LEFT JOIN locations l ON l.id = s.location_id
-      LEFT JOIN checkin_areas a ON a.event_id = s.event_id AND a.entity_type = 'session' AND a.entity_id = s.id
-     WHERE s.event_id = ${eventId} AND NOT s.deleted AND s.parent_id IS NULL
-     ORDER BY ord, sort`.execute(ctx.db);
+  const rows = await repo.areaRows(ctx.db, eventId);
   const areas: CheckInArea[] = rows.map((r) => ({
     entityType: r.entity_type,
     entityId: r.entity_type === 'event' ? null : r.entity_id,
@@ -160,41 +126,13 @@ export async function listInside(
   query: z.output<typeof checkInListQuery>,
 ): Promise<CheckInList> {
   await requireCheckInStaff(ctx, query.eventId, userId);
-  const base = ctx.db
-    .selectFrom('checkins as c')
-    .innerJoin('checkin_areas as a', 'a.id', 'c.area_id')
-    .innerJoin('participants as p', 'p.id', 'c.participant_id')
-    .where('a.event_id', '=', query.eventId)
-    .where('a.entity_type', '=', query.entityType)
-    .where('a.entity_id', '=', query.entityType === 'event' ? 0 : (query.entityId ?? -1))
-    .where('c.checked_in', '=', true);
-  const [rows, count] = await Promise.all([
-    base
-      .leftJoin('participant_types as t', 't.id', 'p.type_id')
-      .select([
-        'p.id',
-        'p.ticket_id',
-        'p.name',
-        'p.surname',
-        'p.company',
-        'p.job_title',
-        'p.city',
-        'p.type_id',
-        't.name as type_name',
-        'c.checked_in_at',
-      ])
-      .orderBy('c.checked_in_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(CHECK_IN_LIST_LENGTH)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const [rows, count] = await repo.insideRows(ctx.db, query.eventId, query.entityType, query.entityId);
   return {
     items: rows.map((r) => ({
       ...presentPerson(r),
       checkedInAt: (r.checked_in_at ?? new Date(0)).toISOString(),
     })),
-    total: Number(count.n),
+    total: count,
   };
 }
 
@@ -227,21 +165,8 @@ export async function markBadgePrinted(
   const person = await findPerson(ctx.db, input.eventId, { participantId: input.participantId });
   if (!person) throw AppError.notFound('Ticket not found');
   const now = ctx.now();
-  const inserted = await ctx.db
-    .insertInto('badge_prints')
-    .values({ participant_id: person.id, printed_at: now, printed_by: me.id })
-    .onConflict((oc) =>
-      input.force
-        ? oc.column('participant_id').doUpdateSet((eb) => ({
-            printed_at: now,
-            printed_by: me.id,
-            print_count: eb('badge_prints.print_count', '+', 1),
-          }))
-        : oc.column('participant_id').doNothing(),
-    )
-    .returning('printed_at')
-    .executeTakeFirst();
-  if (inserted) return { printed: true, printedAt: inserted.printed_at.toISOString() };
+  const inserted = await repo.recordBadgePrint(ctx.db, person.id, me.id, now, input.force ?? false);
+  if (inserted) return { printed: true, printedAt: inserted.toISOString() };
   const printedAt = (await isBadgePrinted(ctx.db, person.id)) ?? now;
   return { printed: false, printedAt: printedAt.toISOString() };
 }
