@@ -6,7 +6,7 @@ import {
   type SpeakerDetail,
 } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makePerson, type Person } from '../../../test/factories';
+import { makeParticipant, makePerson, type Person } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { addPerson, api, at, createSession, join, makeAgendaEvent, T0 } from './agenda.fixtures';
 
@@ -76,10 +76,12 @@ describe('GET /event/agenda (A2.09, E2.29–E2.31, E3.10)', () => {
     const active = await makeAgendaEvent(t.ctx);
     const finished = await makeAgendaEvent(t.ctx, { finished: true });
     const users = await makePerson(t.ctx, active.id);
-    await t.ctx.db
-      .insertInto('participants')
-      .values({ event_id: finished.id, user_id: users.userId, email: users.email, name: 'A', surname: 'B' })
-      .execute();
+    await makeParticipant(t.ctx, finished.id, {
+      id: users.userId,
+      username: users.email,
+      name: 'A',
+      surname: 'B',
+    });
     const s1 = await createSession(t.ctx, active.id, { name: 'Active one' });
     await createSession(t.ctx, finished.id, { name: 'Old one' });
     await join(t.app, users, active.id, s1.id);

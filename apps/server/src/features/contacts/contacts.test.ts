@@ -1,7 +1,7 @@
 import type { ContactDetails, ContactLookup, ContactNote, ContactPage } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeEvent, makePerson, type Person } from '../../../test/factories';
+import { makeEvent, makeParticipant, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
@@ -106,19 +106,12 @@ describe('contacts API (E7.50–E7.54)', () => {
     const { event, me } = await setup();
     const second = await makeEvent(t.ctx);
     // I take part in a second event too.
-    await t.ctx.db
-      .insertInto('participants')
-      .values({
-        event_id: second.id,
-        user_id: me.userId,
-        email: 'me@example.test',
-        name: 'Mia',
-        surname: 'Tester',
-        rights: '{}',
-        fields: '{}',
-        social_links: '{}',
-      })
-      .execute();
+    await makeParticipant(t.ctx, second.id, {
+      id: me.userId,
+      username: 'me@example.test',
+      name: 'Mia',
+      surname: 'Tester',
+    });
     for (let i = 0; i < 12; i++) {
       await api(me, 'POST', '/contact', {
         events: [i < 11 ? event.id : second.id],

@@ -6,7 +6,7 @@ import {
   searchRowsToCards,
 } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeEvent, makePerson, type Person } from '../../../test/factories';
+import { makeEvent, makeParticipant, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { hashPassword } from '../auth/password';
@@ -65,16 +65,12 @@ describe('deleted accounts', () => {
   it('A4.34 E3.02 deleting an account marks its participant records deleted, in every event', async () => {
     const { event, gone } = await setup();
     const other = await makeEvent(t.ctx);
-    await t.ctx.db
-      .insertInto('participants')
-      .values({
-        event_id: other.id,
-        user_id: gone.userId,
-        email: 'g2@example.test',
-        name: 'Gone',
-        surname: 'T',
-      })
-      .execute();
+    await makeParticipant(t.ctx, other.id, {
+      id: gone.userId,
+      username: 'g2@example.test',
+      name: 'Gone',
+      surname: 'T',
+    });
     await deleteAccount(gone);
     const rows = await t.ctx.db
       .selectFrom('participants')
