@@ -1,9 +1,9 @@
 import type { Recommendation } from '@foyer/contract';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { requireMembership } from '../access/event-access';
 import { viewerContext } from './participants.repository';
 import { expansionTerms, scoreMatch } from './recommend';
+import * as repo from './recommend.repository';
 import { searchPage, tagsOf } from './search.repository';
 import { toCard } from './search.service';
 
@@ -26,50 +26,16 @@ export async function recommendPeople(
   const tsquery = [...seekTerms.map((t) => `${t}:*C`), ...offerTerms.map((t) => `${t}:*D`)].join(' | ');
   if (!tsquery && me.category_ids.length === 0) return [];
 
-  let query = ctx.db
-    .selectFrom('participants as p')
-    .select([
-      'p.id',
-      'p.name',
-      'p.offer',
-      'p.seek',
-      'p.category_ids',
-      'p.booth_id',
-      'p.booth_role',
-      'p.type_id',
-    ])
-    .where('p.event_id', '=', event.id)
-    .where('p.state', '!=', 'deleted')
-    .where('p.visible', '=', true)
-    .where('p.id', '!=', me.id)
-    .where((eb) => {
-      const parts = [];
-      if (tsquery) parts.push(sql<boolean>`p.search_vector @@ to_tsquery('simple', ${tsquery})`);
-      if (me.category_ids.length)
-        parts.push(sql<boolean>`p.category_ids && ${sql.val(me.category_ids)}::integer[]`);
-      return eb.or(parts);
-    })
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('participant_tags as pt')
-            .select(eb.lit(1).as('one'))
-            .where('pt.owner_id', '=', me.id)
-            .whereRef('pt.target_id', '=', 'p.id')
-            .where('pt.tag', '=', 'ignored'),
-        ),
-      ),
-    );
-  if (viewer.visibleTypeIds) {
-    query = viewer.visibleTypeIds.length
-      ? query.where('p.type_id', 'in', viewer.visibleTypeIds)
-      : query.where(sql.lit(false));
-  }
   const [candidates, categories, met] = await Promise.all([
-    query.orderBy('p.search_boost', 'desc').limit(CANDIDATES).execute(),
-    ctx.db.selectFrom('categories').select(['id', 'name']).where('event_id', '=', event.id).execute(),
-    alreadyMeeting(ctx, me.id),
+    repo.candidateRows(ctx.db, {
+      eventId: event.id,
+      me,
+      tsquery,
+      visibleTypeIds: viewer.visibleTypeIds,
+      limit: CANDIDATES,
+    }),
+    repo.categoryNames(ctx.db, event.id),
+    repo.meetingPartnersOf(ctx.db, me.id, ctx.now()),
   ]);
   const names = new Map(categories.map((c) => [c.id, c.name]));
   const mePerson = { id: me.id, name: me.name, offer: me.offer, seek: me.seek, categoryIds: me.category_ids };
@@ -111,17 +77,4 @@ export async function recommendPeople(
       },
     ];
   });
-}
-
-async function alreadyMeeting(ctx: AppContext, meId: number): Promise<Set<number>> {
-  const rows = await ctx.db
-    .selectFrom('meeting_participants as mine')
-    .innerJoin('meeting_participants as other', 'other.meeting_id', 'mine.meeting_id')
-    .select('other.participant_id')
-    .where('mine.participant_id', '=', meId)
-    .where('mine.active', '=', true)
-    .where('other.active', '=', true)
-    .where('mine.edt', '>', ctx.now())
-    .execute();
-  return new Set(rows.map((r) => r.participant_id));
 }
