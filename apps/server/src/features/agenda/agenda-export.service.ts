@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
+import { findUserById } from '../user/user.service';
 import { participantEvents } from './calendar.service';
 
 function formatter(zone: string) {
@@ -38,11 +39,7 @@ export async function exportAgendaByMail(
   input: AgendaExportRequest,
 ): Promise<AgendaExportResult> {
   const { event, me } = await requireMembership(ctx.db, input.eventId, userId);
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['username', 'name', 'timezone'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await findUserById(ctx.db, userId);
   if (!user) throw AppError.unauthenticated('This account no longer exists');
   const zone = user.timezone || event.timezone || 'UTC';
   const format = formatter(zone);

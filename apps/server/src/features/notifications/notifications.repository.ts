@@ -231,3 +231,8 @@ export async function findNotifications(db: Executor, ids: number[]): Promise<Li
     .orderBy('n.id')
     .execute() as Promise<ListedNotification[]>;
 }
+
+/** A deleted poll's notifications go with it. */
+export async function deleteNotificationsOfPoll(db: Executor, pollId: number): Promise<void> {
+  await db.deleteFrom('notifications').where('poll_id', '=', pollId).execute();
+}

@@ -20,6 +20,9 @@ import { notificationMail } from './notifications.email';
 import { toNotification } from './notifications.present';
 import * as repo from './notifications.repository';
 
+/** What other features (polls) may change of notifications: drop a deleted poll's. */
+export { deleteNotificationsOfPoll } from './notifications.repository';
+
 export interface NotificationDeps {
   ctx: AppContext;
   realtime: Pick<Realtime, 'publish'>;

@@ -2,7 +2,7 @@ import { ParticipantErrorCode } from '@foyer/contract';
 import type { Executor } from '../../db/executor';
 import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { findParticipant } from './participants.repository';
+import { anyDeleted, findParticipant } from './participants.repository';
 
 export const accountDeleted = () =>
   new AppError(410, ParticipantErrorCode.AccountDeleted, 'This person has deleted their account');
@@ -29,12 +29,5 @@ export async function assertNoneDeleted(
   ids: readonly number[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  const gone = await db
-    .selectFrom('participants')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .where('id', 'in', ids)
-    .where('state', '=', 'deleted')
-    .executeTakeFirst();
-  if (gone) throw accountDeleted();
+  if (await anyDeleted(db, eventId, ids)) throw accountDeleted();
 }

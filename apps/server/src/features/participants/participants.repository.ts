@@ -1,6 +1,7 @@
 import { canInvite, type ParticipantTag } from '@foyer/contract';
+import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { EventRow, ParticipantRow } from '../../db/schema';
+import type { EventRow, ParticipantRow, ParticipantsTable } from '../../db/schema';
 
 /** The booth a person is staff of; an unanswered team invitation (not_confirmed) is not staff yet. */
 export function staffBoothId(p: Pick<ParticipantRow, 'booth_id' | 'booth_role'>): number | null {
@@ -174,4 +175,64 @@ export function findParticipantByTicket(db: Executor, eventId: number, ticketId:
     .where('ticket_id', '=', ticketId)
     .where('state', '!=', 'deleted')
     .executeTakeFirst();
+}
+
+/** Whether any of these participants of the event deleted their account. */
+export async function anyDeleted(db: Executor, eventId: number, ids: readonly number[]): Promise<boolean> {
+  const gone = await db
+    .selectFrom('participants')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('id', 'in', ids)
+    .where('state', '=', 'deleted')
+    .executeTakeFirst();
+  return gone !== undefined;
+}
+
+export function updateParticipant(
+  db: Executor,
+  id: number,
+  set: Updateable<ParticipantsTable>,
+): Promise<ParticipantRow> {
+  return db
+    .updateTable('participants')
+    .set(set)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The type's invitation rights (null: no restriction), undefined for an unknown type. */
+export async function invitationRightsOf(db: Executor, typeId: number): Promise<number[] | null | undefined> {
+  const row = await db
+    .selectFrom('participant_types')
+    .select('invitation_rights')
+    .where('id', '=', typeId)
+    .executeTakeFirst();
+  return row?.invitation_rights;
+}
+
+/**
+ * Whether the two already deal with each other: a meeting request either way, a shared meeting, a
+ * shared chat room, or a contact the seer collected from the target's badge.
+ */
+export async function haveDealingsRow(
+  db: Executor,
+  input: { seerId: number; seerUserId: number | null; targetId: number; ticketId: string | null },
+): Promise<boolean> {
+  const { rows } = await sql<{ one: number }>`
+    SELECT 1 AS one WHERE
+      EXISTS (SELECT 1 FROM invitations
+               WHERE (from_participant_id = ${input.seerId} AND to_participant_id = ${input.targetId})
+                  OR (from_participant_id = ${input.targetId} AND to_participant_id = ${input.seerId}))
+      OR EXISTS (SELECT 1 FROM meeting_participants a
+                   JOIN meeting_participants b ON b.meeting_id = a.meeting_id
+                  WHERE a.participant_id = ${input.seerId} AND b.participant_id = ${input.targetId})
+      OR EXISTS (SELECT 1 FROM chat_members a
+                   JOIN chat_members b ON b.room_id = a.room_id
+                  WHERE a.participant_id = ${input.seerId} AND b.participant_id = ${input.targetId})
+      OR (${input.ticketId}::text IS NOT NULL AND ${input.seerUserId}::integer IS NOT NULL
+          AND EXISTS (SELECT 1 FROM contacts
+                       WHERE owner_id = ${input.seerUserId} AND ticket_id = ${input.ticketId}))`.execute(db);
+  return rows.length > 0;
 }

@@ -155,12 +155,7 @@ export async function updateOwnProfile(
   update.fields = JSON.stringify(fields);
   update.updated_at = ctx.now();
 
-  const updated = await ctx.db
-    .updateTable('participants')
-    .set(update)
-    .where('id', '=', me.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await repo.updateParticipant(ctx.db, me.id, update);
   return profileOf(ctx, await repo.viewerContext(ctx.db, event, updated), updated);
 }
 

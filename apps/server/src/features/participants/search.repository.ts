@@ -185,3 +185,35 @@ export async function readSearchVersion(db: Executor, eventId: number): Promise<
     SELECT version::text AS version FROM search_versions WHERE event_id = ${eventId}`.execute(db);
   return rows[0]?.version ?? '0';
 }
+
+const MAX_TAGS = 5000;
+
+export interface SearchViewerRow {
+  event_id: number;
+  restricted: boolean;
+  me_id: number | null;
+  organizer: boolean | null;
+  booth_id: number | null;
+  booth_role: string | null;
+  type_id: number | null;
+  invitation_rights: number[] | null;
+  tags: { t: number; g: ParticipantTag }[] | null;
+}
+
+/** The event with the caller's live participant record (if any), their type's rights and their tags. */
+export async function searchViewerRow(
+  db: Executor,
+  eventId: number,
+  userId: number,
+): Promise<SearchViewerRow | undefined> {
+  const { rows } = await sql<SearchViewerRow>`
+    SELECT e.id AS event_id, e.restricted, p.id AS me_id, p.organizer, p.booth_id, p.booth_role, p.type_id,
+           t.invitation_rights,
+           (SELECT json_agg(json_build_object('t', x.target_id, 'g', x.tag))
+              FROM (SELECT target_id, tag FROM participant_tags WHERE owner_id = p.id LIMIT ${MAX_TAGS}) x) AS tags
+      FROM events e
+      LEFT JOIN participants p ON p.event_id = e.id AND p.user_id = ${userId} AND p.state <> 'deleted'
+      LEFT JOIN participant_types t ON t.id = p.type_id
+     WHERE e.id = ${eventId}`.execute(db);
+  return rows[0];
+}

@@ -1,10 +1,11 @@
 import type { ParticipantTag } from '@foyer/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type InviteTarget, inviteRule, visibleTypesOf } from './participants.repository';
 import type { SearchCache } from './search.cache';
+import { searchViewerRow } from './search.repository';
 
 /** Enough of the caller for a search, read in ONE round trip (search2 is the hottest route). */
 export interface SearchViewer {
@@ -15,20 +16,6 @@ export interface SearchViewer {
   tags: Map<number, ParticipantTag[]>;
   ignored: Set<number>;
   canInviteRow(target: InviteTarget): boolean;
-}
-
-const MAX_TAGS = 5000;
-
-interface Row {
-  event_id: number;
-  restricted: boolean;
-  me_id: number | null;
-  organizer: boolean | null;
-  booth_id: number | null;
-  booth_role: string | null;
-  type_id: number | null;
-  invitation_rights: number[] | null;
-  tags: { t: number; g: ParticipantTag }[] | null;
 }
 
 /** The viewer is kept a moment: a user paging or typing asks several times a second. */
@@ -53,16 +40,7 @@ export function forgetSearchViewer(cache: SearchCache, eventId: number, userId: 
 
 /** Same answers as requireMembership (404 unknown event, 403 not a participant), plus type and tags. */
 async function readSearchViewer(db: Kysely<DB>, eventId: number, userId: number): Promise<SearchViewer> {
-  const { rows } = await sql<Row>`
-    SELECT e.id AS event_id, e.restricted, p.id AS me_id, p.organizer, p.booth_id, p.booth_role, p.type_id,
-           t.invitation_rights,
-           (SELECT json_agg(json_build_object('t', x.target_id, 'g', x.tag))
-              FROM (SELECT target_id, tag FROM participant_tags WHERE owner_id = p.id LIMIT ${MAX_TAGS}) x) AS tags
-      FROM events e
-      LEFT JOIN participants p ON p.event_id = e.id AND p.user_id = ${userId} AND p.state <> 'deleted'
-      LEFT JOIN participant_types t ON t.id = p.type_id
-     WHERE e.id = ${eventId}`.execute(db);
-  const row = rows[0];
+  const row = await searchViewerRow(db, eventId, userId);
   if (!row) throw AppError.notFound('Event not found');
   if (row.me_id === null) throw AppError.forbidden('You are not a participant of this event');
   const me = {

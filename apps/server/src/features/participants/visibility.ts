@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { ParticipantRow } from '../../db/schema';
-import { visibleTypesOf } from './participants.repository';
+import { haveDealingsRow, invitationRightsOf, visibleTypesOf } from './participants.repository';
 
 type Db = AppContext['db'];
 
@@ -33,21 +32,12 @@ export function listedFor(seer: Seer, target: Target): boolean {
  * later does not take it away from them.
  */
 export async function haveDealings(db: Db, seer: Seer, target: Target): Promise<boolean> {
-  const { rows } = await sql<{ one: number }>`
-    SELECT 1 AS one WHERE
-      EXISTS (SELECT 1 FROM invitations
-               WHERE (from_participant_id = ${seer.id} AND to_participant_id = ${target.id})
-                  OR (from_participant_id = ${target.id} AND to_participant_id = ${seer.id}))
-      OR EXISTS (SELECT 1 FROM meeting_participants a
-                   JOIN meeting_participants b ON b.meeting_id = a.meeting_id
-                  WHERE a.participant_id = ${seer.id} AND b.participant_id = ${target.id})
-      OR EXISTS (SELECT 1 FROM chat_members a
-                   JOIN chat_members b ON b.room_id = a.room_id
-                  WHERE a.participant_id = ${seer.id} AND b.participant_id = ${target.id})
-      OR (${target.ticket_id}::text IS NOT NULL AND ${seer.userId}::integer IS NOT NULL
-          AND EXISTS (SELECT 1 FROM contacts
-                       WHERE owner_id = ${seer.userId} AND ticket_id = ${target.ticket_id}))`.execute(db);
-  return rows.length > 0;
+  return haveDealingsRow(db, {
+    seerId: seer.id,
+    seerUserId: seer.userId,
+    targetId: target.id,
+    ticketId: target.ticket_id,
+  });
 }
 
 /**
@@ -66,17 +56,13 @@ type Me = Pick<ParticipantRow, 'id' | 'user_id' | 'organizer' | 'type_id'>;
 export async function seerOf(db: Db, event: { restricted: boolean }, me: Me): Promise<Seer> {
   const type =
     event.restricted && !me.organizer && me.type_id !== null
-      ? await db
-          .selectFrom('participant_types')
-          .select('invitation_rights')
-          .where('id', '=', me.type_id)
-          .executeTakeFirst()
+      ? await invitationRightsOf(db, me.type_id)
       : undefined;
   return {
     id: me.id,
     userId: me.user_id,
     organizer: me.organizer,
-    visibleTypeIds: visibleTypesOf(event.restricted, me, type?.invitation_rights ?? null),
+    visibleTypeIds: visibleTypesOf(event.restricted, me, type ?? null),
   };
 }
 

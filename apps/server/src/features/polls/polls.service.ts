@@ -17,6 +17,7 @@ import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { hasRight, requireMembership } from '../access/event-access';
+import { deleteNotificationsOfPoll } from '../notifications/notifications.service';
 import { statusOf, toPoll } from './polls.present';
 import * as repo from './polls.repository';
 
@@ -254,7 +255,7 @@ export async function deletePoll(deps: PollDeps, userId: number, input: { id: nu
   if (!row) throw AppError.notFound('Poll not found');
   await ctx.db.transaction().execute(async (trx) => {
     await repo.deletePoll(trx, row.id);
-    await trx.deleteFrom('notifications').where('poll_id', '=', row.id).execute();
+    await deleteNotificationsOfPoll(trx, row.id);
     await deps.realtime.publish(
       realtimeRoom.event(row.event_id),
       PollRecordType.Changed,

@@ -14,7 +14,7 @@ import type { DB, EventRow, ParticipantRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../auth/password';
 import { sendSignupCode } from '../auth/signup-code.service';
-import { dropPendingEmail, insertUser } from '../user/user.service';
+import { dropPendingEmail, findUserById, insertUser } from '../user/user.service';
 import * as repo from './registration.repository';
 import { generateTicketId, ticketCandidates } from './ticket';
 
@@ -250,7 +250,7 @@ export async function joinPublicEvent(
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const event = await repo.findEvent(trx, eventId);
-      const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+      const user = await findUserById(trx, userId);
       if (!event || !user || !event.public_event) return null;
       const state = {
         registrationOpen: event.registration_open,
