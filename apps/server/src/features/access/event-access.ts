@@ -1,6 +1,9 @@
 import type { Executor } from '../../db/executor';
 import type { EventRow, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { findEvent, findParticipation } from './access.repository';
+
+export { findParticipation };
 
 export interface Membership {
   event: EventRow;
@@ -13,26 +16,11 @@ export interface Membership {
  * authorization is decided in services). Unknown event → 404; not a participant → 403.
  */
 export async function requireMembership(db: Executor, eventId: number, userId: number): Promise<Membership> {
-  const event = await db.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
+  const event = await findEvent(db, eventId);
   if (!event) throw AppError.notFound('Event not found');
   const me = await findParticipation(db, eventId, userId);
   if (!me) throw AppError.forbidden('You are not a participant of this event');
   return { event, me };
-}
-
-/** The caller's live participant record in the event, if any (a deleted one counts as none). */
-export function findParticipation(
-  db: Executor,
-  eventId: number,
-  userId: number,
-): Promise<ParticipantRow | undefined> {
-  return db
-    .selectFrom('participants')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .where('state', '!=', 'deleted')
-    .executeTakeFirst();
 }
 
 export function isOrganizer(me: ParticipantRow): boolean {

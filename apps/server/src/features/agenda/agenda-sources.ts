@@ -1,6 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
+import { busyRows, lockParticipantAgenda } from './attendance.repository';
 
 /**
  * What occupies a participant's time. Agenda collisions ("You are busy", E4.49, E5.11), the agenda
@@ -69,26 +70,13 @@ export function registeredAgendaSources(): readonly AgendaSource[] {
   return extraSources;
 }
 
-// Namespaces agenda locks apart from other features' advisory locks (realtime uses 7301).
-const AGENDA_LOCK_CLASS = 7310;
-
 /**
  * Serializes every change to one participant's agenda: check-then-write of collisions is only
  * race-free under this lock. Anything that books a participant's time takes it first, inside its
  * transaction (held to commit), before it locks a session row.
  */
 export async function lockAgenda(trx: Transaction<DB>, participantId: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${sql.lit(AGENDA_LOCK_CLASS)}, ${participantId}::int)`.execute(trx);
-}
-
-interface BusyRow {
-  kind: string;
-  id: number;
-  name: string;
-  sdt: Date | string;
-  edt: Date | string;
-  session_id: number | null;
-  parent_session_id: number | null;
+  await lockParticipantAgenda(trx, participantId);
 }
 
 /** The built-in source: attended and presented sessions plus off-times, in one query. */
@@ -97,21 +85,7 @@ async function builtInBusy(
   participantId: number,
   range: { sdt: Date; edt: Date },
 ): Promise<BusyInterval[]> {
-  const { rows } = await sql<BusyRow>`
-    SELECT 'session' AS kind, s.id, s.name, s.sdt, s.edt, s.id AS session_id, s.parent_id AS parent_session_id
-      FROM session_attendees sa JOIN sessions s ON s.id = sa.session_id
-     WHERE sa.participant_id = ${participantId} AND sa.status IN ('joined', 'waiting') AND sa.blocking
-       AND NOT s.deleted AND s.sdt < ${range.edt} AND s.edt > ${range.sdt}
-    UNION
-    SELECT 'session', s.id, s.name, s.sdt, s.edt, s.id, s.parent_id
-      FROM session_people sp JOIN sessions s ON s.id = sp.session_id
-     WHERE sp.participant_id = ${participantId}
-       AND NOT s.deleted AND s.sdt < ${range.edt} AND s.edt > ${range.sdt}
-    UNION ALL
-    SELECT 'offTime', o.id, 'Break', o.sdt, o.edt, NULL, NULL
-      FROM participant_off o
-     WHERE o.participant_id = ${participantId} AND o.sdt < ${range.edt} AND o.edt > ${range.sdt}
-  `.execute(db);
+  const rows = await busyRows(db, participantId, range);
   return rows.map((r) => ({
     kind: r.kind,
     id: r.id,

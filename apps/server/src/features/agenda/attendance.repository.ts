@@ -163,3 +163,45 @@ export function findEventParticipant(db: Executor, eventId: number, participantI
     .where('state', '!=', 'deleted')
     .executeTakeFirst();
 }
+
+// Namespaces agenda locks apart from other features' advisory locks (realtime uses 7301).
+const AGENDA_LOCK_CLASS = 7310;
+
+/** The participant's agenda lock (see lockAgenda in agenda-sources.ts), held to the end of `trx`. */
+export async function lockParticipantAgenda(trx: Transaction<DB>, participantId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(AGENDA_LOCK_CLASS)}, ${participantId}::int)`.execute(trx);
+}
+
+export interface BusyRow {
+  kind: string;
+  id: number;
+  name: string;
+  sdt: Date | string;
+  edt: Date | string;
+  session_id: number | null;
+  parent_session_id: number | null;
+}
+
+/** Attended and presented sessions plus off-times overlapping the range, in one query. */
+export async function busyRows(
+  db: Executor,
+  participantId: number,
+  range: { sdt: Date; edt: Date },
+): Promise<BusyRow[]> {
+  const { rows } = await sql<BusyRow>`
+    SELECT 'session' AS kind, s.id, s.name, s.sdt, s.edt, s.id AS session_id, s.parent_id AS parent_session_id
+      FROM session_attendees sa JOIN sessions s ON s.id = sa.session_id
+     WHERE sa.participant_id = ${participantId} AND sa.status IN ('joined', 'waiting') AND sa.blocking
+       AND NOT s.deleted AND s.sdt < ${range.edt} AND s.edt > ${range.sdt}
+    UNION
+    SELECT 'session', s.id, s.name, s.sdt, s.edt, s.id, s.parent_id
+      FROM session_people sp JOIN sessions s ON s.id = sp.session_id
+     WHERE sp.participant_id = ${participantId}
+       AND NOT s.deleted AND s.sdt < ${range.edt} AND s.edt > ${range.sdt}
+    UNION ALL
+    SELECT 'offTime', o.id, 'Break', o.sdt, o.edt, NULL, NULL
+      FROM participant_off o
+     WHERE o.participant_id = ${participantId} AND o.sdt < ${range.edt} AND o.edt > ${range.sdt}
+  `.execute(db);
+  return rows;
+}

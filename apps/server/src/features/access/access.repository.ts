@@ -1,0 +1,21 @@
+import type { Executor } from '../../db/executor';
+import type { EventRow, ParticipantRow } from '../../db/schema';
+
+export function findEvent(db: Executor, eventId: number): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
+}
+
+/** The caller's live participant record in the event, if any (a deleted one counts as none). */
+export function findParticipation(
+  db: Executor,
+  eventId: number,
+  userId: number,
+): Promise<ParticipantRow | undefined> {
+  return db
+    .selectFrom('participants')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .where('state', '!=', 'deleted')
+    .executeTakeFirst();
+}
