@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
+import { hasDedupeKey, insertOutboxMessage } from './outbox.repository';
 
 export interface Mail {
   to: string;
@@ -33,7 +34,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       async send(mail) {
         // Checked before sending, recorded after: a send that failed (or a crash before it) is
         // retried under the same key; one that went out is never sent again.
-        if (mail.dedupeKey && (await alreadySent(options.db, mail.dedupeKey))) return;
+        if (mail.dedupeKey && (await hasDedupeKey(options.db, mail.dedupeKey))) return;
         await transport.sendMail({
           from: options.from,
           to: mail.to,
@@ -41,7 +42,16 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
           text: mail.text,
           html: mail.html,
         });
-        if (mail.dedupeKey) await recordSent(options.db, mail);
+        // Records the dedupe key in the outbox once the mail went out.
+        if (mail.dedupeKey) {
+          await insertOutboxMessage(options.db, {
+            channel: 'email',
+            recipient: mail.to,
+            subject: mail.subject,
+            bodyText: '(sent by SMTP)',
+            dedupeKey: mail.dedupeKey,
+          });
+        }
       },
       async close() {
         transport.close();
@@ -51,45 +61,17 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     kind: 'outbox',
     async send(mail) {
-      await options.db
-        .insertInto('outbox')
-        .values({
-          channel: 'email',
-          recipient: mail.to,
-          subject: mail.subject,
-          body_text: mail.text,
-          body_html: mail.html ?? null,
-          dedupe_key: mail.dedupeKey ?? null,
-        })
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .execute();
+      await insertOutboxMessage(options.db, {
+        channel: 'email',
+        recipient: mail.to,
+        subject: mail.subject,
+        bodyText: mail.text,
+        bodyHtml: mail.html ?? null,
+        dedupeKey: mail.dedupeKey ?? null,
+      });
     },
     async close() {},
   };
-}
-
-async function alreadySent(db: Kysely<DB>, dedupeKey: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('outbox')
-    .select('id')
-    .where('dedupe_key', '=', dedupeKey)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Records the dedupe key in the outbox once the mail went out. */
-async function recordSent(db: Kysely<DB>, mail: Mail): Promise<void> {
-  await db
-    .insertInto('outbox')
-    .values({
-      channel: 'email',
-      recipient: mail.to,
-      subject: mail.subject,
-      body_text: '(sent by SMTP)',
-      dedupe_key: mail.dedupeKey ?? null,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .execute();
 }
 
 /**

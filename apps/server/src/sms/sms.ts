@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { insertOutboxMessage } from '../mail/outbox.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,17 +26,13 @@ export interface SmsGateway {
 export function outboxSmsGateway(db: Kysely<DB>): SmsGateway {
   return {
     async send(sms) {
-      await db
-        .insertInto('outbox')
-        .values({
-          channel: 'sms',
-          recipient: sms.to,
-          subject: '',
-          body_text: sms.text,
-          dedupe_key: sms.dedupeKey ?? null,
-        })
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .execute();
+      await insertOutboxMessage(db, {
+        channel: 'sms',
+        recipient: sms.to,
+        subject: '',
+        bodyText: sms.text,
+        dedupeKey: sms.dedupeKey ?? null,
+      });
     },
   };
 }
