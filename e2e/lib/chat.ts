@@ -2,30 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS } from './browser';
-import { api, apiRegisterVerified, uniqueEmail } from './flows';
+import { api, apiRegisterAttendee, type RegisteredAttendee } from './flows';
 
 /** A fresh attendee of an event, with its token and participant id (arrangement for chat tests). */
-export interface ChatPerson {
-  email: string;
-  password: string;
-  token: string;
-  participantId: number;
-  fullName: string;
-}
+export type ChatPerson = RegisteredAttendee;
 
-export async function registerAttendee(eventId: number, name: string, surname: string): Promise<ChatPerson> {
-  const email = uniqueEmail(`chat-${name.toLowerCase()}`);
-  const password = 'Chat-pass-123';
-  const token = await apiRegisterVerified({
-    eventId,
-    name,
-    surname,
-    email,
-    password,
-    fields: { industry: 'Health' },
-  });
-  const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
-  return { email, password, token, participantId: me.id, fullName: `${name} ${surname}` };
+export function registerAttendee(eventId: number, name: string, surname: string): Promise<ChatPerson> {
+  return apiRegisterAttendee(eventId, { tag: `chat-${name.toLowerCase()}`, name, surname });
 }
 
 export async function createPrivateRoom(eventId: number, from: ChatPerson, to: ChatPerson): Promise<number> {

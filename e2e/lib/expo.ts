@@ -1,31 +1,10 @@
 import type { Page } from 'playwright-core';
 import { settleAnimations } from './browser';
-import { api, apiRegisterVerified, uniqueEmail } from './flows';
+import { apiRegisterAttendee } from './flows';
 
 /** A new attendee of the event (registered through the API, zone already confirmed). */
-export async function registerAttendee(
-  eventId: number,
-  tag: string,
-  name: string,
-  surname: string,
-): Promise<{ email: string; password: string; token: string; participantId: number }> {
-  const email = uniqueEmail(tag);
-  const password = `${tag}-Pass-123`;
-  const token = await apiRegisterVerified({
-    eventId,
-    name,
-    surname,
-    email,
-    password,
-    fields: { industry: 'Health' },
-  });
-  await api('/user/profile', {
-    method: 'PUT',
-    token,
-    body: { action: 'timezone', timezone: 'Europe/Istanbul' },
-  });
-  const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
-  return { email, password, token, participantId: me.id };
+export function registerAttendee(eventId: number, tag: string, name: string, surname: string) {
+  return apiRegisterAttendee(eventId, { tag, name, surname, timezone: 'Europe/Istanbul' });
 }
 
 /** Waits until transitions end, so screenshots and axe see what a person sees. */

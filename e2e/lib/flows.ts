@@ -96,6 +96,43 @@ export async function apiRegisterVerified(body: {
   return apiConfirmSignup(body.email);
 }
 
+/** A new attendee of an event, registered through the API with its e-mail confirmed (arrangement). */
+export interface RegisteredAttendee {
+  email: string;
+  password: string;
+  name: string;
+  surname: string;
+  fullName: string;
+  token: string;
+  participantId: number;
+}
+
+/**
+ * Registers a new account for the event (POST /event/register) and confirms it; `tag` starts its
+ * unique e-mail. Its first login still asks to confirm the time zone unless `timezone` is set here.
+ */
+export async function apiRegisterAttendee(
+  eventId: number,
+  o: { tag: string; name: string; surname: string; timezone?: string },
+): Promise<RegisteredAttendee> {
+  const email = uniqueEmail(o.tag);
+  const password = 'Attendee-pass-1';
+  const token = await apiRegisterVerified({
+    eventId,
+    name: o.name,
+    surname: o.surname,
+    email,
+    password,
+    fields: { industry: 'Health' },
+  });
+  if (o.timezone) {
+    await api('/user/profile', { method: 'PUT', token, body: { action: 'timezone', timezone: o.timezone } });
+  }
+  const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
+  const fullName = `${o.name} ${o.surname}`;
+  return { email, password, name: o.name, surname: o.surname, fullName, token, participantId: me.id };
+}
+
 /** Fills and submits the login form on the current page. */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByTestId('login-email').fill(email);

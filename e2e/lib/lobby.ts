@@ -1,33 +1,18 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { settleAnimations } from './browser';
-import { api, apiRegisterVerified, uniqueEmail } from './flows';
+import { apiRegisterAttendee, type RegisteredAttendee } from './flows';
 
 /** Helpers of the lobby tests (announcements, comments, polls). */
 
-export interface Attendee {
-  email: string;
-  password: string;
-  token: string;
-  participantId: number;
-  fresh: true;
-}
+export type Attendee = RegisteredAttendee & { fresh: true };
 
 /** A fresh account registered to the event: nothing unseen yet, so its badges start at zero. */
 export async function registerAttendee(eventId: number, name: string): Promise<Attendee> {
-  const email = uniqueEmail('lobby');
-  const password = 'Lobby-pass-1';
-  const token = await apiRegisterVerified({
-    eventId,
-    name,
-    surname: 'Lobbyist',
-    email,
-    password,
-
-    fields: { industry: 'Health' },
-  });
-  const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
-  return { email, password, token, participantId: me.id, fresh: true };
+  return {
+    ...(await apiRegisterAttendee(eventId, { tag: 'lobby', name, surname: 'Lobbyist' })),
+    fresh: true,
+  };
 }
 
 /** Waits until animations end (Mantine transitions), so axe and screenshots see the end state. */

@@ -1,31 +1,12 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { api, apiRegisterVerified, uniqueEmail } from './flows';
+import { api, apiRegisterAttendee, type RegisteredAttendee } from './flows';
 
 /** A fresh attendee of an event, registered through the API (arrangement only). */
-export interface Attendee {
-  email: string;
-  password: string;
-  name: string;
-  surname: string;
-  fullName: string;
-  token: string;
-  participantId: number;
-}
+export type Attendee = RegisteredAttendee;
 
-export async function registerAttendee(eventId: number, name: string, surname: string): Promise<Attendee> {
-  const email = uniqueEmail(`meet-${name.toLowerCase()}`);
-  const password = 'Meetings-pass-1';
-  const token = await apiRegisterVerified({
-    eventId,
-    name,
-    surname,
-    email,
-    password,
-    fields: { industry: 'Health' },
-  });
-  const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
-  return { email, password, name, surname, fullName: `${name} ${surname}`, token, participantId: me.id };
+export function registerAttendee(eventId: number, name: string, surname: string): Promise<Attendee> {
+  return apiRegisterAttendee(eventId, { tag: `meet-${name.toLowerCase()}`, name, surname });
 }
 
 /** The status a meeting card shows (E4.14), for polling. */
