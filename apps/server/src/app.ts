@@ -16,7 +16,7 @@ import { rejectNulCharacters } from './http/input-guard';
 import { openApiRoutes } from './http/openapi';
 import { connectRateLimitRedis } from './http/rate-limit';
 import { schedulerPlugin } from './jobs/scheduler';
-import { createRealtime, type Realtime } from './realtime/realtime';
+import { createRealtime, REALTIME_CLEANUP_EVERY_MS, type Realtime } from './realtime/realtime';
 import { type SmsGateway, smsPlugin } from './sms/sms';
 
 declare module 'fastify' {
@@ -167,6 +167,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const realtime = await createRealtime(app.server, { ...ctx, log: app.log, bus: app.bus });
   app.decorate('realtime', realtime);
   app.addHook('preClose', () => realtime.close());
+  app.scheduler.every('realtime-cleanup', REALTIME_CLEANUP_EVERY_MS, () => realtime.cleanup());
   await app.register(smsPlugin, options.smsGateway ? { gateway: options.smsGateway } : {});
   await app.register(searchCachePlugin);
 

@@ -72,6 +72,7 @@ describe('scheduler', () => {
         'auth-cleanup',
         'meeting-reminders',
         'outbox-prune',
+        'realtime-cleanup',
         'scheduled-announcements',
         'scheduled-polls',
       ]);

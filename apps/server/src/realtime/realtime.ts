@@ -50,7 +50,8 @@ export interface Realtime {
   readonly io: RealtimeServer;
 }
 
-const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+/** How often the app's scheduler runs `cleanup` (app.ts). */
+export const REALTIME_CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 export async function createRealtime(
   httpServer: HttpServer,
@@ -109,10 +110,6 @@ export async function createRealtime(
 
   const cleanup = (now = deps.now()) =>
     deleteRecordsBefore(db, new Date(now.getTime() - REALTIME_RETENTION_MS));
-  const timer = setInterval(() => {
-    cleanup().catch((err: unknown) => log.error({ err }, 'realtime: cleanup failed'));
-  }, CLEANUP_EVERY_MS);
-  timer.unref();
 
   return {
     io,
@@ -125,7 +122,6 @@ export async function createRealtime(
     async close() {
       if (closed) return;
       closed = true;
-      clearInterval(timer);
       // Closing the transports (not disconnecting the sockets) makes clients reconnect by themselves,
       // so a restart or deploy is invisible to them apart from the catch-up.
       io.engine.close();
