@@ -73,12 +73,7 @@ export function notificationsProcessor(app: FastifyInstance) {
   }
 
   async function startsAt(event: Extract<DomainEvent, { type: 'meeting.reminder' }>): Promise<string> {
-    const found = await ctx.db
-      .selectFrom('events')
-      .select('timezone')
-      .where('id', '=', event.eventId)
-      .executeTakeFirst();
-    const zone = found?.timezone ?? 'UTC';
+    const zone = (await repo.eventTimezone(ctx.db, event.eventId)) ?? 'UTC';
     return `${DateTime.fromISO(event.sdt, { zone }).toFormat('yyyy-LL-dd HH:mm')} (${zone})`;
   }
 

@@ -236,3 +236,9 @@ export async function findNotifications(db: Executor, ids: number[]): Promise<Li
 export async function deleteNotificationsOfPoll(db: Executor, pollId: number): Promise<void> {
   await db.deleteFrom('notifications').where('poll_id', '=', pollId).execute();
 }
+
+/** The event's time zone (reminder texts show the meeting's start in it). */
+export async function eventTimezone(db: Executor, eventId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('events').select('timezone').where('id', '=', eventId).executeTakeFirst();
+  return row?.timezone;
+}
