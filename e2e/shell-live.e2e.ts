@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newContext } from './lib/browser';
-import {
-  api,
-  apiLogin,
-  apiRegisterVerified,
-  DEMO_LOGINS,
-  DEMO_PASSWORD,
-  submitLogin,
-  uniqueEmail,
-} from './lib/flows';
+import { api, apiLogin, apiRegisterVerified, DEMO_LOGINS, DEMO_PASSWORD, uniqueEmail } from './lib/flows';
 import { expectAccessible, shellSuite } from './lib/shell';
+import { demoLogin, signInOnPage } from './lib/sign-in';
 
 /** The application shell: live meeting requests in the badges and drawer, the native app shell. */
 describe('application shell in the browser: live', () => {
@@ -79,9 +72,7 @@ describe('application shell in the browser: live', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
-    await page.goto('/login?appNative');
-    await submitLogin(page, DEMO_LOGINS.attendee, DEMO_PASSWORD);
-    await page.waitForURL('**/event/list');
+    await signInOnPage(page, demoLogin('attendee'), { loginPath: '/login?appNative' });
     expect(await page.evaluate(() => localStorage.getItem('appNative'))).toBe('true');
     type Bridge = { foyerDevice: { saveToken(d: string, t: string): Promise<boolean> } };
     expect(await page.evaluate(() => (window as unknown as Bridge).foyerDevice.saveToken('', 'token'))).toBe(
