@@ -172,6 +172,9 @@ export type PersonOptions = Partial<{
   boothId: number | null;
   boothRole: 'owner' | 'admin' | 'user' | 'not_confirmed' | null;
   organizer: boolean;
+  /** owner | admin (organizers); null for everyone else. */
+  organizerRole: string | null;
+  checkInAdmin: boolean;
   isSpeaker: boolean;
   rights: Record<string, boolean>;
   offer: string;
@@ -195,6 +198,8 @@ export async function makePerson(ctx: Ctx, eventId: number, o: PersonOptions = {
     booth_id: o.boothId ?? null,
     booth_role: o.boothRole ?? null,
     organizer: o.organizer ?? false,
+    organizer_role: o.organizerRole ?? null,
+    check_in_admin: o.checkInAdmin ?? false,
     is_speaker: o.isSpeaker ?? false,
     rights: JSON.stringify(o.rights ?? {}),
     offer: o.offer ?? '',

@@ -11,6 +11,7 @@ export * from './event';
 export * from './lobby';
 export * from './meetings';
 export * from './notifications';
+export * from './organizer';
 export * from './participants';
 export * from './polls';
 export * from './posts';

@@ -77,6 +77,8 @@ export const RecordType = {
   PollChanged: 'poll.changed',
   PollResults: 'poll.results',
   TranslationString: 'translationString',
+  /** The event's settings changed in the organizer console: its screens refetch it (A7.41). */
+  EventChanged: 'event.changed',
   SessionChanged: 'session.changed',
   SessionPing: 'session.ping',
   AgendaChanged: 'agenda.changed',

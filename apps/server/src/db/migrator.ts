@@ -10,6 +10,10 @@ import * as m0008 from './migrations/0008_outbox';
 import * as m0009 from './migrations/0009_accounts';
 import * as m0010 from './migrations/0010_privacy';
 import * as m0011 from './migrations/0011_infra';
+import * as m0012 from './migrations/0012_organizer';
+import * as m0013 from './migrations/0013_programme';
+import * as m0014 from './migrations/0014_people';
+import * as m0015 from './migrations/0015_import';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +28,10 @@ export const migrations: Record<string, Migration> = {
   '0009_accounts': m0009,
   '0010_privacy': m0010,
   '0011_infra': m0011,
+  '0012_organizer': m0012,
+  '0013_programme': m0013,
+  '0014_people': m0014,
+  '0015_import': m0015,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

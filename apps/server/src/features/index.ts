@@ -12,6 +12,7 @@ import { lobbyRoutes } from './lobby/lobby.routes';
 import { mailboxRoutes } from './mailbox/mailbox.routes';
 import { meetingRoutes } from './meetings/meetings.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
+import { organizerRoutes } from './organizer/console.routes';
 import { participantRoutes } from './participants/participants.routes';
 import { pollRoutes } from './polls/polls.routes';
 import { postRoutes } from './posts/posts.routes';
@@ -61,4 +62,5 @@ export const features: FastifyPluginAsync[] = [
   feature('lobby', lobbyRoutes, ['bus']),
   feature('contacts', contactRoutes),
   feature('checkin', checkInRoutes),
+  feature('organizer', organizerRoutes, ['bus', 'search-cache']),
 ];

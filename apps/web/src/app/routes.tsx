@@ -46,6 +46,16 @@ const AgendaSessionPage = page(agendaPages, 'AgendaSessionPage');
 const InvitationsPage = page(() => import('../features/meetings/routes/invitations-page'), 'InvitationsPage');
 const ChatPage = page(() => import('../features/chat/routes/chat-page'), 'ChatPage');
 const ContactsPage = page(() => import('../features/contacts/routes/contacts-page'), 'ContactsPage');
+const consolePages = () => import('../features/organizer/routes/console-home-page');
+const ConsoleHomePage = page(consolePages, 'ConsoleHomePage');
+const CreateEventPage = page(
+  () => import('../features/organizer/routes/create-event-page'),
+  'CreateEventPage',
+);
+const ConsoleEventLayout = page(
+  () => import('../features/organizer/routes/console-event-layout'),
+  'ConsoleEventLayout',
+);
 const ModalRoutes = lazy(async () => ({ default: (await import('./modal-routes')).ModalRoutes }));
 const UserPage = page(() => import('../features/user/routes/user-page'), 'UserPage');
 const StaticLayout = page(() => import('../features/static-pages/components/static-layout'), 'StaticLayout');
@@ -85,6 +95,9 @@ export function AppRoutes() {
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/account" element={<Navigate to="/account/profile" replace />} />
             <Route path="/account/:type" element={<UserPage />} />
+            <Route path="/organizer" element={<ConsoleHomePage />} />
+            <Route path="/organizer/new" element={<CreateEventPage />} />
+            <Route path="/organizer/:eventId/*" element={<ConsoleEventLayout />} />
           </Route>
         </Route>
         <Route element={<StaticLayout />}>

@@ -8,6 +8,10 @@ import type contacts from './locales/en/contacts.json';
 import type expo from './locales/en/expo.json';
 import type lobby from './locales/en/lobby.json';
 import type meetings from './locales/en/meetings.json';
+import type organizer from './locales/en/organizer.json';
+import type organizerImport from './locales/en/organizer-import.json';
+import type organizerPeople from './locales/en/organizer-people.json';
+import type organizerProgramme from './locales/en/organizer-programme.json';
 import type shell from './locales/en/shell.json';
 import type system from './locales/en/system.json';
 
@@ -22,6 +26,10 @@ export type EnglishCatalogue = typeof access &
   typeof expo &
   typeof lobby &
   typeof meetings &
+  typeof organizer &
+  typeof organizerProgramme &
+  typeof organizerPeople &
+  typeof organizerImport &
   typeof shell &
   typeof system;
 

@@ -7,6 +7,11 @@ import { contactRoutes } from './contacts';
 import { eventRoutes } from './event';
 import { lobbyRoutes, notificationRoutes, pollRoutes, postRoutes, presenceRoutes } from './live';
 import { meetingRoutes } from './meetings';
+import { organizerEventRoutes } from './organizer';
+import { organizerDashboardRoutes } from './organizer-dashboard';
+import { organizerImportRoutes } from './organizer-import';
+import { organizerPeopleRoutes } from './organizer-people';
+import { organizerProgrammeRoutes } from './organizer-programme';
 import { participantRoutes } from './participants';
 import type { ApiRoute } from './route';
 import { systemRoutes } from './system';
@@ -34,4 +39,9 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...presenceRoutes,
   ...contactRoutes,
   ...checkInRoutes,
+  ...organizerEventRoutes,
+  ...organizerProgrammeRoutes,
+  ...organizerPeopleRoutes,
+  ...organizerImportRoutes,
+  ...organizerDashboardRoutes,
 ];

@@ -31,6 +31,12 @@ export interface EventsTable {
   updated_at: Timestamp;
   /** 0004: searches and invitations follow participant-type segmentation (E6.15, E6.17). */
   restricted: Generated<boolean>;
+  /** 0012: set when the owner archived the event (it leaves every list but the console). */
+  archived_at: Date | null;
+  /** 0012: the languages the event offers (A1.10). */
+  languages: Json<string[]>;
+  /** 0012: the account that created the event in the console. */
+  created_by: number | null;
 }
 
 // The form definition is the contract's, so the web form and the server check the same shape.

@@ -6,18 +6,26 @@ import { AppError } from '../../http/errors';
 import { englishMessage } from '../../http/messages';
 import { imageSize, UPLOADS_URL_PREFIX } from '../user/photo';
 
-const BOOTHS_URL_PREFIX = `${UPLOADS_URL_PREFIX}booths/`;
-
 const imageError = (key: string) => AppError.badRequest(englishMessage(key), { image: key });
 
+/** Where an uploaded, cropped image goes and how large it may be. */
+export interface ImageTarget {
+  /** Folder under DATA_DIR/uploads, and the URL path segment after /uploads/. */
+  folder: string;
+  /** Start of the file name (owner id and kind), before a random part. */
+  stem: string;
+  /** What the image is, for the error ("The logo may be at most …"). */
+  label: string;
+  max: { width: number; height: number };
+}
+
 /**
- * Stores a booth logo (A9.09, at most 700×700) or banner (A9.08, at most 1260×250) under
- * DATA_DIR/uploads/booths, checked by its bytes like the profile photo. The browser crops it.
+ * Stores an uploaded image under DATA_DIR/uploads/{folder}, checked by its bytes like the profile
+ * photo (JPEG or PNG, at most PHOTO_MAX_BYTES, within `max`). The browser crops it.
  */
-export async function storeBoothImage(
+export async function storeUploadedImage(
   dataDir: string,
-  boothId: number,
-  kind: BoothImageKind,
+  target: ImageTarget,
   dataUrl: string,
 ): Promise<string> {
   const match = /^data:image\/(jpeg|png);base64,(.*)$/s.exec(dataUrl);
@@ -27,21 +35,45 @@ export async function storeBoothImage(
   if (bytes.length > PHOTO_MAX_BYTES) throw imageError('account.photo.large');
   const size = imageSize(bytes, type);
   if (!size || size.width === 0 || size.height === 0) throw imageError('account.photo.type');
-  const max = BOOTH_IMAGE_SIZE[kind];
+  const { max } = target;
   if (size.width > max.width || size.height > max.height) {
-    throw AppError.badRequest(`The ${kind} may be at most ${max.width}x${max.height} pixels`, {
+    throw AppError.badRequest(`The ${target.label} may be at most ${max.width}x${max.height} pixels`, {
       image: 'expo.image.dimensions',
     });
   }
-  const name = `${boothId}-${kind}-${randomBytes(12).toString('hex')}.${type === 'jpeg' ? 'jpg' : 'png'}`;
-  const dir = join(dataDir, 'uploads', 'booths');
+  const name = `${target.stem}-${randomBytes(12).toString('hex')}.${type === 'jpeg' ? 'jpg' : 'png'}`;
+  const dir = join(dataDir, 'uploads', target.folder);
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, name), bytes, { flag: 'wx' });
-  return `${BOOTHS_URL_PREFIX}${name}`;
+  return `${UPLOADS_URL_PREFIX}${target.folder}/${name}`;
 }
 
-/** Removes an image this app stored; seed paths and links from elsewhere are left alone. */
-export async function removeBoothImage(dataDir: string, urlPath: string | null | undefined): Promise<void> {
-  if (!urlPath?.startsWith(BOOTHS_URL_PREFIX)) return;
-  await rm(join(dataDir, 'uploads', 'booths', basename(urlPath)), { force: true });
+/** Removes an image this app stored in `folder`; seed paths and links from elsewhere are left alone. */
+export async function removeUploadedImage(
+  dataDir: string,
+  folder: string,
+  urlPath: string | null | undefined,
+): Promise<void> {
+  const prefix = `${UPLOADS_URL_PREFIX}${folder}/`;
+  if (!urlPath?.startsWith(prefix)) return;
+  await rm(join(dataDir, 'uploads', folder, basename(urlPath)), { force: true });
+}
+
+/** A booth logo (A9.09, at most 700×700) or banner (A9.08, at most 1260×250). */
+export function storeBoothImage(
+  dataDir: string,
+  boothId: number,
+  kind: BoothImageKind,
+  dataUrl: string,
+): Promise<string> {
+  return storeUploadedImage(
+    dataDir,
+    { folder: 'booths', stem: `${boothId}-${kind}`, label: kind, max: BOOTH_IMAGE_SIZE[kind] },
+    dataUrl,
+  );
+}
+
+/** Removes a booth image this app stored; seed paths and links from elsewhere are left alone. */
+export function removeBoothImage(dataDir: string, urlPath: string | null | undefined): Promise<void> {
+  return removeUploadedImage(dataDir, 'booths', urlPath);
 }

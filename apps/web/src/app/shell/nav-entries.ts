@@ -7,6 +7,7 @@ import {
   IconMail,
   IconMessages,
   IconScan,
+  IconSettings,
   IconUserCircle,
   IconUserPlus,
   type TablerIcon,
@@ -105,6 +106,13 @@ export function navEntries({
       target: { kind: 'modal', modal: 'inviteParticipant' },
     });
   }
+  // Issue 12: anyone may create an event; an organizer lands on the current event's console.
+  entries.push({
+    key: 'console',
+    label: 'nav.console',
+    icon: IconSettings,
+    target: { kind: 'link', to: event?.me?.organizer ? `/organizer/${event.id}` : '/organizer' },
+  });
   if (event?.me) {
     entries.push({
       key: 'eventProfile',

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { dashboardRoutes } from './dashboard.routes';
+import { eventSetupRoutes } from './events.routes';
+import { importRoutes } from './import.routes';
+import { peopleRoutes } from './people.routes';
+import { programmeRoutes } from './programme.routes';
+
+/**
+ * The organizer console (issue 12): set up, fill and run an event. Each area is its own plugin and
+ * file set (events, programme, people, import, dashboard); every route authorizes through
+ * `requireConsole` (organizer.access.ts).
+ */
+export const organizerRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(eventSetupRoutes);
+  await app.register(programmeRoutes);
+  await app.register(peopleRoutes);
+  await app.register(importRoutes);
+  await app.register(dashboardRoutes);
+};
