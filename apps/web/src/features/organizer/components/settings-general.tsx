@@ -1,0 +1,165 @@
+import { eventTypes, LOCALES, type Locale } from '@foyer/contract';
+import { Group, MultiSelect, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES } from '../../../i18n';
+import { fromLocalInput, timeZones, toLocalInput } from '../lib/zoned';
+import { type SectionProps, SettingsSection } from './settings-section';
+
+/** Name, description, type, time zone, dates, languages, domain label, visibility and registration. */
+export function GeneralSettings({ event }: SectionProps) {
+  const { t } = useTranslation();
+  const [v, setV] = useState({
+    name: event.name,
+    description: event.description,
+    eventType: event.eventType as string,
+    timezone: event.timezone,
+    sdt: toLocalInput(event.realSdt, event.timezone),
+    edt: toLocalInput(event.realEdt, event.timezone),
+    defaultLanguage: event.defaultLanguage,
+    languages: event.languages,
+    domain: event.domain ?? '',
+    publicEvent: event.publicEvent,
+    registrationOpen: event.registrationOpen,
+  });
+  const set = <K extends keyof typeof v>(key: K, value: (typeof v)[K]) =>
+    setV((old) => ({ ...old, [key]: value }));
+  const languageOptions = LOCALES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang as Locale] }));
+  return (
+    <SettingsSection
+      eventId={event.id}
+      title={t('organizer.settings.general')}
+      testId="settings-general"
+      build={() => ({
+        name: v.name,
+        description: v.description,
+        eventType: v.eventType as (typeof eventTypes)[number],
+        timezone: v.timezone,
+        sdt: fromLocalInput(v.sdt, v.timezone) ?? undefined,
+        edt: fromLocalInput(v.edt, v.timezone) ?? undefined,
+        defaultLanguage: v.defaultLanguage as Locale,
+        languages: v.languages as Locale[],
+        domain: v.domain.trim() || null,
+        publicEvent: v.publicEvent,
+        registrationOpen: v.registrationOpen,
+      })}
+    >
+      {(errors) => <GeneralFields v={v} set={set} errors={errors} languageOptions={languageOptions} />}
+    </SettingsSection>
+  );
+}
+
+type Values = {
+  name: string;
+  description: string;
+  eventType: string;
+  timezone: string;
+  sdt: string;
+  edt: string;
+  defaultLanguage: string;
+  languages: string[];
+  domain: string;
+  publicEvent: boolean;
+  registrationOpen: boolean;
+};
+
+function GeneralFields({
+  v,
+  set,
+  errors,
+  languageOptions,
+}: {
+  v: Values;
+  set: <K extends keyof Values>(key: K, value: Values[K]) => void;
+  errors: Record<string, string>;
+  languageOptions: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        label={t('organizer.event.name')}
+        required
+        value={v.name}
+        onChange={(e) => set('name', e.currentTarget.value)}
+        error={errors.name}
+      />
+      <Textarea
+        label={t('organizer.event.description')}
+        autosize
+        minRows={3}
+        maxRows={12}
+        value={v.description}
+        onChange={(e) => set('description', e.currentTarget.value)}
+      />
+      <Group grow align="flex-start" wrap="wrap">
+        <Select
+          label={t('organizer.event.eventType')}
+          data={eventTypes.map((type) => ({ value: type, label: t(`organizer.eventType.${type}`) }))}
+          value={v.eventType}
+          onChange={(value) => value && set('eventType', value)}
+          allowDeselect={false}
+        />
+        <Select
+          label={t('organizer.event.timezone')}
+          data={timeZones()}
+          searchable
+          value={v.timezone}
+          onChange={(value) => value && set('timezone', value)}
+          allowDeselect={false}
+          error={errors.timezone}
+        />
+      </Group>
+      <Group grow align="flex-start" wrap="wrap">
+        <TextInput
+          type="datetime-local"
+          label={t('organizer.event.sdt')}
+          value={v.sdt}
+          onChange={(e) => set('sdt', e.currentTarget.value)}
+          error={errors.sdt}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('organizer.event.edt')}
+          value={v.edt}
+          onChange={(e) => set('edt', e.currentTarget.value)}
+          error={errors.edt}
+        />
+      </Group>
+      <Group grow align="flex-start" wrap="wrap">
+        <Select
+          label={t('organizer.event.defaultLanguage')}
+          data={languageOptions}
+          value={v.defaultLanguage}
+          onChange={(value) => value && set('defaultLanguage', value)}
+          allowDeselect={false}
+        />
+        <MultiSelect
+          label={t('organizer.settings.languages')}
+          data={languageOptions}
+          value={v.languages}
+          onChange={(value) => set('languages', value)}
+        />
+      </Group>
+      <TextInput
+        label={t('organizer.event.domain')}
+        description={t('organizer.event.domainHint')}
+        value={v.domain}
+        onChange={(e) => set('domain', e.currentTarget.value)}
+        error={errors.domain}
+        data-testid="settings-domain"
+      />
+      <Switch
+        label={t('organizer.settings.publicEvent')}
+        description={t('organizer.settings.publicEventHint')}
+        checked={v.publicEvent}
+        onChange={(e) => set('publicEvent', e.currentTarget.checked)}
+      />
+      <Switch
+        label={t('organizer.settings.registrationOpen')}
+        checked={v.registrationOpen}
+        onChange={(e) => set('registrationOpen', e.currentTarget.checked)}
+      />
+    </>
+  );
+}
