@@ -1,0 +1,142 @@
+import type { ConsoleCategory, ConsoleParticipantType, TypesAndCategories } from '@foyer/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.app.bus.idle());
+afterAll(async () => {
+  await t.close();
+});
+
+const req = <T>(who: Person, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  call<T>(t.app, {
+    method,
+    url: `/api/v1/organizer/event${url}`,
+    headers: who.headers,
+    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+  });
+
+async function setup() {
+  const event = await makeEvent(t.ctx);
+  const organizer = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'admin' });
+  return { event, organizer };
+}
+
+describe('organizer console: participant types and categories', () => {
+  it('E3.05 E6.15 adds a type with limits and invitation rights, and counts its people', async () => {
+    const { event, organizer } = await setup();
+    const vip = await req<ConsoleParticipantType>(organizer, 'POST', `/${event.id}/types`, {
+      name: 'VIP',
+      maxMeetingCount: 20,
+      disableGuest: true,
+      atRegistration: false,
+    });
+    expect(vip.status).toBe(200);
+    const buyer = await req<ConsoleParticipantType>(organizer, 'POST', `/${event.id}/types`, {
+      name: 'Buyer',
+      invitationRights: [vip.body.data!.id],
+      atRegistration: true,
+    });
+    expect(buyer.body.data).toMatchObject({
+      name: 'Buyer',
+      invitationRights: [vip.body.data!.id],
+      ticketType: 'Buyer',
+    });
+    await makePerson(t.ctx, event.id, { typeId: vip.body.data!.id });
+    const list = await req<TypesAndCategories>(organizer, 'GET', `/${event.id}/types`);
+    expect(list.body.data?.types.find((x) => x.name === 'VIP')).toMatchObject({
+      maxMeetingCount: 20,
+      disableGuest: true,
+      participantCount: 1,
+    });
+  });
+
+  it('refuses invitation rights naming another event’s type, and deleting a type with people unless they move', async () => {
+    const { event, organizer } = await setup();
+    const elsewhere = await makeEvent(t.ctx);
+    const foreign = await makeType(t.ctx, elsewhere.id);
+    const bad = await req(organizer, 'POST', `/${event.id}/types`, {
+      name: 'X',
+      invitationRights: [foreign.id],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.fields).toEqual({ invitationRights: 'organizer.types.error.unknownType' });
+
+    const a = await makeType(t.ctx, event.id, { name: 'A' });
+    const b = await makeType(t.ctx, event.id, { name: 'B' });
+    const person = await makePerson(t.ctx, event.id, { typeId: a.id });
+    expect((await req(organizer, 'DELETE', `/${event.id}/types/${a.id}`)).status).toBe(409);
+    expect((await req(organizer, 'DELETE', `/${event.id}/types/${a.id}?moveTo=${foreign.id}`)).status).toBe(
+      400,
+    );
+    expect((await req(organizer, 'DELETE', `/${event.id}/types/${a.id}?moveTo=${b.id}`)).status).toBe(200);
+    const moved = await t.ctx.db
+      .selectFrom('participants')
+      .select('type_id')
+      .where('id', '=', person.id)
+      .executeTakeFirst();
+    expect(moved?.type_id).toBe(b.id);
+  });
+
+  it('saves a category group as a whole: kept options keep their ids, removed ones are unset on people', async () => {
+    const { event, organizer } = await setup();
+    const created = await req<ConsoleCategory>(organizer, 'POST', `/${event.id}/categories`, {
+      name: 'Industry',
+      options: [{ name: 'Fintech' }, { name: 'Health' }],
+      required: true,
+    });
+    expect(created.status).toBe(200);
+    const [fintech, health] = created.body.data!.options;
+    const person = await makePerson(t.ctx, event.id, { categoryIds: [fintech!.id, health!.id] });
+    const updated = await req<ConsoleCategory>(
+      organizer,
+      'PUT',
+      `/${event.id}/categories/${created.body.data!.id}`,
+      {
+        name: 'Sector',
+        options: [{ id: fintech!.id, name: 'Financial technology' }, { name: 'Education' }],
+      },
+    );
+    expect(updated.body.data?.name).toBe('Sector');
+    expect(updated.body.data?.options.map((o) => o.name)).toEqual(['Financial technology', 'Education']);
+    expect(updated.body.data?.options[0]?.id).toBe(fintech!.id);
+    const row = await t.ctx.db
+      .selectFrom('participants')
+      .select('category_ids')
+      .where('id', '=', person.id)
+      .executeTakeFirst();
+    expect(row?.category_ids).toEqual([fintech!.id]);
+
+    const twice = await req(organizer, 'PUT', `/${event.id}/categories/${created.body.data!.id}`, {
+      name: 'Sector',
+      options: [{ name: 'A' }, { name: 'a' }],
+    });
+    expect(twice.body.error?.fields).toEqual({ options: 'organizer.types.error.duplicateOption' });
+    expect((await req(organizer, 'DELETE', `/${event.id}/categories/${created.body.data!.id}`)).status).toBe(
+      200,
+    );
+    const after = await t.ctx.db
+      .selectFrom('participants')
+      .select('category_ids')
+      .where('id', '=', person.id)
+      .executeTakeFirst();
+    expect(after?.category_ids).toEqual([]);
+  });
+
+  it('an attendee, a check-in admin and an organizer of another event are refused', async () => {
+    const { event } = await setup();
+    const group = await makeCategory(t.ctx, event.id, { name: 'Topic' });
+    const attendee = await makePerson(t.ctx, event.id, {});
+    const staff = await makePerson(t.ctx, event.id, { checkInAdmin: true });
+    const other = await makePerson(t.ctx, (await makeEvent(t.ctx)).id, { organizer: true });
+    for (const who of [attendee, staff, other]) {
+      expect((await req(who, 'GET', `/${event.id}/types`)).status).toBe(403);
+      expect((await req(who, 'POST', `/${event.id}/types`, { name: 'Sneaky' })).status).toBe(403);
+      expect((await req(who, 'DELETE', `/${event.id}/categories/${group.id}`)).status).toBe(403);
+    }
+  });
+});
