@@ -1,0 +1,213 @@
+import {
+  findClashes,
+  MEETING_SLOT_SESSION_TYPE,
+  type MeetingSlotsResult,
+  type meetingSlotsRequest,
+  type Programme,
+  ProgrammeErrorCode,
+  type ProgrammeRoom,
+  type ProgrammeTrack,
+  type programmeRoomRequest,
+  type programmeTrackRequest,
+} from '@foyer/contract';
+import { DateTime } from 'luxon';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { requireConsole } from './organizer.access';
+import { peopleBySession, toProgrammeSession, toRoom, toTrack } from './programme.present';
+import * as repo from './programme.repository';
+
+/** GET /organizer/event/:eventId/programme: everything the programme screen shows, clashes included. */
+export async function getProgramme(ctx: AppContext, userId: number, eventId: number): Promise<Programme> {
+  const { event } = await requireConsole(ctx.db, eventId, userId, 'programme');
+  const [rooms, tracks, rows] = await Promise.all([
+    repo.listRooms(ctx.db, eventId),
+    repo.listTracks(ctx.db, eventId),
+    repo.listSessions(ctx.db, eventId),
+  ]);
+  const people = peopleBySession(
+    await repo.listSessionPeople(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+  );
+  const sessions = rows.map((row) => toProgrammeSession(row, people.get(row.id) ?? []));
+  return {
+    timezone: event.timezone,
+    eventSdt: event.real_sdt.toISOString(),
+    eventEdt: event.real_edt.toISOString(),
+    rooms: rooms.map(toRoom),
+    tracks: tracks.map(toTrack),
+    sessions,
+    clashes: findClashes(sessions),
+  };
+}
+
+const capacityError = (used: number) =>
+  AppError.badRequest(`The capacity cannot be below the ${used} places already taken`, {
+    capacity: 'organizer.programme.error.capacityBelowJoined',
+  });
+
+/** POST /organizer/event/:eventId/rooms. */
+export async function createRoom(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  input: z.output<typeof programmeRoomRequest>,
+): Promise<ProgrammeRoom> {
+  await requireConsole(ctx.db, eventId, userId, 'programme');
+  return toRoom(await repo.insertRoom(ctx.db, eventId, input.name, input.capacity));
+}
+
+async function requireRoom(ctx: AppContext, eventId: number, roomId: number) {
+  const room = await repo.findRoom(ctx.db, eventId, roomId);
+  if (!room) throw AppError.notFound('Room not found');
+  return room;
+}
+
+/**
+ * PUT /organizer/event/:eventId/rooms/:roomId. Sessions without a capacity of their own take the
+ * room's: it may not drop below the places any of them already holds.
+ */
+export async function updateRoom(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  roomId: number,
+  input: z.output<typeof programmeRoomRequest>,
+): Promise<ProgrammeRoom> {
+  await requireConsole(ctx.db, eventId, userId, 'programme');
+  await requireRoom(ctx, eventId, roomId);
+  return ctx.db.transaction().execute(async (trx) => {
+    if (input.capacity !== null) {
+      const fullest = (await repo.sessionsUsingRoomCapacity(trx, roomId))[0];
+      if (fullest && fullest.used_capacity > input.capacity) throw capacityError(fullest.used_capacity);
+    }
+    const room = await repo.updateRoom(trx, roomId, input.name, input.capacity);
+    return toRoom({ ...room, session_count: await repo.countRoomSessions(trx, roomId) });
+  });
+}
+
+/** DELETE /organizer/event/:eventId/rooms/:roomId: refused while a live session is in the room. */
+export async function deleteRoom(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  roomId: number,
+): Promise<{ id: number }> {
+  await requireConsole(ctx.db, eventId, userId, 'programme');
+  await requireRoom(ctx, eventId, roomId);
+  const inUse = await repo.countRoomSessions(ctx.db, roomId);
+  if (inUse > 0) {
+    throw AppError.conflict(
+      `${inUse} session(s) still take place in this room: move or delete them first`,
+      ProgrammeErrorCode.RoomInUse,
+    );
+  }
+  await repo.deleteRoom(ctx.db, roomId);
+  return { id: roomId };
+}
+
+/** POST /organizer/event/:eventId/tracks. */
+export async function createTrack(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  input: z.output<typeof programmeTrackRequest>,
+): Promise<ProgrammeTrack> {
+  await requireConsole(ctx.db, eventId, userId, 'programme');
+  return toTrack(await repo.insertTrack(ctx.db, eventId, input.name, input.color));
+}
+
+async function requireTrack(ctx: AppContext, eventId: number, trackId: number) {
+  const track = await repo.findTrack(ctx.db, eventId, trackId);
+  if (!track) throw AppError.notFound('Track not found');
+  return track;
+}
+
+/** PUT /organizer/event/:eventId/tracks/:trackId. */
+export async function updateTrack(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  trackId: number,
+  input: z.output<typeof programmeTrackRequest>,
+): Promise<ProgrammeTrack> {
+  await requireConsole(ctx.db, eventId, userId, 'programme');
+  await requireTrack(ctx, eventId, trackId);
+  const track = await repo.updateTrack(ctx.db, trackId, input.name, input.color);
+  const counted = (await repo.listTracks(ctx.db, eventId)).find((t) => t.id === trackId);
+  return toTrack({ ...track, session_count: counted?.session_count ?? 0 });
+}
+
+/** DELETE /organizer/event/:eventId/tracks/:trackId: its sessions stay, without a track. */
+export async function deleteTrack(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  trackId: number,
+): Promise<{ id: number }> {
+  await requireConsole(ctx.db, eventId, userId, 'programme');
+  await requireTrack(ctx, eventId, trackId);
+  await repo.deleteTrack(ctx.db, trackId);
+  return { id: trackId };
+}
+
+/** At most this many slots in one request (31 days of 5-minute slots would be 8 928). */
+const MAX_SLOTS = 2000;
+
+/**
+ * POST /organizer/event/:eventId/meeting-slots (E3.08): back-to-back slots from `from` to `to` on each
+ * day, wall-clock times in the event's zone; slots that already exist at the same times are skipped.
+ */
+export async function generateMeetingSlots(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  input: z.output<typeof meetingSlotsRequest>,
+): Promise<MeetingSlotsResult> {
+  const { event } = await requireConsole(ctx.db, eventId, userId, 'programme');
+  if (input.locationId !== null) {
+    if (!(await repo.findRoom(ctx.db, eventId, input.locationId))) {
+      throw AppError.badRequest('No such room in this event', {
+        locationId: 'organizer.programme.error.unknownRoom',
+      });
+    }
+  }
+  const slots: { sdt: Date; edt: Date }[] = [];
+  for (const day of [...new Set(input.days)].sort()) {
+    const start = DateTime.fromISO(`${day}T${input.from}`, { zone: event.timezone });
+    const end = DateTime.fromISO(`${day}T${input.to}`, { zone: event.timezone });
+    for (
+      let at = start;
+      at.plus({ minutes: input.minutes }) <= end;
+      at = at.plus({ minutes: input.minutes })
+    ) {
+      slots.push({ sdt: at.toJSDate(), edt: at.plus({ minutes: input.minutes }).toJSDate() });
+    }
+  }
+  if (slots.length > MAX_SLOTS) {
+    throw AppError.badRequest(`At most ${MAX_SLOTS} slots at once`, {
+      minutes: 'organizer.programme.error.tooManySlots',
+    });
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    const existing = await repo.existingSlotTimes(trx, eventId, MEETING_SLOT_SESSION_TYPE);
+    const fresh = slots.filter((s) => !existing.has(`${s.sdt.getTime()}-${s.edt.getTime()}`));
+    const created = await repo.insertSessions(
+      trx,
+      fresh.map((s) => ({
+        event_id: eventId,
+        name: input.name || '1:1 meeting',
+        type: MEETING_SLOT_SESSION_TYPE,
+        sdt: s.sdt,
+        edt: s.edt,
+        location_id: input.locationId,
+        images: '{}',
+        updated_at: ctx.now(),
+      })),
+    );
+    return { created, skipped: slots.length - fresh.length };
+  });
+}
