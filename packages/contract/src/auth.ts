@@ -106,6 +106,12 @@ export const registerRequest = z
     fields: z
       .record(z.string().max(64), z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)]))
       .optional(),
+    /** The token of a personal invitation link (organizer-people.ts): proves the address, opens a closed registration. */
+    invite: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{20,100}$/, 'organizer.people.error.invitation')
+      .optional(),
   })
   .superRefine(
     (v, ctx) => {

@@ -37,6 +37,10 @@ export function PublicOnly() {
   if (status === 'loading') return <FullPageLoader />;
   if (status === 'loggedOut') return <Outlet />;
   if (isLoading) return <FullPageLoader />;
+  // A personal invitation link opened while logged in: take it into this account (decision 015).
+  const invite =
+    location.pathname === '/registration' ? new URLSearchParams(location.search).get('invite') : null;
+  if (invite) return <Navigate to={`/accept-invitation?invite=${encodeURIComponent(invite)}`} replace />;
   const from = (location.state as ReturnState | null)?.from;
   const target = from
     ? `${from.pathname}${from.search}${from.hash}`

@@ -11,9 +11,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB, EventRow, ParticipantRow, UserRow } from '../../db/schema';
+import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../auth/password';
 import { sendSignupCode } from '../auth/signup-code.service';
+import { requireInvitationFor } from '../organizer/invitations.service';
 import { dropPendingEmail, findUserById, insertUser } from '../user/user.service';
 import * as repo from './registration.repository';
 import { generateTicketId, ticketCandidates } from './ticket';
@@ -58,12 +60,14 @@ export async function register(
   input: RegisterRequest,
   log: FastifyBaseLogger,
   callerId: number | null = null,
+  bus?: Pick<Bus, 'emit'>,
 ): Promise<RegisterResult> {
   const mode = modeOf(input);
   const now = ctx.now();
   const event = await repo.findEvent(ctx.db, input.eventId);
   if (!event) throw AppError.notFound('Event not found');
-  checkOpen(event, mode, now);
+  // A personal invitation opens a closed registration (not a finished event); the token is checked below.
+  checkOpen(event, input.invite ? 'prereg' : mode, now);
   const fieldErrors = validateDynamicFields(event, input);
   if (Object.keys(fieldErrors).length > 0) throw formInvalid(fieldErrors);
 
@@ -71,15 +75,19 @@ export async function register(
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   let outcome: Awaited<ReturnType<typeof registerInTransaction>>;
   try {
-    outcome = await ctx.db
-      .transaction()
-      .execute((trx) => registerInTransaction(trx, event, input, mode, { passwordHash, callerId }, now));
+    outcome = await ctx.db.transaction().execute(async (trx) => {
+      const done = await registerInTransaction(trx, event, input, mode, { passwordHash, callerId }, now);
+      const participantId = done.participant.id;
+      await bus?.emit({ type: 'participant.registered', eventId: event.id, participantId, mode }, trx);
+      return done;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailRegistered();
     throw error;
   }
   await sendConfirmation(ctx, log, event, outcome.participant);
-  const confirmationRequired = !outcome.hadUser && passwordHash !== null;
+  // The invitation link proved the address (docs/decisions/015): no code to confirm.
+  const confirmationRequired = !outcome.hadUser && passwordHash !== null && !input.invite;
   if (confirmationRequired) {
     try {
       await sendSignupCode(ctx, outcome.user);
@@ -141,7 +149,9 @@ async function registerInTransaction(
   } else {
     // The schema guarantees an address in every mode but ticket-with-ticketId.
     email = (input.email ?? input.username)!;
-    participant = await repo.findParticipantByEmail(trx, event.id, email);
+    participant = input.invite
+      ? await requireInvitationFor(trx, event.id, email, input.invite)
+      : await repo.findParticipantByEmail(trx, event.id, email);
   }
   if (participant && participant.user_id !== null && participant.state !== 'deleted') throw emailRegistered();
 
@@ -157,7 +167,7 @@ async function registerInTransaction(
       surname: input.surname,
       passwordHash: account.passwordHash,
       timezone: null,
-      verified: false,
+      verified: input.invite !== undefined,
     }));
   if (existingUser) participant = await resolveOwnRecord(trx, event.id, user.id, participant);
 
@@ -179,6 +189,8 @@ async function registerInTransaction(
     // A pre-registration waits for the organizer; it is not yet a place at the event.
     state: mode === 'prereg' ? ('inactive' as const) : ('active' as const),
     reg_type: mode,
+    // An invitation link works once: registering takes the invited record and spends its token.
+    invite_token_hash: null,
     updated_at: now,
   };
   const saved = participant

@@ -1,11 +1,11 @@
 import { type EventDetails, emailSchema, presenceValues, requiredText } from '@foyer/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useFieldError } from '../../../lib/form-error';
 import { toast } from '../../../lib/toast';
 
@@ -43,17 +43,14 @@ export function InviteParticipantModal({ event, opened, onClose }: Props) {
   const invite = useMutation({
     mutationFn: (values: InviteForm) =>
       api('/event/participant/invite', { method: 'POST', body: { eventId: event.id, ...values } }),
+    // E8.43 / E8.44 (POST /event/participant/invite, organizer-people in the contract).
     onSuccess: () => {
       toast('success', t('shell.invite.success'));
       reset();
       onClose();
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 404) return; // shown inline
-      toast('error', `${t('shell.invite.failure')} ${error.message}`);
-    },
+    onError: (error) => toast('error', `${t('shell.invite.failure')} ${error.message}`),
   });
-  const unavailable = invite.error instanceof ApiError && invite.error.status === 404;
   const submit = handleSubmit((values) => invite.mutate(values));
   const labels = {
     name: t('shell.invite.name'),
@@ -113,11 +110,6 @@ export function InviteParticipantModal({ event, opened, onClose }: Props) {
                 </Radio.Group>
               )}
             />
-          )}
-          {unavailable && (
-            <Alert color="yellow" role="status" data-testid="invite-unavailable">
-              {t('shell.invite.unavailable')}
-            </Alert>
           )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>

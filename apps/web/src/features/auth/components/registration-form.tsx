@@ -30,6 +30,8 @@ export interface RegistrationFormProps {
   simpleWithCity?: boolean;
   /** `email` is the address the account (if one was made) must confirm. */
   onRegistered(result: RegisterResult, email: string): void;
+  /** A personal invitation link (decision 015): pre-fills the person and travels with the request. */
+  invite?: { token: string; email: string; name: string; surname: string } | undefined;
 }
 
 /** A4.12: form, then submitting with the button disabled and spinning, then result or error. */
@@ -39,6 +41,7 @@ export function RegistrationForm({
   form = [],
   simpleWithCity = false,
   onRegistered,
+  invite,
 }: RegistrationFormProps) {
   const { t } = useTranslation();
   const registerEvent = useRegister();
@@ -50,7 +53,9 @@ export function RegistrationForm({
   );
   const { register, control, handleSubmit, formState, setError } = useForm<RegistrationValues>({
     resolver,
-    defaultValues: emptyRegistration(form),
+    defaultValues: invite
+      ? { ...emptyRegistration(form), email: invite.email, name: invite.name, surname: invite.surname }
+      : emptyRegistration(form),
   });
   const ticket = useWatch({ control, name: 'ticket' }) ?? '';
   const pending = registerEvent.isPending || signup.isPending;
@@ -77,7 +82,10 @@ export function RegistrationForm({
       );
       return;
     }
-    const payload = toRegisterPayload(mode, values, eventId, form);
+    const payload = {
+      ...toRegisterPayload(mode, values, eventId, form),
+      ...(invite ? { invite: invite.token } : {}),
+    };
     registerEvent.mutate(payload, {
       onSuccess: (result) => onRegistered(result, payload.username ?? payload.email ?? ''),
       onError: showServerFieldErrors,

@@ -1,7 +1,9 @@
 import type { RegisterResult } from '@foyer/contract';
-import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useInvitation } from '../api/invitation';
 import { RegistrationForm } from '../components/registration-form';
 import { RegistrationResult } from '../components/registration-result';
 import { useRegistrationTarget } from '../hooks/use-registration-target';
@@ -10,6 +12,9 @@ import { useRegistrationTarget } from '../hooks/use-registration-target';
 export function RegistrationPage({ prereg = false }: { prereg?: boolean }) {
   const { t } = useTranslation();
   const target = useRegistrationTarget(prereg);
+  const [params] = useSearchParams();
+  const inviteToken = prereg ? null : params.get('invite')?.trim() || null;
+  const invitation = useInvitation(inviteToken);
   const [result, setResult] = useState<{ data: RegisterResult; email: string } | null>(null);
   const titleKey = prereg
     ? 'preregister.title'
@@ -18,10 +23,46 @@ export function RegistrationPage({ prereg = false }: { prereg?: boolean }) {
       : 'registration.title';
 
   const body = () => {
-    if (target.isLoading) return <Loader aria-label={t('common.loading')} />;
+    if (target.isLoading || invitation.isLoading) return <Loader aria-label={t('common.loading')} />;
     if (result) {
       const { data, email } = result;
       return <RegistrationResult result={data} confirmEmail={data.confirmationRequired ? email : null} />;
+    }
+    // A personal invitation link (decision 015): pre-filled, and open even when registration is closed.
+    if (inviteToken && invitation.data) {
+      const invite = { token: inviteToken, ...invitation.data };
+      if (invite.hasAccount) {
+        return (
+          <Alert color="blue" data-testid="invite-has-account">
+            <Stack gap="xs">
+              <Text size="sm">{t('registration.invite.hasAccount', { email: invite.email })}</Text>
+              <Anchor
+                component={Link}
+                to={`/accept-invitation?invite=${encodeURIComponent(inviteToken)}`}
+                fw={600}
+                data-testid="invite-login"
+              >
+                {t('registration.invite.login')}
+              </Anchor>
+            </Stack>
+          </Alert>
+        );
+      }
+      return (
+        <Stack gap="sm">
+          <Text size="sm" data-testid="invite-for">
+            {t('registration.invite.for', { email: invite.email, event: invite.eventName })}
+          </Text>
+          <RegistrationForm
+            mode={target.mode === 'ticket' || target.mode === 'prereg' ? 'standard' : target.mode}
+            eventId={invite.eventId}
+            form={target.eventId === invite.eventId ? target.form : []}
+            simpleWithCity={target.simpleWithCity}
+            invite={invite}
+            onRegistered={(data, email) => setResult({ data, email })}
+          />
+        </Stack>
+      );
     }
     if (prereg && target.eventId === null) {
       return (
@@ -55,6 +96,11 @@ export function RegistrationPage({ prereg = false }: { prereg?: boolean }) {
         <Title order={1}>{t(titleKey)}</Title>
         {target.eventName && <Text c="gray.7">{target.eventName}</Text>}
       </Stack>
+      {inviteToken && invitation.isError && (
+        <Alert color="yellow" data-testid="invite-invalid">
+          {t('registration.invite.invalid')}
+        </Alert>
+      )}
       {body()}
     </Stack>
   );

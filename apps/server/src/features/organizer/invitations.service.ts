@@ -1,0 +1,275 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  acceptInvitationRequest,
+  addParticipantsRequest,
+  EventInvitation,
+  inviteParticipantRequest,
+} from '@foyer/contract';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { DB, ParticipantRow } from '../../db/schema';
+import type { Bus, OutgoingMessage } from '../../events/bus';
+import { AppError } from '../../http/errors';
+import { hasRight, requireMembership } from '../access/event-access';
+import { generateTicketId } from '../registration/ticket';
+import { findUserById, findUserByUsername } from '../user/user.service';
+import { requireConsole } from './organizer.access';
+import * as repo from './people.repository';
+
+export interface InvitationDeps {
+  ctx: AppContext;
+  bus: Pick<Bus, 'emit'>;
+}
+
+type EventInfo = NonNullable<Awaited<ReturnType<typeof repo.findEventName>>>;
+
+/** The link's token: 256 random bits, URL-safe. Only its digest is stored. */
+const newToken = () => randomBytes(32).toString('base64url');
+export const inviteDigest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const invalidInvitation = () =>
+  AppError.badRequest('This invitation link is not valid or was already used', {
+    token: 'organizer.people.error.invitation',
+  });
+
+/** The type and categories must be the event's own (participant categories). */
+export async function checkTypeAndCategories(
+  db: Transaction<DB> | AppContext['db'],
+  eventId: number,
+  typeIds: number[],
+  categoryIds: number[],
+  prefix = '',
+): Promise<void> {
+  const types = [...new Set(typeIds)];
+  if ((await repo.countTypes(db, eventId, types)) !== types.length)
+    throw AppError.badRequest('Unknown participant type', {
+      [`${prefix}typeId`]: 'organizer.people.error.type',
+    });
+  const categories = [...new Set(categoryIds)];
+  if ((await repo.countCategories(db, eventId, categories)) !== categories.length)
+    throw AppError.badRequest('Unknown category', {
+      [`${prefix}categories`]: 'organizer.people.error.category',
+    });
+}
+
+export function invitationLink(ctx: AppContext, eventId: number, token: string): string {
+  return `${ctx.config.publicUrl}/registration?eventId=${eventId}&invite=${token}`;
+}
+
+function invitationMail(
+  ctx: AppContext,
+  event: EventInfo,
+  person: ParticipantRow,
+  token: string,
+): OutgoingMessage {
+  const hello = person.name ? `Hello ${person.name},` : 'Hello,';
+  const text = [
+    hello,
+    '',
+    `you are invited to ${event.name}.`,
+    'Register with this personal link (it works once):',
+    invitationLink(ctx, event.id, token),
+    '',
+  ].join('\n');
+  return { channel: 'email', to: person.email, subject: `Your invitation to ${event.name}`, text };
+}
+
+/** Gives the person a fresh single-use link and returns the mail to send (the old link stops working). */
+export async function issueInvitation(
+  trx: Transaction<DB>,
+  ctx: AppContext,
+  event: EventInfo,
+  person: ParticipantRow,
+): Promise<OutgoingMessage> {
+  const token = newToken();
+  await repo.updatePerson(trx, person.id, { invite_token_hash: inviteDigest(token), invited_at: ctx.now() });
+  return invitationMail(ctx, event, person, token);
+}
+
+interface NewPerson {
+  email: string;
+  name?: string | undefined;
+  surname?: string | undefined;
+  phone?: string | undefined;
+  company?: string | undefined;
+  jobTitle?: string | undefined;
+  typeId?: number | undefined;
+  categories?: number[] | undefined;
+  present?: 'venue' | 'online' | undefined;
+}
+
+/**
+ * The invited record for the address: created, or the existing one (idempotent by e-mail per event).
+ * A record that is somebody's live place stays as it is (`invitable` false); a deleted one is revived.
+ */
+async function upsertInvited(trx: Transaction<DB>, ctx: AppContext, eventId: number, p: NewPerson) {
+  await repo.lockEmail(trx, eventId, p.email);
+  const existing = await repo.findByEmail(trx, eventId, p.email);
+  const details = {
+    ...(p.name ? { name: p.name } : {}),
+    ...(p.surname ? { surname: p.surname } : {}),
+    ...(p.phone ? { phone: p.phone } : {}),
+    ...(p.company ? { company: p.company } : {}),
+    ...(p.jobTitle ? { job_title: p.jobTitle } : {}),
+    ...(p.typeId !== undefined ? { type_id: p.typeId } : {}),
+    ...(p.categories !== undefined ? { category_ids: p.categories } : {}),
+    ...(p.present !== undefined ? { present: p.present } : {}),
+  };
+  if (!existing) {
+    const row = await repo.insertPerson(trx, {
+      event_id: eventId,
+      user_id: null,
+      email: p.email,
+      name: p.name ?? '',
+      surname: p.surname ?? '',
+      rights: '{}',
+      fields: '{}',
+      social_links: '{}',
+      state: 'invited',
+      ...details,
+    });
+    return { row, created: true, invitable: true };
+  }
+  const live = existing.user_id !== null && existing.state !== 'deleted' && existing.state !== 'invited';
+  if (live) return { row: existing, created: false, invitable: false };
+  const row = await repo.updatePerson(trx, existing.id, {
+    ...details,
+    ...(existing.state === 'deleted' ? { state: 'invited' as const, user_id: null } : {}),
+    updated_at: ctx.now(),
+  });
+  return { row, created: existing.state === 'deleted', invitable: true };
+}
+
+/** POST /event/participant/invite (E7.66, E7.67): organizers and holders of the inviteparticipant right. */
+export async function inviteParticipant(
+  deps: InvitationDeps,
+  userId: number,
+  input: z.output<typeof inviteParticipantRequest>,
+): Promise<{ participantId: number; created: boolean }> {
+  const { ctx } = deps;
+  const { event: eventRow, me } = await requireMembership(ctx.db, input.eventId, userId);
+  if (me.state === 'deleted' || !hasRight(me, 'inviteparticipant'))
+    throw AppError.forbidden('You may not invite participants to this event');
+  if (eventRow.event_type === 'hybrid' && !input.present)
+    throw AppError.badRequest('present: This field is required', { present: 'validation.error.required' }); // E5.61
+  await checkTypeAndCategories(
+    ctx.db,
+    input.eventId,
+    input.typeId ? [input.typeId] : [],
+    input.categories ?? [],
+  );
+  const event = (await repo.findEventName(ctx.db, input.eventId)) as EventInfo;
+  return ctx.db.transaction().execute(async (trx) => {
+    const { row, created, invitable } = await upsertInvited(trx, ctx, event.id, input);
+    if (!invitable) throw AppError.conflict('This person already takes part in the event');
+    const mail = await issueInvitation(trx, ctx, event, row);
+    await deps.bus.emit({ type: 'messages.send', eventId: event.id, messages: [mail] }, trx);
+    return { participantId: row.id, created };
+  });
+}
+
+/** POST /event/participant (E7.29): organizers add people directly; mail only when asked. */
+export async function addParticipants(
+  deps: InvitationDeps,
+  userId: number,
+  input: z.output<typeof addParticipantsRequest>,
+) {
+  const { ctx } = deps;
+  await requireConsole(ctx.db, input.eventId, userId, 'people');
+  const typeIds = input.participants.flatMap((p) => (p.typeId ? [p.typeId] : []));
+  const categoryIds = input.participants.flatMap((p) => p.categories ?? []);
+  await checkTypeAndCategories(ctx.db, input.eventId, typeIds, categoryIds);
+  const event = (await repo.findEventName(ctx.db, input.eventId)) as EventInfo;
+  return ctx.db.transaction().execute(async (trx) => {
+    let created = 0;
+    let existing = 0;
+    const ids: number[] = [];
+    const mails: OutgoingMessage[] = [];
+    const seen = new Set<string>();
+    for (const person of input.participants) {
+      if (seen.has(person.email)) continue;
+      seen.add(person.email);
+      const result = await upsertInvited(trx, ctx, event.id, person);
+      if (result.created) created++;
+      else existing++;
+      ids.push(result.row.id);
+      if (input.sendInvitation && result.invitable)
+        mails.push(await issueInvitation(trx, ctx, event, result.row));
+    }
+    if (mails.length > 0)
+      await deps.bus.emit({ type: 'messages.send', eventId: event.id, messages: mails }, trx);
+    return { created, existing, participantIds: ids };
+  });
+}
+
+async function findOpenInvitation(db: AppContext['db'] | Transaction<DB>, token: string) {
+  const row = await repo.findByInviteHash(db, inviteDigest(token));
+  return row?.state === 'invited' ? row : undefined;
+}
+
+/** GET /event/invitation/:token (public): what the registration page pre-fills. */
+export async function getInvitation(ctx: AppContext, token: string): Promise<EventInvitation> {
+  const row = await findOpenInvitation(ctx.db, token);
+  if (!row) throw AppError.notFound('This invitation link is not valid or was already used');
+  const event = (await repo.findEventName(ctx.db, row.event_id)) as EventInfo;
+  return {
+    eventId: event.id,
+    eventName: event.name,
+    email: row.email,
+    name: row.name,
+    surname: row.surname,
+    hasAccount: (await findUserByUsername(ctx.db, row.email)) !== undefined,
+  };
+}
+
+/**
+ * Registration with a link (registration.service): the invited record of that event and address, or
+ * a 400 on the `invite` field. The registration then takes the record and clears the token.
+ */
+export async function requireInvitationFor(
+  db: Transaction<DB>,
+  eventId: number,
+  email: string,
+  token: string,
+): Promise<ParticipantRow> {
+  const row = await findOpenInvitation(db, token);
+  if (!row || row.event_id !== eventId || row.email !== email)
+    throw AppError.badRequest('This invitation link is not valid or was already used', {
+      invite: 'organizer.people.error.invitation',
+    });
+  return row;
+}
+
+/** POST /event/invitation/accept: the logged-in caller takes the invited record, whatever its address. */
+export async function acceptInvitation(
+  ctx: AppContext,
+  userId: number,
+  input: z.output<typeof acceptInvitationRequest>,
+): Promise<{ eventId: number; participantId: number }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await findOpenInvitation(trx, input.token);
+    if (!row) throw invalidInvitation();
+    const user = await findUserById(trx, userId);
+    if (!user) throw AppError.unauthenticated('This account no longer exists');
+    const own = await repo.findOwnRecord(trx, row.event_id, userId);
+    if (own && own.state !== 'deleted' && own.state !== 'invited') {
+      // Already in the event: the invitation is spent, the live record stays.
+      await repo.updatePerson(trx, row.id, { invite_token_hash: null, state: 'deleted' });
+      return { eventId: row.event_id, participantId: own.id };
+    }
+    if (own) await repo.updatePerson(trx, own.id, { user_id: null, state: 'deleted' });
+    const saved = await repo.updatePerson(trx, row.id, {
+      user_id: userId,
+      email: user.username,
+      name: row.name || user.name,
+      surname: row.surname || user.surname,
+      ticket_id: row.ticket_id ?? generateTicketId(),
+      state: 'active',
+      reg_type: 'invite',
+      invite_token_hash: null,
+      updated_at: ctx.now(),
+    });
+    return { eventId: saved.event_id, participantId: saved.id };
+  });
+}

@@ -1,0 +1,291 @@
+import type { EventInvitation, RegisterResult } from '@foyer/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, makeType, makeUser, type Person } from '../../../test/factories';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.app.bus.idle());
+afterAll(async () => {
+  await t.close();
+});
+
+type Who = Pick<Person, 'headers'> | null;
+const req = <T>(who: Who, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  call<T>(t.app, {
+    method,
+    url: `/api/v1${url}`,
+    ...(who ? { headers: who.headers } : {}),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+let n = 0;
+const address = () => `guest${++n}-${Date.now()}@example.test`;
+
+async function setup() {
+  const event = await makeEvent(t.ctx, { registration_open: true, public_event: true });
+  const owner = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'owner' });
+  return { event, owner };
+}
+
+/** The token of the last invitation mailed to `email`. */
+async function mailedToken(email: string): Promise<string> {
+  await t.app.bus.idle();
+  const mail = await t.ctx.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('recipient', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const match = /invite=([A-Za-z0-9_-]+)/.exec(mail.body_text);
+  expect(match).not.toBeNull();
+  return match![1]!;
+}
+
+const participantsOf = (eventId: number, email: string) =>
+  t.ctx.db
+    .selectFrom('participants')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('email', '=', email)
+    .execute();
+
+describe('invitations (E7.66, E7.67)', () => {
+  it('E8.43 an organizer invites; E5.61 a hybrid event needs present; the invitee registers from the mailed link and is active', async () => {
+    const { event, owner } = await setup();
+    const type = await makeType(t.ctx, event.id, { name: 'VIP' });
+    const email = address();
+    const missing = await req(owner, 'POST', '/event/participant/invite', {
+      eventId: event.id,
+      name: 'Grace',
+      surname: 'Hopper',
+      email,
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error?.fields).toEqual({ present: 'validation.error.required' });
+
+    const invited = await req<{ participantId: number; created: boolean }>(
+      owner,
+      'POST',
+      '/event/participant/invite',
+      {
+        eventId: event.id,
+        name: 'Grace',
+        surname: 'Hopper',
+        email,
+        present: 'venue',
+        typeId: type.id,
+      },
+    );
+    expect(invited.status).toBe(200);
+    expect(invited.body.data?.created).toBe(true);
+    const [row] = await participantsOf(event.id, email);
+    expect(row).toMatchObject({ state: 'invited', user_id: null, type_id: type.id, present: 'venue' });
+    expect(row?.invite_token_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const token = await mailedToken(email);
+    expect(row?.invite_token_hash).not.toBe(token);
+    const info = await req<EventInvitation>(null, 'GET', `/event/invitation/${token}`);
+    expect(info.body.data).toMatchObject({ eventId: event.id, email, name: 'Grace', hasAccount: false });
+
+    // Registration closed: the personal link still opens it.
+    await t.ctx.db
+      .updateTable('events')
+      .set({ registration_open: false })
+      .where('id', '=', event.id)
+      .execute();
+    const registered = await req<RegisterResult>(null, 'POST', '/event/register', {
+      eventId: event.id,
+      name: 'Grace',
+      surname: 'Hopper',
+      email,
+      password: 'Secret123',
+      consent: true,
+      invite: token,
+    });
+    expect(registered.status).toBe(200);
+    expect(registered.body.data?.confirmationRequired).toBe(false);
+    const rows = await participantsOf(event.id, email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: row?.id,
+      state: 'active',
+      type_id: type.id,
+      invite_token_hash: null,
+    });
+    expect(rows[0]?.user_id).not.toBeNull();
+
+    // The link works once.
+    expect((await req(null, 'GET', `/event/invitation/${token}`)).status).toBe(404);
+    const again = await req(null, 'POST', '/event/register', {
+      eventId: event.id,
+      name: 'Eve',
+      surname: 'Else',
+      email: address(),
+      password: 'Secret123',
+      consent: true,
+      invite: token,
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.error?.fields).toEqual({ invite: 'organizer.people.error.invitation' });
+  });
+
+  it('re-inviting the same e-mail keeps one participant and sends a new link (the old one stops working)', async () => {
+    const { event, owner } = await setup();
+    const email = address();
+    const body = { eventId: event.id, name: 'Alan', surname: 'Turing', email, present: 'online' };
+    await req(owner, 'POST', '/event/participant/invite', body);
+    const first = await mailedToken(email);
+    const second = await req<{ created: boolean }>(owner, 'POST', '/event/participant/invite', {
+      ...body,
+      email: email.toUpperCase(),
+    });
+    expect(second.body.data?.created).toBe(false);
+    expect(await participantsOf(event.id, email)).toHaveLength(1);
+    const next = await mailedToken(email);
+    expect(next).not.toBe(first);
+    expect((await req(null, 'GET', `/event/invitation/${first}`)).status).toBe(404);
+    expect((await req(null, 'GET', `/event/invitation/${next}`)).status).toBe(200);
+  });
+
+  it('an existing account logs in and accepts: the invitation becomes theirs', async () => {
+    const { event, owner } = await setup();
+    const user = await makeUser(t.ctx, { username: address(), name: 'Kat', surname: 'Johnson' });
+    await req(owner, 'POST', '/event/participant/invite', {
+      eventId: event.id,
+      name: 'Katherine',
+      surname: 'Johnson',
+      email: user.username,
+      present: 'venue',
+    });
+    const token = await mailedToken(user.username);
+    expect(
+      (await req<EventInvitation>(null, 'GET', `/event/invitation/${token}`)).body.data?.hasAccount,
+    ).toBe(true);
+    expect((await req(null, 'POST', '/event/invitation/accept', { token })).status).toBe(401);
+    const accepted = await req<{ eventId: number; participantId: number }>(
+      user,
+      'POST',
+      '/event/invitation/accept',
+      {
+        token,
+      },
+    );
+    expect(accepted.status).toBe(200);
+    const row = await t.ctx.db
+      .selectFrom('participants')
+      .selectAll()
+      .where('id', '=', accepted.body.data!.participantId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      user_id: user.id,
+      state: 'active',
+      event_id: event.id,
+      invite_token_hash: null,
+    });
+    const twice = await req(user, 'POST', '/event/invitation/accept', { token });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error?.fields).toEqual({ token: 'organizer.people.error.invitation' });
+  });
+
+  it('A6.06 holders of the inviteparticipant right may invite; bad input is refused and nothing is written', async () => {
+    const { event } = await setup();
+    const holder = await makePerson(t.ctx, event.id, { rights: { inviteparticipant: true } });
+    const email = address();
+    const ok = await req(holder, 'POST', '/event/participant/invite', {
+      eventId: event.id,
+      name: 'Ada',
+      surname: 'Byron',
+      email,
+      present: 'venue',
+    });
+    expect(ok.status).toBe(200);
+    const bad = await req(holder, 'POST', '/event/participant/invite', {
+      eventId: event.id,
+      name: '',
+      surname: 'X',
+      email: 'not-an-email',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.fields).toMatchObject({
+      name: 'validation.error.required',
+      email: 'validation.error.email',
+    });
+    const badType = await req(holder, 'POST', '/event/participant/invite', {
+      eventId: event.id,
+      name: 'A',
+      surname: 'B',
+      email: address(),
+      present: 'venue',
+      typeId: 999_999,
+    });
+    expect(badType.body.error?.fields).toEqual({ typeId: 'organizer.people.error.type' });
+    expect(await participantsOf(event.id, 'not-an-email')).toHaveLength(0);
+  });
+
+  it('E8.44 an attendee, an organizer of another event and a check-in admin may not invite', async () => {
+    const { event } = await setup();
+    const other = await makeEvent(t.ctx);
+    const attendee = await makePerson(t.ctx, event.id);
+    const stranger = await makePerson(t.ctx, other.id, { organizer: true, organizerRole: 'owner' });
+    const checkin = await makePerson(t.ctx, event.id, { checkInAdmin: true });
+    for (const who of [attendee, stranger, checkin]) {
+      const res = await req(who, 'POST', '/event/participant/invite', {
+        eventId: event.id,
+        name: 'No',
+        surname: 'Body',
+        email: address(),
+        present: 'venue',
+      });
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it('E7.29 organizers add participants directly: invited, no account, no mail unless asked; idempotent by e-mail', async () => {
+    const { event, owner } = await setup();
+    const a = address();
+    const b = address();
+    const added = await req<{ created: number; existing: number; participantIds: number[] }>(
+      owner,
+      'POST',
+      '/event/participant',
+      { eventId: event.id, participants: [{ name: 'A', surname: 'One', email: a }, { email: b }] },
+    );
+    expect(added.status).toBe(200);
+    expect(added.body.data).toMatchObject({ created: 2, existing: 0 });
+    const again = await req<{ created: number; existing: number }>(owner, 'POST', '/event/participant', {
+      eventId: event.id,
+      participants: [{ email: a }],
+      sendInvitation: true,
+    });
+    expect(again.body.data).toMatchObject({ created: 0, existing: 1 });
+    expect(await participantsOf(event.id, a)).toHaveLength(1);
+    await mailedToken(a);
+    await t.app.bus.idle();
+    const mailsToB = await t.ctx.db.selectFrom('outbox').select('id').where('recipient', '=', b).execute();
+    expect(mailsToB).toHaveLength(0);
+
+    const bad = await req(owner, 'POST', '/event/participant', { eventId: event.id, participants: [] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.fields).toEqual({ participants: 'validation.error.required' });
+
+    const other = await makeEvent(t.ctx);
+    const attendee = await makePerson(t.ctx, event.id);
+    const stranger = await makePerson(t.ctx, other.id, { organizer: true, organizerRole: 'owner' });
+    const checkin = await makePerson(t.ctx, event.id, { checkInAdmin: true });
+    for (const who of [attendee, stranger, checkin]) {
+      const res = await req(who, 'POST', '/event/participant', {
+        eventId: event.id,
+        participants: [{ email: address() }],
+      });
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it('a malformed or unknown token is refused', async () => {
+    expect((await req(null, 'GET', '/event/invitation/short')).status).toBe(400);
+    expect((await req(null, 'GET', `/event/invitation/${'x'.repeat(43)}`)).status).toBe(404);
+  });
+});
