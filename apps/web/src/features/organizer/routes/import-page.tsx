@@ -1,7 +1,228 @@
-import { Text } from '@mantine/core';
+import {
+  IMPORT_MAX_BYTES,
+  type ImportField,
+  type ImportPreview,
+  type ImportValidation,
+  importMappingSchema,
+} from '@foyer/contract';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
+import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../i18n/keys';
+import { ApiError } from '../../../lib/api-client';
+import { useCommitImport, useImportJob, usePreviewImport, useValidateImport } from '../api/import';
+import { ImportErrors } from '../components/import-errors';
+import { ImportMapping, ImportPreviewTable } from '../components/import-mapping';
+import { ImportResult } from '../components/import-result';
 import '../i18n';
 
-/** The console's import area (issue 12). */
+const ACCEPT = {
+  'text/csv': ['.csv'],
+  'text/plain': ['.csv', '.txt'],
+  'application/vnd.ms-excel': ['.csv'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+};
+
+interface UploadedFile {
+  fileName: string;
+  contentBase64: string;
+}
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The message key of a refused call: the field's key when the server named one. */
+function errorKey(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 413) return 'organizer.import.error.fileTooLarge';
+    const field = error.fields && Object.values(error.fields)[0];
+    return field ?? error.message;
+  }
+  return 'organizer.import.error.fileFormat';
+}
+
+/** The console's import area (issue 12, part 4): attendees from CSV or XLSX (decision 016). */
 export function ImportPage({ eventId }: { eventId: number }) {
-  return <Text data-testid="console-import">{eventId}</Text>;
+  const { t } = useTranslation();
+  const previewCall = usePreviewImport(eventId);
+  const validateCall = useValidateImport(eventId);
+  const commitCall = useCommitImport(eventId);
+  const [file, setFile] = useState<UploadedFile | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [mapping, setMapping] = useState<(ImportField | null)[]>([]);
+  const [validation, setValidation] = useState<ImportValidation | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const job = useImportJob(eventId, jobId);
+  const busy = previewCall.isPending || validateCall.isPending || commitCall.isPending;
+
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    setMapping([]);
+    setValidation(null);
+    setJobId(null);
+    setError(null);
+  };
+
+  const drop = async (files: File[]) => {
+    const picked = files[0];
+    if (!picked) return;
+    reset();
+    if (picked.size > IMPORT_MAX_BYTES) return setError('organizer.import.error.fileTooLarge');
+    try {
+      const uploaded = { fileName: picked.name, contentBase64: await readBase64(picked) };
+      const answer = await previewCall.mutateAsync({ kind: 'attendees', ...uploaded });
+      setFile(uploaded);
+      setPreview(answer);
+      setMapping(answer.mapping);
+    } catch (e) {
+      setError(errorKey(e));
+    }
+  };
+
+  const reject = (rejections: FileRejection[]) => {
+    const code = rejections[0]?.errors[0]?.code;
+    setError(
+      code === 'file-too-large' ? 'organizer.import.error.fileTooLarge' : 'organizer.import.error.fileType',
+    );
+  };
+
+  const changeMapping = (next: (ImportField | null)[]) => {
+    setMapping(next);
+    setValidation(null);
+    setError(null);
+  };
+
+  const validate = async () => {
+    if (!file) return;
+    const checked = importMappingSchema.safeParse(mapping);
+    if (!checked.success)
+      return setError(checked.error.issues[0]?.message ?? 'organizer.import.error.mappingRequired');
+    setError(null);
+    try {
+      setValidation(await validateCall.mutateAsync({ kind: 'attendees', ...file, mapping }));
+    } catch (e) {
+      setError(errorKey(e));
+    }
+  };
+
+  const commit = async () => {
+    if (!file) return;
+    setError(null);
+    try {
+      const started = await commitCall.mutateAsync({ kind: 'attendees', ...file, mapping });
+      setJobId(started.id);
+    } catch (e) {
+      setError(errorKey(e));
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={1100} data-testid="console-import">
+      <Title order={2}>{t('organizer.import.title')}</Title>
+      <Text size="sm">{t('organizer.import.intro')}</Text>
+      {jobId === null && (
+        <Dropzone
+          onDrop={drop}
+          onReject={reject}
+          accept={ACCEPT}
+          maxSize={IMPORT_MAX_BYTES}
+          maxFiles={1}
+          multiple={false}
+          loading={previewCall.isPending}
+          aria-label={t('organizer.import.dropLabel')}
+          inputProps={{
+            'aria-label': t('organizer.import.dropLabel'),
+            ...({ 'data-testid': 'import-file' } as object),
+          }}
+        >
+          <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }} wrap="nowrap">
+            <Dropzone.Accept>
+              <IconUpload size={36} aria-hidden />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <IconX size={36} aria-hidden />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <IconFileSpreadsheet size={36} aria-hidden />
+            </Dropzone.Idle>
+            <div>
+              <Text fw={500}>{file ? file.fileName : t('organizer.import.drop')}</Text>
+              <Text size="sm" c="gray.7" mt={4}>
+                {t('organizer.import.dropHint')}
+              </Text>
+            </div>
+          </Group>
+        </Dropzone>
+      )}
+      {error && (
+        <Alert color="red" role="alert" data-testid="import-error-message">
+          {messageText(t, error)}
+        </Alert>
+      )}
+      {preview && jobId === null && (
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t('organizer.import.mappingTitle', { count: preview.rowCount })}
+            </Title>
+            <ImportMapping preview={preview} mapping={mapping} onChange={changeMapping} />
+            <ImportPreviewTable preview={preview} />
+            <Group>
+              <Button
+                onClick={validate}
+                loading={validateCall.isPending}
+                disabled={busy}
+                data-testid="import-validate"
+              >
+                {t('organizer.import.validate')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      {validation && jobId === null && (
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t('organizer.import.checkTitle')}
+            </Title>
+            <ImportErrors validation={validation} />
+            <Group>
+              <Button
+                onClick={commit}
+                loading={commitCall.isPending}
+                disabled={busy || validation.goodCount === 0}
+                data-testid="import-commit"
+              >
+                {t('organizer.import.commit', { count: validation.goodCount })}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      {job.data && (
+        <Stack gap="sm">
+          <ImportResult job={job.data} />
+          {job.data.state !== 'running' && (
+            <Group>
+              <Button variant="default" onClick={reset} data-testid="import-again">
+                {t('organizer.import.again')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,117 @@
+import { type Selectable, sql, type Updateable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { ImportJobsTable } from '../../db/schema';
+import type { ImportRecord } from './import.validate';
+
+export type ImportJobRow = Selectable<ImportJobsTable>;
+
+/** The event's participant types by lower-case name (the import's `type` column names one). */
+export async function participantTypesByName(db: Executor, eventId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('participant_types')
+    .select(['id', 'name', 'ticket_type'])
+    .where('event_id', '=', eventId)
+    .orderBy('id')
+    .execute();
+  const byName = new Map<string, number>();
+  for (const row of rows) {
+    for (const name of [row.name, row.ticket_type]) {
+      const key = name?.trim().toLowerCase();
+      if (key && !byName.has(key)) byName.set(key, row.id);
+    }
+  }
+  return byName;
+}
+
+export interface UpsertCounts {
+  inserted: number;
+  updated: number;
+}
+
+/**
+ * One multi-row upsert by (event_id, email) through unnest (one parameter per column, however many
+ * rows). A new address is a listed person: no account, state 'invited' (registration by that
+ * address later attaches the account to this row). A known address is updated only where a value
+ * differs; an empty cell never erases, state and account are never touched, and deleted records stay
+ * as they are. Rows left out of RETURNING are the unchanged ones.
+ */
+export async function upsertParticipants(
+  db: Executor,
+  eventId: number,
+  records: readonly ImportRecord[],
+): Promise<UpsertCounts> {
+  if (records.length === 0) return { inserted: 0, updated: 0 };
+  const col = <K extends keyof ImportRecord>(key: K) => records.map((r) => r[key]);
+  const keep = (column: string) =>
+    sql.raw(`CASE WHEN EXCLUDED.${column} = '' THEN participants.${column} ELSE EXCLUDED.${column} END`);
+  const result = await sql<{ inserted: boolean }>`
+    INSERT INTO participants
+      (event_id, email, name, surname, company, job_title, phone, city, website, type_id, state, reg_type)
+    SELECT ${eventId}::integer, t.email, t.name, t.surname, t.company, t.job_title, t.phone, t.city,
+           t.website, t.type_id, 'invited', 'import'
+      FROM unnest(${col('email')}::text[], ${col('name')}::text[], ${col('surname')}::text[],
+                  ${col('company')}::text[], ${col('jobTitle')}::text[], ${col('phone')}::text[],
+                  ${col('city')}::text[], ${col('website')}::text[], ${col('typeId')}::integer[])
+        AS t(email, name, surname, company, job_title, phone, city, website, type_id)
+    ON CONFLICT (event_id, email) DO UPDATE SET
+      name = ${keep('name')},
+      surname = ${keep('surname')},
+      company = ${keep('company')},
+      job_title = ${keep('job_title')},
+      phone = ${keep('phone')},
+      city = ${keep('city')},
+      website = ${keep('website')},
+      type_id = coalesce(EXCLUDED.type_id, participants.type_id),
+      updated_at = now()
+    WHERE participants.state <> 'deleted'
+      AND (participants.name, participants.surname, participants.company, participants.job_title,
+           participants.phone, participants.city, participants.website, participants.type_id)
+          IS DISTINCT FROM
+          (${keep('name')}, ${keep('surname')}, ${keep('company')}, ${keep('job_title')},
+           ${keep('phone')}, ${keep('city')}, ${keep('website')},
+           coalesce(EXCLUDED.type_id, participants.type_id))
+    RETURNING (xmax = 0) AS inserted`.execute(db);
+  const inserted = result.rows.filter((r) => r.inserted).length;
+  return { inserted, updated: result.rows.length - inserted };
+}
+
+export function insertJob(
+  db: Executor,
+  values: { eventId: number; userId: number; kind: string; fileName: string; total: number; errors: number },
+): Promise<ImportJobRow> {
+  return db
+    .insertInto('import_jobs')
+    .values({
+      event_id: values.eventId,
+      created_by: values.userId,
+      kind: values.kind,
+      file_name: values.fileName,
+      state: 'running',
+      total: values.total,
+      errors: values.errors,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateJob(
+  db: Executor,
+  jobId: number,
+  values: Updateable<ImportJobsTable>,
+): Promise<ImportJobRow> {
+  return db
+    .updateTable('import_jobs')
+    .set(values)
+    .where('id', '=', jobId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findJob(db: Executor, eventId: number, jobId: number): Promise<ImportJobRow | undefined> {
+  return db
+    .selectFrom('import_jobs')
+    .selectAll()
+    .where('id', '=', jobId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+}

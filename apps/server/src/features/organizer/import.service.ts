@@ -1,0 +1,201 @@
+import {
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_SYNC_ROWS,
+  type ImportJob,
+  type ImportPreview,
+  type ImportValidation,
+  type importFileRequest,
+  type importMappedRequest,
+  suggestImportMapping,
+} from '@foyer/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { decodeUpload, type ParsedFile, parseImportFile } from './import.parse';
+import * as repo from './import.repository';
+import { type ImportRecord, type ValidatedFile, validateRows } from './import.validate';
+import { requireConsole } from './organizer.access';
+
+/** Rows per INSERT … ON CONFLICT statement. */
+export const IMPORT_BATCH = 1_000;
+
+type FileInput = z.output<typeof importFileRequest>;
+type MappedInput = z.output<typeof importMappedRequest>;
+
+export interface ImportDeps {
+  ctx: AppContext;
+  log: FastifyBaseLogger;
+}
+
+/** A job still 'running' this long after it started, in no process, was cut off by a restart. */
+const STALE_MS = 30 * 60_000;
+
+/** Live progress of the jobs this process runs (the table has the start and the result). */
+interface LiveJob {
+  processed: number;
+  promise: Promise<void>;
+}
+const live = new Map<number, LiveJob>();
+
+async function readFile(input: FileInput): Promise<ParsedFile> {
+  return parseImportFile(input.fileName, decodeUpload(input.contentBase64));
+}
+
+function checkMappingWidth(file: ParsedFile, input: MappedInput) {
+  if (input.mapping.length !== file.headers.length) {
+    throw AppError.badRequest('The mapping must have one entry per column of the file', {
+      mapping: 'organizer.import.error.mappingWidth',
+    });
+  }
+}
+
+async function validateFile(ctx: AppContext, eventId: number, input: MappedInput): Promise<ValidatedFile> {
+  const file = await readFile(input);
+  checkMappingWidth(file, input);
+  const types = await repo.participantTypesByName(ctx.db, eventId);
+  return validateRows(file.rows, input.mapping, types);
+}
+
+/** POST …/import/preview: headers, a suggested mapping, the row count and the first rows. */
+export async function previewImport(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  input: FileInput,
+): Promise<ImportPreview> {
+  await requireConsole(ctx.db, eventId, userId, 'import');
+  const file = await readFile(input);
+  return {
+    fileType: file.fileType,
+    headers: file.headers,
+    mapping: suggestImportMapping(file.headers),
+    rowCount: file.rows.length,
+    rows: file.rows.slice(0, IMPORT_PREVIEW_ROWS),
+  };
+}
+
+/** POST …/import/validate: every row checked, nothing written. */
+export async function validateImport(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  input: MappedInput,
+): Promise<ImportValidation> {
+  await requireConsole(ctx.db, eventId, userId, 'import');
+  return (await validateFile(ctx, eventId, input)).summary;
+}
+
+export function toImportJob(row: repo.ImportJobRow, processed = row.processed): ImportJob {
+  return {
+    id: row.id,
+    state: row.state,
+    fileName: row.file_name,
+    total: row.total,
+    processed,
+    inserted: row.inserted,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    errors: row.errors,
+    createdAt: row.created_at.toISOString(),
+    finishedAt: row.finished_at ? row.finished_at.toISOString() : null,
+  };
+}
+
+/**
+ * Writes every good row in ONE transaction, in batches of IMPORT_BATCH, then records the result.
+ * A failure rolls everything back and marks the job failed: an import is all or nothing.
+ */
+async function runImport(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  job: repo.ImportJobRow,
+  records: readonly ImportRecord[],
+): Promise<repo.ImportJobRow> {
+  const progress = live.get(job.id);
+  try {
+    const counts = await ctx.db.transaction().execute(async (trx) => {
+      let inserted = 0;
+      let updated = 0;
+      for (let at = 0; at < records.length; at += IMPORT_BATCH) {
+        const batch = records.slice(at, at + IMPORT_BATCH);
+        const done = await repo.upsertParticipants(trx, job.event_id, batch);
+        inserted += done.inserted;
+        updated += done.updated;
+        if (progress) progress.processed = at + batch.length;
+      }
+      return { inserted, updated };
+    });
+    // The attendee search needs no clearing here: its cache is keyed by the event's search version,
+    // which the participants triggers of migration 0011 bumped in this very transaction.
+    return await repo.updateJob(ctx.db, job.id, {
+      state: 'done',
+      processed: records.length,
+      inserted: counts.inserted,
+      updated: counts.updated,
+      unchanged: records.length - counts.inserted - counts.updated,
+      finished_at: ctx.now(),
+    });
+  } catch (error) {
+    log.error({ err: error, jobId: job.id }, 'import failed');
+    return repo.updateJob(ctx.db, job.id, {
+      state: 'failed',
+      processed: 0,
+      failure: error instanceof Error ? error.message.slice(0, 500) : 'failed',
+      finished_at: ctx.now(),
+    });
+  }
+}
+
+/**
+ * POST …/import/commit: validates again (the file is the truth, not an earlier answer), then imports
+ * the good rows. Up to IMPORT_SYNC_ROWS the answer is the finished job; above, the running job at
+ * once, and the console polls GET …/import/:jobId.
+ */
+export async function commitImport(
+  deps: ImportDeps,
+  userId: number,
+  eventId: number,
+  input: MappedInput,
+): Promise<ImportJob> {
+  const { ctx } = deps;
+  await requireConsole(ctx.db, eventId, userId, 'import');
+  const { records, summary } = await validateFile(ctx, eventId, input);
+  const job = await repo.insertJob(ctx.db, {
+    eventId,
+    userId,
+    kind: input.kind,
+    fileName: input.fileName,
+    total: records.length,
+    errors: summary.badCount,
+  });
+  const entry: LiveJob = { processed: 0, promise: Promise.resolve() };
+  live.set(job.id, entry);
+  const run = runImport(ctx, deps.log, job, records).finally(() => live.delete(job.id));
+  entry.promise = run.then(() => undefined);
+  if (records.length <= IMPORT_SYNC_ROWS) return toImportJob(await run);
+  return toImportJob(job, 0);
+}
+
+/** GET …/import/:jobId: the job's state; a running one in this process shows its live progress. */
+export async function getImportJob(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  jobId: number,
+): Promise<ImportJob> {
+  await requireConsole(ctx.db, eventId, userId, 'import');
+  const row = await repo.findJob(ctx.db, eventId, jobId);
+  if (!row) throw AppError.notFound('No such import');
+  const running = live.get(row.id);
+  if (row.state === 'running' && !running && ctx.now().getTime() - row.created_at.getTime() > STALE_MS) {
+    // Its server stopped mid-way: the transaction was rolled back, nothing was imported.
+    return toImportJob(await repo.updateJob(ctx.db, row.id, { state: 'failed', finished_at: ctx.now() }), 0);
+  }
+  return toImportJob(row, row.state === 'running' ? (running?.processed ?? row.processed) : row.processed);
+}
+
+/** Waits for every import this process runs (tests, and a graceful close). */
+export async function importsIdle(): Promise<void> {
+  await Promise.all([...live.values()].map((job) => job.promise));
+}
