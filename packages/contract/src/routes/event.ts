@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { emptyRequest } from '../auth';
 import {
   domainLabelParams,
@@ -8,9 +9,13 @@ import {
   eventListQuery,
   eventListResultSchema,
 } from '../event';
+import { discoverEventSchema, discoverQuery, eventCodeParams, eventCodeResultSchema } from '../organizer';
 import { defineRoutes } from './route';
 
-/** Events: my list, one event's area, and the public page of an event by id or domain label. */
+/**
+ * Events: my list, one event's area, the public page of an event by id or domain label, and the
+ * discovery of public events (issue 12, part 9).
+ */
 export const eventRoutes = defineRoutes('event', [
   {
     id: 'listEvents',
@@ -50,5 +55,24 @@ export const eventRoutes = defineRoutes('event', [
     params: domainLabelParams,
     query: emptyRequest,
     response: domainLookupResultSchema,
+  },
+  {
+    id: 'discoverEvents',
+    method: 'GET',
+    path: '/event/discover',
+    summary: 'Public events, upcoming and running, newest first (at most 50); a token marks those I joined',
+    auth: 'optional',
+    query: discoverQuery,
+    response: z.array(discoverEventSchema),
+  },
+  {
+    id: 'getEventByCode',
+    method: 'GET',
+    path: '/event/code/:code',
+    summary: 'A public event by the code a newcomer types: its domain label or its number',
+    auth: 'none',
+    params: eventCodeParams,
+    query: emptyRequest,
+    response: eventCodeResultSchema,
   },
 ]);

@@ -1,5 +1,6 @@
 import {
   DEFAULT_ALLOWED_TABS,
+  type DiscoverEvent,
   type DomainDetails,
   type EventCategory,
   type EventDetails,
@@ -120,5 +121,22 @@ export function toDomainDetails(event: EventRow): DomainDetails {
     publicEvent: event.public_event,
     indexPagePath: event.index_page_path,
     useTicketIdForSignup: event.use_ticket_id_for_signup,
+  };
+}
+
+export function toDiscoverEvent(event: EventRow, joined: boolean, now: Date): DiscoverEvent {
+  return {
+    id: event.id,
+    name: event.name,
+    eventType: event.event_type,
+    domain: event.domain,
+    realSdt: iso(event.real_sdt),
+    realEdt: iso(event.real_edt),
+    timezone: event.timezone,
+    logo: event.images.logo ?? null,
+    banner: event.images.banner ?? null,
+    colors: event.colors,
+    registrationOpen: registrationOpen(event, now),
+    joined,
   };
 }

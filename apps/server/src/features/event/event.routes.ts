@@ -1,17 +1,29 @@
 import {
+  type DiscoverEvent,
   type DomainLookupResult,
+  discoverQuery,
   domainLabelParams,
+  type EventCodeResult,
   type EventDetails,
   type EventListResult,
   emptyRequest,
+  eventCodeParams,
   eventDetailsQuery,
   eventIdParams,
   eventListQuery,
 } from '@foyer/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireUser } from '../../http/auth';
+import { optionalUser, requireUser } from '../../http/auth';
+import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
-import { getEventByDomain, getEventDetails, getPublicEvent, listEvents } from './event.service';
+import {
+  discoverEvents,
+  findEventByCode,
+  getEventByDomain,
+  getEventDetails,
+  getPublicEvent,
+  listEvents,
+} from './event.service';
 
 type Ok<T> = Promise<{ success: true; data: T }>;
 
@@ -20,6 +32,18 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = await requireUser(request);
     const { query } = parse(eventListQuery, request.query);
     return { success: true, data: await listEvents(request.server.ctx, userId, query) };
+  });
+
+  app.get('/event/discover', { config: perMinute(120) }, async (request): Ok<DiscoverEvent[]> => {
+    const { query } = parse(discoverQuery, request.query);
+    const user = await optionalUser(request);
+    return { success: true, data: await discoverEvents(request.server.ctx, user?.userId ?? null, query) };
+  });
+
+  app.get('/event/code/:code', { config: perMinute(60) }, async (request): Ok<EventCodeResult> => {
+    const { code } = parse(eventCodeParams, request.params);
+    parse(emptyRequest, request.query);
+    return { success: true, data: await findEventByCode(request.server.ctx, code) };
   });
 
   app.get('/event/:eventId', async (request): Ok<EventDetails> => {

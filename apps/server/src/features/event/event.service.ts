@@ -1,5 +1,7 @@
 import {
+  type DiscoverEvent,
   type DomainLookupResult,
+  type EventCodeResult,
   type EventDetails,
   type EventListResult,
   EXCLUDED_HOST_LABELS,
@@ -10,7 +12,7 @@ import type { EventRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { findParticipation } from '../access/event-access';
 import { joinPublicEvent } from '../registration/registration.service';
-import { toDetails, toDomainDetails, toPublicEvent, toSummary } from './event.present';
+import { toDetails, toDiscoverEvent, toDomainDetails, toPublicEvent, toSummary } from './event.present';
 import * as repo from './event.repository';
 
 /** GET /event (A7.20): the caller's events, and the same list split by A4.10/A4.11. */
@@ -72,4 +74,32 @@ export async function getPublicEvent(ctx: AppContext, eventId: number): Promise<
 
 function lookupResult(event: EventRow, now: Date): DomainLookupResult {
   return { domain: toDomainDetails(event), event: toPublicEvent(event, now) };
+}
+
+/** GET /event/discover (issue 12, part 9): public events anyone may open, so a newcomer is never stranded. */
+export async function discoverEvents(
+  ctx: AppContext,
+  userId: number | null,
+  query: string | undefined,
+): Promise<DiscoverEvent[]> {
+  const now = ctx.now();
+  const rows = await repo.findDiscoverableEvents(ctx.db, { now, nameContains: query || null, userId });
+  return rows.map(({ event, joined }) => toDiscoverEvent(event, joined, now));
+}
+
+/** The largest id PostgreSQL's integer holds: a longer number cannot be an event. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * GET /event/code/:code: a domain label (`demo`) or an event number (`42`) to the public event it
+ * names. Private and archived events are not found, as if they did not exist.
+ */
+export async function findEventByCode(ctx: AppContext, code: string): Promise<EventCodeResult> {
+  const number = /^\d{1,10}$/.test(code) ? Number(code) : null;
+  const byId = number !== null && number >= 1 && number <= MAX_ID;
+  const found =
+    (byId ? await repo.findPublicEventByCode(ctx.db, { id: number }) : undefined) ??
+    (await repo.findPublicEventByCode(ctx.db, { domain: code }));
+  if (!found) throw AppError.notFound('No public event has this code');
+  return { id: found.id };
 }

@@ -16,10 +16,14 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { useEvents } from '../../../lib/use-events';
+import { DiscoverSection } from '../components/discover-section';
 import { EventGrid } from '../components/event-grid';
 import classes from './event-list-page.module.css';
 
-/** /event/list (A2.04): active events, then past ones behind a toggle (A4.10). */
+/**
+ * /event/list (A2.04): active events, then past ones behind a toggle (A4.10), then "Find an event"
+ * (public events, an event code, create one), which comes first for a newcomer with no events.
+ */
 export function EventListPage() {
   const { t } = useTranslation();
   const zone = useSession((state) => state.user?.timezone ?? null);
@@ -57,10 +61,12 @@ export function EventListPage() {
   const { active, past } = events.data;
   // Past events start folded away unless there is nothing else to look at.
   const showPast = pastOpen ?? active.length === 0;
+  const newcomer = active.length === 0 && past.length === 0;
 
   return (
     <Stack gap="xl">
       <Title order={1}>{t('events.list.title')}</Title>
+      {newcomer && <DiscoverSection prominent />}
       <Stack component="section" gap="md" aria-labelledby="active-events" data-testid="events-active">
         <Title order={2} size="h3" id="active-events">
           {t('events.list.active')}
@@ -103,6 +109,7 @@ export function EventListPage() {
           )}
         </Collapse>
       </Stack>
+      {!newcomer && <DiscoverSection prominent={false} />}
     </Stack>
   );
 }
