@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './columns';
 
 /** Staff check-in and badge printing (0007). Keep in step with the migrations (they are the truth). */
@@ -9,6 +9,11 @@ export interface CheckinAreasTable {
   /** 0 for the whole event. */
   entity_id: number;
   capacity_used: Generated<number>;
+  // 0017: the organizer's set-up of the area (null/empty: the room's or session's own rules).
+  configured: Generated<boolean>;
+  name: string | null;
+  capacity: number | null;
+  allowed_type_ids: ColumnType<number[], number[] | undefined, number[]>;
 }
 
 export interface CheckinsTable {

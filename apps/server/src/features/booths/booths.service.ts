@@ -17,7 +17,8 @@ import type { BoothUpdate } from './booths.repository';
 import * as repo from './booths.repository';
 
 /** What other features (meetings) read of booths: one booth of the event. */
-export { findBooth } from './booths.repository';
+/** What the organizer console uses to place people on booth teams (issue 12, part 5). */
+export { findBooth, type MembershipUpdate, setMembership } from './booths.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

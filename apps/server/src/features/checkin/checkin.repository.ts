@@ -48,8 +48,46 @@ export function presentPerson(row: PersonRow): CheckInPerson {
   };
 }
 
-/** What an area is: its name, capacity and who may enter (E5.54), or undefined if it is not the event's. */
+/** The organizer's set-up of an area (issue 12, 0017): a name, a capacity and the types let in. */
+export function areaSetup(db: Executor, eventId: number, entityType: CheckInEntityType, entityId: number) {
+  return db
+    .selectFrom('checkin_areas')
+    .select(['name', 'capacity', 'allowed_type_ids'])
+    .where('event_id', '=', eventId)
+    .where('entity_type', '=', entityType)
+    .where('entity_id', '=', entityId)
+    .where('configured', '=', true)
+    .executeTakeFirst();
+}
+
+/**
+ * What an area is: its name, capacity and who may enter (E5.54), or undefined if it is not the
+ * event's. The organizer's set-up overrides the room's or session's own rules; the whole event
+ * admits everyone and is never full (E5.54, E5.57).
+ */
 export async function describeArea(
+  db: Executor,
+  eventId: number,
+  entityType: CheckInEntityType,
+  entityId: number | undefined,
+): Promise<Omit<CheckInArea, 'capacityUsed'> | undefined> {
+  const own = await ownArea(db, eventId, entityType, entityId);
+  if (!own) return undefined;
+  const setup = await areaSetup(db, eventId, entityType, own.entityId ?? 0);
+  if (!setup) return own;
+  return {
+    ...own,
+    name: setup.name ?? own.name,
+    capacity: entityType === 'event' ? null : (setup.capacity ?? own.capacity),
+    allowedPart:
+      entityType === 'event' || setup.allowed_type_ids.length === 0
+        ? own.allowedPart
+        : setup.allowed_type_ids,
+  };
+}
+
+/** The area as its room or session defines it. */
+async function ownArea(
   db: Executor,
   eventId: number,
   entityType: CheckInEntityType,
@@ -203,17 +241,24 @@ export async function areaRows(db: Executor, eventId: number) {
     allowed: number[];
     used: number;
   }>`
-    SELECT 'event' AS entity_type, 0 AS entity_id, '' AS name, NULL::int AS capacity, '{}'::int[] AS allowed,
+    SELECT 'event' AS entity_type, 0 AS entity_id,
+           COALESCE((SELECT a.name FROM checkin_areas a WHERE a.event_id = ${eventId} AND a.configured
+                       AND a.entity_type = 'event' AND a.entity_id = 0), '') AS name,
+           NULL::int AS capacity, '{}'::int[] AS allowed,
            COALESCE((SELECT capacity_used FROM checkin_areas a WHERE a.event_id = ${eventId}
                        AND a.entity_type = 'event' AND a.entity_id = 0), 0) AS used, 0 AS ord, ''::text AS sort
     UNION ALL
-    SELECT 'location', l.id, l.name, l.capacity, '{}'::int[], COALESCE(a.capacity_used, 0), 1, l.name
+    SELECT 'location', l.id, COALESCE(CASE WHEN a.configured THEN a.name END, l.name),
+           CASE WHEN a.configured THEN COALESCE(a.capacity, l.capacity) ELSE l.capacity END,
+           CASE WHEN a.configured THEN a.allowed_type_ids ELSE '{}'::int[] END, COALESCE(a.capacity_used, 0), 1, l.name
       FROM locations l
       LEFT JOIN checkin_areas a ON a.event_id = l.event_id AND a.entity_type = 'location' AND a.entity_id = l.id
      WHERE l.event_id = ${eventId}
     UNION ALL
-    SELECT 'session', s.id, s.name, COALESCE(s.capacity, l.capacity),
-           CASE WHEN s.restricted THEN s.allowed_type_ids ELSE '{}'::int[] END, COALESCE(a.capacity_used, 0),
+    SELECT 'session', s.id, COALESCE(CASE WHEN a.configured THEN a.name END, s.name),
+           CASE WHEN a.configured THEN COALESCE(a.capacity, s.capacity, l.capacity) ELSE COALESCE(s.capacity, l.capacity) END,
+           CASE WHEN a.configured AND cardinality(a.allowed_type_ids) > 0 THEN a.allowed_type_ids
+                WHEN s.restricted THEN s.allowed_type_ids ELSE '{}'::int[] END, COALESCE(a.capacity_used, 0),
            2, to_char(s.sdt AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI') || s.name
       FROM sessions s
       LEFT JOIN locations l ON l.id = s.location_id

@@ -1,0 +1,383 @@
+import {
+  type addBoothMemberRequest,
+  type assignBoothOwnerRequest,
+  type BoothRoleName,
+  type ConsoleBooth,
+  type ConsoleBoothCategory,
+  type ConsolePerson,
+  type consolePeopleQuery,
+  type createBoothCategoryRequest,
+  type createConsoleBoothRequest,
+  RecordType,
+  realtimeRoom,
+  type updateConsoleBoothRequest,
+} from '@foyer/contract';
+import type { Transaction, Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { BoothsTable, DB, ParticipantRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Realtime } from '../../realtime/realtime';
+import { type MembershipUpdate, setMembership } from '../booths/booths.service';
+import { findParticipant } from '../participants/participants.service';
+import * as repo from './exhibitors.repository';
+import { requireConsole } from './organizer.access';
+
+/** The console's exhibitors area (issue 12, part 5): booths, their owner and team, booth categories. */
+
+export interface ExhibitorsDeps {
+  ctx: AppContext;
+  realtime: Realtime;
+}
+
+type BoothInput = z.output<typeof updateConsoleBoothRequest>;
+
+const fieldError = (field: string, key: string, message: string) =>
+  AppError.badRequest(message, { [field]: key });
+
+/**
+ * The participant a request names, by id or e-mail: a participant of this event, else a field
+ * error (someone of another event, or nobody, is refused the same way).
+ */
+export async function resolvePerson(
+  ctx: AppContext,
+  eventId: number,
+  ref: { participantId?: number | undefined; email?: string | undefined },
+): Promise<ParticipantRow> {
+  const person =
+    ref.participantId !== undefined
+      ? await findParticipant(ctx.db, eventId, ref.participantId)
+      : await repo.findParticipantByEmail(ctx.db, eventId, ref.email ?? '');
+  if (!person) {
+    throw fieldError(
+      ref.participantId !== undefined ? 'participantId' : 'email',
+      'organizer.exhibitors.error.notParticipant',
+      'This person is not a participant of the event',
+    );
+  }
+  return person;
+}
+
+function toBooth(booth: repo.ConsoleBoothRow, team: repo.TeamRow[]): ConsoleBooth {
+  const members = team.filter((m) => m.booth_id === booth.id);
+  return {
+    id: booth.id,
+    name: booth.name,
+    boothType: booth.booth_type,
+    description: booth.description,
+    website: booth.website,
+    location: booth.location,
+    categoryIds: booth.category_ids,
+    rate: booth.rate,
+    logo: booth.images.logo ?? null,
+    ownerParticipantId: members.find((m) => m.booth_role === 'owner')?.id ?? null,
+    members: members.map((m) => ({
+      participantId: m.id,
+      fullName: `${m.name} ${m.surname}`.trim(),
+      email: m.email,
+      company: m.company,
+      role: (m.booth_role ?? 'user') as BoothRoleName,
+    })),
+    updatedAt: booth.updated_at.toISOString(),
+  };
+}
+
+async function present(ctx: AppContext, booth: repo.ConsoleBoothRow): Promise<ConsoleBooth> {
+  return toBooth(booth, await repo.teamsOf(ctx.db, [booth.id]));
+}
+
+/** The person's open screens refetch their booth (the attendee side listens on their own feed). */
+async function tellMember(
+  deps: ExhibitorsDeps,
+  person: { user_id: number | null },
+  payload: { eventId: number; boothId: number; boothName: string; change: string },
+  trx: Transaction<DB>,
+) {
+  if (person.user_id) {
+    await deps.realtime.publish(realtimeRoom.user(person.user_id), RecordType.BoothTeam, payload, trx);
+  }
+}
+
+async function checkCategories(ctx: AppContext, eventId: number, ids: number[] | undefined) {
+  if (!ids?.length) return;
+  const known = await repo.knownBoothCategories(ctx.db, eventId, [...new Set(ids)]);
+  if (known.length !== new Set(ids).size) {
+    throw fieldError('categoryIds', 'validation.error.option', 'categoryIds: unknown booth category');
+  }
+}
+
+function boothChanges(input: BoothInput, now: Date): Updateable<BoothsTable> {
+  const set: Updateable<BoothsTable> = { updated_at: now };
+  if (input.name !== undefined) set.name = input.name;
+  if (input.boothType !== undefined) set.booth_type = input.boothType;
+  if (input.description !== undefined) set.description = input.description;
+  if (input.website !== undefined) set.website = input.website || null;
+  if (input.location !== undefined) set.location = input.location || null;
+  if (input.categoryIds !== undefined) set.category_ids = [...new Set(input.categoryIds)];
+  if (input.rate !== undefined) set.rate = input.rate;
+  return set;
+}
+
+async function boothOf(eventId: number, boothId: number, trx: Transaction<DB>) {
+  const booth = await repo.lockBooth(trx, eventId, boothId);
+  if (!booth) throw AppError.notFound('Booth not found');
+  return booth;
+}
+
+/** GET /organizer/event/:eventId/booths. */
+export async function listConsoleBooths(ctx: AppContext, userId: number, eventId: number) {
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  const booths = await repo.listBooths(ctx.db, eventId);
+  const team = await repo.teamsOf(
+    ctx.db,
+    booths.map((b) => b.id),
+  );
+  return booths.map((booth) => toBooth(booth, team));
+}
+
+/** POST /organizer/event/:eventId/booths. */
+export async function createConsoleBooth(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  input: z.output<typeof createConsoleBoothRequest>,
+): Promise<ConsoleBooth> {
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  await checkCategories(ctx, eventId, input.categoryIds);
+  const booth = await repo.insertBooth(ctx.db, {
+    event_id: eventId,
+    name: input.name,
+    booth_type: input.boothType,
+    description: input.description ?? '',
+    website: input.website || null,
+    location: input.location || null,
+    category_ids: [...new Set(input.categoryIds ?? [])],
+    ...(input.rate === undefined ? {} : { rate: input.rate }),
+    images: '{}',
+    documents: '[]',
+    social_links: '{}',
+  });
+  return present(ctx, booth);
+}
+
+/** PUT /organizer/event/:eventId/booths/:boothId. */
+export async function updateConsoleBooth(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  boothId: number,
+  input: BoothInput,
+): Promise<ConsoleBooth> {
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  await checkCategories(ctx, eventId, input.categoryIds);
+  const booth = await ctx.db.transaction().execute(async (trx) => {
+    await boothOf(eventId, boothId, trx);
+    return repo.updateBooth(trx, boothId, boothChanges(input, ctx.now()));
+  });
+  return present(ctx, booth);
+}
+
+/** DELETE /organizer/event/:eventId/booths/:boothId: the team leave it first (their booth is cleared). */
+export async function deleteConsoleBooth(
+  deps: ExhibitorsDeps,
+  userId: number,
+  eventId: number,
+  boothId: number,
+): Promise<{ removed: number }> {
+  const { ctx } = deps;
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  await ctx.db.transaction().execute(async (trx) => {
+    const booth = await boothOf(eventId, boothId, trx);
+    for (const member of await repo.teamsOf(trx, [boothId])) {
+      await setMembership(trx, member.id, leaving(ctx.now()));
+      await tellMember(deps, member, { eventId, boothId, boothName: booth.name, change: 'removed' }, trx);
+    }
+    await repo.deleteBooth(trx, boothId);
+  });
+  return { removed: boothId };
+}
+
+const leaving = (now: Date): MembershipUpdate => ({
+  booth_id: null,
+  booth_role: null,
+  booth_pending_role: null,
+  updated_at: now,
+});
+
+/** Refuses to take an owner away from another booth: the organizer names that booth's new owner first. */
+function checkNotOwnerElsewhere(person: ParticipantRow, boothId: number, field: string) {
+  if (person.booth_role === 'owner' && person.booth_id !== null && person.booth_id !== boothId) {
+    throw fieldError(field, 'organizer.exhibitors.error.ownsAnotherBooth', 'This person owns another booth');
+  }
+}
+
+const refField = (ref: { participantId?: number | undefined }) =>
+  ref.participantId !== undefined ? 'participantId' : 'email';
+
+/** PUT …/booths/:boothId/owner: the person owns the booth; a previous owner stays on the team as admin. */
+export async function assignBoothOwner(
+  deps: ExhibitorsDeps,
+  userId: number,
+  eventId: number,
+  boothId: number,
+  input: z.output<typeof assignBoothOwnerRequest>,
+): Promise<ConsoleBooth> {
+  const { ctx } = deps;
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  const person = await resolvePerson(ctx, eventId, input);
+  checkNotOwnerElsewhere(person, boothId, refField(input));
+  const booth = await ctx.db.transaction().execute(async (trx) => {
+    const booth = await boothOf(eventId, boothId, trx);
+    const now = ctx.now();
+    const payload = { eventId, boothId, boothName: booth.name, change: 'owner' };
+    for (const member of await repo.teamsOf(trx, [boothId])) {
+      if (member.booth_role === 'owner' && member.id !== person.id) {
+        await setMembership(trx, member.id, { booth_role: 'admin', updated_at: now });
+        await tellMember(deps, member, payload, trx);
+      }
+    }
+    await setMembership(trx, person.id, {
+      booth_id: boothId,
+      booth_role: 'owner',
+      booth_pending_role: null,
+      updated_at: now,
+    });
+    await tellMember(deps, person, payload, trx);
+    return repo.updateBooth(trx, boothId, { updated_at: now });
+  });
+  return present(ctx, booth);
+}
+
+/** POST …/booths/:boothId/members: joins the team at once (the organizer's word), from any other booth. */
+export async function addBoothMember(
+  deps: ExhibitorsDeps,
+  userId: number,
+  eventId: number,
+  boothId: number,
+  input: z.output<typeof addBoothMemberRequest>,
+): Promise<ConsoleBooth> {
+  const { ctx } = deps;
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  const person = await resolvePerson(ctx, eventId, input);
+  checkNotOwnerElsewhere(person, boothId, refField(input));
+  if (person.booth_id === boothId && person.booth_role === 'owner') {
+    throw fieldError('role', 'organizer.exhibitors.error.ownerRole', "The owner's role cannot change");
+  }
+  const booth = await ctx.db.transaction().execute(async (trx) => {
+    const booth = await boothOf(eventId, boothId, trx);
+    const now = ctx.now();
+    await setMembership(trx, person.id, {
+      booth_id: boothId,
+      booth_role: input.role,
+      booth_pending_role: null,
+      updated_at: now,
+    });
+    await tellMember(deps, person, { eventId, boothId, boothName: booth.name, change: 'added' }, trx);
+    return repo.updateBooth(trx, boothId, { updated_at: now });
+  });
+  return present(ctx, booth);
+}
+
+/** DELETE …/booths/:boothId/members/:participantId (the owner too: the booth then has none). */
+export async function removeBoothMember(
+  deps: ExhibitorsDeps,
+  userId: number,
+  eventId: number,
+  boothId: number,
+  participantId: number,
+): Promise<ConsoleBooth> {
+  const { ctx } = deps;
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  const person = await findParticipant(ctx.db, eventId, participantId);
+  if (!person || person.booth_id !== boothId) throw AppError.notFound('Member not found');
+  const booth = await ctx.db.transaction().execute(async (trx) => {
+    const booth = await boothOf(eventId, boothId, trx);
+    const now = ctx.now();
+    await setMembership(trx, person.id, leaving(now));
+    await tellMember(deps, person, { eventId, boothId, boothName: booth.name, change: 'removed' }, trx);
+    return repo.updateBooth(trx, boothId, { updated_at: now });
+  });
+  return present(ctx, booth);
+}
+
+/** GET /organizer/event/:eventId/exhibitors/people: the picker for owners, team members and staff. */
+export async function consolePeople(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  query: z.output<typeof consolePeopleQuery>,
+): Promise<ConsolePerson[]> {
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  const rows = await repo.searchPeople(ctx.db, eventId, query.query || null);
+  return rows.map((r) => ({
+    participantId: r.id,
+    fullName: `${r.name} ${r.surname}`.trim(),
+    email: r.email,
+    company: r.company,
+    boothId: r.booth_id,
+    boothRole: r.booth_role,
+    organizer: r.organizer,
+    checkInAdmin: r.check_in_admin,
+  }));
+}
+
+// ---- booth categories -----------------------------------------------------------------------------
+
+const toCategory = (
+  row: { id: number; name: string; parent_id: number | null },
+  boothCount = 0,
+): ConsoleBoothCategory => ({ id: row.id, name: row.name, parentId: row.parent_id, boothCount });
+
+export async function listBoothCategories(ctx: AppContext, userId: number, eventId: number) {
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  const rows = await repo.listBoothCategories(ctx.db, eventId);
+  return rows.map((row) => toCategory(row, Number(row.booth_count ?? 0)));
+}
+
+export async function createBoothCategory(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  input: z.output<typeof createBoothCategoryRequest>,
+): Promise<ConsoleBoothCategory> {
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  if (input.parentId != null) {
+    const parent = await repo.findBoothCategory(ctx.db, eventId, input.parentId);
+    if (!parent || parent.parent_id !== null) {
+      throw fieldError('parentId', 'validation.error.option', 'parentId: not a top-level booth category');
+    }
+  }
+  return toCategory(await repo.insertBoothCategory(ctx.db, eventId, input.name, input.parentId ?? null));
+}
+
+async function categoryOf(ctx: AppContext, eventId: number, categoryId: number) {
+  const category = await repo.findBoothCategory(ctx.db, eventId, categoryId);
+  if (!category) throw AppError.notFound('Booth category not found');
+  return category;
+}
+
+export async function renameBoothCategory(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  categoryId: number,
+  name: string,
+): Promise<ConsoleBoothCategory> {
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  await categoryOf(ctx, eventId, categoryId);
+  const categories = await repo.listBoothCategories(ctx.db, eventId);
+  const count = Number(categories.find((c) => c.id === categoryId)?.booth_count ?? 0);
+  return toCategory(await repo.renameBoothCategory(ctx.db, categoryId, name), count);
+}
+
+export async function deleteBoothCategory(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  categoryId: number,
+): Promise<{ removed: number }> {
+  await requireConsole(ctx.db, eventId, userId, 'exhibitors');
+  await categoryOf(ctx, eventId, categoryId);
+  await ctx.db.transaction().execute((trx) => repo.deleteBoothCategory(trx, eventId, categoryId));
+  return { removed: categoryId };
+}

@@ -1,0 +1,295 @@
+import {
+  type ConsoleCheckInArea,
+  type ConsoleDoor,
+  createCheckInAreaRequest,
+  type ParticipantType,
+} from '@foyer/contract';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../i18n/keys';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useDeleteArea, useDoor, useSaveArea } from '../api/exhibitors';
+import { DoorStaff } from './door-staff';
+
+type Errors = Partial<Record<string, string>>;
+
+/** Door set-up: check-in areas with capacity, allowed types and live occupancy; the staff. */
+export function DoorSection({ eventId, types }: { eventId: number; types: ParticipantType[] }) {
+  const { t } = useTranslation();
+  const door = useDoor(eventId);
+  const remove = useDeleteArea(eventId);
+  const [editing, setEditing] = useState<ConsoleCheckInArea | 'new' | null>(null);
+  const typeName = (id: number) => types.find((type) => type.id === id)?.name ?? `#${id}`;
+  const areaName = (a: ConsoleCheckInArea) => a.name || t('organizer.door.wholeEvent');
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="door-title">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} id="door-title">
+          {t('organizer.door.title')}
+        </Title>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setEditing('new')}
+          data-testid="area-add"
+        >
+          {t('organizer.door.addArea')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('organizer.door.intro')}
+      </Text>
+      {door.isError && (
+        <Alert color="red" role="alert">
+          {door.error.message}
+        </Alert>
+      )}
+      {door.isSuccess && door.data.areas.length === 0 && <Text c="dimmed">{t('organizer.door.empty')}</Text>}
+      {door.isSuccess && door.data.areas.length > 0 && (
+        <Paper withBorder p="sm" radius="md">
+          <Table.ScrollContainer minWidth={340}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('organizer.door.area')}</Table.Th>
+                  <Table.Th>{t('organizer.door.allowed')}</Table.Th>
+                  <Table.Th>{t('organizer.door.occupancy')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('organizer.exhibitors.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {door.data.areas.map((area) => (
+                  <Table.Tr key={area.id} data-testid="area-row">
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {areaName(area)}
+                      </Text>
+                      {area.entityType !== 'event' && (
+                        <Text size="xs" c="dimmed">
+                          {t(`organizer.door.kind.${area.entityType}`)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {area.allowedTypeIds.length
+                        ? area.allowedTypeIds.map(typeName).join(', ')
+                        : t('organizer.door.everyone')}
+                    </Table.Td>
+                    <Table.Td miw={120}>
+                      <Text size="sm">
+                        {area.effectiveCapacity === null
+                          ? t('organizer.door.inside', { count: area.capacityUsed })
+                          : t('organizer.door.used', {
+                              used: area.capacityUsed,
+                              capacity: area.effectiveCapacity,
+                            })}
+                      </Text>
+                      {area.effectiveCapacity !== null && area.effectiveCapacity > 0 && (
+                        <Progress
+                          value={Math.min(100, (100 * area.capacityUsed) / area.effectiveCapacity)}
+                          size="sm"
+                          aria-label={t('organizer.door.occupancy')}
+                        />
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('organizer.door.editArea', { name: areaName(area) })}
+                          onClick={() => setEditing(area)}
+                        >
+                          <IconPencil size={16} aria-hidden />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('organizer.door.deleteArea', { name: areaName(area) })}
+                          onClick={() =>
+                            window.confirm(t('organizer.door.confirmDelete', { name: areaName(area) })) &&
+                            remove.mutate(area.id, { onError: (e) => toast('error', e.message) })
+                          }
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <DoorStaff eventId={eventId} />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t('organizer.door.addArea') : t('organizer.door.editAreaTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {editing && door.data && (
+          <AreaForm
+            key={editing === 'new' ? 'new' : editing.id}
+            eventId={eventId}
+            area={editing === 'new' ? null : editing}
+            door={door.data}
+            types={types}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+const targetKey = (entityType: string, entityId: number | null) => `${entityType}:${entityId ?? 0}`;
+
+function AreaForm({
+  eventId,
+  area,
+  door,
+  types,
+  onDone,
+}: {
+  eventId: number;
+  area: ConsoleCheckInArea | null;
+  door: ConsoleDoor;
+  types: ParticipantType[];
+  onDone(): void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveArea(eventId);
+  const taken = new Set(door.areas.map((a) => targetKey(a.entityType, a.entityId)));
+  const targets = door.targets.filter((x) => !taken.has(targetKey(x.entityType, x.entityId)));
+  const [target, setTarget] = useState<string | null>(
+    area
+      ? targetKey(area.entityType, area.entityId)
+      : ((targets[0] && targetKey(targets[0].entityType, targets[0].entityId)) ?? null),
+  );
+  const [name, setName] = useState(area?.customName ?? '');
+  const [capacity, setCapacity] = useState<number | string>(area?.capacity ?? '');
+  const [allowed, setAllowed] = useState<string[]>((area?.allowedTypeIds ?? []).map(String));
+  const [errors, setErrors] = useState<Errors>({});
+  const [entityType, entityIdText] = (target ?? 'event:0').split(':') as [string, string];
+  const eventWide = entityType === 'event';
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const rules = {
+      name: name.trim() || null,
+      capacity: eventWide || capacity === '' ? null : Number(capacity),
+      allowedTypeIds: eventWide ? [] : allowed.map(Number),
+    };
+    const body = { entityType, ...(eventWide ? {} : { entityId: Number(entityIdText) }), ...rules };
+    const parsed = createCheckInAreaRequest.safeParse(body);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= messageText(t, issue.message);
+      setErrors(next);
+      return;
+    }
+    save.mutate(area ? { id: area.id, ...rules } : parsed.data, {
+      onSuccess: () => {
+        toast('success', t('organizer.door.saved'));
+        onDone();
+      },
+      onError: (error) =>
+        setErrors(
+          error instanceof ApiError && error.fields
+            ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, messageText(t, v)]))
+            : { form: error.message },
+        ),
+    });
+  };
+
+  const targetLabel = (x: ConsoleDoor['targets'][number]) =>
+    x.entityType === 'event'
+      ? t('organizer.door.wholeEvent')
+      : `${x.name} · ${t(`organizer.door.kind.${x.entityType}`)}`;
+  const choices = area ? door.targets.filter((x) => targetKey(x.entityType, x.entityId) === target) : targets;
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        <Select
+          label={t('organizer.door.target')}
+          data={choices.map((x) => ({ value: targetKey(x.entityType, x.entityId), label: targetLabel(x) }))}
+          value={target}
+          onChange={setTarget}
+          disabled={area !== null}
+          searchable
+          allowDeselect={false}
+          error={errors.entityId ?? errors.entityType}
+        />
+        <TextInput
+          label={t('organizer.door.name')}
+          placeholder={t('organizer.door.namePlaceholder')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+        />
+        {!eventWide && (
+          <>
+            <NumberInput
+              label={t('organizer.door.capacity')}
+              description={t('organizer.door.capacityHint')}
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              value={capacity}
+              onChange={setCapacity}
+              error={errors.capacity}
+            />
+            <MultiSelect
+              label={t('organizer.door.allowed')}
+              description={t('organizer.door.allowedHint')}
+              data={types.map((type) => ({ value: String(type.id), label: type.name }))}
+              value={allowed}
+              onChange={setAllowed}
+              clearable
+              error={errors.allowedTypeIds}
+            />
+          </>
+        )}
+        {eventWide && (
+          <Text size="sm" c="dimmed">
+            {t('organizer.door.eventWideHint')}
+          </Text>
+        )}
+        {errors.form && (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending} disabled={!target} data-testid="area-save">
+            {t('organizer.door.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
