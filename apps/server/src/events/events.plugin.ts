@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { chatSystemProcessor } from '../features/chat/chat.system';
 import { meetingsProcessor } from '../features/meetings/meetings.processor';
 import { notificationsProcessor } from '../features/notifications/notifications.processor';
+import { webhooksProcessor } from '../features/organizer/webhooks.processor';
 import { deliveriesProcessor } from './deliveries';
 
 /**
@@ -18,4 +19,5 @@ export const eventsPlugin: FastifyPluginAsync = async (app) => {
   app.bus.register(chatSystemProcessor(app));
   app.bus.register(notificationsProcessor(app));
   app.bus.register(deliveriesProcessor(app));
+  app.bus.register(webhooksProcessor(app));
 };

@@ -48,6 +48,19 @@ export type DomainEvent =
       actorId: number | null;
       message: string | null;
     }
+  /** Someone registered for the event (registration's write; webhooks: participant.registered). */
+  | { type: 'participant.registered'; eventId: number; participantId: number; mode: string }
+  /** Check-in staff let someone into the event or an area (webhooks: participant.checked_in). */
+  | {
+      type: 'participant.checked_in';
+      eventId: number;
+      participantId: number;
+      areaType: string;
+      areaId: number | null;
+      staffId: number;
+    }
+  /** A user added a contact in the event, typed or by badge (webhooks: contact.collected). */
+  | { type: 'contact.collected'; eventId: number; contactId: number; userId: number; ticketId: string | null }
   /** An announcement became visible (at once, or at its postAt). */
   | { type: 'announcement.published'; eventId: number; postId: number; authorId: number; text: string }
   | { type: 'poll.published'; eventId: number; pollId: number; question: string }

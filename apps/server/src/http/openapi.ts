@@ -123,6 +123,7 @@ const SECURITY = {
   none: undefined,
   user: [{ bearerAuth: [] }],
   optional: [{}, { bearerAuth: [] }],
+  apiKey: [{ apiKeyAuth: [] }],
 } as const;
 
 /** The document for these routes (every route under /api/v1 by default). */
@@ -195,6 +196,8 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = apiRoutes) {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         refreshCookie: { type: 'apiKey', in: 'cookie', name: REFRESH_COOKIE },
+        // An event's API key (integration routes); `Authorization: Bearer foyer_…` works too.
+        apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
       },
     },
   };

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** none: public; user: a bearer access token is required; optional: public, a token changes the answer. */
-export type RouteAuth = 'none' | 'user' | 'optional';
+/**
+ * none: public; user: a bearer access token is required; optional: public, a token changes the answer;
+ * apiKey: an event's API key (`Authorization: Bearer foyer_…` or `X-Api-Key`), docs/decisions/017.
+ */
+export type RouteAuth = 'none' | 'user' | 'optional' | 'apiKey';
 
 /**
  * One route of the API as the server registers it under /api/v1: what it takes and what it answers.

@@ -15,7 +15,10 @@ import { checkIn, getBadge, listAreas, listInside, markBadgePrinted } from './ch
 export const checkInRoutes: FastifyPluginAsync = async (app) => {
   app.post('/event/participant/checkIn', { config: perMinute(600) }, async (request) => {
     const { userId } = await requireUser(request);
-    return { success: true, data: await checkIn(app.ctx, userId, parse(checkInRequest, request.body)) };
+    return {
+      success: true,
+      data: await checkIn(app.ctx, userId, parse(checkInRequest, request.body), app.bus),
+    };
   });
 
   app.get('/event/participant/checkIn/areas', async (request) => {

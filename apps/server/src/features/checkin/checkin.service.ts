@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { ParticipantRow } from '../../db/schema';
+import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import * as repo from './checkin.repository';
@@ -53,6 +54,7 @@ export async function checkIn(
   ctx: AppContext,
   userId: number,
   input: CheckInRequest,
+  bus?: Pick<Bus, 'emit'>,
 ): Promise<CheckInResult> {
   const { event, me } = await requireCheckInStaff(ctx, input.eventId, userId);
   // A6.07: check-in admins check people in while the event is not finished.
@@ -88,6 +90,11 @@ export async function checkIn(
         // E5.56 / E5.57: an area at capacity refuses; the whole event never does.
         const taken = await takePlace(trx, row.id, area.entityType === 'event' ? null : area.capacity);
         if (taken === null) throw new AreaFull();
+        const at = { areaType: area.entityType, areaId: area.entityId ?? null, staffId: me.id };
+        await bus?.emit(
+          { type: 'participant.checked_in', eventId: input.eventId, participantId: person.id, ...at },
+          trx,
+        );
         return { outcome: 'checkedIn' as const, used: taken };
       }
       if (!(await markOut(trx, row.id, person.id, me.id, now)))

@@ -37,7 +37,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = await requireUser(request);
     return {
       success: true,
-      data: await saveContact(app.ctx, userId, parse(saveContactRequest, request.body)),
+      data: await saveContact(app.ctx, userId, parse(saveContactRequest, request.body), app.bus),
     };
   });
 

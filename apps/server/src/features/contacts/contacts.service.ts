@@ -12,6 +12,7 @@ import {
 } from '@foyer/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { findParticipation, requireMembership } from '../access/event-access';
 import { findParticipantByTicket } from '../participants/participants.service';
@@ -78,6 +79,7 @@ export async function saveContact(
   ctx: AppContext,
   userId: number,
   input: z.output<typeof saveContactRequest>,
+  bus?: Pick<Bus, 'emit'>,
 ): Promise<ContactDetails> {
   for (const eventId of input.events) {
     if (!(await findParticipation(ctx.db, eventId, userId))) {
@@ -109,6 +111,10 @@ export async function saveContact(
         });
     if (contactId === null) throw AppError.notFound('Contact not found');
     if (input.note) await insertNote(trx, { contactId, note: input.note });
+    const ticketId = input.ticketId || null;
+    if (!input.id)
+      for (const eventId of input.events)
+        await bus?.emit({ type: 'contact.collected', eventId, contactId, userId, ticketId }, trx);
     return contactId;
   });
   return getContact(ctx, userId, id);

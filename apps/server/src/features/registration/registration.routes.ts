@@ -16,7 +16,10 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
       // Logged in, the caller may join its own account to the event (no password asked again).
       const caller = await optionalUser(request);
       const callerId = caller && caller.actorId === undefined ? caller.userId : null;
-      return { success: true, data: await register(request.server.ctx, input, request.log, callerId) };
+      return {
+        success: true,
+        data: await register(request.server.ctx, input, request.log, callerId, request.server.bus),
+      };
     },
   );
 };

@@ -1,0 +1,267 @@
+import {
+  createWebhookRequest,
+  type Webhook,
+  type WebhookEventType,
+  webhookEventTypes,
+} from '@foyer/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../i18n/keys';
+import { ApiError } from '../../../lib/api-client';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useTestWebhook,
+  useUpdateWebhook,
+  useWebhooks,
+} from '../api/integrations';
+import { DeliveryLog } from './integrations-deliveries';
+import { ConfirmModal, SecretModal } from './integrations-dialogs';
+import { EVENT_LABEL } from './integrations-labels';
+
+type Errors = Partial<Record<'url' | 'events', string>>;
+type Pending = { kind: 'delete' | 'rotate'; webhook: Webhook } | null;
+
+/** Webhooks: add (the signing secret shown once), switch on and off, send a test, rotate, delete, delivery log. */
+export function WebhooksSection({ eventId, timezone }: { eventId: number; timezone: string }) {
+  const { t } = useTranslation();
+  const hooks = useWebhooks(eventId);
+  const create = useCreateWebhook(eventId);
+  const update = useUpdateWebhook(eventId);
+  const remove = useDeleteWebhook(eventId);
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>([...webhookEventTypes]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [secret, setSecret] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = createWebhookRequest.safeParse({ url, events });
+    const label = { name: t('organizer.integrations.hooks.url') };
+    const next: Errors = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const key = String(issue.path[0]) as keyof Errors;
+      next[key] ??= messageText(t, issue.message, label);
+    }
+    setErrors(next);
+    if (!parsed.success) return;
+    create.mutate(parsed.data, {
+      onSuccess: (created) => {
+        setSecret(created.secret);
+        setUrl('');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) {
+          const fields: Errors = {};
+          for (const [key, message] of Object.entries(error.fields)) {
+            fields[key.split('.')[0] as keyof Errors] = messageText(t, message, label);
+          }
+          setErrors(fields);
+        }
+      },
+    });
+  };
+
+  const confirmPending = () => {
+    if (!pending) return;
+    const done = () => setPending(null);
+    if (pending.kind === 'delete') remove.mutate(pending.webhook.id, { onSuccess: done });
+    else
+      update.mutate(
+        { id: pending.webhook.id, body: { rotateSecret: true } },
+        {
+          onSuccess: (answer) => {
+            done();
+            setSecret(answer.secret);
+          },
+        },
+      );
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="integrations-hooks-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="integrations-hooks-title">
+          {t('organizer.integrations.hooks.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('organizer.integrations.hooks.intro')}
+        </Text>
+        <form noValidate onSubmit={submit} data-testid="integrations-hook-form">
+          <Stack gap="sm">
+            <TextInput
+              label={t('organizer.integrations.hooks.url')}
+              placeholder={t('organizer.integrations.hooks.urlPlaceholder')}
+              type="url"
+              required
+              maxLength={2000}
+              value={url}
+              onChange={(e) => setUrl(e.currentTarget.value)}
+              error={errors.url}
+              data-testid="integrations-hook-url"
+            />
+            <Checkbox.Group
+              label={t('organizer.integrations.hooks.events')}
+              value={events}
+              onChange={(value) => setEvents(value as WebhookEventType[])}
+              error={errors.events}
+            >
+              <Group gap="md" mt={4} wrap="wrap">
+                {webhookEventTypes.map((event) => (
+                  <Checkbox key={event} value={event} label={t(EVENT_LABEL[event])} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+            <Group>
+              <Button type="submit" loading={create.isPending} data-testid="integrations-hook-create">
+                {t('organizer.integrations.hooks.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+
+        {hooks.isError && <Alert color="red">{t('organizer.integrations.loadFailed')}</Alert>}
+        {hooks.data?.length === 0 && <Text c="dimmed">{t('organizer.integrations.hooks.empty')}</Text>}
+        {hooks.data?.map((webhook) => (
+          <WebhookCard
+            key={webhook.id}
+            eventId={eventId}
+            webhook={webhook}
+            timezone={timezone}
+            onAsk={(kind) => setPending({ kind, webhook })}
+          />
+        ))}
+      </Stack>
+
+      <SecretModal
+        secret={secret}
+        title={t('organizer.integrations.secret.hookTitle')}
+        warning={t('organizer.integrations.secret.hookWarning')}
+        onClose={() => setSecret(null)}
+      />
+      <ConfirmModal
+        opened={pending !== null}
+        title={t(
+          pending?.kind === 'rotate'
+            ? 'organizer.integrations.hooks.rotateTitle'
+            : 'organizer.integrations.hooks.deleteTitle',
+        )}
+        body={
+          pending?.kind === 'rotate'
+            ? t('organizer.integrations.hooks.rotateBody')
+            : t('organizer.integrations.hooks.deleteBody', { url: pending?.webhook.url ?? '' })
+        }
+        confirm={t(
+          pending?.kind === 'rotate'
+            ? 'organizer.integrations.hooks.rotate'
+            : 'organizer.integrations.hooks.delete',
+        )}
+        loading={remove.isPending || update.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={confirmPending}
+      />
+    </Paper>
+  );
+}
+
+function WebhookCard({
+  eventId,
+  webhook,
+  timezone,
+  onAsk,
+}: {
+  eventId: number;
+  webhook: Webhook;
+  timezone: string;
+  onAsk: (kind: 'delete' | 'rotate') => void;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateWebhook(eventId);
+  const test = useTestWebhook(eventId);
+  const [showLog, setShowLog] = useState(false);
+  const result = test.data;
+
+  return (
+    <Paper withBorder p="md" radius="sm" data-testid="integrations-hook">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text fw={600} style={{ wordBreak: 'break-all' }}>
+            {webhook.url}
+          </Text>
+          <Switch
+            label={t('organizer.integrations.hooks.active')}
+            aria-label={t('organizer.integrations.hooks.activeLabel', { url: webhook.url })}
+            checked={webhook.active}
+            disabled={update.isPending}
+            onChange={(e) => update.mutate({ id: webhook.id, body: { active: e.currentTarget.checked } })}
+            data-testid="integrations-hook-active"
+          />
+        </Group>
+        <Group gap={4} wrap="wrap">
+          {webhook.events.map((event) => (
+            <Badge key={event} variant="default" size="sm">
+              {t(EVENT_LABEL[event])}
+            </Badge>
+          ))}
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="xs"
+            variant="light"
+            loading={test.isPending}
+            onClick={() => {
+              setShowLog(true);
+              test.mutate(webhook.id);
+            }}
+            data-testid="integrations-hook-test"
+          >
+            {t('organizer.integrations.hooks.test')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>
+            {t(showLog ? 'organizer.integrations.hooks.hideLog' : 'organizer.integrations.hooks.showLog')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => onAsk('rotate')}>
+            {t('organizer.integrations.hooks.rotate')}
+          </Button>
+          <Button size="xs" color="red" variant="light" onClick={() => onAsk('delete')}>
+            {t('organizer.integrations.hooks.delete')}
+          </Button>
+        </Group>
+        {result && (
+          <Alert
+            color={result.status === 'delivered' ? 'green' : 'orange'}
+            role="status"
+            data-testid="integrations-test-result"
+          >
+            {result.status === 'delivered'
+              ? t('organizer.integrations.hooks.testDelivered', { code: result.lastStatusCode ?? '' })
+              : t('organizer.integrations.hooks.testFailed', {
+                  error: result.lastError ?? String(result.lastStatusCode ?? ''),
+                })}
+          </Alert>
+        )}
+        {showLog && (
+          <>
+            <Divider />
+            <DeliveryLog eventId={eventId} webhook={webhook} timezone={timezone} />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
