@@ -26,7 +26,11 @@ describe('organizer console in the browser', () => {
     const email = uniqueEmail('organizer');
     await apiSignup(email, PASSWORD);
     let page: Page;
-    ({ context, page } = await signIn(browser, { email, password: PASSWORD }, { viewport, newAccount: 'if-asked' }));
+    ({ context, page } = await signIn(
+      browser,
+      { email, password: PASSWORD },
+      { viewport, newAccount: 'if-asked' },
+    ));
     return { page, email };
   }
 
@@ -66,9 +70,15 @@ describe('organizer console in the browser', () => {
     // Branding: a light colour is accepted with a warning naming the darker shade that will be used.
     const primary = page.getByTestId('settings-primary');
     await primary.fill('#ffd43b');
-    await page.getByTestId('settings-contrast').getByText(/hard to read/).waitFor();
+    await page
+      .getByTestId('settings-contrast')
+      .getByText(/hard to read/)
+      .waitFor();
     await primary.fill('#0b7285');
-    await page.getByTestId('settings-contrast').getByText(/is readable/).waitFor();
+    await page
+      .getByTestId('settings-contrast')
+      .getByText(/is readable/)
+      .waitFor();
     await page.getByTestId('settings-branding-save').click();
     await page.getByText('Saved').first().waitFor();
 
@@ -81,14 +91,26 @@ describe('organizer console in the browser', () => {
     await page.getByTestId('form-field-required').check();
     await page.getByTestId('settings-form-save').click();
     await expect
-      .poll(async () => (await api<{ event: { registrationForm: unknown[] } }>(`/event/${eventId}/public`)).event.registrationForm)
+      .poll(
+        async () =>
+          (await api<{ event: { registrationForm: unknown[] } }>(`/event/${eventId}/public`)).event
+            .registrationForm,
+      )
       .toEqual([
-        { fieldName: 'field1', label: 'Dietary needs', type: 'select', required: true, dataList: ['None', 'Vegetarian', 'Vegan'] },
+        {
+          fieldName: 'field1',
+          label: 'Dietary needs',
+          type: 'select',
+          required: true,
+          dataList: ['None', 'Vegetarian', 'Vegan'],
+        },
       ]);
     await expectGood(page, 'settings-1280');
 
     // The public page by domain label carries the branding.
-    const byDomain = await api<{ event: { name: string; colors: { primary: string } } }>(`/event/domain/${domain}`);
+    const byDomain = await api<{ event: { name: string; colors: { primary: string } } }>(
+      `/event/domain/${domain}`,
+    );
     expect(byDomain.event).toMatchObject({ name: 'Harbour Summit', colors: { primary: '#0b7285' } });
 
     // The console lists it with the owner role.

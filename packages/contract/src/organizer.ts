@@ -32,11 +32,14 @@ export const consoleAreas = [
   'exhibitors',
   'checkin',
   'dashboard',
+  'integrations',
 ] as const;
 export type ConsoleArea = (typeof consoleAreas)[number];
 
 /** Pure rule shared by the server (authorization) and the web (which links to show). */
 export function canUseConsoleArea(role: OrganizerRole | null, area: ConsoleArea): boolean {
+  // API keys and webhooks reach every attendee's data: the owner alone hands them out.
+  if (area === 'integrations') return role === 'owner';
   if (role === 'owner' || role === 'admin') return true;
   if (role === 'checkin') return area === 'checkin';
   return false;
@@ -206,29 +209,71 @@ export const consoleEventDetailsSchema = consoleEventSchema.extend({
 });
 export type ConsoleEventDetails = z.infer<typeof consoleEventDetailsSchema>;
 
-/** The dashboard's figures (GET /organizer/event/:eventId/dashboard). */
+/** The dashboard's figures (GET /organizer/event/:eventId/dashboard). Counts only, never rows. */
 export const dashboardSchema = z.object({
   generatedAt: z.string(),
+  /** The event's time zone: days and hours below are local to it. */
+  timezone: z.string(),
   participants: z.object({
+    /** Everyone but deleted records. */
     total: z.number(),
     active: z.number(),
     invited: z.number(),
+    /** `name` is empty for participants without a type. */
     byType: z.array(z.object({ typeId: z.number().nullable(), name: z.string(), count: z.number() })),
   }),
   /** Registrations per day in the event's time zone (yyyy-LL-dd). */
   registrationsByDay: z.array(z.object({ day: z.string(), count: z.number() })),
+  /** Participants who confirmed their presence since midnight in the event's time zone. */
   activeToday: z.number(),
+  /** requested: meeting requests sent; accepted: meetings confirmed; held: confirmed and already over. */
   meetings: z.object({ requested: z.number(), accepted: z.number(), held: z.number() }),
+  /** Session fill: joined places against capacity (null: unlimited). */
   sessions: z.array(
-    z.object({ id: z.number(), name: z.string(), capacity: z.number().nullable(), joined: z.number() }),
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      sdt: z.string(),
+      capacity: z.number().nullable(),
+      joined: z.number(),
+    }),
   ),
   checkins: z.object({
+    /** People inside at least one area now. */
     inside: z.number(),
+    /** People ever checked in. */
     total: z.number(),
-    byHour: z.array(z.object({ hour: z.string(), count: z.number() })),
+    /** Check-in areas: the whole event (empty name), a location or a session. */
+    areas: z.array(
+      z.object({
+        id: z.number(),
+        kind: z.enum(['event', 'location', 'session']),
+        name: z.string(),
+        inside: z.number(),
+        total: z.number(),
+      }),
+    ),
+    /** Check-ins per hour (yyyy-LL-dd HH:00 in the event's time zone) and area. */
+    byHour: z.array(z.object({ hour: z.string(), areaId: z.number(), count: z.number() })),
   }),
-  boothVisits: z.array(z.object({ boothId: z.number(), name: z.string(), contacts: z.number() })),
-  polls: z.object({ polls: z.number(), votes: z.number(), voters: z.number() }),
+  /** Per booth: contacts its team collected at the event, and meetings held at it. */
+  boothVisits: z.array(
+    z.object({ boothId: z.number(), name: z.string(), contacts: z.number(), meetings: z.number() }),
+  ),
+  /** Poll participation: published or closed polls, ballots, distinct voters. */
+  polls: z.object({
+    polls: z.number(),
+    votes: z.number(),
+    voters: z.number(),
+    byPoll: z.array(
+      z.object({
+        id: z.number(),
+        question: z.string(),
+        status: z.enum(['published', 'closed']),
+        votes: z.number(),
+      }),
+    ),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -242,12 +287,20 @@ export const dashboardFigures = [
   'boothVisits',
   'polls',
 ] as const;
-export const dashboardExportQuery = z.strictObject({ figure: z.enum(dashboardFigures) });
+export type DashboardFigure = (typeof dashboardFigures)[number];
+export const dashboardExportQuery = z.strictObject({
+  figure: z.enum(dashboardFigures, { error: 'validation.error.option' }),
+});
 
 /** GET /event/discover: the public events anyone may open (issue 12, discovery). */
 export const discoverQuery = z.strictObject({
-  query: z.string().trim().max(200).optional(),
+  /** Part of the event's name. */
+  query: z.string().trim().max(200, 'validation.error.maxLength').optional(),
 });
+/**
+ * One public event: upcoming or running, not archived. `joined` says the caller already takes part
+ * (false without a token); `registrationOpen` whether joining it now works.
+ */
 export const discoverEventSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -259,6 +312,8 @@ export const discoverEventSchema = z.object({
   logo: z.string().nullable(),
   banner: z.string().nullable(),
   colors: z.record(z.string(), z.string()),
+  registrationOpen: z.boolean(),
+  joined: z.boolean(),
 });
 export type DiscoverEvent = z.infer<typeof discoverEventSchema>;
 
@@ -270,3 +325,6 @@ export const eventCodeParams = z.strictObject({
     .toLowerCase()
     .regex(/^[a-z0-9-]{1,63}$/, 'validation.error.eventCode'),
 });
+/** The answer of GET /event/code/:code: the event to open. */
+export const eventCodeResultSchema = z.object({ id: z.number() });
+export type EventCodeResult = z.infer<typeof eventCodeResultSchema>;

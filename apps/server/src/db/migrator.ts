@@ -14,6 +14,8 @@ import * as m0012 from './migrations/0012_organizer';
 import * as m0013 from './migrations/0013_programme';
 import * as m0014 from './migrations/0014_people';
 import * as m0015 from './migrations/0015_import';
+import * as m0016 from './migrations/0016_integrations';
+import * as m0017 from './migrations/0017_door';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +34,8 @@ export const migrations: Record<string, Migration> = {
   '0013_programme': m0013,
   '0014_people': m0014,
   '0015_import': m0015,
+  '0016_integrations': m0016,
+  '0017_door': m0017,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

@@ -33,6 +33,8 @@ import type {
   UserEmailsTable,
   UsersTable,
 } from './schema/identity';
+import type { ImportJobsTable } from './schema/import';
+import type { ApiKeysTable, WebhookDeliveriesTable, WebhooksTable } from './schema/integrations';
 import type {
   InvitationsTable,
   MeetingParticipantsTable,
@@ -49,6 +51,8 @@ export type * from './schema/contacts';
 export type * from './schema/engagement';
 export type * from './schema/events';
 export type * from './schema/identity';
+export type * from './schema/import';
+export type * from './schema/integrations';
 export type * from './schema/meetings';
 export type * from './schema/platform';
 
@@ -93,6 +97,10 @@ export interface DB {
   checkin_areas: CheckinAreasTable;
   checkins: CheckinsTable;
   badge_prints: BadgePrintsTable;
+  import_jobs: ImportJobsTable;
+  api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

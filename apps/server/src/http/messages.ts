@@ -44,6 +44,22 @@ const EN: Record<string, string> = {
   'account.photo.large': 'File is larger than 2 Mb.',
   'account.photo.type': 'Only jpeg or png images are accepted',
   'account.photo.dimensions': 'The photo may be at most 700x700 pixels',
+  'organizer.programme.error.url': 'Must be a web address (http:// or https://)',
+  'organizer.programme.error.duplicateSpeaker': 'A person is listed twice in the same role',
+  'organizer.exhibitors.error.website': 'Must be a web address starting with http:// or https://',
+  'organizer.exhibitors.error.person': 'Choose a participant or enter their e-mail',
+  'organizer.door.error.eventWide': 'The whole event admits everyone and has no capacity limit',
+  'organizer.import.error.empty': 'The file is empty',
+  'organizer.import.error.fileTooLarge': 'The file is larger than 10 MB',
+  'organizer.import.error.mappingTwice': 'Each field may be chosen for one column only',
+  'organizer.import.error.mappingRequired': 'Choose the columns holding the e-mail and the name',
+  'organizer.integrations.error.url':
+    'Must be an http:// or https:// address without a user name or password',
+  'organizer.integrations.error.scopes': 'Choose at least one scope',
+  'organizer.integrations.error.events': 'Choose at least one event',
+  'organizer.people.error.invitation': 'This invitation link is not valid or was already used',
+  'organizer.people.error.type': 'Unknown participant type',
+  'organizer.people.error.category': 'Unknown category',
 };
 
 export function englishMessage(keyOrText: string): string {

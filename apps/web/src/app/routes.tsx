@@ -33,6 +33,10 @@ const ForgotPasswordConfirmPage = page(
 );
 const TokenLoginPage = page(() => import('../features/auth/routes/token-login-page'), 'TokenLoginPage');
 const ConfirmEmailPage = page(() => import('../features/auth/routes/confirm-email-page'), 'ConfirmEmailPage');
+const AcceptInvitationPage = page(
+  () => import('../features/auth/routes/accept-invitation-page'),
+  'AcceptInvitationPage',
+);
 const EventListPage = page(() => import('../features/event/routes/event-list-page'), 'EventListPage');
 const ShellLayout = page(() => import('./shell/shell-layout'), 'ShellLayout');
 const EventArea = page(() => import('./event/routes/event-area'), 'EventArea');
@@ -83,6 +87,7 @@ export function AppRoutes() {
         <Route path="/token-login" element={<TokenLoginPage />} />
         <Route element={<RequireAuth />}>
           <Route path="/confirmEmail" element={<ConfirmEmailPage />} />
+          <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
           <Route element={<ShellLayout />}>
             <Route path="/event/list" element={<EventListPage />} />
             <Route path="/event/:eventId/*" element={<EventArea />} />

@@ -9,9 +9,12 @@ import type expo from './locales/en/expo.json';
 import type lobby from './locales/en/lobby.json';
 import type meetings from './locales/en/meetings.json';
 import type organizer from './locales/en/organizer.json';
+import type organizerExhibitors from './locales/en/organizer-exhibitors.json';
 import type organizerImport from './locales/en/organizer-import.json';
+import type organizerIntegrations from './locales/en/organizer-integrations.json';
 import type organizerPeople from './locales/en/organizer-people.json';
 import type organizerProgramme from './locales/en/organizer-programme.json';
+import type organizerTypes from './locales/en/organizer-types.json';
 import type shell from './locales/en/shell.json';
 import type system from './locales/en/system.json';
 
@@ -30,6 +33,9 @@ export type EnglishCatalogue = typeof access &
   typeof organizerProgramme &
   typeof organizerPeople &
   typeof organizerImport &
+  typeof organizerTypes &
+  typeof organizerExhibitors &
+  typeof organizerIntegrations &
   typeof shell &
   typeof system;
 

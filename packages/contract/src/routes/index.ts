@@ -9,9 +9,12 @@ import { lobbyRoutes, notificationRoutes, pollRoutes, postRoutes, presenceRoutes
 import { meetingRoutes } from './meetings';
 import { organizerEventRoutes } from './organizer';
 import { organizerDashboardRoutes } from './organizer-dashboard';
+import { organizerExhibitorsRoutes } from './organizer-exhibitors';
 import { organizerImportRoutes } from './organizer-import';
+import { organizerIntegrationsRoutes } from './organizer-integrations';
 import { organizerPeopleRoutes } from './organizer-people';
 import { organizerProgrammeRoutes } from './organizer-programme';
+import { organizerTypesRoutes } from './organizer-types';
 import { participantRoutes } from './participants';
 import type { ApiRoute } from './route';
 import { systemRoutes } from './system';
@@ -44,4 +47,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...organizerPeopleRoutes,
   ...organizerImportRoutes,
   ...organizerDashboardRoutes,
+  ...organizerTypesRoutes,
+  ...organizerExhibitorsRoutes,
+  ...organizerIntegrationsRoutes,
 ];

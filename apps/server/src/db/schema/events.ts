@@ -131,6 +131,10 @@ export interface ParticipantsTable {
   search_boost: Generated<number>;
   sort_name: GeneratedAlways<string>;
   sort_company: GeneratedAlways<string>;
+  /** 0014: sha256 (hex) of the personal invitation link's token; null once used or never invited. */
+  invite_token_hash: string | null;
+  /** 0014: when the last invitation was mailed. */
+  invited_at: Date | null;
 }
 
 export interface LocationsTable {

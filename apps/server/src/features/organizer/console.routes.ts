@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { dashboardRoutes } from './dashboard.routes';
 import { eventSetupRoutes } from './events.routes';
+import { exhibitorsRoutes } from './exhibitors.routes';
 import { importRoutes } from './import.routes';
+import { integrationsRoutes } from './integrations.routes';
 import { peopleRoutes } from './people.routes';
 import { programmeRoutes } from './programme.routes';
+import { typesRoutes } from './types.routes';
 
 /**
  * The organizer console (issue 12): set up, fill and run an event. Each area is its own plugin and
@@ -16,4 +19,7 @@ export const organizerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(peopleRoutes);
   await app.register(importRoutes);
   await app.register(dashboardRoutes);
+  await app.register(typesRoutes);
+  await app.register(exhibitorsRoutes);
+  await app.register(integrationsRoutes);
 };

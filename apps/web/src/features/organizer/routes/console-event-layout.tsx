@@ -16,6 +16,9 @@ const ProgrammePage = area(() => import('./programme-page'), 'ProgrammePage');
 const PeoplePage = area(() => import('./people-page'), 'PeoplePage');
 const ImportPage = area(() => import('./import-page'), 'ImportPage');
 const DashboardPage = area(() => import('./dashboard-page'), 'DashboardPage');
+const TypesPage = area(() => import('./types-page'), 'TypesPage');
+const ExhibitorsPage = area(() => import('./exhibitors-page'), 'ExhibitorsPage');
+const IntegrationsPage = area(() => import('./integrations-page'), 'IntegrationsPage');
 
 const AREAS: {
   path: string;
@@ -27,7 +30,10 @@ const AREAS: {
   { path: 'settings', area: 'event', label: 'organizer.nav.settings', Page: SettingsPage },
   { path: 'programme', area: 'programme', label: 'organizer.nav.programme', Page: ProgrammePage },
   { path: 'people', area: 'people', label: 'organizer.nav.people', Page: PeoplePage },
+  { path: 'types', area: 'event', label: 'organizer.nav.types', Page: TypesPage },
   { path: 'import', area: 'import', label: 'organizer.nav.import', Page: ImportPage },
+  { path: 'exhibitors', area: 'exhibitors', label: 'organizer.nav.exhibitors', Page: ExhibitorsPage },
+  { path: 'integrations', area: 'integrations', label: 'organizer.nav.integrations', Page: IntegrationsPage },
 ];
 
 /** /organizer/:eventId/*: the console of one event, one tab per area the caller's role reaches. */
