@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     mailDir: string;
+    /** The test SMTP server, for a second app process whose mail the tests read too. */
+    smtpUrl: string;
   }
 }
 
@@ -98,6 +100,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('mailDir', mailDir);
+  project.provide('smtpUrl', `smtp://127.0.0.1:${smtpPort}`);
 
   return async () => {
     if (server.exitCode === null) {
