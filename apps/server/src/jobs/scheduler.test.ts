@@ -75,6 +75,7 @@ describe('scheduler', () => {
         'realtime-cleanup',
         'scheduled-announcements',
         'scheduled-polls',
+        'webhook-deliveries',
       ]);
       await expect(t.app.scheduler.run('scheduled-polls')).resolves.toBe(0);
     } finally {
