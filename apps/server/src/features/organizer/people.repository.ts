@@ -189,7 +189,10 @@ export function findOwnRecord(
     .executeTakeFirst();
 }
 
-/** Serializes invitations of one address in one event (no unique index on e-mail: old data may repeat). */
+/**
+ * Serializes invitations of one address in one event, so two at once reuse one row instead of the
+ * second failing on UNIQUE (event_id, email).
+ */
 export async function lockEmail(db: Executor, eventId: number, email: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(${eventId}, hashtext(${email}))`.execute(db);
 }
