@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { launchBrowser } from './lib/browser';
-import { api, apiSignup, uniqueEmail } from './lib/flows';
+import { api, apiLogin, apiSignup, uniqueEmail } from './lib/flows';
 import { signIn } from './lib/sign-in';
 
 const expectGood = screenChecks('organizer');
@@ -127,5 +127,30 @@ describe('organizer console in the browser', () => {
     await page.goto('/organizer');
     await page.getByTestId('console-event-card').waitFor();
     await expectGood(page, 'home-375');
+  });
+  it('A1.10 A7.41 an attendee looking at the event sees the organizer rename it, without reloading', async () => {
+    const organizerEmail = uniqueEmail('renamer');
+    await apiSignup(organizerEmail, PASSWORD);
+    const organizerToken = await apiLogin(organizerEmail, PASSWORD);
+    const event = await api<{ id: number }>('/organizer/event', {
+      token: organizerToken,
+      body: {
+        name: 'Quayside Meetup',
+        eventType: 'online',
+        timezone: 'Europe/Istanbul',
+        sdt: '2031-09-01T07:00:00.000Z',
+        edt: '2031-09-01T15:00:00.000Z',
+      },
+    });
+    const { page, email } = await newOrganizer('desktop'); // any new account: it joins the public event
+    await api(`/event/${event.id}?attendEvent=true`, { token: await apiLogin(email, PASSWORD) });
+    await page.goto(`/event/${event.id}/`);
+    await page.getByRole('heading', { name: 'Quayside Meetup' }).first().waitFor();
+    await api(`/organizer/event/${event.id}`, {
+      method: 'PUT',
+      token: organizerToken,
+      body: { name: 'Quayside Summit' },
+    });
+    await page.getByRole('heading', { name: 'Quayside Summit' }).first().waitFor();
   });
 });

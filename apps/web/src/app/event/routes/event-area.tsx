@@ -1,12 +1,14 @@
-import { EVENT_AREA_PAGES, visibleEventPages } from '@foyer/contract';
+import { EVENT_AREA_PAGES, RecordType, realtimeRoom, visibleEventPages } from '@foyer/contract';
 import { Button, Center, EmptyState, Loader, Stack, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { rememberLastVisitedEvent } from '../../../lib/storage';
 import { useEvent } from '../../../lib/use-event';
+import { useRealtimeClient } from '../../../lib/use-realtime';
 import { isEntityKind } from '../api/get-entity';
 import { EntityDetail } from '../components/entity-detail';
 import { EventHeader } from '../components/event-header';
@@ -72,6 +74,30 @@ function TabRoute({ eventId, children }: { eventId: number; children: ReactNode 
 }
 
 /**
+ * A7.41: organizers' changes (texts, branding, tabs) reach open screens. The event is per caller (its
+ * `me`), so the record says only that it changed and the screen fetches it again; so does the room
+ * coming on, for a change made between the page's load and its subscription.
+ */
+function useEventChanges(eventId: number) {
+  const realtime = useRealtimeClient();
+  const queries = useQueryClient();
+  useEffect(() => {
+    if (!realtime || !(eventId > 0)) return;
+    const refetch = () => {
+      void queries.invalidateQueries({ queryKey: ['event', eventId] });
+      void queries.invalidateQueries({ queryKey: ['events'] });
+    };
+    return realtime.subscribe(
+      realtimeRoom.event(eventId),
+      (record) => {
+        if (record.type === RecordType.EventChanged) refetch();
+      },
+      { onReady: refetch },
+    );
+  }, [realtime, queries, eventId]);
+}
+
+/**
  * /event/{eventId}/* (A2.05–A2.07, A2.20, A2.22–A2.28): the event's area in its colours (A1.11),
  * remembered as the last visited event, with the tabs and the event's own pages.
  */
@@ -80,6 +106,7 @@ export function EventArea() {
   const eventId = Number(useParams().eventId);
   const query = useEvent(eventId);
   const event = query.data;
+  useEventChanges(eventId);
 
   useEffect(() => {
     if (event) rememberLastVisitedEvent(event.id);
