@@ -14,9 +14,8 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageText } from '../../../i18n/keys';
-import { ApiError } from '../../../lib/api-client';
 import { useSaveCategory } from '../api/types';
+import { apiFieldErrors, hasFieldErrors, issueErrors } from '../lib/form-errors';
 
 let nextKey = 1;
 
@@ -53,9 +52,7 @@ export function CategoryEditor({
       options: options.map((o) => ({ ...(o.id ? { id: o.id } : {}), name: o.name })),
     });
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), messageText(t, i.message)])),
-      );
+      setErrors(issueErrors(t, parsed.error.issues));
       return;
     }
     save.mutate(
@@ -63,11 +60,8 @@ export function CategoryEditor({
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) {
-            setErrors(
-              Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, messageText(t, m)])),
-            );
-          }
+          const fields = apiFieldErrors(t, error);
+          if (fields) setErrors(fields);
         },
       },
     );
@@ -155,7 +149,7 @@ export function CategoryEditor({
             checked={isPrivate}
             onChange={(e) => setPrivate(e.currentTarget.checked)}
           />
-          {save.isError && !(save.error instanceof ApiError && save.error.fields) && (
+          {save.isError && !hasFieldErrors(save.error) && (
             <Alert color="red" role="alert">
               {save.error.message}
             </Alert>

@@ -19,16 +19,14 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageText } from '../../../i18n/keys';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteArea, useDoor, useSaveArea } from '../api/exhibitors';
+import { apiFieldErrors, issueErrors } from '../lib/form-errors';
+import { ActionsTableHead, ConsoleSectionHeader } from './console-section';
 import { DoorStaff } from './door-staff';
 
 type Errors = Partial<Record<string, string>>;
@@ -44,18 +42,13 @@ export function DoorSection({ eventId, types }: { eventId: number; types: Partic
 
   return (
     <Stack gap="md" component="section" aria-labelledby="door-title">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} id="door-title">
-          {t('organizer.door.title')}
-        </Title>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setEditing('new')}
-          data-testid="area-add"
-        >
-          {t('organizer.door.addArea')}
-        </Button>
-      </Group>
+      <ConsoleSectionHeader
+        id="door-title"
+        title={t('organizer.door.title')}
+        addLabel={t('organizer.door.addArea')}
+        addTestId="area-add"
+        onAdd={() => setEditing('new')}
+      />
       <Text size="sm" c="dimmed">
         {t('organizer.door.intro')}
       </Text>
@@ -69,16 +62,14 @@ export function DoorSection({ eventId, types }: { eventId: number; types: Partic
         <Paper withBorder p="sm" radius="md">
           <Table.ScrollContainer minWidth={340}>
             <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('organizer.door.area')}</Table.Th>
-                  <Table.Th>{t('organizer.door.allowed')}</Table.Th>
-                  <Table.Th>{t('organizer.door.occupancy')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('organizer.exhibitors.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ActionsTableHead
+                columns={[
+                  t('organizer.door.area'),
+                  t('organizer.door.allowed'),
+                  t('organizer.door.occupancy'),
+                ]}
+                actions={t('organizer.exhibitors.actions')}
+              />
               <Table.Tbody>
                 {door.data.areas.map((area) => (
                   <Table.Tr key={area.id} data-testid="area-row">
@@ -206,9 +197,7 @@ function AreaForm({
     const body = { entityType, ...(eventWide ? {} : { entityId: Number(entityIdText) }), ...rules };
     const parsed = createCheckInAreaRequest.safeParse(body);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= messageText(t, issue.message);
-      setErrors(next);
+      setErrors(issueErrors(t, parsed.error.issues));
       return;
     }
     save.mutate(area ? { id: area.id, ...rules } : parsed.data, {
@@ -216,12 +205,7 @@ function AreaForm({
         toast('success', t('organizer.door.saved'));
         onDone();
       },
-      onError: (error) =>
-        setErrors(
-          error instanceof ApiError && error.fields
-            ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, messageText(t, v)]))
-            : { form: error.message },
-        ),
+      onError: (error) => setErrors(apiFieldErrors(t, error) ?? { form: error.message }),
     });
   };
 

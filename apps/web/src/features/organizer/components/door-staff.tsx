@@ -1,17 +1,5 @@
 import { emailSchema } from '@foyer/contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +7,7 @@ import { messageText } from '../../../i18n/keys';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useAssignStaff, useCheckInStaff, useRemoveStaff } from '../api/exhibitors';
+import { ActionsTableHead } from './console-section';
 import { PersonPicker } from './exhibitors-person-picker';
 
 /** Who checks people in: add a participant by search or e-mail, take the right away. */
@@ -99,15 +88,10 @@ export function DoorStaff({ eventId }: { eventId: number }) {
         ) : (
           <Table.ScrollContainer minWidth={320}>
             <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('organizer.exhibitors.team.person')}</Table.Th>
-                  <Table.Th>{t('organizer.door.staffEmail')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('organizer.exhibitors.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ActionsTableHead
+                columns={[t('organizer.exhibitors.team.person'), t('organizer.door.staffEmail')]}
+                actions={t('organizer.exhibitors.actions')}
+              />
               <Table.Tbody>
                 {list.map((s) => (
                   <Table.Tr key={s.participantId} data-testid="staff-row">

@@ -20,15 +20,14 @@ import {
   Textarea,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageText } from '../../../i18n/keys';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useAddMember, useAssignOwner, useRemoveMember, useSaveBooth } from '../api/exhibitors';
+import { apiFieldErrors, issueErrors } from '../lib/form-errors';
+import { ActionsTableHead } from './console-section';
 import { PersonPicker } from './exhibitors-person-picker';
 
 interface Props {
@@ -42,12 +41,6 @@ interface Props {
 }
 
 type Errors = Partial<Record<string, string>>;
-
-/** Server field errors, each put into the user's language by `text`. */
-function fieldErrors(text: (message: string) => string, error: unknown): Errors | null {
-  if (!(error instanceof ApiError) || !error.fields) return null;
-  return Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, text(v)]));
-}
 
 /** Create or edit a booth: its details, then its owner and team. */
 export function BoothDrawer({ eventId, booth, categories, onClose, onCreated }: Props) {
@@ -107,14 +100,9 @@ function BoothForm({
     const body = { ...values, categoryIds: values.categoryIds.map(Number) };
     const parsed = createConsoleBoothRequest.safeParse(body);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]);
-        next[key] ??= messageText(t, issue.message, {
-          name: t(`organizer.exhibitors.field.${key}` as never),
-        });
-      }
-      setErrors(next);
+      setErrors(
+        issueErrors(t, parsed.error.issues, (key) => t(`organizer.exhibitors.field.${key}` as never)),
+      );
       return;
     }
     setErrors({});
@@ -123,7 +111,7 @@ function BoothForm({
         toast('success', t('organizer.exhibitors.saved'));
         if (!booth) onCreated(saved as ConsoleBooth);
       },
-      onError: (error) => setErrors(fieldErrors((m) => messageText(t, m), error) ?? { form: error.message }),
+      onError: (error) => setErrors(apiFieldErrors(t, error) ?? { form: error.message }),
     });
   };
 
@@ -207,7 +195,7 @@ function BoothTeam({ eventId, booth }: { eventId: number; booth: ConsoleBooth })
   const [role, setRole] = useState<'user' | 'admin'>('user');
   const [errors, setErrors] = useState<Errors>({});
   const fail = (error: Error) => {
-    const fields = fieldErrors((m) => messageText(t, m), error);
+    const fields = apiFieldErrors(t, error);
     if (fields) setErrors({ ...fields, participantId: fields.participantId ?? fields.role });
     else toast('error', error.message);
   };
@@ -245,7 +233,7 @@ function BoothTeam({ eventId, booth }: { eventId: number; booth: ConsoleBooth })
                 },
                 onError: (error) =>
                   setErrors({
-                    owner: fieldErrors((m) => messageText(t, m), error)?.participantId ?? error.message,
+                    owner: apiFieldErrors(t, error)?.participantId ?? error.message,
                   }),
               },
             )
@@ -303,15 +291,10 @@ function BoothTeam({ eventId, booth }: { eventId: number; booth: ConsoleBooth })
       ) : (
         <Table.ScrollContainer minWidth={320}>
           <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('organizer.exhibitors.team.person')}</Table.Th>
-                <Table.Th>{t('organizer.exhibitors.team.role')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('organizer.exhibitors.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ActionsTableHead
+              columns={[t('organizer.exhibitors.team.person'), t('organizer.exhibitors.team.role')]}
+              actions={t('organizer.exhibitors.actions')}
+            />
             <Table.Tbody>
               {booth.members.map((m) => (
                 <Table.Tr key={m.participantId}>

@@ -12,9 +12,8 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/keys';
@@ -27,6 +26,7 @@ import {
   useDeleteBoothCategory,
   useSaveBoothCategory,
 } from '../api/exhibitors';
+import { ActionsTableHead, ConsoleSectionHeader } from './console-section';
 import { BoothDrawer } from './exhibitors-booth-drawer';
 
 /** Booths by type (sponsor, partner, exhibitor), with their owner and team size. */
@@ -57,18 +57,13 @@ export function BoothsSection({ eventId }: { eventId: number }) {
 
   return (
     <Stack gap="md" component="section" aria-labelledby="booths-title">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} id="booths-title">
-          {t('organizer.exhibitors.title')}
-        </Title>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setEditing('new')}
-          data-testid="booth-add"
-        >
-          {t('organizer.exhibitors.add')}
-        </Button>
-      </Group>
+      <ConsoleSectionHeader
+        id="booths-title"
+        title={t('organizer.exhibitors.title')}
+        addLabel={t('organizer.exhibitors.add')}
+        addTestId="booth-add"
+        onAdd={() => setEditing('new')}
+      />
       {booths.isLoading && <Loader aria-label={t('organizer.exhibitors.loading')} />}
       {booths.isError && (
         <Alert color="red" role="alert">
@@ -85,16 +80,14 @@ export function BoothsSection({ eventId }: { eventId: number }) {
             </Title>
             <Table.ScrollContainer minWidth={340}>
               <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('organizer.exhibitors.field.name')}</Table.Th>
-                    <Table.Th>{t('organizer.exhibitors.team.owner')}</Table.Th>
-                    <Table.Th>{t('organizer.exhibitors.teamSize')}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{t('organizer.exhibitors.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <ActionsTableHead
+                  columns={[
+                    t('organizer.exhibitors.field.name'),
+                    t('organizer.exhibitors.team.owner'),
+                    t('organizer.exhibitors.teamSize'),
+                  ]}
+                  actions={t('organizer.exhibitors.actions')}
+                />
                 <Table.Tbody>
                   {group.booths.map((booth) => (
                     <Table.Tr key={booth.id} data-testid="booth-row">

@@ -4,24 +4,9 @@ import {
   type WebhookEventType,
   webhookEventTypes,
 } from '@foyer/contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageText } from '../../../i18n/keys';
-import { ApiError } from '../../../lib/api-client';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -30,10 +15,10 @@ import {
   useWebhooks,
 } from '../api/integrations';
 import { DeliveryLog } from './integrations-deliveries';
-import { ConfirmModal, SecretModal } from './integrations-dialogs';
+import { ConfirmModal } from './integrations-dialogs';
 import { EVENT_LABEL } from './integrations-labels';
+import { SecretIssuingSection } from './integrations-section';
 
-type Errors = Partial<Record<'url' | 'events', string>>;
 type Pending = { kind: 'delete' | 'rotate'; webhook: Webhook } | null;
 
 /** Webhooks: add (the signing secret shown once), switch on and off, send a test, rotate, delete, delivery log. */
@@ -45,37 +30,8 @@ export function WebhooksSection({ eventId, timezone }: { eventId: number; timezo
   const remove = useDeleteWebhook(eventId);
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([...webhookEventTypes]);
-  const [errors, setErrors] = useState<Errors>({});
   const [secret, setSecret] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = createWebhookRequest.safeParse({ url, events });
-    const label = { name: t('organizer.integrations.hooks.url') };
-    const next: Errors = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const key = String(issue.path[0]) as keyof Errors;
-      next[key] ??= messageText(t, issue.message, label);
-    }
-    setErrors(next);
-    if (!parsed.success) return;
-    create.mutate(parsed.data, {
-      onSuccess: (created) => {
-        setSecret(created.secret);
-        setUrl('');
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          const fields: Errors = {};
-          for (const [key, message] of Object.entries(error.fields)) {
-            fields[key.split('.')[0] as keyof Errors] = messageText(t, message, label);
-          }
-          setErrors(fields);
-        }
-      },
-    });
-  };
 
   const confirmPending = () => {
     if (!pending) return;
@@ -94,88 +50,80 @@ export function WebhooksSection({ eventId, timezone }: { eventId: number; timezo
   };
 
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="integrations-hooks-title">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="integrations-hooks-title">
-          {t('organizer.integrations.hooks.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('organizer.integrations.hooks.intro')}
-        </Text>
-        <form noValidate onSubmit={submit} data-testid="integrations-hook-form">
-          <Stack gap="sm">
-            <TextInput
-              label={t('organizer.integrations.hooks.url')}
-              placeholder={t('organizer.integrations.hooks.urlPlaceholder')}
-              type="url"
-              required
-              maxLength={2000}
-              value={url}
-              onChange={(e) => setUrl(e.currentTarget.value)}
-              error={errors.url}
-              data-testid="integrations-hook-url"
-            />
-            <Checkbox.Group
-              label={t('organizer.integrations.hooks.events')}
-              value={events}
-              onChange={(value) => setEvents(value as WebhookEventType[])}
-              error={errors.events}
-            >
-              <Group gap="md" mt={4} wrap="wrap">
-                {webhookEventTypes.map((event) => (
-                  <Checkbox key={event} value={event} label={t(EVENT_LABEL[event])} />
-                ))}
-              </Group>
-            </Checkbox.Group>
-            <Group>
-              <Button type="submit" loading={create.isPending} data-testid="integrations-hook-create">
-                {t('organizer.integrations.hooks.create')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-
-        {hooks.isError && <Alert color="red">{t('organizer.integrations.loadFailed')}</Alert>}
-        {hooks.data?.length === 0 && <Text c="dimmed">{t('organizer.integrations.hooks.empty')}</Text>}
-        {hooks.data?.map((webhook) => (
-          <WebhookCard
-            key={webhook.id}
-            eventId={eventId}
-            webhook={webhook}
-            timezone={timezone}
-            onAsk={(kind) => setPending({ kind, webhook })}
+    <SecretIssuingSection
+      id="integrations-hooks-title"
+      title={t('organizer.integrations.hooks.title')}
+      intro={t('organizer.integrations.hooks.intro')}
+      formTestId="integrations-hook-form"
+      field={{
+        key: 'url',
+        label: t('organizer.integrations.hooks.url'),
+        render: (error) => (
+          <TextInput
+            label={t('organizer.integrations.hooks.url')}
+            placeholder={t('organizer.integrations.hooks.urlPlaceholder')}
+            type="url"
+            required
+            maxLength={2000}
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            error={error}
+            data-testid="integrations-hook-url"
           />
-        ))}
-      </Stack>
-
-      <SecretModal
-        secret={secret}
-        title={t('organizer.integrations.secret.hookTitle')}
-        warning={t('organizer.integrations.secret.hookWarning')}
-        onClose={() => setSecret(null)}
-      />
-      <ConfirmModal
-        opened={pending !== null}
-        title={t(
-          pending?.kind === 'rotate'
-            ? 'organizer.integrations.hooks.rotateTitle'
-            : 'organizer.integrations.hooks.deleteTitle',
-        )}
-        body={
-          pending?.kind === 'rotate'
-            ? t('organizer.integrations.hooks.rotateBody')
-            : t('organizer.integrations.hooks.deleteBody', { url: pending?.webhook.url ?? '' })
-        }
-        confirm={t(
-          pending?.kind === 'rotate'
-            ? 'organizer.integrations.hooks.rotate'
-            : 'organizer.integrations.hooks.delete',
-        )}
-        loading={remove.isPending || update.isPending}
-        onClose={() => setPending(null)}
-        onConfirm={confirmPending}
-      />
-    </Paper>
+        ),
+      }}
+      choices={{
+        key: 'events',
+        label: t('organizer.integrations.hooks.events'),
+        value: events,
+        onChange: (value) => setEvents(value as WebhookEventType[]),
+        options: webhookEventTypes.map((event) => ({ value: event, label: t(EVENT_LABEL[event]) })),
+      }}
+      parse={() => createWebhookRequest.safeParse({ url, events })}
+      create={create}
+      createLabel={t('organizer.integrations.hooks.create')}
+      createTestId="integrations-hook-create"
+      onCreated={() => setUrl('')}
+      loadFailed={hooks.isError}
+      emptyText={hooks.data?.length === 0 ? t('organizer.integrations.hooks.empty') : null}
+      secret={secret}
+      secretTitle={t('organizer.integrations.secret.hookTitle')}
+      secretWarning={t('organizer.integrations.secret.hookWarning')}
+      onSecret={setSecret}
+      dialogs={
+        <ConfirmModal
+          opened={pending !== null}
+          title={t(
+            pending?.kind === 'rotate'
+              ? 'organizer.integrations.hooks.rotateTitle'
+              : 'organizer.integrations.hooks.deleteTitle',
+          )}
+          body={
+            pending?.kind === 'rotate'
+              ? t('organizer.integrations.hooks.rotateBody')
+              : t('organizer.integrations.hooks.deleteBody', { url: pending?.webhook.url ?? '' })
+          }
+          confirm={t(
+            pending?.kind === 'rotate'
+              ? 'organizer.integrations.hooks.rotate'
+              : 'organizer.integrations.hooks.delete',
+          )}
+          loading={remove.isPending || update.isPending}
+          onClose={() => setPending(null)}
+          onConfirm={confirmPending}
+        />
+      }
+    >
+      {hooks.data?.map((webhook) => (
+        <WebhookCard
+          key={webhook.id}
+          eventId={eventId}
+          webhook={webhook}
+          timezone={timezone}
+          onAsk={(kind) => setPending({ kind, webhook })}
+        />
+      ))}
+    </SecretIssuingSection>
   );
 }
 

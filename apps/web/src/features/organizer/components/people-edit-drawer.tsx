@@ -7,10 +7,9 @@ import {
 import { Button, Drawer, Group, MultiSelect, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageText } from '../../../i18n/keys';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUpdatePerson } from '../api/people';
+import { apiFieldErrors, issueErrors } from '../lib/form-errors';
 
 interface Props {
   eventId: number;
@@ -95,12 +94,7 @@ function EditForm({
     };
     const parsed = updateConsoleParticipantRequest.safeParse(body);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]);
-        next[key] ??= messageText(t, issue.message, { name: label(key) });
-      }
-      setErrors(next);
+      setErrors(issueErrors(t, parsed.error.issues, label));
       return;
     }
     setErrors({});
@@ -112,12 +106,9 @@ function EditForm({
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) {
-            const next: Errors = {};
-            for (const [key, message] of Object.entries(error.fields))
-              next[key] = messageText(t, message, { name: label(key) });
-            setErrors(next);
-          } else toast('error', error.message);
+          const fields = apiFieldErrors(t, error, { label });
+          if (fields) setErrors(fields);
+          else toast('error', error.message);
         },
       },
     );

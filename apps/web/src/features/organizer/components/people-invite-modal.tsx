@@ -20,9 +20,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/keys';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useAddPeople, useInvitePerson } from '../api/people';
+import { apiFieldErrors, issueErrors } from '../lib/form-errors';
 
 interface Props {
   event: EventDetails;
@@ -89,12 +89,7 @@ function InviteOne({ event, onDone }: { event: EventDetails; onDone(): void }) {
       ...(present ? { present } : {}),
     };
     const parsed = inviteParticipantRequest.safeParse(body);
-    const next: Errors = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]);
-        next[key] ??= messageText(t, issue.message, { name: label(key) });
-      }
+    const next: Errors = parsed.success ? {} : issueErrors(t, parsed.error.issues, label);
     if (hybrid && !present)
       next.present = messageText(t, 'validation.error.required', { name: label('present') });
     setErrors(next);
@@ -105,12 +100,8 @@ function InviteOne({ event, onDone }: { event: EventDetails; onDone(): void }) {
         onDone();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          const fields: Errors = {};
-          for (const [key, message] of Object.entries(error.fields))
-            fields[key] = messageText(t, message, { name: label(key) });
-          setErrors(fields);
-        }
+        const fields = apiFieldErrors(t, error, { label });
+        if (fields) setErrors(fields);
         toast('error', `${t('organizer.people.invite.failure')} ${error.message}`); // E8.44
       },
     });

@@ -29,9 +29,9 @@ import { toast } from '../../../lib/toast';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useEvent } from '../../../lib/use-event';
 import { useSaveSession } from '../api/programme';
+import { apiFieldErrors, issueErrors } from '../lib/form-errors';
 import { draftClashes, timeIn } from '../lib/programme';
 import { fromLocalInput, toLocalInput } from '../lib/zoned';
-import { useErrorTexts } from './programme-rooms';
 import { type SpeakerDraft, SpeakerPicker } from './programme-speakers';
 
 type Errors = Record<string, string>;
@@ -113,7 +113,6 @@ export function SessionFormModal({
   const zone = programme.timezone;
   const save = useSaveSession(eventId);
   const event = useEvent(eventId);
-  const texts = useErrorTexts();
   const mobile = useBreakpoint() === 'mobile';
   const [values, setValues] = useState(() => initialValues(session, zone, day));
   const [speakers, setSpeakers] = useState<SpeakerDraft[]>(
@@ -184,7 +183,7 @@ export function SessionFormModal({
     };
     const parsed = programmeSessionRequest.safeParse(body);
     if (!parsed.success) {
-      setErrors(texts.fromIssues(parsed.error.issues, labelOf));
+      setErrors(issueErrors(t, parsed.error.issues, labelOf));
       return;
     }
     if (clashes.length > 0 && !allowClash) {
@@ -204,7 +203,7 @@ export function SessionFormModal({
             setErrors({ form: t('organizer.programme.clash.changed') });
             return;
           }
-          setErrors(texts.fromApi(error) ?? { form: error.message });
+          setErrors(apiFieldErrors(t, error) ?? { form: error.message });
         },
       },
     );

@@ -16,14 +16,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useGenerateSlots } from '../api/programme';
+import { apiFieldErrors, issueErrors } from '../lib/form-errors';
 import { isMeetingSlot, programmeDays } from '../lib/programme';
-import { useErrorTexts } from './programme-rooms';
 
 /** Generates back-to-back 1:1 meeting slots on chosen days (E3.08), times in the event's zone. */
 export function MeetingSlotsForm({ eventId, programme }: { eventId: number; programme: Programme }) {
   const { t } = useTranslation();
   const generate = useGenerateSlots(eventId);
-  const texts = useErrorTexts();
   const days = programmeDays(programme);
   const [chosen, setChosen] = useState<string[]>([]);
   const [from, setFrom] = useState('09:00');
@@ -51,7 +50,7 @@ export function MeetingSlotsForm({ eventId, programme }: { eventId: number; prog
       locationId: locationId ? Number(locationId) : null,
     });
     if (!parsed.success) {
-      setErrors(texts.fromIssues(parsed.error.issues, label));
+      setErrors(issueErrors(t, parsed.error.issues, label));
       return;
     }
     setErrors({});
@@ -61,7 +60,7 @@ export function MeetingSlotsForm({ eventId, programme }: { eventId: number; prog
           'success',
           t('organizer.programme.slots.done', { count: result.created, skipped: result.skipped }),
         ),
-      onError: (error) => setErrors(texts.fromApi(error) ?? { form: error.message }),
+      onError: (error) => setErrors(apiFieldErrors(t, error) ?? { form: error.message }),
     });
   };
 

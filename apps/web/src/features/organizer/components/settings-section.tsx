@@ -2,10 +2,9 @@ import type { ConsoleEventDetails, UpdateEventRequest } from '@foyer/contract';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageText } from '../../../i18n/keys';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUpdateEvent } from '../api/events';
+import { apiFieldErrors } from '../lib/form-errors';
 
 export interface SectionProps {
   event: ConsoleEventDetails;
@@ -14,8 +13,7 @@ export interface SectionProps {
 /** Field errors of a failed save, translated, by field name. */
 export function useSaveErrors(error: Error | null): Record<string, string> {
   const { t } = useTranslation();
-  if (!(error instanceof ApiError) || !error.fields) return {};
-  return Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, messageText(t, key)]));
+  return apiFieldErrors(t, error) ?? {};
 }
 
 /** One settings section: a titled card whose form saves its own part of the event (PUT, partial). */

@@ -12,9 +12,8 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageText } from '../../../i18n/keys';
-import { ApiError } from '../../../lib/api-client';
 import { useSaveType } from '../api/types';
+import { apiFieldErrors, hasFieldErrors, issueErrors } from '../lib/form-errors';
 
 interface Props {
   eventId: number;
@@ -56,14 +55,7 @@ export function TypeEditor({ eventId, type, allTypes, onClose }: Props) {
       allowedToModify: v.allowedToModify,
     });
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((i) => [
-            String(i.path[0]),
-            messageText(t, i.message, { name: t('organizer.types.name') }),
-          ]),
-        ),
-      );
+      setErrors(issueErrors(t, parsed.error.issues, () => t('organizer.types.name')));
       return;
     }
     setErrors({});
@@ -72,11 +64,8 @@ export function TypeEditor({ eventId, type, allTypes, onClose }: Props) {
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) {
-            setErrors(
-              Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, messageText(t, m)])),
-            );
-          }
+          const fields = apiFieldErrors(t, error);
+          if (fields) setErrors(fields);
         },
       },
     );
@@ -155,7 +144,7 @@ export function TypeEditor({ eventId, type, allTypes, onClose }: Props) {
             checked={v.disableGuest}
             onChange={(e) => set('disableGuest', e.currentTarget.checked)}
           />
-          {save.isError && !(save.error instanceof ApiError && save.error.fields) && (
+          {save.isError && !hasFieldErrors(save.error) && (
             <Alert color="red" role="alert">
               {save.error.message}
             </Alert>

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LANGUAGE_NAMES } from '../../../i18n';
-import { messageText } from '../../../i18n/keys';
-import { ApiError } from '../../../lib/api-client';
 import { useCreateEvent } from '../api/events';
+import { apiFieldErrors, hasFieldErrors, issueErrors } from '../lib/form-errors';
 import { fromLocalInput, timeZones } from '../lib/zoned';
 import '../i18n';
 
@@ -46,25 +45,15 @@ export function CreateEventPage() {
     };
     const parsed = createEventRequest.safeParse(body);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]) as keyof Errors;
-        next[key] ??= messageText(t, issue.message, { name: t(`organizer.event.${key}`) });
-      }
-      setErrors(next);
+      setErrors(issueErrors(t, parsed.error.issues, (key) => t(`organizer.event.${key as keyof Errors}`)));
       return;
     }
     setErrors({});
     create.mutate(parsed.data, {
       onSuccess: (event) => navigate(`/organizer/${event.id}/settings`),
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          const next: Errors = {};
-          for (const [key, message] of Object.entries(error.fields)) {
-            next[key as keyof Errors] = messageText(t, message);
-          }
-          setErrors(next);
-        }
+        const fields = apiFieldErrors(t, error);
+        if (fields) setErrors(fields);
       },
     });
   };
@@ -145,7 +134,7 @@ export function CreateEventPage() {
               error={errors.domain}
               data-testid="event-domain"
             />
-            {create.isError && !(create.error instanceof ApiError && create.error.fields) && (
+            {create.isError && !hasFieldErrors(create.error) && (
               <Alert color="red" role="alert">
                 {create.error.message}
               </Alert>

@@ -11,14 +11,12 @@ import {
   Stack,
   Table,
   Text,
-  Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteCategory, useDeleteType, useTypesAndCategories } from '../api/types';
 import { CategoryEditor } from '../components/category-editor';
+import { ActionsTableHead, ConsoleSectionHeader } from '../components/console-section';
 import { TypeEditor } from '../components/type-editor';
 import '../i18n';
 
@@ -40,31 +38,25 @@ export function TypesPage({ eventId }: { eventId: number }) {
     <Stack gap="lg" data-testid="console-types">
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="types-title">
         <Stack gap="md">
-          <Group justify="space-between">
-            <Title order={2} size="h3" id="types-title">
-              {t('organizer.types.title')}
-            </Title>
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setEditingType('new')}
-              data-testid="type-add"
-            >
-              {t('organizer.types.add')}
-            </Button>
-          </Group>
+          <ConsoleSectionHeader
+            id="types-title"
+            title={t('organizer.types.title')}
+            size="h3"
+            addLabel={t('organizer.types.add')}
+            addTestId="type-add"
+            onAdd={() => setEditingType('new')}
+          />
           <Table.ScrollContainer minWidth={560}>
             <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('organizer.types.name')}</Table.Th>
-                  <Table.Th>{t('organizer.types.maxMeetings')}</Table.Th>
-                  <Table.Th>{t('organizer.types.rights')}</Table.Th>
-                  <Table.Th>{t('organizer.types.people')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('organizer.types.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ActionsTableHead
+                columns={[
+                  t('organizer.types.name'),
+                  t('organizer.types.maxMeetings'),
+                  t('organizer.types.rights'),
+                  t('organizer.types.people'),
+                ]}
+                actions={t('organizer.types.actions')}
+              />
               <Table.Tbody>
                 {types.map((type) => (
                   <Table.Tr key={type.id} data-testid="type-row">
@@ -117,18 +109,14 @@ export function TypesPage({ eventId }: { eventId: number }) {
 
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="categories-title">
         <Stack gap="md">
-          <Group justify="space-between">
-            <Title order={2} size="h3" id="categories-title">
-              {t('organizer.categories.title')}
-            </Title>
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setEditingGroup('new')}
-              data-testid="category-add"
-            >
-              {t('organizer.categories.add')}
-            </Button>
-          </Group>
+          <ConsoleSectionHeader
+            id="categories-title"
+            title={t('organizer.categories.title')}
+            size="h3"
+            addLabel={t('organizer.categories.add')}
+            addTestId="category-add"
+            onAdd={() => setEditingGroup('new')}
+          />
           {categories.length === 0 && <Text c="dimmed">{t('organizer.categories.empty')}</Text>}
           {categories.map((group) => (
             <Paper key={group.id} withBorder p="sm" radius="sm" data-testid="category-row">

@@ -1,0 +1,51 @@
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { apiFieldErrors, hasFieldErrors, issueErrors } from './form-errors';
+
+const t = i18n.t.bind(i18n) as Parameters<typeof issueErrors>[0];
+
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'en',
+    resources: { en: { translation: { 'test.required': '{{name}} is required', 'test.bad': 'Bad value' } } },
+    keySeparator: false,
+  });
+});
+
+describe('form error texts', () => {
+  it('keeps the first issue of each top-level field, translated, with the field label', () => {
+    const issues = [
+      { path: ['name'], message: 'test.required' },
+      { path: ['name'], message: 'test.bad' },
+      { path: ['options', 0, 'name'], message: 'test.bad' },
+      { path: ['url'], message: 'not a key' },
+    ];
+    expect(issueErrors(t, issues, (field) => `Field ${field}`)).toEqual({
+      name: 'Field name is required',
+      options: 'Bad value',
+      url: 'not a key',
+    });
+    expect(issueErrors(t, [])).toEqual({});
+  });
+
+  it('translates the API field errors, by path or by top-level field', () => {
+    const error = new ApiError(400, 'VALIDATION', 'Invalid', {
+      'events.0': 'test.bad',
+      name: 'test.required',
+    });
+    expect(apiFieldErrors(t, error)).toEqual({ 'events.0': 'Bad value', name: '{{name}} is required' });
+    expect(apiFieldErrors(t, error, { topLevel: true, label: () => 'Name' })).toEqual({
+      events: 'Bad value',
+      name: 'Name is required',
+    });
+  });
+
+  it('has none for other errors', () => {
+    const plain = new ApiError(500, 'UNKNOWN', 'Unknown error');
+    expect(apiFieldErrors(t, plain)).toBeNull();
+    expect(apiFieldErrors(t, new Error('boom'))).toBeNull();
+    expect(hasFieldErrors(plain)).toBe(false);
+    expect(hasFieldErrors(new ApiError(400, 'VALIDATION', 'Invalid', {}))).toBe(true);
+  });
+});
