@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { idSchema } from './common';
 
 /**
- * The organizer console's import area (issue 12, part 4): attendees from a CSV or XLSX file.
+ * The organizer console's import area (issue 12, part 4): attendees, sessions and speakers from a
+ * CSV or XLSX file.
  * The web sends the file with every step (preview, validate, commit); the server keeps nothing
  * until the commit. Decision record: docs/decisions/016-import.md.
  */
@@ -22,11 +23,11 @@ export const IMPORT_MAX_ERRORS = 500;
 /** Up to this many good rows the commit answers when done; above, it answers a running job. */
 export const IMPORT_SYNC_ROWS = 5_000;
 
-export const importKinds = ['attendees'] as const;
+export const importKinds = ['attendees', 'sessions', 'speakers'] as const;
 export const importKindSchema = z.enum(importKinds, { error: 'validation.error.option' });
 export type ImportKind = z.infer<typeof importKindSchema>;
 
-/** Participant fields a column can fill. */
+/** Every field a column can fill, whatever the kind (each kind takes the ones IMPORT_KIND_FIELDS lists). */
 export const importFields = [
   'email',
   'name',
@@ -37,33 +38,211 @@ export const importFields = [
   'city',
   'website',
   'type',
+  'externalId',
+  'start',
+  'end',
+  'room',
+  'track',
+  'capacity',
+  'description',
+  'videoUrl',
+  'sessionExternalIds',
+  'role',
 ] as const;
 export const importFieldSchema = z.enum(importFields, { error: 'validation.error.option' });
 export type ImportField = z.infer<typeof importFieldSchema>;
-/** Columns an attendee file must map. */
-export const IMPORT_REQUIRED_FIELDS: readonly ImportField[] = ['email', 'name'];
 
-/** Header spellings recognised per field (compared lower-case, without spaces, dashes, dots and _). */
-const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
-  email: ['email', 'e-mail', 'mail', 'emailaddress', 'correo', 'eposta', 'почта', 'электроннаяпочта'],
-  name: ['name', 'firstname', 'givenname', 'forename', 'first', 'nombre', 'ad', 'isim', 'имя'],
-  surname: [
-    'surname',
-    'lastname',
-    'familyname',
-    'last',
-    'apellido',
-    'apellidos',
-    'soyad',
-    'soyadı',
-    'фамилия',
+/**
+ * The fields of each kind, in the order the console lists them. Attendees fill participants; sessions
+ * fill the programme (`externalId` is the key a re-import matches on; times are wall-clock times in
+ * the event's zone); speakers are participants linked to sessions by their external ids.
+ */
+export const IMPORT_KIND_FIELDS: Record<ImportKind, readonly ImportField[]> = {
+  attendees: ['email', 'name', 'surname', 'company', 'jobTitle', 'phone', 'city', 'website', 'type'],
+  sessions: [
+    'externalId',
+    'name',
+    'start',
+    'end',
+    'room',
+    'track',
+    'capacity',
+    'description',
+    'type',
+    'videoUrl',
   ],
-  company: ['company', 'organization', 'organisation', 'employer', 'empresa', 'şirket', 'sirket', 'компания'],
-  jobTitle: ['jobtitle', 'title', 'position', 'role', 'job', 'cargo', 'puesto', 'unvan', 'должность'],
-  phone: ['phone', 'telephone', 'mobile', 'phonenumber', 'tel', 'teléfono', 'telefono', 'telefon', 'телефон'],
-  city: ['city', 'town', 'ciudad', 'şehir', 'sehir', 'город'],
-  website: ['website', 'web', 'url', 'site', 'homepage', 'sitioweb', 'сайт'],
-  type: ['type', 'participanttype', 'attendeetype', 'tickettype', 'ticket', 'category', 'tipo', 'tür', 'тип'],
+  speakers: ['email', 'name', 'surname', 'company', 'jobTitle', 'sessionExternalIds', 'role'],
+};
+
+/** Columns a file of each kind must map. */
+export const IMPORT_KIND_REQUIRED: Record<ImportKind, readonly ImportField[]> = {
+  attendees: ['email', 'name'],
+  sessions: ['externalId', 'name', 'start', 'end'],
+  speakers: ['email'],
+};
+/** Columns an attendee file must map. */
+export const IMPORT_REQUIRED_FIELDS: readonly ImportField[] = IMPORT_KIND_REQUIRED.attendees;
+
+type Aliases = Partial<Record<ImportField, readonly string[]>>;
+
+const EMAIL_ALIASES = [
+  'email',
+  'e-mail',
+  'mail',
+  'emailaddress',
+  'correo',
+  'eposta',
+  'почта',
+  'электроннаяпочта',
+];
+const SURNAME_ALIASES = [
+  'surname',
+  'lastname',
+  'familyname',
+  'last',
+  'apellido',
+  'apellidos',
+  'soyad',
+  'soyadı',
+  'фамилия',
+];
+const COMPANY_ALIASES = [
+  'company',
+  'organization',
+  'organisation',
+  'employer',
+  'empresa',
+  'şirket',
+  'sirket',
+  'компания',
+];
+const JOB_ALIASES = ['jobtitle', 'title', 'position', 'job', 'cargo', 'puesto', 'unvan', 'должность'];
+
+/** Header spellings recognised per kind and field (compared lower-case, without spaces, dashes, dots and _). */
+const HEADER_ALIASES: Record<ImportKind, Aliases> = {
+  attendees: {
+    email: EMAIL_ALIASES,
+    name: ['name', 'firstname', 'givenname', 'forename', 'first', 'nombre', 'ad', 'isim', 'имя'],
+    surname: SURNAME_ALIASES,
+    company: COMPANY_ALIASES,
+    jobTitle: [...JOB_ALIASES, 'role'],
+    phone: [
+      'phone',
+      'telephone',
+      'mobile',
+      'phonenumber',
+      'tel',
+      'teléfono',
+      'telefono',
+      'telefon',
+      'телефон',
+    ],
+    city: ['city', 'town', 'ciudad', 'şehir', 'sehir', 'город'],
+    website: ['website', 'web', 'url', 'site', 'homepage', 'sitioweb', 'сайт'],
+    type: [
+      'type',
+      'participanttype',
+      'attendeetype',
+      'tickettype',
+      'ticket',
+      'category',
+      'tipo',
+      'tür',
+      'тип',
+    ],
+  },
+  sessions: {
+    externalId: [
+      'externalid',
+      'id',
+      'sessionid',
+      'code',
+      'key',
+      'ref',
+      'reference',
+      'código',
+      'codigo',
+      'kod',
+      'код',
+    ],
+    name: [
+      'name',
+      'title',
+      'session',
+      'sessionname',
+      'talk',
+      'nombre',
+      'título',
+      'titulo',
+      'başlık',
+      'baslik',
+      'ad',
+      'название',
+    ],
+    start: [
+      'start',
+      'starts',
+      'starttime',
+      'startdate',
+      'begin',
+      'from',
+      'inicio',
+      'başlangıç',
+      'baslangic',
+      'начало',
+    ],
+    end: ['end', 'ends', 'endtime', 'enddate', 'finish', 'to', 'fin', 'bitiş', 'bitis', 'конец', 'окончание'],
+    room: ['room', 'location', 'venue', 'hall', 'stage', 'sala', 'salón', 'salon', 'oda', 'зал', 'аудитория'],
+    track: ['track', 'stream', 'topic', 'pista', 'tema', 'konu', 'трек', 'направление'],
+    capacity: ['capacity', 'seats', 'places', 'capacidad', 'aforo', 'kapasite', 'вместимость'],
+    description: [
+      'description',
+      'abstract',
+      'summary',
+      'details',
+      'descripción',
+      'descripcion',
+      'açıklama',
+      'aciklama',
+      'описание',
+    ],
+    type: ['type', 'sessiontype', 'kind', 'tipo', 'tür', 'tur', 'тип'],
+    videoUrl: [
+      'videourl',
+      'video',
+      'videolink',
+      'streamurl',
+      'link',
+      'url',
+      'enlace',
+      'bağlantı',
+      'baglanti',
+      'видео',
+      'ссылка',
+    ],
+  },
+  speakers: {
+    email: EMAIL_ALIASES,
+    name: ['name', 'firstname', 'givenname', 'forename', 'first', 'speaker', 'nombre', 'ad', 'isim', 'имя'],
+    surname: SURNAME_ALIASES,
+    company: COMPANY_ALIASES,
+    jobTitle: JOB_ALIASES,
+    sessionExternalIds: [
+      'sessions',
+      'session',
+      'sessionids',
+      'sessionexternalids',
+      'externalids',
+      'talks',
+      'sesiones',
+      'sesión',
+      'oturumlar',
+      'oturum',
+      'сессии',
+      'доклады',
+    ],
+    role: ['role', 'rol', 'görev', 'gorev', 'роль'],
+  },
 };
 
 const normaliseHeader = (header: string) =>
@@ -73,18 +252,49 @@ const normaliseHeader = (header: string) =>
     .replace(/[\s_.\-–]+/g, '');
 
 /** The field a header most likely means, or null. Each field is suggested for one column at most. */
-export function suggestImportMapping(headers: readonly string[]): (ImportField | null)[] {
+export function suggestImportMapping(
+  headers: readonly string[],
+  kind: ImportKind = 'attendees',
+): (ImportField | null)[] {
   const taken = new Set<ImportField>();
+  const aliases = HEADER_ALIASES[kind];
   return headers.map((header) => {
     const key = normaliseHeader(header);
-    const field = importFields.find(
-      (f) => !taken.has(f) && HEADER_ALIASES[f].some((alias) => normaliseHeader(alias) === key),
+    const field = IMPORT_KIND_FIELDS[kind].find(
+      (f) => !taken.has(f) && (aliases[f] ?? []).some((alias) => normaliseHeader(alias) === key),
     );
     if (!field) return null;
     taken.add(field);
     return field;
   });
 }
+
+/** The mapping problems of a kind, as message keys: a field of another kind, one used twice, one missing. */
+export function importMappingIssues(kind: ImportKind, mapping: readonly (ImportField | null)[]): string[] {
+  const issues: string[] = [];
+  const seen = new Set<ImportField>();
+  const allowed = new Set(IMPORT_KIND_FIELDS[kind]);
+  for (const field of mapping) {
+    if (field === null) continue;
+    if (!allowed.has(field)) issues.push('organizer.import.error.mappingKind');
+    else if (seen.has(field)) issues.push('organizer.import.error.mappingTwice');
+    seen.add(field);
+  }
+  if (IMPORT_KIND_REQUIRED[kind].some((field) => !seen.has(field))) {
+    issues.push('organizer.import.error.mappingRequired');
+  }
+  return issues;
+}
+
+const rawMappingSchema = z
+  .array(importFieldSchema.nullable(), { error: 'validation.error.type' })
+  .max(IMPORT_MAX_COLUMNS, 'validation.error.maxItems');
+
+/** One entry per column of a file of the kind, in order: the field it fills, or null to skip the column. */
+export const importMappingFor = (kind: ImportKind) =>
+  rawMappingSchema.superRefine((mapping, ctx) => {
+    for (const message of importMappingIssues(kind, mapping)) ctx.addIssue({ code: 'custom', message });
+  });
 
 const fileNameSchema = z
   .string({ error: 'validation.error.required' })
@@ -102,25 +312,17 @@ export const importFileRequest = z.strictObject({
 });
 export type ImportFileRequest = z.input<typeof importFileRequest>;
 
-/** One entry per column of the file, in order: the field it fills, or null to skip the column. */
-export const importMappingSchema = z
-  .array(importFieldSchema.nullable(), { error: 'validation.error.type' })
-  .max(IMPORT_MAX_COLUMNS, 'validation.error.maxItems')
-  .superRefine((mapping, ctx) => {
-    const seen = new Set<ImportField>();
-    for (const field of mapping) {
-      if (field === null) continue;
-      if (seen.has(field)) ctx.addIssue({ code: 'custom', message: 'organizer.import.error.mappingTwice' });
-      seen.add(field);
-    }
-    for (const field of IMPORT_REQUIRED_FIELDS) {
-      if (!seen.has(field))
-        ctx.addIssue({ code: 'custom', message: 'organizer.import.error.mappingRequired' });
+/** The mapping of an attendee file. */
+export const importMappingSchema = importMappingFor('attendees');
+export type ImportMapping = z.infer<typeof rawMappingSchema>;
+
+export const importMappedRequest = importFileRequest
+  .extend({ mapping: rawMappingSchema })
+  .superRefine((value, ctx) => {
+    for (const message of importMappingIssues(value.kind, value.mapping)) {
+      ctx.addIssue({ code: 'custom', message, path: ['mapping'] });
     }
   });
-export type ImportMapping = z.infer<typeof importMappingSchema>;
-
-export const importMappedRequest = importFileRequest.extend({ mapping: importMappingSchema });
 export type ImportMappedRequest = z.input<typeof importMappedRequest>;
 
 export const importFileTypeSchema = z.enum(['csv', 'xlsx']);

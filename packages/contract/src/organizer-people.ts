@@ -25,8 +25,14 @@ export const peopleListQuery = z.strictObject({
 });
 export type PeopleListQuery = z.input<typeof peopleListQuery>;
 
-/** GET …/participants/export: the same filters, every page. */
-export const peopleExportQuery = peopleListQuery.omit({ page: true });
+export const peopleExportFormats = ['csv', 'xlsx'] as const;
+/** The content type of an Excel workbook. */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** GET …/participants/export: the same filters, every page, as CSV (the default) or XLSX. */
+export const peopleExportQuery = peopleListQuery.omit({ page: true }).extend({
+  format: z.enum(peopleExportFormats, { error: 'validation.error.option' }).default('csv'),
+});
 
 export const consoleParticipantSchema = z.object({
   id: z.number(),

@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014_people';
 import * as m0015 from './migrations/0015_import';
 import * as m0016 from './migrations/0016_integrations';
 import * as m0017 from './migrations/0017_door';
+import * as m0018 from './migrations/0018_session_import';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0015_import': m0015,
   '0016_integrations': m0016,
   '0017_door': m0017,
+  '0018_session_import': m0018,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

@@ -52,7 +52,8 @@ const EN: Record<string, string> = {
   'organizer.import.error.empty': 'The file is empty',
   'organizer.import.error.fileTooLarge': 'The file is larger than 10 MB',
   'organizer.import.error.mappingTwice': 'Each field may be chosen for one column only',
-  'organizer.import.error.mappingRequired': 'Choose the columns holding the e-mail and the name',
+  'organizer.import.error.mappingRequired': 'Choose a column for each required field',
+  'organizer.import.error.mappingKind': 'This field does not belong to this kind of import',
   'organizer.integrations.error.url':
     'Must be an http:// or https:// address without a user name or password',
   'organizer.integrations.error.scopes': 'Choose at least one scope',

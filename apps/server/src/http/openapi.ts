@@ -136,11 +136,14 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = apiRoutes) {
     const bodyId = bodyIds.get(route);
     const security = SECURITY[route.auth];
     const success = route.produces
-      ? {
-          [route.produces]: {
-            schema: clean(z.toJSONSchema(route.response, jsonSchemaOptions) as JsonSchema),
-          },
-        }
+      ? Object.fromEntries(
+          [route.produces]
+            .flat()
+            .map((type) => [
+              type,
+              { schema: clean(z.toJSONSchema(route.response, jsonSchemaOptions) as JsonSchema) },
+            ]),
+        )
       : {
           'application/json': {
             schema: {

@@ -17,6 +17,7 @@ import {
   peopleListQuery,
   peoplePageSchema,
   updateConsoleParticipantRequest,
+  XLSX_CONTENT_TYPE,
 } from '../organizer-people';
 import { defineRoutes } from './route';
 
@@ -36,12 +37,13 @@ export const organizerPeopleRoutes = defineRoutes('organizer', [
     id: 'exportConsoleParticipants',
     method: 'GET',
     path: '/organizer/event/:eventId/participants/export',
-    summary: 'The filtered participants as CSV (cells that could run as formulas are quoted)',
+    summary:
+      'The filtered participants as CSV, or XLSX with format=xlsx (cells that could run as formulas are quoted)',
     auth: 'user',
     params: consoleEventParams,
     query: peopleExportQuery,
     response: z.string(),
-    produces: 'text/csv',
+    produces: ['text/csv', XLSX_CONTENT_TYPE],
   },
   {
     id: 'bulkConsoleParticipants',

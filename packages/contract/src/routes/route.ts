@@ -30,8 +30,11 @@ export interface ApiRoute {
    * `{ success: false, error: { code, msg, fields? } }`.
    */
   response: z.ZodType;
-  /** Answers that are not the JSON envelope (a calendar, a CSV file): their content type. */
-  produces?: string;
+  /**
+   * Answers that are not the JSON envelope (a calendar, a CSV file): their content type, or the
+   * types a query chooses among (the first is the default).
+   */
+  produces?: string | readonly string[];
 }
 
 /** Declares a feature's routes (keeps the literal types and checks each entry). */

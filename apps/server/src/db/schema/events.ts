@@ -178,6 +178,8 @@ export interface SessionsTable {
   updated_at: Timestamp;
   /** 0003_agenda. */
   rehearsal_started_at: Date | null;
+  /** 0018_session_import: the import file's key for the session (unique in the event). */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionPeopleTable {

@@ -117,10 +117,23 @@ function unpackedSize(buffer: Buffer): number {
 
 type CellValue = ExcelJS.CellValue;
 
+/**
+ * A date cell as the wall-clock time it shows (`yyyy-MM-dd HH:mm`, or just the day at midnight).
+ * Spreadsheet dates carry no zone; exceljs hands them over as that wall clock in UTC, and a sessions
+ * import reads them in the event's zone.
+ */
+function dateCellText(value: Date): string {
+  if (Number.isNaN(value.getTime())) return '';
+  const iso = value.toISOString();
+  const [day, clock] = [iso.slice(0, 10), iso.slice(11, 19)];
+  if (clock === '00:00:00') return day;
+  return `${day} ${clock.endsWith(':00') ? clock.slice(0, 5) : clock}`;
+}
+
 /** A cell as the text the organizer typed: formulas as `=formula`, never their computed result. */
 export function xlsxCellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  if (value instanceof Date) return dateCellText(value);
   if (typeof value !== 'object') return String(value);
   if ('formula' in value && typeof value.formula === 'string') return `=${value.formula}`;
   if ('sharedFormula' in value && typeof value.sharedFormula === 'string') return `=${value.sharedFormula}`;

@@ -26,6 +26,8 @@ export async function participantTypesByName(db: Executor, eventId: number): Pro
 export interface UpsertCounts {
   inserted: number;
   updated: number;
+  /** The e-mails of the rows inserted or updated. */
+  changed: Set<string>;
 }
 
 /**
@@ -33,22 +35,26 @@ export interface UpsertCounts {
  * rows). A new address is a listed person: no account, state 'invited' (registration by that
  * address later attaches the account to this row). A known address is updated only where a value
  * differs; an empty cell never erases, state and account are never touched, and deleted records stay
- * as they are. Rows left out of RETURNING are the unchanged ones.
+ * as they are. Rows left out of RETURNING are the unchanged ones. `speaker` marks everyone in the
+ * batch as a speaker (is_speaker is only ever set here, never cleared).
  */
 export async function upsertParticipants(
   db: Executor,
   eventId: number,
   records: readonly ImportRecord[],
+  options: { speaker?: boolean } = {},
 ): Promise<UpsertCounts> {
-  if (records.length === 0) return { inserted: 0, updated: 0 };
+  if (records.length === 0) return { inserted: 0, updated: 0, changed: new Set() };
+  const speaker = options.speaker === true;
   const col = <K extends keyof ImportRecord>(key: K) => records.map((r) => r[key]);
   const keep = (column: string) =>
     sql.raw(`CASE WHEN EXCLUDED.${column} = '' THEN participants.${column} ELSE EXCLUDED.${column} END`);
-  const result = await sql<{ inserted: boolean }>`
+  const result = await sql<{ inserted: boolean; email: string }>`
     INSERT INTO participants
-      (event_id, email, name, surname, company, job_title, phone, city, website, type_id, state, reg_type)
+      (event_id, email, name, surname, company, job_title, phone, city, website, type_id, state, reg_type,
+       is_speaker)
     SELECT ${eventId}::integer, t.email, t.name, t.surname, t.company, t.job_title, t.phone, t.city,
-           t.website, t.type_id, 'invited', 'import'
+           t.website, t.type_id, 'invited', 'import', ${speaker}::boolean
       FROM unnest(${col('email')}::text[], ${col('name')}::text[], ${col('surname')}::text[],
                   ${col('company')}::text[], ${col('jobTitle')}::text[], ${col('phone')}::text[],
                   ${col('city')}::text[], ${col('website')}::text[], ${col('typeId')}::integer[])
@@ -62,17 +68,23 @@ export async function upsertParticipants(
       city = ${keep('city')},
       website = ${keep('website')},
       type_id = coalesce(EXCLUDED.type_id, participants.type_id),
+      is_speaker = participants.is_speaker OR EXCLUDED.is_speaker,
       updated_at = now()
     WHERE participants.state <> 'deleted'
       AND (participants.name, participants.surname, participants.company, participants.job_title,
-           participants.phone, participants.city, participants.website, participants.type_id)
+           participants.phone, participants.city, participants.website, participants.type_id,
+           participants.is_speaker)
           IS DISTINCT FROM
           (${keep('name')}, ${keep('surname')}, ${keep('company')}, ${keep('job_title')},
            ${keep('phone')}, ${keep('city')}, ${keep('website')},
-           coalesce(EXCLUDED.type_id, participants.type_id))
-    RETURNING (xmax = 0) AS inserted`.execute(db);
+           coalesce(EXCLUDED.type_id, participants.type_id), participants.is_speaker OR EXCLUDED.is_speaker)
+    RETURNING (xmax = 0) AS inserted, email`.execute(db);
   const inserted = result.rows.filter((r) => r.inserted).length;
-  return { inserted, updated: result.rows.length - inserted };
+  return {
+    inserted,
+    updated: result.rows.length - inserted,
+    changed: new Set(result.rows.map((r) => r.email)),
+  };
 }
 
 export function insertJob(

@@ -4,6 +4,7 @@ import { requireUser } from '../../http/auth';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { commitImport, getImportJob, importsIdle, previewImport, validateImport } from './import.service';
+import { programmeDeps } from './programme-sessions.service';
 
 /**
  * The body of a 10 MB file in base64 (13.4 MB) with room for the JSON around it. Fastify refuses a
@@ -12,7 +13,7 @@ import { commitImport, getImportJob, importsIdle, previewImport, validateImport 
  */
 export const IMPORT_BODY_LIMIT = 14 * 1024 * 1024;
 
-/** The console's import area (issue 12, part 4; decision 016). */
+/** The console's import area (issue 12, part 4; decision 016): attendees, sessions, speakers. */
 export const importRoutes: FastifyPluginAsync = async (app) => {
   const options = { bodyLimit: IMPORT_BODY_LIMIT, config: perMinute(60) };
   app.addHook('onClose', () => importsIdle());
@@ -35,7 +36,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = await requireUser(request);
     const { eventId } = parse(consoleEventParams, request.params);
     const input = parse(importMappedRequest, request.body);
-    const deps = { ctx: request.server.ctx, log: request.log };
+    const deps = { ctx: request.server.ctx, log: request.log, programme: programmeDeps(request.server) };
     return { success: true, data: await commitImport(deps, userId, eventId, input) };
   });
 

@@ -14,8 +14,10 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { decodeUpload, type ParsedFile, parseImportFile } from './import.parse';
 import * as repo from './import.repository';
-import { type ImportRecord, type ValidatedFile, validateRows } from './import.validate';
-import { requireConsole } from './organizer.access';
+import { type ImportRecord, validateRows } from './import.validate';
+import { type PreparedImport, prepareSessions, prepareSpeakers } from './import-programme.service';
+import { type ConsoleAccess, requireConsole } from './organizer.access';
+import type { ProgrammeDeps } from './programme-sessions.service';
 
 /** Rows per INSERT … ON CONFLICT statement. */
 export const IMPORT_BATCH = 1_000;
@@ -26,6 +28,8 @@ type MappedInput = z.output<typeof importMappedRequest>;
 export interface ImportDeps {
   ctx: AppContext;
   log: FastifyBaseLogger;
+  /** What a sessions import needs to tell attendees of a changed session. */
+  programme: ProgrammeDeps;
 }
 
 /** A job still 'running' this long after it started, in no process, was cut off by a restart. */
@@ -50,11 +54,35 @@ function checkMappingWidth(file: ParsedFile, input: MappedInput) {
   }
 }
 
-async function validateFile(ctx: AppContext, eventId: number, input: MappedInput): Promise<ValidatedFile> {
+/** Attendees: upserted by e-mail in statements of IMPORT_BATCH rows. */
+function attendeesWriter(eventId: number, records: readonly ImportRecord[]): PreparedImport['write'] {
+  return async (trx, _deps, progress) => {
+    let inserted = 0;
+    let updated = 0;
+    for (let at = 0; at < records.length; at += IMPORT_BATCH) {
+      const batch = records.slice(at, at + IMPORT_BATCH);
+      const done = await repo.upsertParticipants(trx, eventId, batch);
+      inserted += done.inserted;
+      updated += done.updated;
+      progress(at + batch.length);
+    }
+    return { inserted, updated };
+  };
+}
+
+/** Reads and checks the file for its kind: the summary, and how its good rows are written. */
+async function prepareImport(
+  ctx: AppContext,
+  access: ConsoleAccess,
+  input: MappedInput,
+): Promise<PreparedImport> {
   const file = await readFile(input);
   checkMappingWidth(file, input);
-  const types = await repo.participantTypesByName(ctx.db, eventId);
-  return validateRows(file.rows, input.mapping, types);
+  if (input.kind === 'sessions') return prepareSessions(ctx, access, file, input.mapping);
+  if (input.kind === 'speakers') return prepareSpeakers(ctx, access, file, input.mapping);
+  const types = await repo.participantTypesByName(ctx.db, access.event.id);
+  const { records, summary } = validateRows(file.rows, input.mapping, types);
+  return { summary, total: records.length, write: attendeesWriter(access.event.id, records) };
 }
 
 /** POST …/import/preview: headers, a suggested mapping, the row count and the first rows. */
@@ -69,7 +97,7 @@ export async function previewImport(
   return {
     fileType: file.fileType,
     headers: file.headers,
-    mapping: suggestImportMapping(file.headers),
+    mapping: suggestImportMapping(file.headers, input.kind),
     rowCount: file.rows.length,
     rows: file.rows.slice(0, IMPORT_PREVIEW_ROWS),
   };
@@ -82,8 +110,8 @@ export async function validateImport(
   eventId: number,
   input: MappedInput,
 ): Promise<ImportValidation> {
-  await requireConsole(ctx.db, eventId, userId, 'import');
-  return (await validateFile(ctx, eventId, input)).summary;
+  const access = await requireConsole(ctx.db, eventId, userId, 'import');
+  return (await prepareImport(ctx, access, input)).summary;
 }
 
 export function toImportJob(row: repo.ImportJobRow, processed = row.processed): ImportJob {
@@ -103,37 +131,31 @@ export function toImportJob(row: repo.ImportJobRow, processed = row.processed): 
 }
 
 /**
- * Writes every good row in ONE transaction, in batches of IMPORT_BATCH, then records the result.
- * A failure rolls everything back and marks the job failed: an import is all or nothing.
+ * Writes every good row in ONE transaction (attendees in batches of IMPORT_BATCH), then records the
+ * result. A failure rolls everything back and marks the job failed: an import is all or nothing.
  */
 async function runImport(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
+  deps: ImportDeps,
   job: repo.ImportJobRow,
-  records: readonly ImportRecord[],
+  prepared: PreparedImport,
 ): Promise<repo.ImportJobRow> {
+  const { ctx, log } = deps;
   const progress = live.get(job.id);
+  const total = prepared.total;
   try {
-    const counts = await ctx.db.transaction().execute(async (trx) => {
-      let inserted = 0;
-      let updated = 0;
-      for (let at = 0; at < records.length; at += IMPORT_BATCH) {
-        const batch = records.slice(at, at + IMPORT_BATCH);
-        const done = await repo.upsertParticipants(trx, job.event_id, batch);
-        inserted += done.inserted;
-        updated += done.updated;
-        if (progress) progress.processed = at + batch.length;
-      }
-      return { inserted, updated };
-    });
+    const counts = await ctx.db.transaction().execute((trx) =>
+      prepared.write(trx, deps.programme, (processed) => {
+        if (progress) progress.processed = processed;
+      }),
+    );
     // The attendee search needs no clearing here: its cache is keyed by the event's search version,
     // which the participants triggers of migration 0011 bumped in this very transaction.
     return await repo.updateJob(ctx.db, job.id, {
       state: 'done',
-      processed: records.length,
+      processed: total,
       inserted: counts.inserted,
       updated: counts.updated,
-      unchanged: records.length - counts.inserted - counts.updated,
+      unchanged: total - counts.inserted - counts.updated,
       finished_at: ctx.now(),
     });
   } catch (error) {
@@ -159,21 +181,21 @@ export async function commitImport(
   input: MappedInput,
 ): Promise<ImportJob> {
   const { ctx } = deps;
-  await requireConsole(ctx.db, eventId, userId, 'import');
-  const { records, summary } = await validateFile(ctx, eventId, input);
+  const access = await requireConsole(ctx.db, eventId, userId, 'import');
+  const prepared = await prepareImport(ctx, access, input);
   const job = await repo.insertJob(ctx.db, {
     eventId,
     userId,
     kind: input.kind,
     fileName: input.fileName,
-    total: records.length,
-    errors: summary.badCount,
+    total: prepared.total,
+    errors: prepared.summary.badCount,
   });
   const entry: LiveJob = { processed: 0, promise: Promise.resolve() };
   live.set(job.id, entry);
-  const run = runImport(ctx, deps.log, job, records).finally(() => live.delete(job.id));
+  const run = runImport(deps, job, prepared).finally(() => live.delete(job.id));
   entry.promise = run.then(() => undefined);
-  if (records.length <= IMPORT_SYNC_ROWS) return toImportJob(await run);
+  if (prepared.total <= IMPORT_SYNC_ROWS) return toImportJob(await run);
   return toImportJob(job, 0);
 }
 

@@ -32,7 +32,7 @@ export interface ValidatedFile {
   summary: ImportValidation;
 }
 
-const MAX_LENGTH: Record<ImportField, number> = {
+const MAX_LENGTH: Partial<Record<ImportField, number>> = {
   email: 254,
   name: 100,
   surname: 100,
@@ -84,7 +84,7 @@ export function validateRows(
     const fail = (field: ImportField, message: string) => rowErrors.push({ row: rowNumber, field, message });
 
     for (const field of column.keys()) {
-      if (cell(row, field).length > MAX_LENGTH[field]) fail(field, importErrorKey.tooLong);
+      if (cell(row, field).length > (MAX_LENGTH[field] ?? 200)) fail(field, importErrorKey.tooLong);
     }
     const parsedEmail = emailSchema.safeParse(cell(row, 'email'));
     const email = parsedEmail.success ? parsedEmail.data : null;

@@ -9,6 +9,7 @@ import {
   peopleExportQuery,
   peopleListQuery,
   updateConsoleParticipantRequest,
+  XLSX_CONTENT_TYPE,
 } from '@foyer/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
@@ -44,11 +45,10 @@ export const peopleRoutes: FastifyPluginAsync = async (app) => {
       const { userId } = await requireUser(request);
       const { eventId } = parse(consoleEventParams, request.params);
       const query = parse(peopleExportQuery, request.query);
-      const csv = await exportPeople(deps(request), userId, eventId, query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="participants-${eventId}.csv"`)
-        .send(`\uFEFF${csv}`);
+      const file = await exportPeople(deps(request), userId, eventId, query);
+      reply.header('content-disposition', `attachment; filename="participants-${eventId}.${file.format}"`);
+      if (file.format === 'xlsx') return reply.header('content-type', XLSX_CONTENT_TYPE).send(file.body);
+      return reply.header('content-type', 'text/csv; charset=utf-8').send(`\uFEFF${file.body}`);
     },
   );
 

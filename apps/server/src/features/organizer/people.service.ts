@@ -8,6 +8,7 @@ import {
   type peopleListQuery,
   type updateConsoleParticipantRequest,
 } from '@foyer/contract';
+import ExcelJS from 'exceljs';
 import type { Updateable } from 'kysely';
 import Papa from 'papaparse';
 import type { z } from 'zod';
@@ -22,7 +23,7 @@ import * as repo from './people.repository';
 /** Rights every organizer holds (E6.08, A3.11), as events.service gives the owner. */
 const ORGANIZER_RIGHTS = { inviteparticipant: true, onbehalfmeeting: true, reserveatable: true };
 
-type ListQuery = z.output<typeof peopleExportQuery>;
+type ListQuery = Omit<z.output<typeof peopleExportQuery>, 'format'>;
 
 const toFilter = (q: ListQuery): repo.PeopleFilter => ({
   search: q.search || undefined,
@@ -53,18 +54,36 @@ export async function listPeople(
   return { items: rows.map(toConsoleParticipant), total, page: query.page, pageSize: PEOPLE_PAGE_SIZE };
 }
 
-/** GET …/participants/export: every matching row as CSV (papaparse), formula cells quoted. */
+/** An export: CSV text or an XLSX workbook. */
+export type PeopleExport = { format: 'csv'; body: string } | { format: 'xlsx'; body: Buffer };
+
+/**
+ * GET …/participants/export: every matching row as CSV (papaparse) or XLSX (exceljs, one sheet, every
+ * cell a text cell), formula-looking cells quoted the same way in both.
+ */
 export async function exportPeople(
   deps: Pick<InvitationDeps, 'ctx'>,
   userId: number,
   eventId: number,
-  query: ListQuery,
-): Promise<string> {
+  query: z.output<typeof peopleExportQuery>,
+): Promise<PeopleExport> {
   const { db } = deps.ctx;
   await requireConsole(db, eventId, userId, 'people');
   const rows = await repo.listPeople(db, eventId, toFilter(query), null);
   const types = new Map((await repo.listTypeNames(db, eventId)).map((t) => [t.id, t.name]));
-  return Papa.unparse(peopleCsvRows(rows.map(toConsoleParticipant), types), { quotes: true });
+  const table = peopleCsvRows(rows.map(toConsoleParticipant), types);
+  if (query.format === 'xlsx') return { format: 'xlsx', body: await workbookOf(table) };
+  return { format: 'csv', body: Papa.unparse(table, { quotes: true }) };
+}
+
+/** One sheet of text cells (exceljs writes a string as a shared string, never as a formula). */
+async function workbookOf(table: string[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Participants');
+  for (const row of table) sheet.addRow(row);
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /** PUT …/participants/:participantId */

@@ -1,4 +1,5 @@
-import type { ConsoleParticipant, PeoplePage } from '@foyer/contract';
+import { type ConsoleParticipant, type PeoplePage, XLSX_CONTENT_TYPE } from '@foyer/contract';
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
@@ -223,5 +224,32 @@ describe('console people bulk actions and export', () => {
     expect(parsed).toHaveLength(2);
     const bad = await req(admin, 'GET', `/organizer/event/${event.id}/participants/export?checkedIn=maybe`);
     expect(bad.status).toBe(400);
+  });
+
+  it('exports XLSX with format=xlsx: text cells, formula-looking ones quoted as in the CSV', async () => {
+    const { event, admin, refused } = await setup();
+    await makePerson(t.ctx, event.id, { name: '=HYPERLINK("x")', surname: '-2', company: '@evil' });
+    const url = `/api/v1/organizer/event/${event.id}/participants/export?search=evil&format=xlsx`;
+    const res = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(res.headers['content-disposition']).toContain(`participants-${event.id}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    // biome-ignore lint/suspicious/noExplicitAny: exceljs types want its own Buffer flavour.
+    await workbook.xlsx.load(res.rawPayload as any);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['id', 'name', 'surname', 'email']));
+    const name = sheet.getRow(2).getCell(2);
+    expect(name.type).toBe(ExcelJS.ValueType.String);
+    expect(name.value).toBe(`'=HYPERLINK("x")`);
+    expect(sheet.getRow(2).getCell(3).value).toBe("'-2");
+    expect(sheet.getRow(2).getCell(5).value).toBe("'@evil");
+    for (const who of refused) {
+      expect((await t.app.inject({ method: 'GET', url, headers: who.headers })).statusCode).toBe(403);
+    }
+    const bad = await req(admin, 'GET', `/organizer/event/${event.id}/participants/export?format=pdf`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.fields).toEqual({ format: 'validation.error.option' });
   });
 });

@@ -239,7 +239,7 @@ export async function deleteSession(
  * agenda refresh on their own room; a move or a cancellation also goes out as session.changed
  * (the notifications processor turns it into in-app notices and e-mails after the commit).
  */
-async function tellAudience(
+export async function tellAudience(
   deps: ProgrammeDeps,
   trx: Transaction<DB>,
   change: { eventId: number; sessionId: number; actorId: number; kind: 'moved' | 'edited' | 'cancelled' },

@@ -41,11 +41,11 @@ export function usePeople(eventId: number, filters: PeopleFilters) {
   });
 }
 
-export function exportPeople(eventId: number, filters: PeopleFilters) {
+export function exportPeople(eventId: number, filters: PeopleFilters, format: 'csv' | 'xlsx' = 'csv') {
   return downloadFile(
     `/organizer/event/${eventId}/participants/export`,
-    `participants-${eventId}.csv`,
-    toQuery(filters),
+    `participants-${eventId}.${format}`,
+    { ...toQuery(filters), format },
   );
 }
 

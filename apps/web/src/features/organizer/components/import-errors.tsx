@@ -1,10 +1,17 @@
-import type { ImportValidation } from '@foyer/contract';
+import type { ImportKind, ImportValidation } from '@foyer/contract';
 import { Alert, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/keys';
+import { fieldLabelKey } from './import-mapping';
 
 /** Validation's answer: how many rows are good and bad, and each error by row and field. */
-export function ImportErrors({ validation }: { validation: ImportValidation }) {
+export function ImportErrors({
+  validation,
+  kind = 'attendees',
+}: {
+  validation: ImportValidation;
+  kind?: ImportKind;
+}) {
   const { t } = useTranslation();
   const more = validation.errorCount - validation.errors.length;
   return (
@@ -38,7 +45,7 @@ export function ImportErrors({ validation }: { validation: ImportValidation }) {
               {validation.errors.map((error) => (
                 <Table.Tr key={`${error.row}-${error.field}`} data-testid="import-error">
                   <Table.Td>{error.row}</Table.Td>
-                  <Table.Td>{t(`organizer.import.fields.${error.field}`)}</Table.Td>
+                  <Table.Td>{t(fieldLabelKey(kind, error.field))}</Table.Td>
                   <Table.Td>{messageText(t, error.message)}</Table.Td>
                 </Table.Tr>
               ))}

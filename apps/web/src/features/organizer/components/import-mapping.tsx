@@ -1,15 +1,29 @@
-import { type ImportField, type ImportPreview, importFields } from '@foyer/contract';
+import {
+  IMPORT_KIND_FIELDS,
+  IMPORT_KIND_REQUIRED,
+  type ImportField,
+  type ImportKind,
+  type ImportPreview,
+} from '@foyer/contract';
 import { Select, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 const IGNORE = '';
 
+/** A field's label: a session's name is its title, its type session or break. */
+export const fieldLabelKey = (kind: ImportKind, field: ImportField) =>
+  kind === 'sessions' && (field === 'name' || field === 'type')
+    ? (`organizer.import.fields.session.${field}` as const)
+    : (`organizer.import.fields.${field}` as const);
+
 /** The mapping step: each column of the file, a sample value, and the field it fills (or none). */
 export function ImportMapping({
+  kind,
   preview,
   mapping,
   onChange,
 }: {
+  kind: ImportKind;
   preview: ImportPreview;
   mapping: (ImportField | null)[];
   onChange(mapping: (ImportField | null)[]): void;
@@ -17,7 +31,10 @@ export function ImportMapping({
   const { t } = useTranslation();
   const options = [
     { value: IGNORE, label: t('organizer.import.ignore') },
-    ...importFields.map((field) => ({ value: field, label: t(`organizer.import.fields.${field}`) })),
+    ...IMPORT_KIND_FIELDS[kind].map((field) => ({
+      value: field,
+      label: `${t(fieldLabelKey(kind, field))}${IMPORT_KIND_REQUIRED[kind].includes(field) ? ' *' : ''}`,
+    })),
   ];
   const set = (index: number, value: string | null) => {
     const next = [...mapping];

@@ -1,11 +1,13 @@
 import {
   IMPORT_MAX_BYTES,
   type ImportField,
+  type ImportKind,
   type ImportPreview,
   type ImportValidation,
-  importMappingSchema,
+  importKinds,
+  importMappingFor,
 } from '@foyer/contract';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
@@ -50,12 +52,13 @@ function errorKey(error: unknown): string {
   return 'organizer.import.error.fileFormat';
 }
 
-/** The console's import area (issue 12, part 4): attendees from CSV or XLSX (decision 016). */
+/** The console's import area (issue 12, part 4): attendees, sessions or speakers from CSV or XLSX (decision 016). */
 export function ImportPage({ eventId }: { eventId: number }) {
   const { t } = useTranslation();
   const previewCall = usePreviewImport(eventId);
   const validateCall = useValidateImport(eventId);
   const commitCall = useCommitImport(eventId);
+  const [kind, setKind] = useState<ImportKind>('attendees');
   const [file, setFile] = useState<UploadedFile | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<(ImportField | null)[]>([]);
@@ -81,7 +84,7 @@ export function ImportPage({ eventId }: { eventId: number }) {
     if (picked.size > IMPORT_MAX_BYTES) return setError('organizer.import.error.fileTooLarge');
     try {
       const uploaded = { fileName: picked.name, contentBase64: await readBase64(picked) };
-      const answer = await previewCall.mutateAsync({ kind: 'attendees', ...uploaded });
+      const answer = await previewCall.mutateAsync({ kind, ...uploaded });
       setFile(uploaded);
       setPreview(answer);
       setMapping(answer.mapping);
@@ -105,12 +108,12 @@ export function ImportPage({ eventId }: { eventId: number }) {
 
   const validate = async () => {
     if (!file) return;
-    const checked = importMappingSchema.safeParse(mapping);
+    const checked = importMappingFor(kind).safeParse(mapping);
     if (!checked.success)
       return setError(checked.error.issues[0]?.message ?? 'organizer.import.error.mappingRequired');
     setError(null);
     try {
-      setValidation(await validateCall.mutateAsync({ kind: 'attendees', ...file, mapping }));
+      setValidation(await validateCall.mutateAsync({ kind, ...file, mapping }));
     } catch (e) {
       setError(errorKey(e));
     }
@@ -120,7 +123,7 @@ export function ImportPage({ eventId }: { eventId: number }) {
     if (!file) return;
     setError(null);
     try {
-      const started = await commitCall.mutateAsync({ kind: 'attendees', ...file, mapping });
+      const started = await commitCall.mutateAsync({ kind, ...file, mapping });
       setJobId(started.id);
     } catch (e) {
       setError(errorKey(e));
@@ -131,6 +134,29 @@ export function ImportPage({ eventId }: { eventId: number }) {
     <Stack gap="md" maw={1100} data-testid="console-import">
       <Title order={2}>{t('organizer.import.title')}</Title>
       <Text size="sm">{t('organizer.import.intro')}</Text>
+      {jobId === null && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="import-kind-label">
+            {t('organizer.import.kindLabel')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="import-kind-label"
+            data={importKinds.map((k) => ({ value: k, label: t(`organizer.import.kind.${k}`) }))}
+            value={kind}
+            onChange={(value) => {
+              reset();
+              setKind(value as ImportKind);
+            }}
+            disabled={busy}
+            fullWidth
+            maw={560}
+            data-testid="import-kind"
+          />
+          <Text size="sm" c="gray.7" data-testid="import-kind-hint">
+            {t(`organizer.import.kindHint.${kind}`)}
+          </Text>
+        </Stack>
+      )}
       {jobId === null && (
         <Dropzone
           onDrop={drop}
@@ -176,7 +202,7 @@ export function ImportPage({ eventId }: { eventId: number }) {
             <Title order={3} size="h4">
               {t('organizer.import.mappingTitle', { count: preview.rowCount })}
             </Title>
-            <ImportMapping preview={preview} mapping={mapping} onChange={changeMapping} />
+            <ImportMapping kind={kind} preview={preview} mapping={mapping} onChange={changeMapping} />
             <ImportPreviewTable preview={preview} />
             <Group>
               <Button
@@ -197,7 +223,7 @@ export function ImportPage({ eventId }: { eventId: number }) {
             <Title order={3} size="h4">
               {t('organizer.import.checkTitle')}
             </Title>
-            <ImportErrors validation={validation} />
+            <ImportErrors validation={validation} kind={kind} />
             <Group>
               <Button
                 onClick={commit}

@@ -41,7 +41,7 @@ export function PeoplePage({ eventId }: { eventId: number }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<ConsoleParticipant | null>(null);
   const [inviting, setInviting] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const types = event.data?.participantTypes ?? [];
   const items = people.data?.items ?? [];
   const total = people.data?.total ?? 0;
@@ -66,14 +66,14 @@ export function PeoplePage({ eventId }: { eventId: number }) {
       }
       return next;
     });
-  const runExport = async () => {
-    setExporting(true);
+  const runExport = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
     try {
-      await exportPeople(eventId, query);
+      await exportPeople(eventId, query, format);
     } catch (error) {
       toast('error', (error as Error).message);
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -82,8 +82,23 @@ export function PeoplePage({ eventId }: { eventId: number }) {
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{t('organizer.people.title')}</Title>
         <Group gap="xs">
-          <Button variant="default" onClick={runExport} loading={exporting} data-testid="people-export">
+          <Button
+            variant="default"
+            onClick={() => runExport('csv')}
+            loading={exporting === 'csv'}
+            disabled={exporting !== null}
+            data-testid="people-export"
+          >
             {t('organizer.people.export')}
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => runExport('xlsx')}
+            loading={exporting === 'xlsx'}
+            disabled={exporting !== null}
+            data-testid="people-export-xlsx"
+          >
+            {t('organizer.people.exportXlsx')}
           </Button>
           <Button onClick={() => setInviting(true)} disabled={!event.data} data-testid="people-invite-open">
             {t('organizer.people.inviteOpen')}
