@@ -1,4 +1,4 @@
-import { eventTypes, LOCALES, type Locale } from '@foyer/contract';
+import { DEFAULT_ALLOWED_TABS, type EventTab, eventTypes, LOCALES, type Locale } from '@foyer/contract';
 import { Group, MultiSelect, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,10 @@ export function GeneralSettings({ event }: SectionProps) {
     domain: event.domain ?? '',
     publicEvent: event.publicEvent,
     registrationOpen: event.registrationOpen,
+    useTicketIdForSignup: event.useTicketIdForSignup,
+    // A2.71: an event that names no tabs shows the default set.
+    tabs: event.tabs.length > 0 ? event.tabs : [...DEFAULT_ALLOWED_TABS],
+    indexPagePath: event.indexPagePath,
   });
   const set = <K extends keyof typeof v>(key: K, value: (typeof v)[K]) =>
     setV((old) => ({ ...old, [key]: value }));
@@ -42,6 +46,11 @@ export function GeneralSettings({ event }: SectionProps) {
         domain: v.domain.trim() || null,
         publicEvent: v.publicEvent,
         registrationOpen: v.registrationOpen,
+        useTicketIdForSignup: v.useTicketIdForSignup,
+        tabs: v.tabs as EventTab[],
+        ...((DEFAULT_ALLOWED_TABS as readonly string[]).includes(v.indexPagePath)
+          ? { indexPagePath: v.indexPagePath as EventTab }
+          : {}),
       })}
     >
       {(errors) => <GeneralFields v={v} set={set} errors={errors} languageOptions={languageOptions} />}
@@ -61,6 +70,9 @@ type Values = {
   domain: string;
   publicEvent: boolean;
   registrationOpen: boolean;
+  useTicketIdForSignup: boolean;
+  tabs: string[];
+  indexPagePath: string;
 };
 
 function GeneralFields({
@@ -160,6 +172,31 @@ function GeneralFields({
         checked={v.registrationOpen}
         onChange={(e) => set('registrationOpen', e.currentTarget.checked)}
       />
+      <Switch
+        label={t('organizer.settings.ticketSignup')}
+        description={t('organizer.settings.ticketSignupHint')}
+        checked={v.useTicketIdForSignup}
+        onChange={(e) => set('useTicketIdForSignup', e.currentTarget.checked)}
+      />
+      <Group grow align="flex-start" wrap="wrap">
+        <MultiSelect
+          label={t('organizer.settings.tabs')}
+          data={DEFAULT_ALLOWED_TABS.map((tab) => ({ value: tab, label: t(`organizer.tab.${tab}`) }))}
+          value={v.tabs}
+          onChange={(value) => set('tabs', value)}
+          error={errors.tabs}
+          data-testid="settings-tabs"
+        />
+        <Select
+          label={t('organizer.settings.startPage')}
+          data={DEFAULT_ALLOWED_TABS.map((tab) => ({ value: tab, label: t(`organizer.tab.${tab}`) }))}
+          value={
+            (DEFAULT_ALLOWED_TABS as readonly string[]).includes(v.indexPagePath) ? v.indexPagePath : null
+          }
+          onChange={(value) => value && set('indexPagePath', value)}
+          error={errors.indexPagePath}
+        />
+      </Group>
     </>
   );
 }
