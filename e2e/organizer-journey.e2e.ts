@@ -5,6 +5,7 @@ import { type AppServer, startAppServer } from './lib/app-server';
 import { launchBrowser, VIEWPORTS, waitForMail } from './lib/browser';
 import { uniqueEmail } from './lib/flows';
 import { cardStatus } from './lib/meetings';
+import { addDietQuestion, saveReadableColour } from './lib/organizer';
 import { signInOnPage } from './lib/sign-in';
 
 const expectGood = screenChecks('organizer-journey');
@@ -151,20 +152,8 @@ describe('organizer journey: an empty database to a running event', () => {
     expect(eventId).toBeGreaterThan(0);
 
     // Branding and a registration form with one required question.
-    await page.getByTestId('settings-primary').fill(PRIMARY);
-    await page
-      .getByTestId('settings-contrast')
-      .getByText(/is readable/)
-      .waitFor();
-    await page.getByTestId('settings-branding-save').click();
-    await page.getByText('Saved').first().waitFor();
-    await page.getByTestId('form-add-field').click();
-    await page.getByTestId('form-field-label').fill('Dietary needs');
-    await page.getByTestId('form-field-type').click();
-    await page.getByRole('option', { name: 'One choice' }).click();
-    await page.getByTestId('form-field-options').fill('None\nVegetarian\nVegan');
-    await page.getByTestId('form-field-required').check();
-    await page.getByTestId('settings-form-save').click();
+    await saveReadableColour(page, PRIMARY);
+    await addDietQuestion(page);
     await expect
       .poll(
         async () =>

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { launchBrowser } from './lib/browser';
 import { api, apiLogin, apiSignup, uniqueEmail } from './lib/flows';
+import { addDietQuestion, saveReadableColour } from './lib/organizer';
 import { signIn } from './lib/sign-in';
 
 const expectGood = screenChecks('organizer');
@@ -74,22 +75,10 @@ describe('organizer console in the browser', () => {
       .getByTestId('settings-contrast')
       .getByText(/hard to read/)
       .waitFor();
-    await primary.fill('#0b7285');
-    await page
-      .getByTestId('settings-contrast')
-      .getByText(/is readable/)
-      .waitFor();
-    await page.getByTestId('settings-branding-save').click();
-    await page.getByText('Saved').first().waitFor();
+    await saveReadableColour(page, '#0b7285');
 
     // Registration form: one required choice question.
-    await page.getByTestId('form-add-field').click();
-    await page.getByTestId('form-field-label').fill('Dietary needs');
-    await page.getByTestId('form-field-type').click();
-    await page.getByRole('option', { name: 'One choice' }).click();
-    await page.getByTestId('form-field-options').fill('None\nVegetarian\nVegan');
-    await page.getByTestId('form-field-required').check();
-    await page.getByTestId('settings-form-save').click();
+    await addDietQuestion(page);
     await expect
       .poll(
         async () =>
