@@ -20,9 +20,6 @@ import { dropPendingEmail, findUserById, insertUser } from '../user/user.service
 import * as repo from './registration.repository';
 import { generateTicketId, ticketCandidates } from './ticket';
 
-/** A user's own participant record in an event, deleted or not (organizer invitations read it). */
-export { findParticipantByUser } from './registration.repository';
-
 export type RegistrationMode = NonNullable<RegisterRequest['regType']>;
 
 const STANDARD_FIELDS = ['phone', 'company', 'jobTitle', 'city'] as const;
