@@ -137,7 +137,8 @@ export function Conversation({
       </Group>
       {query.isPending ? (
         <MessagesLoader />
-      ) : query.isError || !query.data ? (
+      ) : !query.data ? (
+        // A failed refetch (bad venue Wi-Fi) keeps the messages on screen; only no data at all is an error.
         <Center flex={1}>
           <Stack align="center" gap="xs">
             <Text size="sm">{t('chat.messages.loadError')}</Text>
