@@ -5,17 +5,21 @@ export function findEvent(db: Executor, eventId: number): Promise<EventRow | und
   return db.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
 }
 
-/** The caller's live participant record in the event, if any (a deleted one counts as none). */
+/**
+ * The caller's live participant record in the event, if any (a deleted one counts as none, unless
+ * `withDeleted`: taking an invitation back over needs to see it).
+ */
 export function findParticipation(
   db: Executor,
   eventId: number,
   userId: number,
+  options: { withDeleted?: boolean } = {},
 ): Promise<ParticipantRow | undefined> {
-  return db
+  let query = db
     .selectFrom('participants')
     .selectAll()
     .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .where('state', '!=', 'deleted')
-    .executeTakeFirst();
+    .where('user_id', '=', userId);
+  if (!options.withDeleted) query = query.where('state', '!=', 'deleted');
+  return query.executeTakeFirst();
 }

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import type { DB, ParticipantRow } from '../../db/schema';
 import type { Bus, OutgoingMessage } from '../../events/bus';
 import { AppError } from '../../http/errors';
-import { hasRight, requireMembership } from '../access/event-access';
+import { findParticipation, hasRight, requireMembership } from '../access/event-access';
 import { generateTicketId } from '../registration/ticket';
 import { findUserById, findUserByUsername } from '../user/user.service';
 import { requireConsole } from './organizer.access';
@@ -252,7 +252,7 @@ export async function acceptInvitation(
     if (!row) throw invalidInvitation();
     const user = await findUserById(trx, userId);
     if (!user) throw AppError.unauthenticated('This account no longer exists');
-    const own = await repo.findOwnRecord(trx, row.event_id, userId);
+    const own = await findParticipation(trx, row.event_id, userId, { withDeleted: true });
     if (own && own.state !== 'deleted' && own.state !== 'invited') {
       // Already in the event: the invitation is spent, the live record stays.
       await repo.updatePerson(trx, row.id, { invite_token_hash: null, state: 'deleted' });

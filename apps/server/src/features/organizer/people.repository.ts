@@ -176,19 +176,6 @@ export function findEventName(db: Executor, eventId: number) {
     .executeTakeFirst();
 }
 
-export function findOwnRecord(
-  db: Executor,
-  eventId: number,
-  userId: number,
-): Promise<ParticipantRow | undefined> {
-  return db
-    .selectFrom('participants')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 /**
  * Serializes invitations of one address in one event, so two at once reuse one row instead of the
  * second failing on UNIQUE (event_id, email).
