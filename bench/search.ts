@@ -1,10 +1,13 @@
 /**
  * Attendee search benchmark: one event with BENCH_ATTENDEES (50,000) attendees, the real server in
  * this process, autocannon in a child process (so each side has a core). In the same run it loads
- * GET /api/v1/health (the trivial route) and POST /api/v1/event/participant/search2 — cycling
- * through query variants (first page, name prefix, substring, category word, order by name, type
- * filter, a later page) — with BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10 s) each,
- * after a warm-up, and prints p50/p95/p99, req/s and the p95 ratio as a markdown row.
+ * GET /api/v1/health (the trivial route) and POST /api/v1/event/participant/search2 with a different
+ * body per request, as people type: prefixes (2 letters to whole words) of the names, surnames,
+ * companies and job titles of people in the event (bench/lib/people.ts), some with a type filter or
+ * ordered by name, some filtered by category only, some later pages — BENCH_QUERIES (2,000) bodies —
+ * with BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10 s) each, after a warm-up, and prints
+ * p50/p95/p99, req/s and the p95 ratio as a markdown row. The page cache is off (every request goes
+ * to the database) unless BENCH_CACHE=1.
  *
  *   node_modules/.bin/tsx bench/search.ts
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/test node_modules/.bin/tsx bench/search.ts
@@ -14,88 +17,20 @@
  * look at query plans). Loopback only; a hard limit
  * stops it after 10 minutes.
  */
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { SEARCH_CACHE_TTL_MS } from '../apps/server/src/features/participants/search.cache';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
 import { type Load, measure, type Stats, startLoadChild } from './lib/http-load';
+import { insertPeople, random, typedQueries } from './lib/people';
 
 const ATTENDEES = Number(process.env.BENCH_ATTENDEES ?? 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = 2;
-
-const FIRST = [
-  'Ann',
-  'Anna',
-  'Marta',
-  'Ben',
-  'Carlos',
-  'Dana',
-  'Elif',
-  'Farid',
-  'Grace',
-  'Hiro',
-  'Ines',
-  'Jonas',
-  'Kemal',
-  'Lea',
-  'Mateo',
-  'Nina',
-  'Omar',
-  'Priya',
-  'Quinn',
-  'Rosa',
-];
-const LAST = [
-  'Schmidt',
-  'Schneider',
-  'Yilmaz',
-  'Ivanova',
-  'Garcia',
-  'Smith',
-  'Kaya',
-  'Rossi',
-  'Novak',
-  'Tanaka',
-  'Silva',
-  'Berg',
-  'Dubois',
-  'Popescu',
-  'Horvat',
-  'Nowak',
-  'Jensen',
-  'Costa',
-  'Petrov',
-  'Lopez',
-  'Meyer',
-  'Demir',
-  'Moreau',
-];
-const JOBS = [
-  'Software Engineer',
-  'Product Manager',
-  'CEO',
-  'Investor',
-  'Sales Director',
-  'Designer',
-  'Data Scientist',
-  'Founder',
-  'Marketing Lead',
-  'Consultant',
-];
-const OFFERS = [
-  'seed funding',
-  'software development',
-  'cloud hosting',
-  'legal advice',
-  'marketing services',
-  'hiring talent',
-  'data analytics',
-  'mentoring',
-];
-const lit = (list: string[]) => sql.raw(`ARRAY[${list.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 2000);
 
 await main();
 
@@ -112,10 +47,10 @@ async function main(): Promise<void> {
   );
 
   const ctx = { config, db, dbKind: database.kind, mailer, now: () => new Date() };
-  // BENCH_NO_CACHE=1 measures every request against the database (no shared page cache).
-  const cache = process.env.BENCH_NO_CACHE ? 'cache off' : `cache ${SEARCH_CACHE_TTL_MS / 1000} s`;
+  const cached = Boolean(process.env.BENCH_CACHE);
+  const cache = cached ? `cache ${SEARCH_CACHE_TTL_MS / 1000} s` : 'cache off';
   const app = await buildApp(ctx);
-  if (process.env.BENCH_NO_CACHE) app.searchCache.configure({ ttlMs: 0 });
+  if (!cached) app.searchCache.configure({ ttlMs: 0 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -125,42 +60,50 @@ async function main(): Promise<void> {
   };
 
   const url = `${base}/event/participant/search2`;
-  const eventId = seeded.eventId;
-  const first = await fetch(url, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ eventId }),
-  });
-  const page = (await first.json()) as {
-    data?: { matches: number; results: unknown[]; after: string | null };
+  const post = async (body: object) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const page = (await response.json()) as {
+      data?: { matches: number | null; results: unknown[]; after: string | null };
+    };
+    if (response.status !== 200 || !page.data) throw new Error(`search2 answered ${response.status}`);
+    return page.data;
   };
-  if (first.status !== 200 || !page.data) throw new Error(`search2 answered ${first.status}`);
-  const variants = [
-    { eventId },
-    { eventId, query: 'ann' },
-    { eventId, query: 'marta sch' },
-    { eventId, query: 'fintech' },
-    { eventId, query: 'ware' },
-    { eventId, orderBy: 'name', asc: true },
-    { eventId, filters: { typeIds: [seeded.typeIds[2]] } },
-    { eventId, after: page.data.after },
-  ];
-  const bodies = variants.map((v) => JSON.stringify(v));
-  if (process.env.BENCH_NO_CACHE) {
-    // One client, each variant alone: where the database time goes.
-    for (const body of bodies) {
-      const times: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const t0 = performance.now();
-        await fetch(url, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body,
-        });
-        times.push(performance.now() - t0);
-      }
-      console.error(`  ${times.sort((a, b) => a - b)[2]?.toFixed(1)} ms median  ${body.slice(0, 90)}`);
+  const { eventId, typeIds, categoryIds } = seeded;
+  const first = await post({ eventId });
+  const rnd = random(7);
+  const typed = typedQueries(ATTENDEES, QUERIES);
+  // A handful of later pages (cursors of real first pages), as people scroll.
+  const cursors: string[] = [];
+  for (const query of typed.slice(0, 20)) {
+    const page = await post({ eventId, query });
+    if (page.after) cursors.push(JSON.stringify({ eventId, query, after: page.after }));
+  }
+  const bodies = typed.map((query, i) => {
+    const r = rnd();
+    if (r < 0.7) return JSON.stringify({ eventId, query });
+    if (r < 0.8)
+      return JSON.stringify({ eventId, query, filters: { typeIds: [typeIds[i % typeIds.length]] } });
+    if (r < 0.85)
+      return JSON.stringify({ eventId, filters: { categoryIds: [categoryIds[i % categoryIds.length]] } });
+    if (r < 0.9) return JSON.stringify({ eventId, query, orderBy: 'name', asc: true });
+    if (r < 0.95) return JSON.stringify({ eventId, orderBy: 'company', asc: i % 2 === 0 });
+    return cursors[i % cursors.length] ?? JSON.stringify({ eventId, query });
+  });
+  // One client, a sample of bodies alone: where the database time goes (BENCH_PROFILE=1).
+  if (process.env.BENCH_PROFILE) {
+    const timed: { ms: number; body: string; matches: number | null }[] = [];
+    for (const body of bodies.slice(0, 200)) {
+      const t0 = performance.now();
+      const page = await post(JSON.parse(body) as object);
+      timed.push({ ms: performance.now() - t0, body, matches: page.matches });
     }
+    timed.sort((x, y) => y.ms - x.ms);
+    for (const t of timed.slice(0, 15))
+      console.error(`  ${t.ms.toFixed(1)} ms  matches ${t.matches}  ${t.body.slice(0, 100)}`);
   }
 
   const child = startLoadChild();
@@ -182,11 +125,12 @@ async function main(): Promise<void> {
     }
     const f = (n: number) => n.toFixed(1);
     console.log(
-      `| ${new Date().toISOString().slice(0, 10)} | search2 (${ATTENDEES} attendees, ${variants.length} query variants, ` +
-        `page ${page.data.results.length} of ${page.data.matches}, ${cache}), ${CONNECTIONS} conns × ${SECONDS} s | ${database.kind} | ` +
+      `| ${new Date().toISOString().slice(0, 10)} | search2 (${ATTENDEES} attendees, ${bodies.length} different bodies: typed prefixes, filters, orders, pages; ` +
+        `first page ${first.results.length} of ${first.matches}, ${cache}), ${CONNECTIONS} conns × ${SECONDS} s | ${database.kind} | ` +
         `search2 p50/p95/p99 ${f(search.p50)}/${f(search.p95)}/${f(search.p99)} ms, ${f(search.rps)} req/s; ` +
         `health p50/p95/p99 ${f(health.p50)}/${f(health.p95)}/${f(health.p99)} ms, ${f(health.rps)} req/s | ` +
-        `p95 ratio search2/health ${(search.p95 / health.p95).toFixed(1)}×; non-2xx ${search.non2xx + health.non2xx} |`,
+        `p95 ratio search2/health ${(search.p95 / health.p95).toFixed(1)}×; non-2xx ${search.non2xx + health.non2xx}, ` +
+        `errors/time-outs ${search.errors + health.errors}; load avg ${loadavg()[0]?.toFixed(1)} |`,
     );
   } finally {
     child.kill();
@@ -202,8 +146,10 @@ async function main(): Promise<void> {
 
 type Db = Awaited<ReturnType<typeof openBenchServerParts>>['db'];
 
-/** Set-based inserts (generate_series) in batches: seconds, not minutes, even on PGlite. */
-async function seed(db: Db): Promise<{ eventId: number; userId: number; typeIds: number[] }> {
+/** An event with realistic people (bench/lib/people.ts), types, categories and booths, and the caller. */
+async function seed(
+  db: Db,
+): Promise<{ eventId: number; userId: number; typeIds: number[]; categoryIds: number[] }> {
   const run = Date.now();
   const day0 = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 10, 9));
   const event = await db
@@ -238,31 +184,17 @@ async function seed(db: Db): Promise<{ eventId: number; userId: number; typeIds:
     )
     .returning('id')
     .execute();
-  const optionIds = sql.raw(`ARRAY[${options.map((o) => o.id).join(',')}]`);
-  const typeArray = sql.raw(`ARRAY[${typeIds.join(',')}]`);
+  const categoryIds = options.map((o) => o.id);
   const booths = await db
     .insertInto('booths')
     .values(Array.from({ length: 50 }, (_, i) => ({ event_id: e, name: `Booth ${i + 1}` })))
     .returning('id')
     .execute();
-  const boothIds = sql.raw(`ARRAY[${booths.map((b) => b.id).join(',')}]`);
-  const BATCH = 10_000;
-  for (let from = 1; from <= ATTENDEES; from += BATCH) {
-    const to = Math.min(ATTENDEES, from + BATCH - 1);
-    await sql`
-      INSERT INTO participants (event_id, email, name, surname, company, job_title, offer, seek, type_id, category_ids,
-                                state, booth_id, booth_role)
-      SELECT ${e}, 'bench-' || ${run}::text || '-' || i || '@foyer.test',
-             (${lit(FIRST)})[1 + i % ${FIRST.length}], (${lit(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}] || i,
-             'Company ' || (i % 997) || CASE WHEN i % 3 = 0 THEN ' Software' ELSE ' Labs' END,
-             (${lit(JOBS)})[1 + i % ${JOBS.length}],
-             (${lit(OFFERS)})[1 + i % ${OFFERS.length}], (${lit(OFFERS)})[1 + (i / 7) % ${OFFERS.length}],
-             (${typeArray})[1 + i % 4], ARRAY[(${optionIds})[1 + (i / 3) % ${options.length}]],
-             CASE WHEN i % 10 = 0 THEN 'inactive' ELSE 'active' END,
-             CASE WHEN i % 200 = 0 THEN (${boothIds})[1 + (i / 200) % 50] END,
-             CASE WHEN i % 200 = 0 THEN 'owner' END
-        FROM generate_series(${from}::int, ${to}::int) i`.execute(db);
-  }
+  await insertPeople(
+    db,
+    { eventId: e, typeIds, categoryIds, boothIds: booths.map((b) => b.id), run },
+    ATTENDEES,
+  );
   const user = await db
     .insertInto('users')
     .values({ username: `bench-search-${run}@foyer.test`, name: 'Bench', surname: 'Caller' })
@@ -288,5 +220,5 @@ async function seed(db: Db): Promise<{ eventId: number; userId: number; typeIds:
   );
   // A bulk load is followed by autovacuum on PostgreSQL; do it now so counts are index-only scans.
   await sql`VACUUM ANALYZE participants`.execute(db);
-  return { eventId: e, userId: user.id, typeIds };
+  return { eventId: e, userId: user.id, typeIds, categoryIds };
 }

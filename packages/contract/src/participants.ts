@@ -7,6 +7,11 @@ import { RecordType } from './realtime';
 
 export const PROFILE_COMPLETE_POINTS = 5; // E9.46
 export const SEARCH_MAX_LENGTH = 100;
+/**
+ * A search with text or filters counts its matches up to this many; above it the answer says
+ * "more than" (matchesCapped) instead of counting thousands of rows on every keystroke.
+ */
+export const SEARCH_COUNT_CAP = 1000;
 /** The MST-0061x range is reserved for participants. */
 export const ParticipantErrorCode = {
   TooManyOptions: 'MST-00611', // E5.07
@@ -103,8 +108,13 @@ export const attendeeCardSchema = z.object({
 export type AttendeeCard = z.infer<typeof attendeeCardSchema>;
 
 export const search2ResponseSchema = z.object({
-  /** Total matches; computed on the first page only (null on later pages). */
+  /**
+   * Total matches; computed on the first page only (null on later pages). Exact for the whole
+   * directory; with text or filters exact up to SEARCH_COUNT_CAP, above it SEARCH_COUNT_CAP with
+   * matchesCapped set.
+   */
   matches: z.number().nullable(),
+  matchesCapped: z.boolean().optional(),
   props: z.array(searchPropSchema),
   results: z.array(z.array(z.unknown())),
   /** Cursor for the next page, null at the end. */

@@ -17,6 +17,7 @@ import * as m0015 from './migrations/0015_import';
 import * as m0016 from './migrations/0016_integrations';
 import * as m0017 from './migrations/0017_door';
 import * as m0018 from './migrations/0018_session_import';
+import * as m0019 from './migrations/0019_search_scale';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0016_integrations': m0016,
   '0017_door': m0017,
   '0018_session_import': m0018,
+  '0019_search_scale': m0019,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

@@ -95,12 +95,39 @@ function scoped<O>(
   return q;
 }
 
-export async function countMatches(db: Executor, scope: SearchScope): Promise<number> {
-  const row = await scoped(db.selectFrom('participants as p'), scope)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * How many people the scope finds: exact up to `cap`, and `cap + 1` meaning "more than cap" (null:
+ * always exact). A capped count reads at most cap + 1 matching rows: the matching set is a
+ * materialized CTE, planned for all its rows (the event's text and category indexes, migration 0019)
+ * and read only as far as the LIMIT asks — without the CTE the planner may bet on a sequential scan
+ * finding cap rows early, which costs a whole table when they sit at its end.
+ */
+export async function countMatches(
+  db: Executor,
+  scope: SearchScope,
+  cap: number | null = null,
+): Promise<number> {
+  if (cap === null) {
+    const row = await scoped(db.selectFrom('participants as p'), scope)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  const matching = scoped(db.selectFrom('participants as p'), scope).select(sql<number>`1`.as('one'));
+  const { rows } = await sql<{ n: string }>`
+    WITH m AS MATERIALIZED (${matching})
+    SELECT count(*) AS n FROM (SELECT 1 FROM m LIMIT ${cap + 1}) x`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
+
+/**
+ * How a page is read. 'walk': along the index of the order, filtering as it goes — quick when
+ * matches are dense (a few letters typed, no filter), a whole event when they are rare. 'sort': all
+ * matches first (from the event's text/category indexes), then the top of them sorted — quick when
+ * matches are few, slow for thousands. The caller picks by the capped count; the planner's own
+ * guess for a prefix query is off by 10× and more.
+ */
+export type PageStrategy = 'walk' | 'sort';
 
 export async function searchPage(
   db: Executor,
@@ -108,7 +135,15 @@ export async function searchPage(
   order: { by: SearchOrder; asc: boolean },
   cursor: SearchCursor | null,
   limit: number,
+  strategy: PageStrategy = 'walk',
 ): Promise<SearchRow[]> {
+  // In 'sort', the order's columns go through an expression no index has, so no index walk is possible.
+  const key = <C extends 'p.search_boost' | 'p.sort_name' | 'p.sort_company'>(column: C) =>
+    strategy === 'walk'
+      ? sql.ref(column)
+      : column === 'p.search_boost'
+        ? sql`${sql.ref(column)} + 0`
+        : sql`${sql.ref(column)} || ''`;
   let q = scoped(db.selectFrom('participants as p'), scope)
     .leftJoin('participant_types as t', 't.id', 'p.type_id')
     .leftJoin('booths as b', 'b.id', 'p.booth_id')
@@ -148,7 +183,7 @@ export async function searchPage(
         ]),
       );
     }
-    q = q.orderBy('p.search_boost', 'desc').orderBy('p.sort_name', 'asc').orderBy('p.id', 'asc');
+    q = q.orderBy(key('p.search_boost'), 'desc').orderBy(key('p.sort_name'), 'asc').orderBy('p.id', 'asc');
   } else {
     const column = order.by === 'name' ? 'p.sort_name' : 'p.sort_company';
     const dir = order.asc ? 'asc' : 'desc';
@@ -157,7 +192,7 @@ export async function searchPage(
         eb(eb.refTuple(column, 'p.id'), order.asc ? '>' : '<', eb.tuple(cursor.key, cursor.id)),
       );
     }
-    q = q.orderBy(column, dir).orderBy('p.id', dir);
+    q = q.orderBy(key(column), dir).orderBy('p.id', dir);
   }
   return q.limit(limit).execute();
 }

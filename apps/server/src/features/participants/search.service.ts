@@ -1,5 +1,6 @@
 import {
   type AttendeeCard,
+  SEARCH_COUNT_CAP,
   SEARCH_DEFAULT_LENGTH,
   SEARCH_PROPS,
   type Search2Request,
@@ -11,6 +12,7 @@ import { AppError } from '../../http/errors';
 import type { SearchCache } from './search.cache';
 import {
   countMatches,
+  type PageStrategy,
   type SearchCursor,
   type SearchRow,
   type SearchScope,
@@ -36,29 +38,47 @@ export function textQuery(query: string | undefined): { tsquery: string | null; 
   return { tsquery, like };
 }
 
-function encodeCursor(by: SearchOrder, row: SearchRow): string {
+function encodeCursor(by: SearchOrder, row: SearchRow, strategy: PageStrategy): string {
   const key = by === 'company' ? row.sort_company : row.sort_name;
-  const value = by === 'relevance' ? [by, row.search_boost, key, row.id] : [by, key, row.id];
+  const value: unknown[] = by === 'relevance' ? [by, row.search_boost, key, row.id] : [by, key, row.id];
+  // The next page is read the way the first was, without counting again.
+  if (strategy === 'sort') value.push('sort');
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-function decodeCursor(by: SearchOrder, after: string): SearchCursor {
+function decodeCursor(by: SearchOrder, after: string): { cursor: SearchCursor; strategy: PageStrategy } {
   try {
     const value: unknown = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value[0] === by) {
-      if (by === 'relevance' && value.length === 4) {
-        const [, boost, key, id] = value;
-        if (Number.isInteger(boost) && typeof key === 'string' && Number.isInteger(id))
-          return { boost, key, id };
-      } else if (by !== 'relevance' && value.length === 3) {
-        const [, key, id] = value;
-        if (typeof key === 'string' && Number.isInteger(id)) return { key, id };
+      const size = by === 'relevance' ? 4 : 3;
+      const strategy: PageStrategy = value.length === size + 1 && value[size] === 'sort' ? 'sort' : 'walk';
+      if (value.length === size || strategy === 'sort') {
+        if (by === 'relevance') {
+          const [, boost, key, id] = value;
+          if (Number.isInteger(boost) && typeof key === 'string' && Number.isInteger(id))
+            return { cursor: { boost, key, id }, strategy };
+        } else {
+          const [, key, id] = value;
+          if (typeof key === 'string' && Number.isInteger(id)) return { cursor: { key, id }, strategy };
+        }
       }
     }
   } catch {
     // falls through to the error below
   }
   throw AppError.badRequest('after: invalid cursor', { after: 'validation.error.cursor' });
+}
+
+/** Text or a filter of the asker's: counted up to SEARCH_COUNT_CAP (the whole directory exactly). */
+function narrowed(scope: SearchScope): boolean {
+  return Boolean(
+    scope.text.tsquery ||
+      scope.text.like ||
+      scope.filterTypeIds?.length ||
+      scope.filterCategoryIds?.length ||
+      scope.tags?.length ||
+      scope.withoutBooth,
+  );
 }
 
 /** Extra rows fetched for a cached page so my ignored people can be taken out afterwards. */
@@ -74,7 +94,8 @@ export async function search2(
   const viewer = await loadSearchViewer(ctx, cache, input.eventId, userId);
   const by = input.orderBy ?? 'relevance';
   const order = { by, asc: input.asc ?? true };
-  const cursor = input.after ? decodeCursor(by, input.after) : null;
+  const decoded = input.after ? decodeCursor(by, input.after) : null;
+  const cursor = decoded?.cursor ?? null;
   const length = input.length ?? SEARCH_DEFAULT_LENGTH;
   const base: SearchScope = {
     eventId: viewer.eventId,
@@ -88,34 +109,39 @@ export async function search2(
     withoutBooth: input.filters?.withoutBooth,
     excludeIgnored: false,
   };
+  const cap = narrowed(base) ? SEARCH_COUNT_CAP : null;
+  /**
+   * The count comes first: it says how to read the page (dense matches: walk the order's index;
+   * at most SEARCH_COUNT_CAP: sort them). Later pages carry the way in their cursor.
+   */
+  const plan = (total: number | null): PageStrategy =>
+    decoded?.strategy ?? (cap === null || (total ?? 0) > cap ? 'walk' : 'sort');
   let rows: SearchRow[];
-  let matches: number | null;
+  let total: number | null;
   if (base.tags?.length || viewer.ignored.size > IGNORE_SLACK) {
     // Depends on my own tags: straight to the database.
     const scope = { ...base, excludeIgnored: true };
-    [rows, matches] = await Promise.all([
-      searchPage(ctx.db, scope, order, cursor, length + 1),
-      cursor ? Promise.resolve(null) : countMatches(ctx.db, scope),
-    ]);
+    total = decoded ? null : await countMatches(ctx.db, scope, cap);
+    rows = await searchPage(ctx.db, scope, order, cursor, length + 1, plan(total));
   } else {
     const { viewerId: _, ...shared } = base;
     const key = JSON.stringify([shared, order, cursor, length]);
     const prefix = await cache.eventScope(ctx.db, base.eventId);
     // The total does not depend on order or page size: one count serves all of them.
-    const [page, total] = await Promise.all([
-      cache.cached(`${prefix}page:${key}`, () =>
-        searchPage(ctx.db, base, order, cursor, length + 1 + IGNORE_SLACK),
-      ),
-      cursor
-        ? Promise.resolve(null)
-        : cache.cached(`${prefix}count:${JSON.stringify(shared)}`, () => countMatches(ctx.db, base)),
-    ]);
+    total = decoded
+      ? null
+      : await cache.cached(`${prefix}count:${JSON.stringify(shared)}`, () => countMatches(ctx.db, base, cap));
+    const strategy = plan(total);
+    const page = await cache.cached(`${prefix}page:${key}`, () =>
+      searchPage(ctx.db, base, order, cursor, length + 1 + IGNORE_SLACK, strategy),
+    );
     rows = page.filter((r) => !viewer.ignored.has(r.id)).slice(0, length + 1);
-    matches = total;
-    if (matches !== null && viewer.ignored.size > 0) {
-      matches -= await countMatches(ctx.db, { ...base, onlyIds: [...viewer.ignored] });
+    if (total !== null && viewer.ignored.size > 0 && (cap === null || total <= cap)) {
+      total -= await countMatches(ctx.db, { ...base, onlyIds: [...viewer.ignored] });
     }
   }
+  const strategy = plan(total);
+  const capped = cap !== null && total !== null && total > cap;
   const list = rows.slice(0, length);
   const results = list.map((row) => {
     const card = toCard(row, viewer.tags.get(row.id) ?? [], viewer.canInviteRow(row));
@@ -123,10 +149,11 @@ export async function search2(
   });
   const last = list.at(-1);
   return {
-    matches,
+    matches: capped ? cap : total,
+    ...(capped ? { matchesCapped: true } : {}),
     props: [...SEARCH_PROPS],
     results,
-    after: rows.length > length && last ? encodeCursor(by, last) : null,
+    after: rows.length > length && last ? encodeCursor(by, last, strategy) : null,
   };
 }
 

@@ -1,4 +1,11 @@
-import { type AttendeeCard, SEARCH_PROPS, type Search2Response, searchRowsToCards } from '@foyer/contract';
+import {
+  type AttendeeCard,
+  SEARCH_COUNT_CAP,
+  SEARCH_PROPS,
+  type Search2Response,
+  searchRowsToCards,
+} from '@foyer/contract';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeBooth,
@@ -68,6 +75,54 @@ describe('POST /event/participant/search2', () => {
     const byName = await search(me, { eventId: event.id, orderBy: 'name', asc: false, length: 5 });
     const names = cards(byName).map((c) => c.fullName.toLowerCase());
     expect(names).toEqual([...names].sort().reverse());
+  });
+
+  it('counts a narrowed search up to SEARCH_COUNT_CAP, and pages dense and rare matches alike', async () => {
+    const event = await makeEvent(t.ctx);
+    const me = await makePerson(t.ctx, event.id, { name: 'Viewer' });
+    // More "Ann"s than the cap, 70 "Zoltan"s: a dense and a rare query, read by walking and by sorting.
+    const dense = SEARCH_COUNT_CAP + 5;
+    await sql`
+      INSERT INTO participants (event_id, email, name, surname, state)
+      SELECT ${event.id}, 'cap-' || i || '@foyer.test', CASE WHEN i <= ${dense} THEN 'Ann' ELSE 'Zoltan' END,
+             'S' || lpad(i::text, 5, '0'), CASE WHEN i % 7 = 0 THEN 'inactive' ELSE 'active' END
+        FROM generate_series(1, ${dense + 70}) i`.execute(t.ctx.db);
+    const whole = await search(me, { eventId: event.id });
+    expect(whole.body.data?.matches).toBe(dense + 71); // the directory is counted exactly
+    expect(whole.body.data?.matchesCapped).toBeUndefined();
+
+    const pageAll = async (body: Record<string, unknown>) => {
+      const first = await search(me, { eventId: event.id, ...body });
+      const all = cards(first);
+      let after = first.body.data?.after;
+      while (after) {
+        const next = await search(me, { eventId: event.id, ...body, after, length: 100 });
+        expect(next.status).toBe(200);
+        all.push(...cards(next));
+        after = next.body.data?.after;
+      }
+      return { first: first.body.data, all };
+    };
+    const anns = await pageAll({ query: 'ann' });
+    expect(anns.first?.matches).toBe(SEARCH_COUNT_CAP);
+    expect(anns.first?.matchesCapped).toBe(true);
+    expect(anns.all).toHaveLength(dense);
+    expect(new Set(anns.all.map((c) => c.id)).size).toBe(dense);
+
+    const rare = await pageAll({ query: 'zolt', length: 25 });
+    expect(rare.first?.matches).toBe(70);
+    expect(rare.first?.matchesCapped).toBeUndefined();
+    expect(rare.all).toHaveLength(70);
+    // Relevance order holds across pages read by sorting: active people first, then by name.
+    const key = (c: AttendeeCard) => `${c.fullName.toLowerCase()}`;
+    const inactive = (c: AttendeeCard) => Number(c.surname.slice(1)) % 7 === 0;
+    const sorted = (list: AttendeeCard[]) => list.map(key).sort();
+    expect(rare.all.map(key)).toEqual([
+      ...sorted(rare.all.filter((c) => !inactive(c))),
+      ...sorted(rare.all.filter(inactive)),
+    ]);
+    const byName = await pageAll({ query: 'zolt', orderBy: 'name', asc: false, length: 30 });
+    expect(byName.all.map(key)).toEqual([...rare.all.map(key)].sort().reverse());
   });
 
   it('E9 boosts active people, booth owners and higher type priority first', async () => {

@@ -5,6 +5,8 @@ import { type ParticipantFilters, toSearchRequest } from '../lib/search-request'
 
 export interface ParticipantPage {
   matches: number | null;
+  /** More than `matches` found (a narrowed search counts up to SEARCH_COUNT_CAP). */
+  matchesCapped: boolean;
   cards: AttendeeCard[];
   after: string | null;
 }
@@ -22,7 +24,12 @@ export function participantSearchQuery(eventId: number, filters: ParticipantFilt
         body: toSearchRequest(eventId, filters, pageParam),
         signal,
       });
-      return { matches: response.matches, cards: searchRowsToCards(response), after: response.after };
+      return {
+        matches: response.matches,
+        matchesCapped: response.matchesCapped === true,
+        cards: searchRowsToCards(response),
+        after: response.after,
+      };
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.after,

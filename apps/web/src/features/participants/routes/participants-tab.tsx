@@ -21,7 +21,7 @@ import '../i18n';
 
 /** E2.01, E1.01: the attendee directory with "People to meet" on top. */
 export function ParticipantsTab({ event }: { event: EventDetails }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const setFilters = (next: Filters) => setParams(filtersToParams(next, params), { replace: true });
@@ -32,6 +32,7 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
   const meId = event.me?.id ?? null;
   const cards = search.data?.pages.flatMap((page) => page.cards) ?? [];
   const matches = search.data?.pages[0]?.matches ?? null;
+  const matchesCapped = search.data?.pages[0]?.matchesCapped === true;
   const filtered = isFiltered(filters);
   const hybrid = event.eventType === 'hybrid';
 
@@ -117,7 +118,7 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
               loading={search.isFetchingNextPage}
               data-testid="attendees-load-more"
             >
-              {matches !== null
+              {matches !== null && !matchesCapped
                 ? t('attendees.list.loadMoreCount', { count: Math.max(matches - cards.length, 0) })
                 : t('attendees.list.loadMore')}
             </Button>
@@ -141,7 +142,9 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
             )}
             {matches !== null && (
               <Text size="sm" c="dimmed" data-testid="attendees-count">
-                {t('attendees.list.count', { count: matches })}
+                {matchesCapped
+                  ? t('attendees.list.countMoreThan', { n: matches.toLocaleString(i18n.language) })
+                  : t('attendees.list.count', { count: matches })}
               </Text>
             )}
           </Group>
