@@ -31,6 +31,8 @@ const envSchema = z.object({
   SENTRY_DSN: z.string().url().optional(),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Where embedded PGlite runs: its own thread, so a slow query does not stall every socket, or the server's.
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -55,6 +57,8 @@ export interface Config {
   videoUrlTemplate: string;
   sentryDsn: string | undefined;
   logLevel: string;
+  /** Embedded PGlite in a worker thread (default) or in the server's thread (PGLITE_THREAD). */
+  pgliteThread: 'worker' | 'main';
   /** Seed the demo into an empty database: by default outside production only (SEED_DEMO). */
   seedDemo: boolean;
   /**
@@ -104,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoUrlTemplate: e.VIDEO_URL_TEMPLATE,
     sentryDsn: e.SENTRY_DSN,
     logLevel: e.LOG_LEVEL,
+    pgliteThread: e.PGLITE_THREAD,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     devMailbox: devMailboxAudience(e.NODE_ENV, e.DEV_MAILBOX, e.SMTP_URL),
     trustProxy: e.TRUST_PROXY === 'true',

@@ -13,6 +13,7 @@ async function main() {
   const { db, kind, close } = await openDatabase({
     url: config.databaseUrl,
     dataDir: `${config.dataDir}/pglite`,
+    pgliteThread: config.pgliteThread,
   });
   await migrateToLatest(db);
   await seedOnStart(db, config, (line) => console.log(line));

@@ -1,12 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createPgliteDialect } from './pglite-dialect';
+import { createPglite, INT8 } from './pglite-open';
+import { startPgliteThread } from './pglite-thread';
 import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Where embedded PGlite runs: its own worker thread (default) or the server's thread. */
+export type PgliteThreadMode = 'worker' | 'main';
 
 export interface Database {
   db: Kysely<DB>;
@@ -14,26 +16,27 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const INT8 = 20;
 // Counts and ids come back as JS numbers on both engines (ids stay far below 2^53).
 pg.types.setTypeParser(INT8, (v) => Number(v));
 
-/** PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory when null). */
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory when null), by
+ * default in a worker thread so that a slow query does not stall every socket (pglite-thread.ts).
+ */
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir: string | null;
+  pgliteThread?: PgliteThreadMode | undefined;
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    extensions: { pg_trgm },
-    parsers: { [INT8]: (v: string) => Number(v) },
-  });
+  const pglite =
+    (options.pgliteThread ?? 'worker') === 'worker'
+      ? await startPgliteThread(options.dataDir)
+      : await createPglite(options.dataDir);
   const db = new Kysely<DB>({ dialect: createPgliteDialect(pglite) });
   return {
     db,

@@ -34,6 +34,7 @@ async function main() {
   const { db, kind, close } = await openDatabase({
     url: config.databaseUrl,
     dataDir: `${config.dataDir}/pglite`,
+    pgliteThread: config.pgliteThread,
   });
   try {
     await migrateToLatest(db);
