@@ -147,6 +147,39 @@ describe('bad input gets a 4xx envelope, never a 5xx', () => {
     }
   });
 
+  it('with the built web app served, unknown /api paths still get the 404 envelope and the security headers', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'foyer-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Foyer</title>');
+    const withSpa = await createTestApp({ env: { WEB_DIST: webDist } });
+    try {
+      for (const method of ['GET', 'HEAD', 'POST', 'DELETE'] as const) {
+        const res = await withSpa.app.inject({ method, url: '/api/v1/no-such-route?x=1' });
+        expect(res.statusCode, method).toBe(404);
+        expect(res.headers['content-security-policy'], method).toContain("default-src 'self'");
+        expect(res.headers['x-content-type-options'], method).toBe('nosniff');
+        if (method !== 'HEAD') {
+          expect(res.json()).toEqual({
+            success: false,
+            error: { code: 'MST-00404', msg: `No route ${method} /api/v1/no-such-route` },
+          });
+        }
+      }
+      expect((await withSpa.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+      const page = await withSpa.app.inject({ method: 'GET', url: '/api/' });
+      expect(page.json()).toMatchObject({ success: false, error: { code: 'MST-00404' } });
+      // Outside /api the web app answers, and a missing asset is a plain 404.
+      const spa = await withSpa.app.inject({ method: 'GET', url: '/api' });
+      expect(spa.statusCode).toBe(200);
+      expect(spa.headers['content-type']).toContain('text/html');
+      const asset = await withSpa.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+      expect(asset.statusCode).toBe(404);
+      expect(asset.headers['content-type']).toContain('text/plain');
+    } finally {
+      await withSpa.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+
   it('A7.03 A7.10 a still-valid access token of a deleted account gets 401 on every authenticated route', async () => {
     await deleteUser(t.ctx.db, userId);
     const calls: InjectOptions[] = [

@@ -11,7 +11,7 @@ import type { UserRow } from '../../db/schema';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { removeProfilePhoto, storeProfilePhoto } from './photo';
-import { findUserById, updateUser } from './user.repository';
+import { findProfileById, findUserById, type ProfileRow, updateUser } from './user.repository';
 
 /** A native app keeps a handful of devices; the oldest token goes when a new device comes. */
 const MAX_DEVICE_TOKENS = 20;
@@ -44,7 +44,7 @@ function timezoneCheck(settings: Record<string, unknown>): UserProfile['uiSettin
   return {};
 }
 
-export function toProfile(user: UserRow, now: Date): UserProfile {
+export function toProfile(user: ProfileRow, now: Date): UserProfile {
   return {
     id: user.id,
     name: user.name,
@@ -67,9 +67,12 @@ async function currentUser(ctx: AppContext, userId: number): Promise<UserRow> {
   return user;
 }
 
-/** GET user/profile (A7.05, A7.45). */
+/** GET user/profile (A7.05, A7.45): one primary-key read of the columns shown. */
 export async function getProfile(ctx: AppContext, claims: AccessClaims): Promise<UserProfile> {
-  return toProfile(await currentUser(ctx, claims.userId), ctx.now());
+  const user = await findProfileById(ctx.db, claims.userId);
+  // A token for a deleted account: 401 makes the client drop the session (A4.04).
+  if (!user) throw AppError.unauthenticated('This account no longer exists');
+  return toProfile(user, ctx.now());
 }
 
 /** PUT user/profile (A7.11–A7.14): one route, five actions. */

@@ -4,7 +4,9 @@ import type { UserProfile } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { signAccessToken } from '../../http/auth';
 import { type LoggedIn, login, TEST_PASSWORD } from '../auth/auth.testing';
+import { deleteUser } from './user.repository';
 
 const PROFILE = '/api/v1/user/profile';
 // A 1x1 PNG.
@@ -56,6 +58,28 @@ describe('profile', () => {
       isSuperUser: false,
       now: now.toISOString(),
     });
+  });
+
+  it('A7.10 A6.04 answers 401 to a token of a deleted account, or one acting as a deleted super user', async () => {
+    const get = (token: string) =>
+      call<UserProfile>(t.app, {
+        method: 'GET',
+        url: PROFILE,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const actor = await makeUser(t.ctx, { superUser: true });
+    const gone = await makeUser(t.ctx);
+    const acting = await signAccessToken(t.ctx.config.jwtSecret, { userId: me.user.id, actorId: actor.id });
+    expect((await get(acting)).body.data?.id).toBe(me.user.id);
+    await deleteUser(t.ctx.db, gone.id);
+    await deleteUser(t.ctx.db, actor.id);
+    for (const token of [gone.token, acting]) {
+      const res = await get(token);
+      expect(res.status).toBe(401);
+      expect(res.body.error?.code).toBe('MST-00401');
+    }
+    expect((await get('not-a-token')).status).toBe(401);
+    expect((await call(t.app, { method: 'GET', url: PROFILE })).status).toBe(401);
   });
 
   it('A7.11 A5.24 A5.26 action profile: name and surname required, timezone optional', async () => {

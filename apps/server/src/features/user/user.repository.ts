@@ -10,6 +10,25 @@ export function findUserById(db: Executor, id: number): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The columns the profile answer shows (no password hash, device tokens or timestamps). */
+export const PROFILE_COLUMNS = [
+  'id',
+  'name',
+  'surname',
+  'username',
+  'timezone',
+  'profile_photo_path',
+  'sms_phone',
+  'ui_settings',
+  'notification_preferences',
+  'is_super_user',
+] as const;
+export type ProfileRow = Pick<UserRow, (typeof PROFILE_COLUMNS)[number]>;
+
+export function findProfileById(db: Executor, id: number): Promise<ProfileRow | undefined> {
+  return db.selectFrom('users').select(PROFILE_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
 /**
  * Creates the user with its primary e-mail and its identity record (provider cognito). Sign-up and
  * registration pass `verified: false`: the address (and so the login) waits for the mailed code.

@@ -12,7 +12,7 @@ import {
   updateProfileRequest,
 } from '@foyer/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireUser } from '../../http/auth';
+import { requireUser, requireUserReadingOwnRow } from '../../http/auth';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { clearRefreshCookie } from '../auth/refresh-cookie';
@@ -24,7 +24,8 @@ import { getProfile, updateProfile } from './profile.service';
 /** Account: profile, photo, notification preferences, device tokens, connected e-mails, deletion. */
 const accountRoutes: FastifyPluginAsync = async (app) => {
   app.get('/user/profile', async (request) => {
-    const claims = await requireUser(request);
+    // getProfile reads the caller's row and answers 401 when the account is gone.
+    const claims = await requireUserReadingOwnRow(request);
     parse(emptyRequest, request.query);
     return { success: true, data: await getProfile(app.ctx, claims) };
   });
