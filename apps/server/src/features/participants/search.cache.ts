@@ -44,18 +44,28 @@ export interface SearchCache {
    * primary-key read per search, the price of never answering from before a committed write.
    */
   eventScope(db: Kysely<DB>, eventId: number): Promise<string>;
+  /**
+   * A value kept for as long as the event's search version stays the same, whatever the TTL: the
+   * whole directory's count, which only a write can change (one primary-key read per call).
+   */
+  versioned<T>(db: Kysely<DB>, eventId: number, key: string, compute: () => Promise<T>): Promise<T>;
   /** Drops an entry after a local change that must show at once (e.g. my own tags). */
   forget(key: string): void;
-  /** Turns the cache on (ttlMs > 0) or off; tests and the benchmark use it. */
-  configure(options: { ttlMs: number }): void;
+  /**
+   * Turns the page cache on (ttlMs > 0) or off, and the versioned values (default: with the pages);
+   * tests and the benchmark use it.
+   */
+  configure(options: { ttlMs: number; versioned?: boolean }): void;
 }
 
 /** Prefix of every list entry of an event, so a change in it can drop them all. */
 export const eventKey = (eventId: number) => `event:${eventId}:`;
 
-export function createSearchCache(options: { ttlMs: number }): SearchCache {
+export function createSearchCache(options: { ttlMs: number; versioned?: boolean }): SearchCache {
   let ttlMs = options.ttlMs;
+  let keepVersioned = options.versioned ?? ttlMs > 0;
   const entries = new Map<string, Entry<unknown>>();
+  const versionedEntries = new Map<string, { version: string; value: Promise<unknown> }>();
   /** The search version last seen per event, to drop pages of older versions. */
   const versions = new Map<number, string>();
 
@@ -111,13 +121,28 @@ export function createSearchCache(options: { ttlMs: number }): SearchCache {
       }
       return `${eventKey(eventId)}v${version}:`;
     },
+    async versioned<T>(db: Kysely<DB>, eventId: number, key: string, compute: () => Promise<T>) {
+      if (!keepVersioned) return compute();
+      const version = await readSearchVersion(db, eventId);
+      const full = `${eventKey(eventId)}${key}`;
+      const hit = versionedEntries.get(full);
+      if (hit && hit.version === version) return hit.value as Promise<T>;
+      if (versionedEntries.size >= MAX_ENTRIES)
+        versionedEntries.delete(versionedEntries.keys().next().value as string);
+      const value = compute();
+      versionedEntries.set(full, { version, value });
+      value.catch(() => versionedEntries.delete(full));
+      return value;
+    },
     forget(key) {
       entries.delete(key);
     },
     configure(next) {
       ttlMs = next.ttlMs;
+      keepVersioned = next.versioned ?? ttlMs > 0;
       entries.clear();
       versions.clear();
+      versionedEntries.clear();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { ParticipantTag, SearchOrder } from '@foyer/contract';
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 
@@ -117,6 +117,47 @@ export async function countMatches(
   const { rows } = await sql<{ n: string }>`
     WITH m AS MATERIALIZED (${matching})
     SELECT count(*) AS n FROM (SELECT 1 FROM m LIMIT ${cap + 1}) x`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The planner's guess of how many people the scope finds (one planning round trip, no reading). */
+export async function estimateMatches(db: Executor, scope: SearchScope): Promise<number> {
+  const matching = scoped(db.selectFrom('participants as p'), scope).select(sql<number>`1`.as('one'));
+  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) ${matching}`.execute(db);
+  const raw = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan?: { 'Plan Rows'?: number } }];
+  return Number(plan[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * Counts matches (up to cap + 1) among the first `budget` people of the event in relevance order
+ * only: cheap when matches are dense (a few letters typed in a big event: the count stops after
+ * cap + 1 rows), bounded when they are not. The walked rows are a materialized CTE, read lazily.
+ */
+export async function countByWalking(
+  db: Executor,
+  scope: SearchScope,
+  budget: number,
+  cap: number,
+): Promise<number> {
+  const walked = db
+    .selectFrom('participants')
+    .selectAll()
+    .where('event_id', '=', scope.eventId)
+    .orderBy('search_boost', 'desc')
+    .orderBy('sort_name', 'asc')
+    .orderBy('id', 'asc')
+    .limit(budget);
+  // The CTE has the participants' columns: the scope's conditions apply to it as to the table.
+  const fromWalked = (db as unknown as Kysely<DB & { w: DB['participants'] }>).selectFrom(
+    'w as p',
+  ) as unknown as SelectQueryBuilder<From, 'p', object>;
+  const matching = scoped(fromWalked, scope)
+    .select(sql<number>`1`.as('one'))
+    .limit(cap + 1);
+  const { rows } = await sql<{ n: string }>`
+    WITH w AS MATERIALIZED (${walked})
+    SELECT count(*) AS n FROM (${matching}) x`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 

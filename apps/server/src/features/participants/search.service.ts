@@ -11,7 +11,9 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import type { SearchCache } from './search.cache';
 import {
+  countByWalking,
   countMatches,
+  estimateMatches,
   type PageStrategy,
   type SearchCursor,
   type SearchRow,
@@ -69,6 +71,38 @@ function decodeCursor(by: SearchOrder, after: string): { cursor: SearchCursor; s
   throw AppError.badRequest('after: invalid cursor', { after: 'validation.error.cursor' });
 }
 
+/** A narrowed search the planner expects to find this many people or more is counted by walking first. */
+const DENSE_ESTIMATE = 5 * SEARCH_COUNT_CAP;
+/** How far that walk goes before the count falls back to the text and category indexes. */
+const WALK_BUDGET = 20 * SEARCH_COUNT_CAP;
+
+/**
+ * The people a search finds — exactly for the whole directory (kept per search version), up to
+ * SEARCH_COUNT_CAP + 1 for a narrowed one — read the cheapest way for its density, and how to read
+ * its page (decision 018): walking the order's index only where a walk found the matches dense (a
+ * filter that follows the order, such as the lowest-priority type, would make a walk read the whole
+ * event), otherwise sorting the matches.
+ */
+async function countFound(
+  ctx: AppContext,
+  cache: SearchCache,
+  scope: SearchScope,
+  cap: number | null,
+): Promise<{ n: number; read: PageStrategy }> {
+  if (cap === null) {
+    const { viewerId: _, ...shared } = scope;
+    const n = await cache.versioned(ctx.db, scope.eventId, `total:${JSON.stringify(shared)}`, () =>
+      countMatches(ctx.db, scope),
+    );
+    return { n, read: 'walk' };
+  }
+  if ((await estimateMatches(ctx.db, scope)) >= DENSE_ESTIMATE) {
+    const walked = await countByWalking(ctx.db, scope, WALK_BUDGET, cap);
+    if (walked > cap) return { n: walked, read: 'walk' };
+  }
+  return { n: await countMatches(ctx.db, scope, cap), read: 'sort' };
+}
+
 /** Text or a filter of the asker's: counted up to SEARCH_COUNT_CAP (the whole directory exactly). */
 function narrowed(scope: SearchScope): boolean {
   return Boolean(
@@ -110,28 +144,29 @@ export async function search2(
     excludeIgnored: false,
   };
   const cap = narrowed(base) ? SEARCH_COUNT_CAP : null;
-  /**
-   * The count comes first: it says how to read the page (dense matches: walk the order's index;
-   * at most SEARCH_COUNT_CAP: sort them). Later pages carry the way in their cursor.
-   */
-  const plan = (total: number | null): PageStrategy =>
-    decoded?.strategy ?? (cap === null || (total ?? 0) > cap ? 'walk' : 'sort');
+  // The count comes first: it says how to read the page. Later pages carry the way in their cursor.
+  let found: { n: number; read: PageStrategy } | null = null;
+  const plan = (): PageStrategy => decoded?.strategy ?? found?.read ?? 'walk';
   let rows: SearchRow[];
   let total: number | null;
   if (base.tags?.length || viewer.ignored.size > IGNORE_SLACK) {
     // Depends on my own tags: straight to the database.
     const scope = { ...base, excludeIgnored: true };
-    total = decoded ? null : await countMatches(ctx.db, scope, cap);
-    rows = await searchPage(ctx.db, scope, order, cursor, length + 1, plan(total));
+    found = decoded ? null : await countFound(ctx, cache, scope, cap);
+    total = found?.n ?? null;
+    rows = await searchPage(ctx.db, scope, order, cursor, length + 1, plan());
   } else {
     const { viewerId: _, ...shared } = base;
     const key = JSON.stringify([shared, order, cursor, length]);
     const prefix = await cache.eventScope(ctx.db, base.eventId);
     // The total does not depend on order or page size: one count serves all of them.
-    total = decoded
+    found = decoded
       ? null
-      : await cache.cached(`${prefix}count:${JSON.stringify(shared)}`, () => countMatches(ctx.db, base, cap));
-    const strategy = plan(total);
+      : await cache.cached(`${prefix}count:${JSON.stringify(shared)}`, () =>
+          countFound(ctx, cache, base, cap),
+        );
+    total = found?.n ?? null;
+    const strategy = plan();
     const page = await cache.cached(`${prefix}page:${key}`, () =>
       searchPage(ctx.db, base, order, cursor, length + 1 + IGNORE_SLACK, strategy),
     );
@@ -140,7 +175,7 @@ export async function search2(
       total -= await countMatches(ctx.db, { ...base, onlyIds: [...viewer.ignored] });
     }
   }
-  const strategy = plan(total);
+  const strategy = plan();
   const capped = cap !== null && total !== null && total > cap;
   const list = rows.slice(0, length);
   const results = list.map((row) => {

@@ -16,6 +16,8 @@ import {
   type Person,
 } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { countByWalking, estimateMatches } from './search.repository';
+import { textQuery } from './search.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +110,22 @@ describe('POST /event/participant/search2', () => {
     expect(anns.first?.matchesCapped).toBe(true);
     expect(anns.all).toHaveLength(dense);
     expect(new Set(anns.all.map((c) => c.id)).size).toBe(dense);
+
+    // The walk that counts dense matches stops at cap + 1, and never reads more than its budget.
+    const scope = {
+      eventId: event.id,
+      viewerId: me.id,
+      seesAll: false,
+      typeIds: null,
+      text: textQuery('ann'),
+      excludeIgnored: false,
+    };
+    expect(await countByWalking(t.ctx.db, scope, dense + 71, SEARCH_COUNT_CAP)).toBe(SEARCH_COUNT_CAP + 1);
+    expect(await countByWalking(t.ctx.db, scope, 300, SEARCH_COUNT_CAP)).toBeLessThanOrEqual(300);
+    expect(
+      await countByWalking(t.ctx.db, { ...scope, text: textQuery('zolt') }, 5000, SEARCH_COUNT_CAP),
+    ).toBe(70);
+    expect(await estimateMatches(t.ctx.db, scope)).toBeGreaterThan(0);
 
     const rare = await pageAll({ query: 'zolt', length: 25 });
     expect(rare.first?.matches).toBe(70);
