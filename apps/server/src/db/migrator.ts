@@ -18,6 +18,7 @@ import * as m0016 from './migrations/0016_integrations';
 import * as m0017 from './migrations/0017_door';
 import * as m0018 from './migrations/0018_session_import';
 import * as m0019 from './migrations/0019_search_scale';
+import * as m0020 from './migrations/0020_sessions_list';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0017_door': m0017,
   '0018_session_import': m0018,
   '0019_search_scale': m0019,
+  '0020_sessions_list': m0020,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-import { busyRows, lockParticipantAgenda } from './attendance.repository';
+import { type BusyRow, busyRows, lockParticipantAgenda } from './attendance.repository';
 
 /**
  * What occupies a participant's time. Agenda collisions ("You are busy", E4.49, E5.11), the agenda
@@ -79,13 +79,8 @@ export async function lockAgenda(trx: Transaction<DB>, participantId: number): P
   await lockParticipantAgenda(trx, participantId);
 }
 
-/** The built-in source: attended and presented sessions plus off-times, in one query. */
-async function builtInBusy(
-  db: Executor,
-  participantId: number,
-  range: { sdt: Date; edt: Date },
-): Promise<BusyInterval[]> {
-  const rows = await busyRows(db, participantId, range);
+/** Rows of the built-in source (attendance.repository busySql) as intervals. */
+export function toBusyIntervals(rows: readonly BusyRow[]): BusyInterval[] {
   return rows.map((r) => ({
     kind: r.kind,
     id: r.id,
@@ -97,16 +92,31 @@ async function builtInBusy(
   }));
 }
 
+/** The intervals of the registered sources alone (the built-in one is read by the caller). */
+export async function registeredBusy(
+  db: Executor,
+  participantId: number,
+  range: { sdt: Date; edt: Date },
+): Promise<BusyInterval[]> {
+  const all: BusyInterval[] = [];
+  // Sequential on purpose: inside a transaction there is one connection.
+  for (const source of extraSources) all.push(...(await source.busy(db, participantId, range)));
+  return all;
+}
+
+/** Intervals of several sources as one list, by start. */
+export function byStart(...lists: BusyInterval[][]): BusyInterval[] {
+  return lists.flat().sort((a, b) => a.sdt.getTime() - b.sdt.getTime());
+}
+
 /** Every busy interval of the participant within the range, from all sources, by start. */
 export async function listBusyIntervals(
   db: Executor,
   participantId: number,
   range: { sdt: Date; edt: Date },
 ): Promise<BusyInterval[]> {
-  const all = await builtInBusy(db, participantId, range);
-  // Sequential on purpose: inside a transaction there is one connection.
-  for (const source of extraSources) all.push(...(await source.busy(db, participantId, range)));
-  return all.sort((a, b) => a.sdt.getTime() - b.sdt.getTime());
+  const builtIn = toBusyIntervals(await busyRows(db, participantId, range));
+  return byStart(builtIn, await registeredBusy(db, participantId, range));
 }
 
 /** Whether an interval belongs to the given session family (the session itself or its parent/slot). */

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 
@@ -182,13 +182,12 @@ export interface BusyRow {
   parent_session_id: number | null;
 }
 
-/** Attended and presented sessions plus off-times overlapping the range, in one query. */
-export async function busyRows(
-  db: Executor,
-  participantId: number,
-  range: { sdt: Date; edt: Date },
-): Promise<BusyRow[]> {
-  const { rows } = await sql<BusyRow>`
+/**
+ * Attended and presented sessions plus off-times of `participantId` (a value or a column of an outer
+ * query) overlapping the range: the built-in busy source, as SQL to run or to nest.
+ */
+export function busySql(participantId: RawBuilder<number>, range: { sdt: Date; edt: Date }) {
+  return sql<BusyRow>`
     SELECT 'session' AS kind, s.id, s.name, s.sdt, s.edt, s.id AS session_id, s.parent_id AS parent_session_id
       FROM session_attendees sa JOIN sessions s ON s.id = sa.session_id
      WHERE sa.participant_id = ${participantId} AND sa.status IN ('joined', 'waiting') AND sa.blocking
@@ -202,6 +201,15 @@ export async function busyRows(
     SELECT 'offTime', o.id, 'Break', o.sdt, o.edt, NULL, NULL
       FROM participant_off o
      WHERE o.participant_id = ${participantId} AND o.sdt < ${range.edt} AND o.edt > ${range.sdt}
-  `.execute(db);
+  `;
+}
+
+/** Attended and presented sessions plus off-times overlapping the range, in one query. */
+export async function busyRows(
+  db: Executor,
+  participantId: number,
+  range: { sdt: Date; edt: Date },
+): Promise<BusyRow[]> {
+  const { rows } = await busySql(sql`${participantId}`, range).execute(db);
   return rows;
 }

@@ -1,6 +1,5 @@
 import {
   type AttendeeStatus,
-  isSessionPast,
   type SessionLocation,
   type SessionPerson,
   type SessionRole,
@@ -12,8 +11,6 @@ import { type BusyInterval, isSameSession } from './agenda-sources';
 import type { SessionRow, Viewer } from './sessions.repository';
 
 /** Rows to the contract's shapes: the API never sends a database row as is. */
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 const seatsFull = (capacity: number | null, used: number) => capacity !== null && used >= capacity;
 
@@ -37,12 +34,196 @@ function person(p: SessionRow['people'][number]): SessionPerson {
   };
 }
 
+/** Start and end in ms, compared against the agenda without parsing dates again. */
+interface Span {
+  id: number;
+  parentId: number | null;
+  sdt: number;
+  edt: number;
+}
+
 /** Overlaps something of the viewer's agenda other than this very session. */
-function collides(
-  busy: readonly BusyInterval[],
-  session: { id: number; parentId: number | null; sdt: Date | string; edt: Date | string },
-) {
+function collides(busy: readonly BusyInterval[], session: Span) {
   return busy.some((b) => !isSameSession(b, session.id, session.parentId) && timesOverlap(b, session));
+}
+
+/**
+ * The viewer's own status and the current seat counts, read apart from rows that viewers share
+ * (sessions.cache.ts); they take the place of the rows' my_status and used_capacity.
+ */
+export interface LiveState {
+  statuses: ReadonlyMap<number, string>;
+  /** Seats taken by session id; a session missing here keeps its row's count. */
+  seats: ReadonlyMap<number, number>;
+}
+
+type SlotRow = SessionRow['children'][number];
+
+/** What a card shows the same to everyone, worked out once per row (rows of cached pages are shared). */
+interface Fixed {
+  span: Span;
+  sdt: string;
+  edt: string;
+  duration: number;
+  capacity: number | null;
+  track: SessionSummary['track'];
+  location: SessionLocation | null;
+  images: SessionSummary['images'];
+  speakers: SessionPerson[];
+  moderators: SessionPerson[];
+  translators: SessionPerson[];
+  slots: {
+    row: SlotRow;
+    span: Span;
+    sdt: string;
+    edt: string;
+    capacity: number | null;
+    location: SessionLocation | null;
+  }[];
+  /** The last few JSON copies of the card (sessionSummaryJson), by what varied. */
+  json: { key: string; json: string }[];
+  jsonNext: number;
+}
+
+// Shared objects end up in several responses; nothing changes a response after it is built.
+const fixedParts = new WeakMap<SessionRow, Fixed>();
+
+function fixedOf(row: SessionRow): Fixed {
+  const known = fixedParts.get(row);
+  if (known) return known;
+  const sdt = new Date(row.sdt);
+  const edt = new Date(row.edt);
+  const byRole = (role: SessionRole) => row.people.filter((p) => p.role === role).map(person);
+  const fixed: Fixed = {
+    span: { id: row.id, parentId: row.parent_id, sdt: sdt.getTime(), edt: edt.getTime() },
+    sdt: sdt.toISOString(),
+    edt: edt.toISOString(),
+    duration: Math.round((edt.getTime() - sdt.getTime()) / 60_000),
+    capacity: row.own_capacity ?? row.location_capacity,
+    track:
+      row.track_id === null ? null : { id: row.track_id, name: row.track_name ?? '', color: row.track_color },
+    location: location(row.location_id, row.location_name, row.location_capacity, row.location_used_capacity),
+    images: { top_banner: row.images.top_banner ?? null },
+    speakers: byRole('speaker'),
+    moderators: byRole('moderator'),
+    translators: byRole('translator'),
+    slots: row.children.map((c) => {
+      const cs = new Date(c.sdt);
+      const ce = new Date(c.edt);
+      return {
+        row: c,
+        span: { id: c.id, parentId: row.id, sdt: cs.getTime(), edt: ce.getTime() },
+        sdt: cs.toISOString(),
+        edt: ce.toISOString(),
+        capacity: c.own_capacity ?? c.location_capacity,
+        location: location(c.location_id, c.location_name, c.location_capacity, c.location_used_capacity),
+      };
+    }),
+    json: [],
+    jsonNext: 0,
+  };
+  fixedParts.set(row, fixed);
+  return fixed;
+}
+
+const statusOf = (live: LiveState | undefined, id: number, own: string | null) =>
+  ((live ? live.statuses.get(id) : own) ?? null) as AttendeeStatus | null;
+const usedOf = (live: LiveState | undefined, id: number, own: number) => live?.seats.get(id) ?? own;
+
+/** What a card shows that depends on the viewer, the clock or the seats taken. */
+interface Varying {
+  used: number;
+  insider: boolean;
+  myStatus: AttendeeStatus | null;
+  myRoles: SessionRole[];
+  availableToMe: boolean;
+  collision: boolean;
+  slots: { used: number; status: AttendeeStatus | null; available: boolean }[];
+}
+
+function varyingOf(
+  row: SessionRow,
+  fixed: Fixed,
+  viewer: Viewer,
+  busy: readonly BusyInterval[],
+  now: Date,
+  live: LiveState | undefined,
+): Varying {
+  const nowMs = now.getTime();
+  const myStatus = statusOf(live, row.id, row.my_status);
+  const myRoles: SessionRole[] = [];
+  for (const p of row.people) if (p.id === viewer.participantId) myRoles.push(p.role as SessionRole);
+  const past = fixed.span.edt <= nowMs; // isSessionPast
+  const typeAllowed =
+    !row.restricted || (viewer.typeId !== null && row.allowed_type_ids.includes(viewer.typeId));
+  return {
+    used: usedOf(live, row.id, row.used_capacity),
+    insider: viewer.organizer || myRoles.length > 0 || myStatus === 'joined',
+    myStatus,
+    myRoles,
+    availableToMe: !past && myStatus !== 'declined' && (viewer.organizer || (!row.hidden && typeAllowed)),
+    collision: myStatus === null && myRoles.length === 0 && collides(busy, fixed.span),
+    slots: fixed.slots.map((slot) => {
+      const used = usedOf(live, slot.row.id, slot.row.used_capacity);
+      const status = statusOf(live, slot.row.id, slot.row.my_status);
+      const collision = status === null && collides(busy, slot.span);
+      const full = seatsFull(slot.capacity, used);
+      // E3.09
+      return { used, status, available: status === null && !full && !collision && !(slot.span.edt <= nowMs) };
+    }),
+  };
+}
+
+function assemble(row: SessionRow, fixed: Fixed, v: Varying): SessionSummary {
+  const subSessions: SubSession[] = fixed.slots.map((slot, i) => {
+    const { used, status, available } = v.slots[i]!;
+    return {
+      id: slot.row.id,
+      name: slot.row.name,
+      sdt: slot.sdt,
+      edt: slot.edt,
+      capacity: slot.capacity,
+      usedCapacity: used,
+      isFull: seatsFull(slot.capacity, used),
+      available,
+      myStatus: status,
+      location: slot.location,
+    };
+  });
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    name: row.name,
+    type: row.type,
+    sdt: fixed.sdt,
+    edt: fixed.edt,
+    duration: fixed.duration,
+    track: fixed.track,
+    location: fixed.location,
+    capacity: fixed.capacity,
+    usedCapacity: v.used,
+    isFull: seatsFull(fixed.capacity, v.used),
+    hidden: row.hidden,
+    restricted: row.restricted,
+    allowedParticipants: row.allowed_type_ids,
+    // The stream link is the way in: only for those who hold a seat, present or organize.
+    externalLink: v.insider ? row.external_link : null,
+    offlineLink: row.offline_link,
+    onSite: row.on_site,
+    needsApproval: row.needs_approval,
+    images: fixed.images,
+    description: row.description,
+    speakers: fixed.speakers,
+    moderators: fixed.moderators,
+    translators: fixed.translators,
+    subSessions,
+    sessionCount: subSessions.length,
+    rehearsalStarted: row.rehearsal_started_at !== null,
+    myStatus: v.myStatus,
+    myRoles: v.myRoles,
+    availableToMe: v.availableToMe,
+    collision: v.collision,
+  };
 }
 
 export function toSessionSummary(
@@ -50,70 +231,35 @@ export function toSessionSummary(
   viewer: Viewer,
   busy: readonly BusyInterval[],
   now: Date,
+  live?: LiveState,
 ): SessionSummary {
-  const capacity = row.own_capacity ?? row.location_capacity;
-  const isFull = seatsFull(capacity, row.used_capacity);
-  const myStatus = (row.my_status ?? null) as AttendeeStatus | null;
-  const myRoles = row.people.filter((p) => p.id === viewer.participantId).map((p) => p.role as SessionRole);
-  const byRole = (role: SessionRole) => row.people.filter((p) => p.role === role).map(person);
-  const past = isSessionPast(row, now);
-  const typeAllowed =
-    !row.restricted || (viewer.typeId !== null && row.allowed_type_ids.includes(viewer.typeId));
-  const insider = viewer.organizer || myRoles.length > 0 || myStatus === 'joined';
+  const fixed = fixedOf(row);
+  return assemble(row, fixed, varyingOf(row, fixed, viewer, busy, now, live));
+}
 
-  const subSessions: SubSession[] = row.children.map((c) => {
-    const childCapacity = c.own_capacity ?? c.location_capacity;
-    const childFull = seatsFull(childCapacity, c.used_capacity);
-    const childStatus = (c.my_status ?? null) as AttendeeStatus | null;
-    const childCollision = childStatus === null && collides(busy, { ...c, parentId: row.id });
-    return {
-      id: c.id,
-      name: c.name,
-      sdt: iso(c.sdt),
-      edt: iso(c.edt),
-      capacity: childCapacity,
-      usedCapacity: c.used_capacity,
-      isFull: childFull,
-      available: childStatus === null && !childFull && !childCollision && !isSessionPast(c, now), // E3.09
-      myStatus: childStatus,
-      location: location(c.location_id, c.location_name, c.location_capacity, c.location_used_capacity),
-    };
-  });
+/** How many differently shown copies of a card a row keeps (viewers with and without a clash...). */
+const JSON_COPIES = 4;
 
-  return {
-    id: row.id,
-    eventId: row.event_id,
-    name: row.name,
-    type: row.type,
-    sdt: iso(row.sdt),
-    edt: iso(row.edt),
-    duration: Math.round((new Date(row.edt).getTime() - new Date(row.sdt).getTime()) / 60_000),
-    track:
-      row.track_id === null ? null : { id: row.track_id, name: row.track_name ?? '', color: row.track_color },
-    location: location(row.location_id, row.location_name, row.location_capacity, row.location_used_capacity),
-    capacity,
-    usedCapacity: row.used_capacity,
-    isFull,
-    hidden: row.hidden,
-    restricted: row.restricted,
-    allowedParticipants: row.allowed_type_ids,
-    // The stream link is the way in: only for those who hold a seat, present or organize.
-    externalLink: insider ? row.external_link : null,
-    offlineLink: row.offline_link,
-    onSite: row.on_site,
-    needsApproval: row.needs_approval,
-    images: { top_banner: row.images.top_banner ?? null },
-    description: row.description,
-    speakers: byRole('speaker'),
-    moderators: byRole('moderator'),
-    translators: byRole('translator'),
-    subSessions,
-    sessionCount: subSessions.length,
-    rehearsalStarted: row.rehearsal_started_at !== null,
-    myStatus,
-    myRoles,
-    availableToMe: !past && myStatus !== 'declined' && (viewer.organizer || (!row.hidden && typeAllowed)),
-    collision:
-      myStatus === null && myRoles.length === 0 && collides(busy, { ...row, parentId: row.parent_id }),
-  };
+/**
+ * The card as JSON, exactly JSON.stringify(toSessionSummary(...)): built once per row and state
+ * (seats, own status and roles, availability, clash) and then reused, since rows of cached pages are
+ * shared by everyone who opens the list and most of them see a card the same way.
+ */
+export function sessionSummaryJson(
+  row: SessionRow,
+  viewer: Viewer,
+  busy: readonly BusyInterval[],
+  now: Date,
+  live?: LiveState,
+): string {
+  const fixed = fixedOf(row);
+  const v = varyingOf(row, fixed, viewer, busy, now, live);
+  let key = `${v.used},${v.insider},${v.myStatus},${v.myRoles.join('+')},${v.availableToMe},${v.collision}`;
+  for (const slot of v.slots) key += `;${slot.used},${slot.status},${slot.available}`;
+  const known = fixed.json.find((copy) => copy.key === key);
+  if (known) return known.json;
+  const json = JSON.stringify(assemble(row, fixed, v));
+  fixed.json[fixed.jsonNext] = { key, json };
+  fixed.jsonNext = (fixed.jsonNext + 1) % JSON_COPIES;
+  return json;
 }

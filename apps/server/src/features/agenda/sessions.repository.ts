@@ -1,5 +1,5 @@
 import { MEETING_SLOT_SESSION_TYPE, SESSION_TYPE_OFF_TIME } from '@foyer/contract';
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 
 /** Who is looking: decides hidden/restricted visibility (E6.02, E6.16). */
@@ -13,6 +13,21 @@ export interface Viewer {
 const NOT_LISTED = [MEETING_SLOT_SESSION_TYPE, SESSION_TYPE_OFF_TIME];
 
 /**
+ * The part of visibility that depends on the participant type alone (E6.02, E6.16): neither hidden
+ * nor restricted away from `typeId` (a value or a column; null types see no restricted session).
+ * Written against the alias `s`.
+ */
+export function visibleToType(typeId: RawBuilder<number | null>) {
+  return sql<SqlBool>`(NOT s.hidden AND (NOT s.restricted OR COALESCE(${typeId}, -1) = ANY(s.allowed_type_ids)))`;
+}
+
+/** What every viewer of the same kind sees: all for organizers, else by participant type. */
+export function visibleToKind(viewer: Pick<Viewer, 'typeId' | 'organizer'>) {
+  if (viewer.organizer) return sql<SqlBool>`true`;
+  return visibleToType(sql`${viewer.typeId}::int`);
+}
+
+/**
  * E6.02, E6.16: organizers see everything; others see sessions that are neither hidden nor
  * restricted away from their participant type, plus any session they present or are in.
  * Written against the alias `s`.
@@ -20,11 +35,18 @@ const NOT_LISTED = [MEETING_SLOT_SESSION_TYPE, SESSION_TYPE_OFF_TIME];
 export function visibleTo(viewer: Viewer) {
   if (viewer.organizer) return sql<SqlBool>`true`;
   return sql<SqlBool>`(
-    (NOT s.hidden AND (NOT s.restricted OR ${viewer.typeId ?? -1}::int = ANY(s.allowed_type_ids)))
+    ${visibleToKind(viewer)}
     OR EXISTS (SELECT 1 FROM session_people vp WHERE vp.session_id = s.id AND vp.participant_id = ${viewer.participantId})
     OR EXISTS (SELECT 1 FROM session_attendees va WHERE va.session_id = s.id AND va.participant_id = ${viewer.participantId})
   )`;
 }
+
+/**
+ * Whom rows are read for. `viewer`: visibility and the viewer's own status included. `kind`: what
+ * every viewer of that kind sees (visibleToKind), with no personal column (my_status is null), so
+ * the rows can be shared between viewers; the caller adds the viewer's own sessions and status.
+ */
+export type ReadFor = { viewer: Viewer } | { kind: Pick<Viewer, 'typeId' | 'organizer'> };
 
 export interface SessionListFilters {
   eventId: number;
@@ -37,6 +59,8 @@ export interface SessionListFilters {
   after?: { sdt: Date; id: number };
   /** Restrict to these ids (detail, speaker pages) instead of top-level sessions. */
   ids?: number[];
+  /** With `ids`: still only top-level sessions. */
+  topLevel?: boolean;
   limit: number;
 }
 
@@ -46,13 +70,16 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * One query for a page of sessions with everything a card needs: track, room, the viewer's own
  * status, speakers/moderators/translators and the bookable slots (E3.07, E3.09). No N+1.
  */
-export function sessionRowsQuery(db: Executor, viewer: Viewer, f: SessionListFilters) {
+export function sessionRowsQuery(db: Executor, readFor: ReadFor, f: SessionListFilters) {
+  const viewer = 'viewer' in readFor ? readFor.viewer : null;
+  const visible = 'viewer' in readFor ? visibleTo(readFor.viewer) : visibleToKind(readFor.kind);
   let query = db
     .selectFrom('sessions as s')
     .leftJoin('tracks as t', 't.id', 's.track_id')
     .leftJoin('locations as l', 'l.id', 's.location_id')
     .leftJoin('session_attendees as me', (join) =>
-      join.onRef('me.session_id', '=', 's.id').on('me.participant_id', '=', viewer.participantId),
+      // No viewer: joins nothing (participant ids are positive).
+      join.onRef('me.session_id', '=', 's.id').on('me.participant_id', '=', viewer?.participantId ?? 0),
     )
     .select([
       's.id',
@@ -86,9 +113,10 @@ export function sessionRowsQuery(db: Executor, viewer: Viewer, f: SessionListFil
     .where('s.event_id', '=', f.eventId)
     .where('s.deleted', '=', false)
     .where('s.type', 'not in', NOT_LISTED)
-    .where(visibleTo(viewer));
+    .where(visible);
 
-  query = f.ids ? query.where('s.id', 'in', f.ids) : query.where('s.parent_id', 'is', null);
+  if (f.ids) query = query.where('s.id', 'in', f.ids);
+  if (!f.ids || f.topLevel) query = query.where('s.parent_id', 'is', null);
   if (f.from) query = query.where('s.sdt', '>=', f.from);
   if (f.to) query = query.where('s.sdt', '<', f.to);
   if (f.trackId) query = query.where('s.track_id', '=', f.trackId);
@@ -135,12 +163,14 @@ function findPeople(db: Executor, sessionIds: number[]) {
     .execute();
 }
 
-function findSlots(db: Executor, viewer: Viewer, parentIds: number[]) {
+function findSlots(db: Executor, readFor: ReadFor, parentIds: number[]) {
+  const viewer = 'viewer' in readFor ? readFor.viewer : null;
+  const organizer = 'viewer' in readFor ? readFor.viewer.organizer : readFor.kind.organizer;
   return db
     .selectFrom('sessions as c')
     .leftJoin('locations as cl', 'cl.id', 'c.location_id')
     .leftJoin('session_attendees as cme', (join) =>
-      join.onRef('cme.session_id', '=', 'c.id').on('cme.participant_id', '=', viewer.participantId),
+      join.onRef('cme.session_id', '=', 'c.id').on('cme.participant_id', '=', viewer?.participantId ?? 0),
     )
     .select([
       'c.parent_id',
@@ -158,7 +188,7 @@ function findSlots(db: Executor, viewer: Viewer, parentIds: number[]) {
     ])
     .where('c.parent_id', 'in', parentIds)
     .where('c.deleted', '=', false)
-    .$if(!viewer.organizer, (qb) => qb.where('c.hidden', '=', false))
+    .$if(!organizer, (qb) => qb.where('c.hidden', '=', false))
     .orderBy('c.sdt')
     .orderBy('c.id')
     .execute();
@@ -177,16 +207,18 @@ export interface SessionRow extends PageRow {
  * A page of sessions with everything a card needs: track, room and the viewer's own status in one
  * query, then speakers/moderators/translators and the bookable slots of the whole page in one query
  * each (E3.07, E3.09). Three queries whatever the page size: no N+1, and no JSON built in SQL.
+ * `readFor` a kind of viewer instead of a viewer: rows every viewer of that kind may share.
  */
 export async function findSessionRows(
   db: Executor,
-  viewer: Viewer,
+  readFor: Viewer | ReadFor,
   f: SessionListFilters,
 ): Promise<SessionRow[]> {
-  const rows = await sessionRowsQuery(db, viewer, f).execute();
+  const who: ReadFor = 'viewer' in readFor || 'kind' in readFor ? readFor : { viewer: readFor };
+  const rows = await sessionRowsQuery(db, who, f).execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [people, slots] = await Promise.all([findPeople(db, ids), findSlots(db, viewer, ids)]);
+  const [people, slots] = await Promise.all([findPeople(db, ids), findSlots(db, who, ids)]);
   const group = <T>(items: T[], key: (item: T) => number | null) => {
     const map = new Map<number, T[]>();
     for (const item of items) {

@@ -25,7 +25,9 @@ import {
   sessionDownload,
 } from './calendar.service';
 import { sessionRoom } from './room.service';
-import { getSession, listSessionRequests, listSessions, sessionFacets } from './sessions.service';
+import { createSessionPageCache } from './sessions.cache';
+import { listSessionsJson } from './sessions.list';
+import { getSession, listSessionRequests, sessionFacets } from './sessions.service';
 import { getSpeaker, listSpeakers } from './speakers.service';
 
 function sendCalendar(reply: FastifyReply, body: string, download: string | null) {
@@ -39,11 +41,16 @@ function sendCalendar(reply: FastifyReply, body: string, download: string | null
 
 /** Reading sessions, speakers and the agenda; calendar link, feed and downloads. */
 export const sessionsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/event/:eventId/sessions', async (request) => {
+  // This app's (process's) shared list pages; always on: versions keep them exact (sessions.cache.ts).
+  const pages = createSessionPageCache();
+
+  app.get('/event/:eventId/sessions', async (request, reply) => {
     const { userId } = await requireUser(request);
     const { eventId } = parse(eventParams, request.params);
     const query = parse(sessionsListQuery, request.query);
-    return { success: true, data: await listSessions(app.ctx, userId, eventId, query) };
+    // The envelope is built as JSON already (sessions.list.ts): the same bytes, less work.
+    const json = await listSessionsJson(app.ctx, userId, eventId, query, pages);
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get('/event/:eventId/sessions/facets', async (request) => {

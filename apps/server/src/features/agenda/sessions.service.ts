@@ -1,14 +1,10 @@
 import {
   isEventFinished,
-  SESSIONS_PAGE_SIZE,
   type SessionDetail,
   type SessionFacets,
   type SessionRequest,
   type SessionSummary,
-  type SessionsListQuery,
-  type SessionsPage,
 } from '@foyer/contract';
-import { DateTime } from 'luxon';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { findParticipation, requireMembership } from '../access/event-access';
@@ -25,9 +21,10 @@ import {
   sessionInEvent,
   type Viewer,
 } from './sessions.repository';
+import { ALL_TIME } from './sessions.viewer';
 
-/** The whole agenda of the viewer: a handful of items, read once per request and matched in memory. */
-const ALL_TIME = { sdt: new Date('1970-01-01T00:00:00Z'), edt: new Date('9999-12-31T00:00:00Z') };
+/** GET /event/:eventId/sessions (E2.13) lives in sessions.list.ts. */
+export { listSessions } from './sessions.list';
 
 /** Rows to cards, with the viewer's collisions computed against one read of their agenda. */
 async function present(
@@ -39,51 +36,6 @@ async function present(
   if (rows.length === 0) return [];
   const busy = await listBusyIntervals(ctx.db, viewer.participantId, ALL_TIME);
   return rows.map((row) => toSessionSummary(row, viewer, busy, now));
-}
-
-/** GET /event/:eventId/sessions (E2.13): a page of visible sessions, by start. */
-export async function listSessions(
-  ctx: AppContext,
-  userId: number,
-  eventId: number,
-  query: SessionsListQuery,
-): Promise<SessionsPage> {
-  const { event, me } = await requireMembership(ctx.db, eventId, userId);
-  const viewer = viewerOf(me);
-  const now = ctx.now();
-  const limit = query.limit ?? SESSIONS_PAGE_SIZE;
-  let from: Date | undefined;
-  let to: Date | undefined;
-  if (query.day) {
-    const start = DateTime.fromISO(query.day, { zone: event.timezone }).startOf('day');
-    from = start.toJSDate();
-    to = start.plus({ days: 1 }).toJSDate();
-  }
-  let after: { sdt: Date; id: number } | undefined;
-  if (query.after) {
-    const [ms, id] = query.after.split('.').map(Number) as [number, number];
-    after = { sdt: new Date(ms), id };
-  }
-  // The agenda does not depend on the page: read both at once.
-  const [rows, busy] = await Promise.all([
-    findSessionRows(ctx.db, viewer, {
-      eventId,
-      from,
-      to,
-      trackId: query.track,
-      q: query.q || undefined,
-      liveAt: query.liveNow ? now : undefined,
-      after,
-      limit: limit + 1,
-    }),
-    listBusyIntervals(ctx.db, viewer.participantId, ALL_TIME),
-  ]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    sessions: page.map((row) => toSessionSummary(row, viewer, busy, now)),
-    nextCursor: rows.length > limit && last ? `${new Date(last.sdt).getTime()}.${last.id}` : null,
-  };
 }
 
 /** GET /event/:eventId/sessions/facets: the day tabs and track filter of the sessions tab. */

@@ -1,0 +1,142 @@
+import { SESSIONS_PAGE_SIZE, type SessionsListQuery, type SessionsPage } from '@foyer/contract';
+import { DateTime } from 'luxon';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { byStart, registeredBusy, toBusyIntervals } from './agenda-sources';
+import type { SessionPageCache } from './sessions.cache';
+import { sessionSummaryJson, toSessionSummary } from './sessions.present';
+import {
+  findSessionRows,
+  type SessionListFilters,
+  type SessionRow,
+  type Viewer,
+} from './sessions.repository';
+import { ALL_TIME, readListViewer, readSeatCounts } from './sessions.viewer';
+
+const pageKey = (eventId: number, kind: string, timezone: string, filters: string) =>
+  `${eventId}|${kind}|${timezone}|${filters}`;
+
+const rowsByStart = (a: SessionRow, b: SessionRow) =>
+  new Date(a.sdt).getTime() - new Date(b.sdt).getTime() || a.id - b.id;
+
+function filtersOf(query: SessionsListQuery, eventId: number, timezone: string, limit: number, now: Date) {
+  const f: SessionListFilters = { eventId, limit, trackId: query.track, q: query.q || undefined };
+  if (query.day) {
+    const start = DateTime.fromISO(query.day, { zone: timezone }).startOf('day');
+    f.from = start.toJSDate();
+    f.to = start.plus({ days: 1 }).toJSDate();
+  }
+  if (query.after) {
+    const [ms, id] = query.after.split('.').map(Number) as [number, number];
+    f.after = { sdt: new Date(ms), id };
+  }
+  if (query.liveNow) f.liveAt = now;
+  return f;
+}
+
+/**
+ * A page of visible sessions, by start. One round trip when the page is cached and the caller
+ * known: their state (membership, own statuses, seat counts, busy intervals, the page version) and,
+ * at the same time, the registered busy sources (1:1 meetings). Shared rows come from `pages`.
+ */
+async function readList(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  query: SessionsListQuery,
+  pages: SessionPageCache | null,
+) {
+  const now = ctx.now();
+  const limit = query.limit ?? SESSIONS_PAGE_SIZE;
+  const filtersKey = JSON.stringify([query.day, query.track, query.q || undefined, query.after, limit]);
+  const hint = pages?.hint(eventId, userId);
+  // "Live now" depends on the clock: never cached.
+  const guess =
+    hint && !query.liveNow ? pages?.peek(pageKey(eventId, hint.kind, hint.timezone, filtersKey)) : undefined;
+  const readMeetings = (participantId: number) => registeredBusy(ctx.db, participantId, ALL_TIME);
+  const early = hint ? readMeetings(hint.participantId) : null;
+  early?.catch(() => {}); // awaited below unless the guess was wrong
+
+  const state = await readListViewer(ctx.db, eventId, userId, guess?.seatIds ?? []);
+  if (!state) throw AppError.notFound('Event not found');
+  if (!state.me) throw AppError.forbidden('You are not a participant of this event');
+  // As viewerOf(me): organizers see every session, others by type (and what they are in).
+  const viewer: Viewer = {
+    participantId: state.me.id,
+    typeId: state.me.typeId,
+    organizer: state.me.organizer,
+  };
+  const kind = viewer.organizer ? 'organizer' : `type ${viewer.typeId ?? 'none'}`;
+  pages?.remember(eventId, userId, { participantId: viewer.participantId, kind, timezone: state.timezone });
+  // Version 0: the event has no version row (emptied tables): nothing to key a page by.
+  const cache = query.liveNow || state.version === 0 ? null : pages;
+  const f = filtersOf(query, eventId, state.timezone, limit + 1, now);
+  const readShared = () => findSessionRows(ctx.db, { kind: viewer }, f);
+
+  const readPage = async (): Promise<{ rows: SessionRow[]; seats: Map<number, number> }> => {
+    if (!cache) return { rows: await readShared(), seats: new Map() };
+    const { page, fresh } = await cache.get(
+      pageKey(eventId, kind, state.timezone, filtersKey),
+      state.version,
+      readShared,
+    );
+    // The seat counts read with the state are for the guessed page; a page read just now has its own.
+    if (page === guess) return { rows: page.rows, seats: state.seats };
+    return { rows: page.rows, seats: fresh ? new Map() : await readSeatCounts(ctx.db, page.seatIds) };
+  };
+  // Hidden or restricted sessions the caller presents or is in: theirs alone, never cached.
+  const readOwn = () =>
+    state.ownIds.length === 0
+      ? Promise.resolve([])
+      : findSessionRows(ctx.db, viewer, { ...f, ids: state.ownIds, topLevel: true });
+
+  const [{ rows: shared, seats }, own, meetings] = await Promise.all([
+    readPage(),
+    readOwn(),
+    early && hint?.participantId === viewer.participantId ? early : readMeetings(viewer.participantId),
+  ]);
+  let rows = shared;
+  if (own.length > 0) {
+    const sharedIds = new Set(shared.map((r) => r.id));
+    rows = [...shared, ...own.filter((r) => !sharedIds.has(r.id))].sort(rowsByStart).slice(0, limit + 1);
+  }
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    page,
+    viewer,
+    busy: byStart(toBusyIntervals(state.busy), meetings),
+    now,
+    live: { statuses: state.statuses, seats },
+    nextCursor: rows.length > limit && last ? `${new Date(last.sdt).getTime()}.${last.id}` : null,
+  };
+}
+
+/** GET /event/:eventId/sessions (E2.13) as objects (the lobby's live sessions use it too). */
+export async function listSessions(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  query: SessionsListQuery,
+  pages: SessionPageCache | null = null,
+): Promise<SessionsPage> {
+  const { page, viewer, busy, now, live, nextCursor } = await readList(ctx, userId, eventId, query, pages);
+  return { sessions: page.map((row) => toSessionSummary(row, viewer, busy, now, live)), nextCursor };
+}
+
+/**
+ * GET /event/:eventId/sessions (E2.13): the same answer as listSessions, already as the JSON of the
+ * route's envelope: cards of shared
+ * rows are mostly reused strings (sessionSummaryJson) instead of 65 KB stringified per request.
+ */
+export async function listSessionsJson(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  query: SessionsListQuery,
+  pages: SessionPageCache | null = null,
+): Promise<string> {
+  const { page, viewer, busy, now, live, nextCursor } = await readList(ctx, userId, eventId, query, pages);
+  const cards = page.map((row) => sessionSummaryJson(row, viewer, busy, now, live));
+  return `{"success":true,"data":{"sessions":[${cards.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}}`;
+}
