@@ -3,18 +3,23 @@
  * per room after another sends RATE messages/s over HTTP (POST /api/v1/chat/message: auth, membership,
  * insert, realtime record, push after commit) for SECONDS; every other member's client measures the
  * delivery latency (send start → arrival; one clock, the client process's). The server runs in this
- * process on in-memory PGlite (or BENCH_DATABASE_URL), the clients in a child process.
+ * process on PGlite in a temporary folder, as `npm start` runs it (or on BENCH_DATABASE_URL), the
+ * clients in a child process. The event has BENCH_ATTENDEES participants in all (50,000, the clients
+ * among them), and the row gives the server process's resident memory (RSS) with every client's
+ * socket open, next to its RSS before they connected (with PGlite the database lives in that process
+ * and counts too).
  *
  *   node_modules/.bin/tsx bench/chat.ts
- *   BENCH_CLIENTS=2000 BENCH_RATE=200 BENCH_SECONDS=15 BENCH_ROOM_SIZE=10
+ *   BENCH_CLIENTS=2000 BENCH_RATE=200 BENCH_SECONDS=15 BENCH_ROOM_SIZE=10 BENCH_ATTENDEES=50000
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node_modules/.bin/tsx bench/chat.ts
  *
  * Loopback only; it stops by itself. The open-file limit must exceed BENCH_CLIENTS plus ~100.
  * Prints one markdown row for bench/RESULTS.md.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -24,24 +29,29 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrator';
-import { signAccessToken } from '../apps/server/src/http/auth';
 import { createMailer } from '../apps/server/src/mail/mailer';
+import { type ChatClient, seedChatEvent } from './lib/chat-seed';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ROOM_SIZE = Number(process.env.BENCH_ROOM_SIZE ?? 10);
+/** Participants in the event, the clients included: a large conference. */
+const ATTENDEES = Number(process.env.BENCH_ATTENDEES ?? 50_000);
 const CONNECT_BATCH = 100;
 const WARM_UP_MS = 3_000;
+/** After the last send: how long the worker waits at most for the last pushes. */
+const SETTLE_MS = 10_000;
 
 const now = () => performance.timeOrigin + performance.now();
+/** This process's resident set (the server, and its database when that is PGlite), in MB. */
+const rssMb = () => process.memoryUsage().rss / 2 ** 20;
 
-interface Client {
-  token: string;
-  roomId: number;
-  participantId: number;
-}
-type ToWorker = { kind: 'start'; url: string; clients: Client[] } | { kind: 'send' } | { kind: 'stop' };
+type Client = ChatClient;
+type ToWorker =
+  | { kind: 'start'; url: string; clients: Client[] }
+  | { kind: 'send' }
+  | { kind: 'stop'; expected: number };
 type Stats = { count: number; p50: number; p99: number; max: number };
 type FromWorker =
   | { kind: 'ready'; connectMs: number; failed: number }
@@ -155,6 +165,11 @@ async function worker(): Promise<void> {
     send({ kind: 'sent', sent, errors, seconds: (now() - start) / 1000, http: summary(http) });
   }
 
+  async function settle(expected: number): Promise<void> {
+    const deadline = now() + SETTLE_MS;
+    while (deliveries.length < expected && now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  }
+
   process.on('message', (m: ToWorker) => {
     if (m.kind === 'start') {
       url = m.url;
@@ -163,8 +178,10 @@ async function worker(): Promise<void> {
     } else if (m.kind === 'send') {
       void sendAll();
     } else {
-      for (const s of sockets) s.disconnect();
-      send({ kind: 'stats', delivery: summary(deliveries), warm: summary(warm), firstAt, lastAt });
+      void settle(m.expected).then(() => {
+        for (const s of sockets) s.disconnect();
+        send({ kind: 'stats', delivery: summary(deliveries), warm: summary(warm), firstAt, lastAt });
+      });
     }
   });
 }
@@ -203,8 +220,26 @@ async function main(): Promise<void> {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'foyer-bench-')),
   });
-  const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir: null });
-  await migrateToLatest(database.db);
+  // PGlite on disk under DATA_DIR, as `npm start` runs it (in memory the data would count in the RSS).
+  const open = () =>
+    openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir: join(config.dataDir, 'pglite') });
+  // Seeded through a database handle of its own, closed before the server opens the database: the
+  // server's memory is then what a server started on an event of that size has, not the bulk load's.
+  const seeding = await open();
+  await migrateToLatest(seeding.db);
+  const seedStart = Date.now();
+  const seeded = await seedChatEvent(seeding.db, {
+    clients: CLIENTS,
+    roomSize: ROOM_SIZE,
+    attendees: ATTENDEES,
+    jwtSecret: config.jwtSecret,
+    label: 'chat',
+  });
+  const seedSeconds = (Date.now() - seedStart) / 1000;
+  await seeding.close();
+  const { clients, roomCount } = seeded;
+
+  const database = await open();
   const db = database.db;
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, db });
   const app = await buildApp({ config, db, dbKind: database.kind, mailer, now: () => new Date() });
@@ -212,92 +247,16 @@ async function main(): Promise<void> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}`;
-
-  const day = new Date('2030-01-01T09:00:00Z');
-  const event = await db
-    .insertInto('events')
-    .values({
-      name: `Chat bench ${Date.now()}`,
-      event_type: 'online',
-      start_date: day,
-      real_sdt: day,
-      real_edt: day,
-      registration_form: '[]',
-      images: '{}',
-      colors: '{}',
-      pages: '{}',
-      tabs: '[]',
-      translation: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const clients: Client[] = [];
-  const stamp = Date.now();
-  for (let start = 0; start < CLIENTS; start += 500) {
-    const count = Math.min(500, CLIENTS - start);
-    const users = await db
-      .insertInto('users')
-      .values(
-        Array.from({ length: count }, (_, k) => ({
-          username: `chat${stamp}-${start + k}@foyer.test`,
-          name: 'Bench',
-          surname: String(start + k),
-          ui_settings: '{}',
-          notification_preferences: '[]',
-          device_tokens: '[]',
-        })),
-      )
-      .returning('id')
-      .execute();
-    const participants = await db
-      .insertInto('participants')
-      .values(
-        users.map((u) => ({
-          event_id: event.id,
-          user_id: u.id,
-          email: `chat${stamp}-${u.id}@foyer.test`,
-          name: 'Bench',
-          surname: String(u.id),
-          rights: '{}',
-          fields: '{}',
-          present: null,
-        })),
-      )
-      .returning(['id', 'user_id'])
-      .execute();
-    for (const p of participants) {
-      const token = await signAccessToken(config.jwtSecret, { userId: p.user_id as number });
-      clients.push({ token, roomId: 0, participantId: p.id });
-    }
-  }
-  for (let i = 0; i < clients.length; i += ROOM_SIZE) {
-    const members = clients.slice(i, i + ROOM_SIZE);
-    const room = await db
-      .insertInto('chat_rooms')
-      .values({
-        event_id: event.id,
-        type: 'group',
-        name: `Room ${i / ROOM_SIZE}`,
-        created_by: members[0]?.participantId ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const users = await db
-      .selectFrom('participants')
-      .select(['id', 'user_id'])
-      .where(
-        'id',
-        'in',
-        members.map((m) => m.participantId),
-      )
-      .execute();
-    await db
-      .insertInto('chat_members')
-      .values(users.map((u) => ({ room_id: room.id, participant_id: u.id, user_id: u.user_id })))
-      .execute();
-    for (const m of members) m.roomId = room.id;
-  }
-  const roomCount = Math.ceil(CLIENTS / ROOM_SIZE);
+  console.error(
+    `bench/chat: seeded ${Math.max(ATTENDEES, CLIENTS)} attendees (${CLIENTS} with an account, in ${roomCount} rooms) ` +
+      `in ${seedSeconds.toFixed(1)} s (${database.kind})`,
+  );
+  // The server's resident memory, sampled from now on (the highest sample is the row's peak).
+  const rssIdle = rssMb();
+  let peakRss = rssIdle;
+  setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb());
+  }, 250).unref();
 
   const child = fork(fileURLToPath(import.meta.url), ['--clients'], { execArgv: ['--import', 'tsx'] });
   const ready = next(child, 'ready');
@@ -307,6 +266,7 @@ async function main(): Promise<void> {
     `bench/chat: ${CLIENTS - connected.failed}/${CLIENTS} clients in ${roomCount} rooms connected and subscribed ` +
       `in ${(connected.connectMs / 1000).toFixed(1)} s; sending ${RATE} messages/s for ${SECONDS} s`,
   );
+  const rssConnected = rssMb();
   // BENCH_PROFILE=<file>: a CPU profile of the server during the sending phase only.
   const profiler = process.env.BENCH_PROFILE ? new Session() : null;
   if (profiler) {
@@ -321,30 +281,41 @@ async function main(): Promise<void> {
     const { profile } = await profiler.post('Profiler.stop');
     writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
   }
-  await new Promise((r) => setTimeout(r, 2_000)); // the last pushes land
+  const rssSent = rssMb();
+  const expected = sent.sent * (ROOM_SIZE - 1);
   const statsPromise = next(child, 'stats');
-  child.send({ kind: 'stop' } satisfies ToWorker);
+  // The worker answers once every push landed (or after SETTLE_MS), then disconnects.
+  child.send({ kind: 'stop', expected } satisfies ToWorker);
   const stats = await statsPromise;
   child.disconnect();
 
-  const expected = sent.sent * (ROOM_SIZE - 1);
   const d = stats.delivery;
+  const rssWithSockets = Math.max(rssConnected, rssSent);
   const result =
     `${(sent.sent / sent.seconds).toFixed(0)} messages/s sent, ` +
     `${(d.count / ((stats.lastAt - stats.firstAt) / 1000)).toFixed(0)} deliveries/s, ` +
     `delivery p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms ` +
     `(after the first ${WARM_UP_MS / 1000} s: p50 ${stats.warm.p50.toFixed(1)} ms, p99 ${stats.warm.p99.toFixed(1)} ms); ` +
-    `HTTP send p50 ${sent.http.p50.toFixed(1)} ms, p99 ${sent.http.p99.toFixed(1)} ms`;
+    `HTTP send p50 ${sent.http.p50.toFixed(1)} ms, p99 ${sent.http.p99.toFixed(1)} ms; ` +
+    `server RSS ${rssWithSockets.toFixed(0)} MB with ${CLIENTS - connected.failed} sockets ` +
+    `(peak ${peakRss.toFixed(0)} MB; ${rssIdle.toFixed(0)} MB before they connected: ${(rssWithSockets / rssIdle).toFixed(2)}×)`;
   const notes =
     `${CLIENTS} clients (${connected.failed} failed) in rooms of ${ROOM_SIZE}, ${RATE}/s for ${SECONDS} s; ` +
-    `delivered ${d.count}/${expected}${sent.errors ? `, ${sent.errors} send errors` : ''}; one server process, clients in a second`;
+    `delivered ${d.count}/${expected}${sent.errors ? `, ${sent.errors} send errors` : ''}; one server process${
+      database.kind === 'pglite' ? ' with its database (PGlite on disk, in a worker thread)' : ''
+    } holding ${Math.max(ATTENDEES, CLIENTS)} attendees, clients in a second; ` +
+    `load avg ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join('/')}`;
   console.log(
     `| ${new Date().toISOString().slice(0, 10)} | chat end to end (HTTP send → socket.io) | ${database.kind} | ${result} | ${notes} |`,
   );
 
   await app.close();
   await mailer.close();
+  if (process.env.BENCH_DATABASE_URL) await seeded.remove(db);
   await database.close();
+  rmSync(config.dataDir, { recursive: true, force: true });
   process.exit(0);
 }
 
