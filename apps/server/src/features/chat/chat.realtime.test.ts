@@ -21,6 +21,9 @@ async function start(env?: Record<string, string>) {
 }
 const tokenOf = (p: Person) => p.headers.authorization.replace('Bearer ', '');
 async function connect(server: Listening, who: Person) {
+  // Pushes of earlier writes (a room landing in its members' feeds) go out after commit; let them
+  // land before this client connects, so its first records are the ones the test causes next.
+  await server.app.bus.idle();
   const c = await connected(server.url, tokenOf(who));
   clients.push(c);
   return c;
