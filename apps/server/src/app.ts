@@ -93,7 +93,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       directives: {
         defaultSrc: ["'self'"],
         // The live-support widget (A1.18) is the only third-party script, and only when configured.
-        scriptSrc: ["'self'", ...(ctx.config.supportWidgetOrigin ? [ctx.config.supportWidgetOrigin] : [])],
+        // 'wasm-unsafe-eval' lets our own WebAssembly run (the door's QR decoder, E9.26); no eval().
+        scriptSrc: [
+          "'self'",
+          "'wasm-unsafe-eval'",
+          ...(ctx.config.supportWidgetOrigin ? [ctx.config.supportWidgetOrigin] : []),
+        ],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: [

@@ -143,6 +143,24 @@ describe('booth documents', () => {
     expect(ok.success).toBe(true);
   });
 
+  it('E3.17, E7.34 the booth website is empty, null or a web address, else validation.error.url', () => {
+    const parse = (website: string | null) => updateBoothRequest.safeParse({ eventId: 1, id: 2, website });
+    expect(parse(null).success).toBe(true);
+    expect(parse('').success).toBe(true);
+    expect(parse('acme.example').success).toBe(true);
+    expect(parse('https://acme.example/stand').success).toBe(true);
+    for (const bad of [
+      'Designing event tools',
+      'http://Designing event tools',
+      'acme',
+      'javascript:alert(1)',
+    ]) {
+      expect(parse(bad).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['website', 'validation.error.url'],
+      ]);
+    }
+  });
+
   it('E3.17 social profiles link as given or as a handle on their network', () => {
     expect(socialUrl('linkedin', 'acme')).toBe('https://www.linkedin.com/company/acme');
     expect(socialUrl('twitter', '@acme_hq')).toBe('https://x.com/acme_hq');

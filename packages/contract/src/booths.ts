@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common';
 import { PHOTO_MAX_BYTES } from './constants';
 import { personSummarySchema } from './meetings';
+import { websiteSchema } from './participants';
 
 /** Exhibitor booths and their teams (E3.17–E3.23, E6.23–E6.27, E7.34–E7.40). */
 
@@ -108,7 +109,7 @@ export const updateBoothRequest = z.strictObject({
     .max(200, 'validation.error.maxLength')
     .optional(),
   description: z.string().trim().max(10_000, 'validation.error.maxLength').optional(),
-  website: z.string().trim().max(300, 'validation.error.maxLength').nullable().optional(),
+  website: websiteSchema.nullable().optional(),
   location: z.string().trim().max(300, 'validation.error.maxLength').nullable().optional(),
   some: z
     .strictObject({

@@ -49,6 +49,21 @@ const ticketIdSchema = z
   .max(100, 'checkIn.error.ticketNotFound')
   .regex(/^[\w-]+$/, 'checkIn.container.scan.data.error');
 
+/** E3.35: individual (scan, look, then act) or fast (every scan acts at once, toggling in/out). */
+export const scanTypes = ['individual', 'fast'] as const;
+export type ScanType = (typeof scanTypes)[number];
+/** E3.35: the camera or a handheld scanner that types the code. */
+export const scanMethods = ['camera', 'handheldScanner'] as const;
+export type ScanMethod = (typeof scanMethods)[number];
+
+const deviceIdSchema = z
+  .string()
+  .trim()
+  .min(8, 'validation.error.type')
+  .max(64, 'validation.error.type')
+  .regex(/^[\w-]+$/, 'validation.error.type');
+const deviceLabelSchema = z.string().trim().max(60, 'validation.error.maxLength');
+
 /** E3.34 / E7.04: ticketId or participantId; entityId is needed for a location or a session. */
 export const checkInRequest = z
   .strictObject({
@@ -60,6 +75,14 @@ export const checkInRequest = z
     participantId: idSchema.optional(),
     printer: z.string().trim().max(200).optional(),
     printerLabel: z.string().trim().max(200).optional(),
+    /** E4.71 fast scan: check in when out, out when in (`checkIn` is then ignored). */
+    toggle: z.boolean().optional(),
+    /** E3.35: how the code was read (kept with the check-in, for the door report). */
+    scanType: z.enum(scanTypes).optional(),
+    scanMethod: z.enum(scanMethods).optional(),
+    /** The scanning device: a stable id and the label staff gave it ("Gate B"). */
+    deviceId: deviceIdSchema.optional(),
+    deviceLabel: deviceLabelSchema.optional(),
   })
   .refine((r) => r.ticketId !== undefined || r.participantId !== undefined, {
     message: 'checkIn.error.noTicketId',
@@ -79,6 +102,8 @@ export const checkInPersonSchema = z.object({
   company: z.string(),
   jobTitle: z.string(),
   participantType: z.string().nullable(),
+  /** Profile photo URL, for the result panel (null: initials). */
+  photo: z.string().nullable(),
 });
 export type CheckInPerson = z.infer<typeof checkInPersonSchema>;
 
@@ -100,6 +125,11 @@ export const checkInResultSchema = z.object({
   person: checkInPersonSchema,
   area: checkInAreaSchema,
   badgePrinted: z.boolean(),
+  /**
+   * alreadyCheckedIn / alreadyCheckedOut: when that happened and where ("already checked in at
+   * 10:42 by Gate B"): the device label, else the staff member's name. Null for other outcomes.
+   */
+  previous: z.object({ at: z.string(), by: z.string().nullable() }).nullable(),
 });
 export type CheckInResult = z.infer<typeof checkInResultSchema>;
 
@@ -130,6 +160,20 @@ export const checkInListSchema = z.object({
   total: z.number(),
 });
 export type CheckInList = z.infer<typeof checkInListSchema>;
+
+/**
+ * GET event/participant/checkIn/gates (staff only; the list's query): an area's people by the door
+ * (the device's label, "Gate B") of their last change: inside now, and gone out. `gate` null: a
+ * change made without a device label (a profile, the desk, the API).
+ */
+export const checkInGateSchema = z.object({
+  gate: z.string().nullable(),
+  inside: z.number(),
+  left: z.number(),
+});
+export type CheckInGate = z.infer<typeof checkInGateSchema>;
+export const checkInGatesSchema = z.object({ gates: z.array(checkInGateSchema) });
+export type CheckInGates = z.infer<typeof checkInGatesSchema>;
 
 export const badgeQuery = z.strictObject({
   eventId: idSchema,
@@ -165,3 +209,20 @@ export type BadgePrintResult = z.infer<typeof badgePrintResultSchema>;
 export function badgeCode(origin: string, ticketId: string): string {
   return `${origin.replace(/\/$/, '')}/tickets/${encodeURIComponent(ticketId)}`;
 }
+
+/** Desk lookup by name, e-mail or ticket id (staff only): at most CHECK_IN_LOOKUP_LENGTH people. */
+export const checkInLookupQuery = z.strictObject({
+  eventId: idSchema,
+  q: z.string().trim().min(2, 'validation.error.required').max(100, 'validation.error.maxLength'),
+});
+export const CHECK_IN_LOOKUP_LENGTH = 10;
+
+export const checkInLookupItemSchema = checkInPersonSchema.extend({
+  email: z.string(),
+  /** Inside the whole event now. */
+  checkedIn: z.boolean(),
+  checkedInAt: z.string().nullable(),
+});
+export type CheckInLookupItem = z.infer<typeof checkInLookupItemSchema>;
+export const checkInLookupSchema = z.object({ items: z.array(checkInLookupItemSchema) });
+export type CheckInLookup = z.infer<typeof checkInLookupSchema>;

@@ -23,6 +23,33 @@ export const contactNoteSchema = z.object({
 });
 export type ContactNote = z.infer<typeof contactNoteSchema>;
 
+/**
+ * E4.62: a contact exchange between two Foyer users as one of them sees it. fresh: none yet; sent: I
+ * asked (by scanning their badge or card); received: they asked me; accepted; rejected.
+ */
+export const contactExchangeStates = ['fresh', 'sent', 'received', 'accepted', 'rejected'] as const;
+export type ContactExchangeState = (typeof contactExchangeStates)[number];
+
+/** How the server keeps an exchange: who asked, and where it stands. */
+export interface StoredExchange {
+  requesterId: number;
+  state: 'pending' | 'accepted' | 'rejected';
+}
+
+/** E4.62: the state as `viewerUserId` sees it. */
+export function exchangeStateFor(
+  viewerUserId: number,
+  exchange: StoredExchange | null | undefined,
+): ContactExchangeState {
+  if (!exchange) return 'fresh';
+  if (exchange.state === 'pending') return exchange.requesterId === viewerUserId ? 'sent' : 'received';
+  return exchange.state;
+}
+
+/** Where a contact came from. */
+export const contactSources = ['typed', 'badge', 'vcard', 'mecard', 'meeting', 'exchange'] as const;
+export type ContactSource = (typeof contactSources)[number];
+
 /** E3.28 */
 export const contactSchema = z.object({
   id: z.number(),
@@ -43,6 +70,11 @@ export const contactSchema = z.object({
   note: z.string(),
   eventObjects: z.array(z.object({ id: z.number(), name: z.string() })),
   insertedAtStr: z.string(),
+  /** The Foyer participant this contact is (a badge, a card that matched, a meeting partner). */
+  participantId: z.number().nullable(),
+  /** E4.62: the exchange with that person (null when the contact is no Foyer user). */
+  exchange: z.enum(contactExchangeStates).nullable(),
+  source: z.enum(contactSources),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
@@ -208,4 +240,73 @@ export function contactsToCsv(contacts: readonly ContactDetails[]): string {
       .join(','),
   );
   return `${[CONTACT_CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+// ---- scanning and exchanging (E1.11, E4.62, E4.64) ---------------------------------------------
+
+/**
+ * E1.11: a scanned code (badge link or id, vCard, MECARD) collected at an event. The text is
+ * checked by `parseScannedCode` on the server; E5.43: the web sends nothing for empty text.
+ */
+export const scanContactRequest = z.strictObject({
+  eventId: idSchema,
+  code: z
+    .string({ error: 'validation.error.required' })
+    .min(1, 'validation.error.required')
+    .max(4096, 'validation.error.maxLength'),
+  note: optionalText(CONTACT_NOTE_MAX_LENGTH),
+});
+export type ScanContactRequest = z.input<typeof scanContactRequest>;
+
+/** What a scan did: the contact as I now see it, and whether it is someone at the event (E4.64). */
+export const scanContactResultSchema = z.object({
+  contact: contactDetailsSchema,
+  /** The scanned person is a participant of the event (a badge, or a card matched by e-mail or phone). */
+  matched: z.boolean(),
+  /** A new contact (false: one I had was updated). */
+  created: z.boolean(),
+});
+export type ScanContactResult = z.infer<typeof scanContactResultSchema>;
+
+/** The other person of an exchange, as their attendee card shows them (no e-mail, no phone). */
+export const exchangePersonSchema = z.object({
+  participantId: z.number().nullable(),
+  name: z.string(),
+  surname: z.string(),
+  fullName: z.string(),
+  company: z.string(),
+  jobTitle: z.string(),
+  profilePhoto: z.string().nullable(),
+});
+
+/** E4.62: one exchange as the viewer sees it. */
+export const contactRequestSchema = z.object({
+  id: z.number(),
+  eventId: z.number(),
+  state: z.enum(contactExchangeStates),
+  person: exchangePersonSchema,
+  /** My contact for that person, when I have one. */
+  contactId: z.number().nullable(),
+  updatedAt: z.string(),
+});
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+export const contactRequestListSchema = z.object({
+  /** Waiting for my answer. */
+  received: z.array(contactRequestSchema),
+  /** Waiting for theirs. */
+  sent: z.array(contactRequestSchema),
+});
+export type ContactRequestList = z.infer<typeof contactRequestListSchema>;
+
+export const contactRequestsQuery = z.strictObject({ eventId: idSchema.optional() });
+
+/** E4.62: the person who received a request accepts or rejects it. */
+export const answerContactRequest = z.strictObject({ accept: z.boolean() });
+
+/** The realtime record (RecordType.ContactChanged) each side of an exchange gets when it changes. */
+export interface ContactChangedPayload {
+  request: ContactRequest;
+  /** The viewer's contact for the other person, as GET /contact/:id shows it (null: none). */
+  contact: Contact | null;
 }

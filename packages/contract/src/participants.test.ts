@@ -10,7 +10,9 @@ import {
   search2Request,
   searchRowsToCards,
   tooManyOptionsMessage,
+  updateEventProfileRequest,
   validateCategorySelection,
+  websiteHref,
   withHttp,
   wizardSteps,
 } from './participants';
@@ -131,6 +133,51 @@ describe('participants contract', () => {
     expect(profilePoints(five)).toBe(5);
     expect(isProfileComplete(4)).toBe(false);
     expect(isProfileComplete(5)).toBe(true);
+  });
+
+  it('E3.01, E5.44 a website is a web address; http:// is put in front of a bare one', () => {
+    expect(websiteHref('acme.example')).toBe('http://acme.example');
+    expect(websiteHref(' www.acme.example/about ')).toBe('http://www.acme.example/about');
+    expect(websiteHref('https://acme.example')).toBe('https://acme.example');
+    expect(websiteHref('HTTP://Acme.Example/x?y=1#z')).toBe('HTTP://Acme.Example/x?y=1#z');
+    expect(websiteHref('192.168.1.10:8080')).toBe('http://192.168.1.10:8080');
+    for (const text of [
+      '',
+      '   ',
+      'Designing event tools',
+      'http://Designing event tools',
+      'acme', // no dot
+      'localhost',
+      'https://acme',
+      'acme..example',
+      'acme.example.',
+      '.acme.example',
+      'http://',
+      'ftp://acme.example',
+      'javascript:alert(1)',
+      'mailto:ada@acme.example',
+      'http://ada:secret@acme.example',
+      'acme.example/a b',
+      null,
+      undefined,
+    ]) {
+      expect(websiteHref(text), String(text)).toBeNull();
+    }
+  });
+
+  it('E7.28 the event profile takes an empty website or a web address, else validation.error.url', () => {
+    const parse = (website: string) => updateEventProfileRequest.safeParse({ eventId: 1, website });
+    expect(parse('').success).toBe(true);
+    expect(parse('acme.example').data?.website).toBe('acme.example');
+    expect(parse(' https://acme.example/ ').data?.website).toBe('https://acme.example/');
+    for (const bad of ['Designing event tools', 'http://Designing event tools', 'acme']) {
+      expect(parse(bad).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['website', 'validation.error.url'],
+      ]);
+    }
+    expect(parse(`acme.example/${'x'.repeat(300)}`).error?.issues[0]?.message).toBe(
+      'validation.error.maxLength',
+    );
   });
 
   it('E5.44, E8.46 and booth rules', () => {

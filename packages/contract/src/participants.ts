@@ -182,6 +182,43 @@ export const participantTypeOptionSchema = z.object({
 });
 export type ParticipantTypeOption = z.infer<typeof participantTypeOptionSchema>;
 
+/** E5.44. */
+export function withHttp(url: string): string {
+  const trimmed = url.trim();
+  if (trimmed === '' || /^https?:\/\//i.test(trimmed)) return trimmed;
+  return `http://${trimmed}`;
+}
+
+/**
+ * E3.01, E3.17: the web address a website field stands for, with E5.44's http:// in front when it
+ * names no scheme; null when the text is not one: it has spaces ("Designing event tools"), is not
+ * http(s), names a user, or its host has no dot or an empty part ("localhost", "acme..example").
+ */
+export function websiteHref(value: string | null | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '' || /\s/.test(text)) return null;
+  const href = withHttp(text);
+  try {
+    const url = new URL(href);
+    const labels = url.hostname.split('.');
+    const web = url.protocol === 'http:' || url.protocol === 'https:';
+    const hostOk = labels.length > 1 && labels.every((label) => label !== '');
+    return web && hostOk && !url.username && !url.password ? href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A website field (the event profile's E7.28, the booth's E7.34): empty, or a web address as
+ * `websiteHref` reads it ("acme.example" is saved as http://acme.example, E5.44).
+ */
+export const websiteSchema = z
+  .string()
+  .trim()
+  .max(300, 'validation.error.maxLength')
+  .refine((value) => value === '' || websiteHref(value) !== null, 'validation.error.url');
+
 const someSchema = z
   .strictObject({
     facebook: z.string().trim().max(300).optional(),
@@ -206,7 +243,7 @@ export const updateEventProfileRequest = z.strictObject({
   offer: z.string().trim().max(2000, 'validation.error.maxLength').optional(),
   seek: z.string().trim().max(2000, 'validation.error.maxLength').optional(),
   biography: z.string().trim().max(5000, 'validation.error.maxLength').optional(),
-  website: z.string().trim().max(300, 'validation.error.maxLength').optional(),
+  website: websiteSchema.optional(),
   city: z.string().trim().max(200, 'validation.error.maxLength').optional(),
   some: someSchema,
   typeId: idSchema.nullable().optional(),
@@ -338,13 +375,6 @@ export function validateCategorySelection(
     if (empty && !errors[String(q.categoryId)]) errors[String(q.categoryId)] = 'validation.error.required';
   }
   return errors;
-}
-
-/** E5.44. */
-export function withHttp(url: string): string {
-  const trimmed = url.trim();
-  if (trimmed === '' || /^https?:\/\//i.test(trimmed)) return trimmed;
-  return `http://${trimmed}`;
 }
 
 export const inviteRuleInputSchema = z.object({

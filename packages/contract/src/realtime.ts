@@ -32,6 +32,10 @@ export const RoomPattern = {
   EventSession: 'newEvents/{eventId}/public_sessions/{sessionId}',
   /** The public part of a profile (A7.42). */
   PublicProfile: 'profiles/{userId}/public',
+  /** E7.73: the event's check-in areas, live occupancy and who went in or out (check-in staff, organizers). */
+  CheckInAreas: 'newEvents/{eventId}/checkInAreas',
+  /** Badge print states and the print set-up (E7.74, E7.75): check-in staff and organizers. */
+  EventBadges: 'newEvents/{eventId}/badges',
 } as const;
 export type RoomPattern = (typeof RoomPattern)[keyof typeof RoomPattern];
 
@@ -44,6 +48,8 @@ export const realtimeRoom = {
   event: (eventId: Id) => `newEvents/${eventId}`,
   eventSession: (eventId: Id, sessionId: Id) => `newEvents/${eventId}/public_sessions/${sessionId}`,
   publicProfile: (userId: Id) => `profiles/${userId}/public`,
+  checkInAreas: (eventId: Id) => `newEvents/${eventId}/checkInAreas`,
+  eventBadges: (eventId: Id) => `newEvents/${eventId}/badges`,
 } as const;
 
 /** socket.io event names: one table, used by both sides. */
@@ -85,6 +91,16 @@ export const RecordType = {
   PublicProfileChanged: 'profile.public',
   ParticipantTags: 'participant.tags',
   BoothTeam: 'booth.team',
+  /** ContactChangedPayload (contacts.ts): an exchange changed, to each of its two people. */
+  ContactChanged: 'contact.changed',
+  /** LeadChangedPayload (leads.ts): a booth's lead was scanned or edited, to each team member. */
+  BoothLead: 'booth.lead',
+  /** CheckInChangedPayload (checkin-sync.ts): an area's occupancy after someone went in or out. */
+  CheckInChanged: 'checkIn.changed',
+  /** BadgePrintRecord (badges.ts): a print job's state (E7.74). */
+  BadgePrint: 'badge.print',
+  /** BadgeSetupRecord: printers or badge templates changed (E7.75). */
+  BadgeSetup: 'badge.setup',
 } as const;
 export type RecordType = (typeof RecordType)[keyof typeof RecordType];
 

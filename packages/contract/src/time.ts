@@ -32,28 +32,43 @@ export function formatUtcWallClock(ms: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function partsIn(zone: string, ms: number): Record<string, number> {
-  let format = partsFormatters.get(zone);
+/**
+ * The wall clock of an instant in an IANA zone (`undefined`: the runtime's own) as numbers (year,
+ * month, day, hour, minute, second), or null when the zone is unknown.
+ */
+export function wallClockIn(zone: string | undefined, ms: number): Record<string, number> | null {
+  const key = zone ?? '';
+  let format = zoneFormatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormatters.set(zone, format);
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+    } catch {
+      return null;
+    }
+    zoneFormatters.set(key, format);
   }
   const out: Record<string, number> = {};
   for (const part of format.formatToParts(new Date(ms))) {
     if (part.type !== 'literal') out[part.type] = Number(part.value);
   }
   return out;
+}
+
+function partsIn(zone: string, ms: number): Record<string, number> {
+  const parts = wallClockIn(zone, ms);
+  if (!parts) throw new RangeError(`Invalid time zone specified: ${zone}`);
+  return parts;
 }
 
 /** The local calendar day (`yyyy-LL-dd`) of an instant in an IANA zone. */
@@ -63,9 +78,10 @@ export function localDayIn(zone: string, ms: number): string {
   return `${p.year}-${pad(p.month ?? 0)}-${pad(p.day ?? 0)}`;
 }
 
-/** Offset of `zone` from UTC at an instant, in ms. */
-function offsetAt(zone: string, ms: number): number {
-  const p = partsIn(zone, ms);
+/** Offset of `zone` (`undefined`: the runtime's own) from UTC at an instant, in ms. */
+export function zoneOffsetAt(zone: string | undefined, ms: number): number {
+  const p = zone === undefined ? wallClockIn(undefined, ms) : partsIn(zone, ms);
+  if (!p) return Number.NaN;
   const asUtc = Date.UTC(
     p.year ?? 0,
     (p.month ?? 1) - 1,
@@ -82,7 +98,7 @@ export function zonedWallClockToUtc(value: string, zone: string): number {
   const naive = parseUtcWallClock(value);
   if (Number.isNaN(naive)) return Number.NaN;
   // Two passes settle on the right offset across a DST change.
-  let guess = naive - offsetAt(zone, naive);
-  guess = naive - offsetAt(zone, guess);
+  let guess = naive - zoneOffsetAt(zone, naive);
+  guess = naive - zoneOffsetAt(zone, guess);
   return guess;
 }

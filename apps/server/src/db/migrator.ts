@@ -19,6 +19,9 @@ import * as m0017 from './migrations/0017_door';
 import * as m0018 from './migrations/0018_session_import';
 import * as m0019 from './migrations/0019_search_scale';
 import * as m0020 from './migrations/0020_sessions_list';
+import * as m0021 from './migrations/0021_door_sync';
+import * as m0022 from './migrations/0022_badges';
+import * as m0023 from './migrations/0023_contacts_leads';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +45,9 @@ export const migrations: Record<string, Migration> = {
   '0018_session_import': m0018,
   '0019_search_scale': m0019,
   '0020_sessions_list': m0020,
+  '0021_door_sync': m0021,
+  '0022_badges': m0022,
+  '0023_contacts_leads': m0023,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

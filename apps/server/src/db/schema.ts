@@ -1,8 +1,23 @@
 /** Table types for Kysely, one file per area under ./schema; the migrations are the truth. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { CalendarFeedsTable, ParticipantOffTable, SessionAttendeesTable } from './schema/agenda';
-import type { BadgePrintsTable, CheckinAreasTable, CheckinsTable } from './schema/checkin';
-import type { ContactNotesTable, ContactsTable } from './schema/contacts';
+import type {
+  BadgePrintBatchesTable,
+  BadgePrintersTable,
+  BadgePrintJobsTable,
+  BadgeTemplatesTable,
+} from './schema/badges';
+import type { BadgePrintsTable, CheckinAreasTable, CheckinSyncTable, CheckinsTable } from './schema/checkin';
+import type {
+  BoothLeadNotesTable,
+  BoothLeadQuestionsTable,
+  BoothLeadsTable,
+  BoothVisitsTable,
+  ContactExchangesTable,
+  ContactMeetingLinksTable,
+  ContactNotesTable,
+  ContactsTable,
+} from './schema/contacts';
 import type {
   ChatMembersTable,
   ChatMessagesTable,
@@ -45,6 +60,7 @@ import type {
 import type { BusOutboxTable, OutboxTable, RealtimeEventsTable } from './schema/platform';
 
 export type * from './schema/agenda';
+export type * from './schema/badges';
 export type * from './schema/checkin';
 export type * from './schema/columns';
 export type * from './schema/contacts';
@@ -94,9 +110,20 @@ export interface DB {
   poll_ballots: PollBallotsTable;
   contacts: ContactsTable;
   contact_notes: ContactNotesTable;
+  contact_exchanges: ContactExchangesTable;
+  contact_meeting_links: ContactMeetingLinksTable;
+  booth_lead_questions: BoothLeadQuestionsTable;
+  booth_leads: BoothLeadsTable;
+  booth_lead_notes: BoothLeadNotesTable;
+  booth_visits: BoothVisitsTable;
   checkin_areas: CheckinAreasTable;
   checkins: CheckinsTable;
+  checkin_sync: CheckinSyncTable;
   badge_prints: BadgePrintsTable;
+  badge_printers: BadgePrintersTable;
+  badge_templates: BadgeTemplatesTable;
+  badge_print_batches: BadgePrintBatchesTable;
+  badge_print_jobs: BadgePrintJobsTable;
   import_jobs: ImportJobsTable;
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;

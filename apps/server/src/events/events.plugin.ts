@@ -1,8 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { leadsProcessor } from '../features/booths/leads.processor';
 import { chatSystemProcessor } from '../features/chat/chat.system';
+import { checkInLiveProcessor } from '../features/checkin/checkin.processor';
+import { contactsProcessor } from '../features/contacts/contacts.processor';
 import { meetingsProcessor } from '../features/meetings/meetings.processor';
 import { notificationsProcessor } from '../features/notifications/notifications.processor';
 import { webhooksProcessor } from '../features/organizer/webhooks.processor';
+import { registrationProcessor } from '../features/registration/registration.processor';
 import { deliveriesProcessor } from './deliveries';
 
 /**
@@ -20,4 +24,8 @@ export const eventsPlugin: FastifyPluginAsync = async (app) => {
   app.bus.register(notificationsProcessor(app));
   app.bus.register(deliveriesProcessor(app));
   app.bus.register(webhooksProcessor(app));
+  app.bus.register(contactsProcessor(app));
+  app.bus.register(leadsProcessor(app));
+  app.bus.register(checkInLiveProcessor(app));
+  app.bus.register(registrationProcessor(app));
 };

@@ -50,6 +50,11 @@ export type DomainEvent =
     }
   /** Someone registered for the event (registration's write; webhooks: participant.registered). */
   | { type: 'participant.registered'; eventId: number; participantId: number; mode: string }
+  /**
+   * A registration committed and its e-mail is due (issue 14): the registration processor builds it
+   * from the participant as it is then (ticket id, inline QR, PDF link) and sends it once.
+   */
+  | { type: 'registration.confirmed'; eventId: number; participantId: number }
   /** Check-in staff let someone into the event or an area (webhooks: participant.checked_in). */
   | {
       type: 'participant.checked_in';
@@ -58,9 +63,38 @@ export type DomainEvent =
       areaType: string;
       areaId: number | null;
       staffId: number;
+      /** When they went in (ISO; an offline scan's own time). */
+      at?: string;
+      /** How many were inside the area right after (the live door's count). */
+      used?: number;
     }
+  /** Check-in staff let someone out of the event or an area (the door's live occupancy). */
+  | {
+      type: 'participant.checked_out';
+      eventId: number;
+      participantId: number;
+      areaType: string;
+      areaId: number | null;
+      staffId: number;
+      /** When they went out (ISO). */
+      at?: string;
+      /** How many were inside the area right after. */
+      used?: number;
+    }
+  /**
+   * Badges were queued for printing (features/badges): the jobs named, or every job of a batch. The
+   * badges processor sends them to their printers (at least once; the jobs' own states keep it idempotent).
+   */
+  | { type: 'badge.print'; eventId: number; jobIds: number[]; batchId: number | null }
   /** A user added a contact in the event, typed or by badge (webhooks: contact.collected). */
   | { type: 'contact.collected'; eventId: number; contactId: number; userId: number; ticketId: string | null }
+  /** E4.62: a contact exchange was asked for, answered, or made by a held meeting; both users hear of it. */
+  | { type: 'contact.exchange.changed'; eventId: number; exchangeId: number }
+  /**
+   * A booth's lead was scanned, rated, answered, noted or removed (leadId), or the booth's
+   * qualification questions changed (leadId null); the booth's team hears of it.
+   */
+  | { type: 'booth.lead.changed'; eventId: number; boothId: number; leadId: number | null }
   /** An announcement became visible (at once, or at its postAt). */
   | { type: 'announcement.published'; eventId: number; postId: number; authorId: number; text: string }
   | { type: 'poll.published'; eventId: number; pollId: number; question: string }
@@ -104,6 +138,10 @@ export interface OutgoingMessage {
 export const UNORDERED_EVENT_TYPES: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'messages.send',
   'notification.broadcast',
+  // A printer that does not answer must not hold up the event's other events.
+  'badge.print',
+  // A delivery: the person waits for it, and a slow SMTP server must hold up nothing else.
+  'registration.confirmed',
 ]);
 
 /**

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { eventsPlugin } from '../events/events.plugin';
 import { agendaRoutes } from './agenda/agenda.routes';
 import { authRoutes } from './auth/auth.routes';
+import { badgeRoutes } from './badges/badges.routes';
 import { boothRoutes } from './booths/booths.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { checkInRoutes } from './checkin/checkin.routes';
@@ -18,6 +19,7 @@ import { pollRoutes } from './polls/polls.routes';
 import { postRoutes } from './posts/posts.routes';
 import { presenceRoutes } from './presence/presence.routes';
 import { registrationRoutes } from './registration/registration.routes';
+import { ticketRoutes } from './registration/ticket.routes';
 import { staticPageRoutes } from './static-pages/static-pages.routes';
 import { userRoutes } from './user/user.routes';
 
@@ -45,12 +47,13 @@ const atRoot = { encapsulate: false };
 export const features: FastifyPluginAsync[] = [
   feature('event', eventRoutes),
   feature('registration', registrationRoutes),
+  feature('ticket', ticketRoutes),
   feature('mailbox', mailboxRoutes, [], atRoot),
   feature('auth', authRoutes, ['scheduler']),
   feature('user', userRoutes, [], atRoot),
   feature('participants', participantRoutes, ['search-cache']),
   feature('meetings', meetingRoutes, ['bus', 'scheduler']),
-  feature('booths', boothRoutes, ['search-cache']),
+  feature('booths', boothRoutes, ['search-cache', 'bus']),
   feature('agenda', agendaRoutes, ['bus']),
   feature('presence', presenceRoutes),
   feature('static-pages', staticPageRoutes, [], atRoot),
@@ -60,7 +63,8 @@ export const features: FastifyPluginAsync[] = [
   feature('posts', postRoutes, ['bus', 'scheduler']),
   feature('polls', pollRoutes, ['bus', 'scheduler']),
   feature('lobby', lobbyRoutes, ['bus']),
-  feature('contacts', contactRoutes),
-  feature('checkin', checkInRoutes),
+  feature('contacts', contactRoutes, ['bus', 'scheduler']),
+  feature('checkin', checkInRoutes, ['bus', 'scheduler']),
+  feature('badges', badgeRoutes, ['bus', 'scheduler']),
   feature('organizer', organizerRoutes, ['bus', 'search-cache']),
 ];

@@ -8,6 +8,7 @@ const EN: Record<string, string> = {
   'expo.form.error.link': 'Must be a web address (https://…)',
   'contacts.error.code': 'The code may not contain #, $, [, ], quotes or ?',
   'validation.error.email': 'Please enter a valid e-mail address',
+  'validation.error.url': 'Please enter a web address, such as example.com',
   'validation.error.password.min': 'Password must be at least 8 characters',
   'validation.error.password.max': 'Password is too long',
   'validation.error.password.rule': 'Password must contain an uppercase letter and a digit',

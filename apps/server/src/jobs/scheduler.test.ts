@@ -70,6 +70,9 @@ describe('scheduler', () => {
     try {
       expect(t.app.scheduler.names().sort()).toEqual([
         'auth-cleanup',
+        'badge-prints',
+        'checkin-sync-prune',
+        'meeting-contacts',
         'meeting-reminders',
         'outbox-prune',
         'realtime-cleanup',

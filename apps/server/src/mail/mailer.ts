@@ -4,11 +4,21 @@ import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { hasDedupeKey, insertOutboxMessage } from './outbox.repository';
 
+/** A file sent with a mail; with `cid`, an image the HTML shows inline (`<img src="cid:…">`). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** SMTP only: the outbox keeps the text (and HTML) of a mail, not its files. */
+  attachments?: MailAttachment[];
   /**
    * Same key twice sends once. SMTP: checked before sending and recorded after, so a failed send is
    * retried; the one window left (a crash between the send and the record) can repeat a mail.
@@ -41,6 +51,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.attachments ? { attachments: mail.attachments } : {}),
         });
         // Records the dedupe key in the outbox once the mail went out.
         if (mail.dedupeKey) {

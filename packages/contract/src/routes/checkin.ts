@@ -4,12 +4,21 @@ import {
   badgeQuery,
   badgeSchema,
   checkInAreasQuery,
+  checkInGatesSchema,
   checkInListQuery,
   checkInListSchema,
+  checkInLookupQuery,
+  checkInLookupSchema,
   checkInOverviewSchema,
   checkInRequest,
   checkInResultSchema,
 } from '../checkin';
+import {
+  checkInSnapshotQuery,
+  checkInSnapshotSchema,
+  checkInSyncRequest,
+  checkInSyncResultSchema,
+} from '../checkin-sync';
 import { defineRoutes } from './route';
 
 /** Check-in at the door and badges (E3.34, E5.54, E8.01–E8.04). */
@@ -40,6 +49,42 @@ export const checkInRoutes = defineRoutes('checkin', [
     auth: 'user',
     query: checkInListQuery,
     response: checkInListSchema,
+  },
+  {
+    id: 'checkInGates',
+    method: 'GET',
+    path: '/event/participant/checkIn/gates',
+    summary: "An area's people by the door of their last change: inside now and gone out (staff only)",
+    auth: 'user',
+    query: checkInListQuery,
+    response: checkInGatesSchema,
+  },
+  {
+    id: 'checkInLookup',
+    method: 'GET',
+    path: '/event/participant/checkIn/lookup',
+    summary: 'Find people at the desk by name, surname, e-mail or ticket id prefix (staff only)',
+    auth: 'user',
+    query: checkInLookupQuery,
+    response: checkInLookupSchema,
+  },
+  {
+    id: 'checkInSnapshot',
+    method: 'GET',
+    path: '/event/participant/checkIn/snapshot',
+    summary: "A page of the event's tickets for the door to keep offline (staff only)",
+    auth: 'user',
+    query: checkInSnapshotQuery,
+    response: checkInSnapshotSchema,
+  },
+  {
+    id: 'checkInSync',
+    method: 'POST',
+    path: '/event/participant/checkIn/sync',
+    summary: 'Settle scans a device took offline: idempotent per device and nonce',
+    auth: 'user',
+    body: checkInSyncRequest,
+    response: checkInSyncResultSchema,
   },
   {
     id: 'getBadge',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyRequest } from '../auth';
 import {
+  answerContactRequest,
   contactDetailsSchema,
   contactExportQuery,
   contactListQuery,
@@ -9,13 +10,46 @@ import {
   contactNoteSchema,
   contactPageSchema,
   contactParams,
+  contactRequestListSchema,
+  contactRequestSchema,
+  contactRequestsQuery,
   saveContactRequest,
   saveNoteRequest,
+  scanContactRequest,
+  scanContactResultSchema,
 } from '../contacts';
 import { defineRoutes, noDataSchema } from './route';
 
-/** Contacts: people I met, notes, CSV export (E7.50–E7.53). */
+/** Contacts: people I met, notes, CSV export (E7.50–E7.53), scans (E1.11) and exchanges (E4.62). */
 export const contactRoutes = defineRoutes('contacts', [
+  {
+    id: 'scanContact',
+    method: 'POST',
+    path: '/contact/scan',
+    summary: 'Collect a scanned badge, vCard or MECARD (asks a participant for an exchange)',
+    auth: 'user',
+    body: scanContactRequest,
+    response: scanContactResultSchema,
+  },
+  {
+    id: 'listContactRequests',
+    method: 'GET',
+    path: '/contact/requests',
+    summary: 'My waiting contact exchanges, received and sent',
+    auth: 'user',
+    query: contactRequestsQuery,
+    response: contactRequestListSchema,
+  },
+  {
+    id: 'answerContactRequest',
+    method: 'POST',
+    path: '/contact/requests/:id',
+    summary: 'Accept or reject a contact exchange I received',
+    auth: 'user',
+    params: contactParams,
+    body: answerContactRequest,
+    response: contactRequestSchema,
+  },
   {
     id: 'listContacts',
     method: 'GET',

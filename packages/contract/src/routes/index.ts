@@ -1,10 +1,12 @@
 import { agendaRoutes } from './agenda';
 import { authRoutes, registrationRoutes } from './auth';
+import { badgeRoutes } from './badges';
 import { boothRoutes } from './booths';
 import { chatRoutes } from './chat';
 import { checkInRoutes } from './checkin';
 import { contactRoutes } from './contacts';
 import { eventRoutes } from './event';
+import { leadRoutes } from './leads';
 import { lobbyRoutes, notificationRoutes, pollRoutes, postRoutes, presenceRoutes } from './live';
 import { meetingRoutes } from './meetings';
 import { organizerEventRoutes } from './organizer';
@@ -18,6 +20,7 @@ import { organizerTypesRoutes } from './organizer-types';
 import { participantRoutes } from './participants';
 import type { ApiRoute } from './route';
 import { systemRoutes } from './system';
+import { ticketRoutes } from './ticket';
 import { userRoutes } from './user';
 
 export type { ApiRoute, HttpMethod, RouteAuth } from './route';
@@ -34,6 +37,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...meetingRoutes,
   ...agendaRoutes,
   ...boothRoutes,
+  ...leadRoutes,
   ...chatRoutes,
   ...lobbyRoutes,
   ...postRoutes,
@@ -42,6 +46,8 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...presenceRoutes,
   ...contactRoutes,
   ...checkInRoutes,
+  ...badgeRoutes,
+  ...ticketRoutes,
   ...organizerEventRoutes,
   ...organizerProgrammeRoutes,
   ...organizerPeopleRoutes,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from './columns';
+import type { Json, Timestamp } from './columns';
 
 /** Staff check-in and badge printing (0007). Keep in step with the migrations (they are the truth). */
 export interface CheckinAreasTable {
@@ -24,6 +24,22 @@ export interface CheckinsTable {
   checked_out_at: Date | null;
   by_participant_id: number | null;
   updated_at: Timestamp;
+  // 0021: how and where the last change was made (E3.35), and whether it came from an offline sync.
+  device_id: string | null;
+  device_label: string | null;
+  scan_type: 'individual' | 'fast' | null;
+  scan_method: 'camera' | 'handheldScanner' | null;
+  offline: Generated<boolean>;
+}
+
+/** 0021: an offline scan settled once per device and nonce (docs/decisions/019). */
+export interface CheckinSyncTable {
+  event_id: number;
+  device_id: string;
+  nonce: string;
+  /** The CheckInSyncItem answered (without its nonce). */
+  result: Json<unknown>;
+  created_at: Generated<Date>;
 }
 
 export interface BadgePrintsTable {

@@ -16,6 +16,8 @@ import { requireUser } from '../../http/auth';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { getBooth, listBooths, updateBooth, uploadBoothImage } from './booths.service';
+import { leadRoutes } from './leads.routes';
+import { recordBoothVisit } from './leads.service';
 import {
   addMember,
   type BoothDeps,
@@ -45,7 +47,9 @@ export const boothRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = await requireUser(request);
     const { boothId } = parse(boothParams, request.params);
     const { eventId } = parse(boothDetailsQuery, request.query);
-    return { success: true, data: await getBooth(request.server.ctx, userId, eventId, boothId) };
+    const booth = await getBooth(request.server.ctx, userId, eventId, boothId);
+    await recordBoothVisit(request.server.ctx, userId, eventId, boothId); // the booth report's visitors
+    return { success: true, data: booth };
   });
 
   app.put('/event/booth', async (request) => {
@@ -100,6 +104,8 @@ export const boothRoutes: FastifyPluginAsync = async (app) => {
       data: await removeMember(deps(request), userId, parse(removeMemberQuery, request.query)),
     };
   });
+
+  leadRoutes(app);
 
   app.post('/event/member/confirm', async (request) => {
     const { userId } = await requireUser(request);

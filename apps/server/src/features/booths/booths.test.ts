@@ -88,6 +88,21 @@ describe('booths', () => {
     ).toBe(400);
     expect((await req(owner, 'PUT', '/event/booth', { ...body, color: 'red' })).status).toBe(400);
   });
+
+  it('E7.34, E3.17 a booth website that is not a web address is refused with its field error', async () => {
+    const { event, booth, owner } = await setup();
+    const put = (website: string | null) =>
+      req<BoothDetails>(owner, 'PUT', '/event/booth', { eventId: event.id, id: booth.id, website });
+    expect((await put('https://acme.example/stand')).body.data?.website).toBe('https://acme.example/stand');
+    for (const website of ['Designing event tools', 'http://Designing event tools', 'acme']) {
+      const bad = await put(website);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error?.fields).toEqual({ website: 'validation.error.url' });
+    }
+    const detail = await req<BoothDetails>(owner, 'GET', `/event/booth/${booth.id}?eventId=${event.id}`);
+    expect(detail.body.data?.website).toBe('https://acme.example/stand');
+    expect((await put('')).body.data?.website).toBeNull();
+  });
 });
 
 describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {

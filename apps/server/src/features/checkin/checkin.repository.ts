@@ -4,11 +4,28 @@ import {
   type CheckInEntityType,
   type CheckInPerson,
 } from '@foyer/contract';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { DB } from '../../db/schema';
+import { ticketCandidates } from '../registration/ticket';
 
-/** The person a ticket or participant id names in the event (a deleted one counts as none). */
+/** The columns a scan shows of a person (the result card, the inside-now list, the badge). */
+const personColumns = [
+  'p.id',
+  'p.ticket_id',
+  'p.name',
+  'p.surname',
+  'p.company',
+  'p.job_title',
+  'p.city',
+  'p.type_id',
+  'p.profile_photo',
+  't.name as type_name',
+] as const;
+
+/**
+ * The person a ticket or participant id names in the event (a deleted one counts as none). A ticket
+ * id is matched as typed, else in upper case (printed tickets are upper case, people type either).
+ */
 export async function findPerson(
   db: Executor,
   eventId: number,
@@ -17,27 +34,27 @@ export async function findPerson(
   let query = db
     .selectFrom('participants as p')
     .leftJoin('participant_types as t', 't.id', 'p.type_id')
-    .select([
-      'p.id',
-      'p.ticket_id',
-      'p.name',
-      'p.surname',
-      'p.company',
-      'p.job_title',
-      'p.city',
-      'p.type_id',
-      't.name as type_name',
-    ])
+    .select(personColumns)
     .where('p.event_id', '=', eventId)
     .where('p.state', '!=', 'deleted');
   if (by.participantId !== undefined) query = query.where('p.id', '=', by.participantId);
-  if (by.ticketId !== undefined) query = query.where('p.ticket_id', '=', by.ticketId);
-  return query.executeTakeFirst();
+  if (by.ticketId !== undefined) {
+    const exact = by.ticketId.trim();
+    query = query
+      .where('p.ticket_id', 'in', ticketCandidates(exact))
+      .orderBy(sql`p.ticket_id = ${exact}`, 'desc');
+  }
+  return query.limit(1).executeTakeFirst();
 }
 
 export type PersonRow = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
 
-export function presentPerson(row: PersonRow): CheckInPerson {
+export function presentPerson(
+  row: Pick<
+    PersonRow,
+    'id' | 'ticket_id' | 'name' | 'surname' | 'company' | 'job_title' | 'type_name' | 'profile_photo'
+  >,
+): CheckInPerson {
   return {
     participantId: row.id,
     ticketId: row.ticket_id,
@@ -45,6 +62,7 @@ export function presentPerson(row: PersonRow): CheckInPerson {
     company: row.company,
     jobTitle: row.job_title,
     participantType: row.type_name,
+    photo: row.profile_photo,
   };
 }
 
@@ -152,66 +170,6 @@ export async function ensureAreaRow(
     .executeTakeFirstOrThrow();
 }
 
-/**
- * Marks the person in. Returns false when they already were: the upsert queues on the
- * (area, participant) row, so of two racing scanners exactly one sees the row flip.
- */
-export async function markIn(
-  trx: Transaction<DB>,
-  areaId: number,
-  participantId: number,
-  by: number,
-  now: Date,
-) {
-  const { rows } = await sql<{ participant_id: number }>`
-    INSERT INTO checkins (area_id, participant_id, checked_in, checked_in_at, by_participant_id, updated_at)
-    VALUES (${areaId}, ${participantId}, true, ${now}, ${by}, ${now})
-    ON CONFLICT (area_id, participant_id) DO UPDATE
-       SET checked_in = true, checked_in_at = EXCLUDED.checked_in_at,
-           by_participant_id = EXCLUDED.by_participant_id, updated_at = EXCLUDED.updated_at
-     WHERE checkins.checked_in = false
-    RETURNING participant_id`.execute(trx);
-  return rows.length === 1;
-}
-
-/** Marks the person out; false when they were not in. */
-export async function markOut(
-  trx: Transaction<DB>,
-  areaId: number,
-  participantId: number,
-  by: number,
-  now: Date,
-) {
-  const rows = await trx
-    .updateTable('checkins')
-    .set({ checked_in: false, checked_out_at: now, by_participant_id: by, updated_at: now })
-    .where('area_id', '=', areaId)
-    .where('participant_id', '=', participantId)
-    .where('checked_in', '=', true)
-    .returning('participant_id')
-    .execute();
-  return rows.length === 1;
-}
-
-/**
- * Takes one place in the area, or nothing when it is full: comparison and increment are one
- * statement on the counter row, so concurrent scanners queue on its lock (no over-booking).
- */
-export async function takePlace(trx: Transaction<DB>, areaId: number, capacity: number | null) {
-  const { rows } = await sql<{ capacity_used: number }>`
-    UPDATE checkin_areas SET capacity_used = capacity_used + 1
-     WHERE id = ${areaId} AND (${capacity}::int IS NULL OR capacity_used < ${capacity}::int)
-    RETURNING capacity_used`.execute(trx);
-  return rows[0]?.capacity_used ?? null;
-}
-
-export async function releasePlace(trx: Transaction<DB>, areaId: number): Promise<number> {
-  const { rows } = await sql<{ capacity_used: number }>`
-    UPDATE checkin_areas SET capacity_used = GREATEST(capacity_used - 1, 0)
-     WHERE id = ${areaId} RETURNING capacity_used`.execute(trx);
-  return rows[0]?.capacity_used ?? 0;
-}
-
 export async function isBadgePrinted(db: Executor, participantId: number): Promise<Date | null> {
   const row = await db
     .selectFrom('badge_prints')
@@ -295,6 +253,7 @@ export async function insideRows(
         'p.job_title',
         'p.city',
         'p.type_id',
+        'p.profile_photo',
         't.name as type_name',
         'c.checked_in_at',
       ])
@@ -305,6 +264,33 @@ export async function insideRows(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return [rows, Number(count.n)] as const;
+}
+
+/**
+ * The area's people by the door (device label) of their last change: inside now, and gone out.
+ * One pass over the area's status rows (their primary key starts with the area).
+ */
+export async function gateRows(
+  db: Executor,
+  eventId: number,
+  entityType: CheckInEntityType,
+  entityId: number | undefined,
+) {
+  return db
+    .selectFrom('checkins as c')
+    .innerJoin('checkin_areas as a', 'a.id', 'c.area_id')
+    .where('a.event_id', '=', eventId)
+    .where('a.entity_type', '=', entityType)
+    .where('a.entity_id', '=', entityType === 'event' ? 0 : (entityId ?? -1))
+    .select([
+      sql<string | null>`nullif(c.device_label, '')`.as('gate'),
+      sql<number>`count(*) FILTER (WHERE c.checked_in)`.as('inside'),
+      sql<number>`count(*) FILTER (WHERE NOT c.checked_in)`.as('left'),
+    ])
+    .groupBy(sql`nullif(c.device_label, '')`)
+    .orderBy(sql`count(*) FILTER (WHERE c.checked_in)`, 'desc')
+    .orderBy(sql`nullif(c.device_label, '')`)
+    .execute();
 }
 
 /**

@@ -4,8 +4,8 @@ import {
   type badgePrintedRequest,
   type badgeQuery,
   type CheckInArea,
+  type CheckInGates,
   type CheckInList,
-  type CheckInOutcome,
   type CheckInOverview,
   type CheckInRequest,
   type CheckInResult,
@@ -25,12 +25,10 @@ import {
   ensureAreaRow,
   findPerson,
   isBadgePrinted,
-  markIn,
-  markOut,
+  type PersonRow,
   presentPerson,
-  releasePlace,
-  takePlace,
 } from './checkin.repository';
+import { applyScan, type ScanOutcome } from './checkin.scan.service';
 
 /** E7.04 / A6.07: only the event's check-in admins and organizers operate the door. */
 export async function requireCheckInStaff(ctx: AppContext, eventId: number, userId: number) {
@@ -43,12 +41,10 @@ export function isCheckInStaff(me: ParticipantRow): boolean {
   return me.check_in_admin || me.organizer;
 }
 
-/** Thrown inside the transaction to undo the status change when the area is full. */
-class AreaFull extends Error {}
-
 /**
- * E3.34 / E4.65 / E5.53–E5.57: checks a person in or out of the whole event or an area. The
- * refused outcomes are answers, not errors (the scanner shows them with the person's name).
+ * E3.34 / E4.65 / E4.71 / E5.53–E5.57: checks a person in or out of the whole event or an area, or
+ * toggles (fast scan). The refused outcomes are answers, not errors (the scanner shows them with the
+ * person's name, and for already in/out when and where that happened).
  */
 export async function checkIn(
   ctx: AppContext,
@@ -66,49 +62,44 @@ export async function checkIn(
   const area = await describeArea(ctx.db, input.eventId, input.entityType, input.entityId);
   if (!area) throw AppError.notFound('Check-in area not found');
   const row = await ensureAreaRow(ctx.db, input.eventId, area.entityType, area.entityId ?? 0);
-  const result = (outcome: CheckInOutcome, capacityUsed: number, printedAt: Date | null): CheckInResult => ({
-    outcome,
-    errorMessage: checkInOutcomeCode[outcome] ?? null,
-    person: presentPerson(person),
-    area: { ...area, capacityUsed },
-    badgePrinted: printedAt !== null,
-  });
-
-  // E5.54 / E5.55: an area may admit only some participant types.
-  if (input.checkIn && area.allowedPart.length > 0 && !area.allowedPart.includes(person.type_id ?? -1)) {
-    return result('wrongTicketType', row.capacity_used, await isBadgePrinted(ctx.db, person.id));
-  }
-
   const now = ctx.now();
-  let outcome: CheckInOutcome;
-  let used: number | null = null;
-  try {
-    const done = await ctx.db.transaction().execute(async (trx) => {
-      if (input.checkIn) {
-        if (!(await markIn(trx, row.id, person.id, me.id, now)))
-          return { outcome: 'alreadyCheckedIn' as const, used: null };
-        // E5.56 / E5.57: an area at capacity refuses; the whole event never does.
-        const taken = await takePlace(trx, row.id, area.entityType === 'event' ? null : area.capacity);
-        if (taken === null) throw new AreaFull();
-        const at = { areaType: area.entityType, areaId: area.entityId ?? null, staffId: me.id };
-        await bus?.emit(
-          { type: 'participant.checked_in', eventId: input.eventId, participantId: person.id, ...at },
-          trx,
-        );
-        return { outcome: 'checkedIn' as const, used: taken };
-      }
-      if (!(await markOut(trx, row.id, person.id, me.id, now)))
-        return { outcome: 'alreadyCheckedOut' as const, used: null };
-      return { outcome: 'checkedOut' as const, used: await releasePlace(trx, row.id) };
-    });
-    outcome = done.outcome;
-    used = done.used;
-  } catch (error) {
-    if (!(error instanceof AreaFull)) throw error;
-    outcome = 'fullyOccupied';
-  }
-  used ??= await repo.areaUse(ctx.db, row.id);
-  return result(outcome, used, await isBadgePrinted(ctx.db, person.id));
+  const done = await ctx.db.transaction().execute((trx) =>
+    applyScan(trx, bus, {
+      eventId: input.eventId,
+      person,
+      area,
+      areaRowId: row.id,
+      direction: input.toggle ? 'toggle' : input.checkIn ? 'in' : 'out',
+      now,
+      mark: {
+        by: me.id,
+        at: now,
+        deviceId: input.deviceId ?? null,
+        deviceLabel: input.deviceLabel || null,
+        scanType: input.scanType ?? (input.toggle ? 'fast' : null),
+        scanMethod: input.scanMethod ?? null,
+        offline: false,
+      },
+    }),
+  );
+  return presentScan(person, area, done, await isBadgePrinted(ctx.db, person.id));
+}
+
+/** A scan's answer as the scanner shows it. */
+export function presentScan(
+  person: PersonRow,
+  area: Omit<CheckInArea, 'capacityUsed'>,
+  done: ScanOutcome,
+  printedAt: Date | null,
+): CheckInResult {
+  return {
+    outcome: done.outcome,
+    errorMessage: checkInOutcomeCode[done.outcome] ?? null,
+    person: presentPerson(person),
+    area: { ...area, capacityUsed: done.used },
+    badgePrinted: printedAt !== null,
+    previous: done.previous,
+  };
 }
 
 /** E2.67: the areas staff can check people into, with live occupancy. */
@@ -140,6 +131,19 @@ export async function listInside(
       checkedInAt: (r.checked_in_at ?? new Date(0)).toISOString(),
     })),
     total: count,
+  };
+}
+
+/** An area's people by the door of their last change (staff only; the live door refetches it). */
+export async function listGates(
+  ctx: AppContext,
+  userId: number,
+  query: z.output<typeof checkInListQuery>,
+): Promise<CheckInGates> {
+  await requireCheckInStaff(ctx, query.eventId, userId);
+  const rows = await repo.gateRows(ctx.db, query.eventId, query.entityType, query.entityId);
+  return {
+    gates: rows.map((r) => ({ gate: r.gate, inside: Number(r.inside), left: Number(r.left) })),
   };
 }
 

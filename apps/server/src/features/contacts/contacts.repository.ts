@@ -1,9 +1,17 @@
-import type { Contact, ContactDetails, ContactNote } from '@foyer/contract';
+import {
+  type Contact,
+  type ContactDetails,
+  type ContactExchangeState,
+  type ContactNote,
+  exchangeStateFor,
+  normalizePhone,
+} from '@foyer/contract';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { ContactNotesTable, ContactsTable, DB } from '../../db/schema';
+import { type EventPerson, exchangesWith, otherUserOf, peopleByIds } from './exchanges.repository';
 
-type ContactRow = Selectable<ContactsTable>;
+export type ContactRow = Selectable<ContactsTable>;
 type NoteRow = Selectable<ContactNotesTable>;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -18,12 +26,35 @@ export function presentNote(row: NoteRow): ContactNote {
   };
 }
 
-/** E3.28, with the events' names and the newest note already looked up. */
+/** The Foyer person a contact is, and the exchange with them as the contact's owner sees it. */
+export interface ContactLink {
+  person: EventPerson | undefined;
+  /** null: the person has no account to exchange with (or is gone). */
+  state: ContactExchangeState | null;
+}
+
+const unique = (list: readonly string[]) => [...new Set(list.filter(Boolean))];
+
+/**
+ * E3.28, with the events' names, the newest note and the contact's link already looked up.
+ *
+ * What a contact shows (E4.62): what its owner typed, and what the person handed over themselves in
+ * a scanned vCard or MECARD, always. For a contact that is a Foyer participant (a badge, a card that
+ * matched, a meeting partner), their attendee card's public fields (name, company, job title,
+ * website, photo) fill the gaps at once; their profile's e-mail and phone only once the exchange is
+ * accepted. So a one-sided contact (sent, received, rejected) of a scanned badge shows the name,
+ * company and title but no way to reach them until they accept.
+ */
 export function presentContact(
   row: ContactRow,
   eventNames: ReadonlyMap<number, string>,
   newestNote: string,
+  link?: ContactLink,
 ): Contact {
+  const person = link?.person;
+  const shared = link?.state === 'accepted' && person !== undefined;
+  const emails = unique([...row.emails, ...(shared ? [person.email.trim().toLowerCase()] : [])]);
+  const phones = unique([...row.phones, ...(shared && person.phone ? [normalizePhone(person.phone)] : [])]);
   const fullName = `${row.first_name} ${row.last_name}`.trim();
   return {
     id: row.id,
@@ -31,18 +62,61 @@ export function presentContact(
     lastName: row.last_name,
     fullName,
     ticketId: row.ticket_id,
-    emails: row.emails,
-    phones: row.phones,
-    company: row.company,
-    jobTitle: row.job_title,
-    website: row.website,
-    email: row.emails[0] ?? '',
-    phone: row.phones[0] ?? '',
-    profilePhotoPath: row.profile_photo,
+    emails,
+    phones,
+    company: row.company || person?.company || '',
+    jobTitle: row.job_title || person?.job_title || '',
+    website: row.website || person?.website || '',
+    email: emails[0] ?? '',
+    phone: phones[0] ?? '',
+    profilePhotoPath: row.profile_photo ?? person?.profile_photo ?? null,
     note: newestNote,
     eventObjects: row.event_ids.map((id) => ({ id, name: eventNames.get(id) ?? '' })),
     insertedAtStr: iso(row.created_at),
+    participantId: row.participant_id,
+    exchange: link?.state ?? null,
+    source: row.source,
   };
+}
+
+/** The link of each contact that is a participant: the person and the owner's exchange with them. */
+export async function linksOf(db: Executor, rows: readonly ContactRow[]): Promise<Map<number, ContactLink>> {
+  const linked = rows.filter((r) => r.participant_id !== null);
+  const links = new Map<number, ContactLink>();
+  if (linked.length === 0) return links;
+  const people = new Map(
+    (await peopleByIds(db, [...new Set(linked.map((r) => r.participant_id as number))])).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
+  const byOwner = new Map<number, ContactRow[]>();
+  for (const row of linked) byOwner.set(row.owner_id, [...(byOwner.get(row.owner_id) ?? []), row]);
+  for (const [ownerId, own] of byOwner) {
+    const users = own.flatMap((r) => {
+      const userId = people.get(r.participant_id as number)?.user_id;
+      return userId && userId !== ownerId ? [userId] : [];
+    });
+    const exchanges = new Map(
+      (await exchangesWith(db, ownerId, [...new Set(users)])).map((e) => [otherUserOf(e, ownerId), e]),
+    );
+    for (const row of own) {
+      const person = people.get(row.participant_id as number);
+      const userId = person?.user_id;
+      const exchange = userId ? exchanges.get(userId) : undefined;
+      links.set(row.id, {
+        person,
+        state:
+          userId && userId !== ownerId
+            ? exchangeStateFor(
+                ownerId,
+                exchange && { requesterId: exchange.requester_id, state: exchange.state },
+              )
+            : null,
+      });
+    }
+  }
+  return links;
 }
 
 export interface ContactFilter {
@@ -99,17 +173,18 @@ export async function eventNamesOf(db: Executor, rows: readonly ContactRow[]): P
 
 /** Contacts with every note, in the order given (details and export). */
 export async function withNotes(db: Executor, rows: readonly ContactRow[]): Promise<ContactDetails[]> {
-  const [names, notes] = await Promise.all([
+  const [names, notes, links] = await Promise.all([
     eventNamesOf(db, rows),
     findNotes(
       db,
       rows.map((r) => r.id),
     ),
+    linksOf(db, rows),
   ]);
   return rows.map((row) => {
     const own = notes.filter((n) => n.contact_id === row.id);
     return {
-      ...presentContact(row, names, own.at(-1)?.note ?? ''),
+      ...presentContact(row, names, own.at(-1)?.note ?? '', links.get(row.id)),
       notes: own.map(presentNote),
     };
   });

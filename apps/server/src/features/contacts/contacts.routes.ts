@@ -1,12 +1,15 @@
 import {
+  answerContactRequest,
   CONTACT_EXPORT_FILE,
   contactExportQuery,
   contactListQuery,
   contactLookupQuery,
   contactParams,
+  contactRequestsQuery,
   emptyRequest,
   saveContactRequest,
   saveNoteRequest,
+  scanContactRequest,
 } from '@foyer/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../http/auth';
@@ -22,9 +25,32 @@ import {
   saveContact,
   saveNote,
 } from './contacts.service';
+import { answerRequest, listRequests, scheduleMeetingContacts } from './exchanges.service';
+import { scanContact } from './scan.service';
 
-/** Collected contacts and notes (E7.50–E7.54). */
+/** Collected contacts and notes (E7.50–E7.54), scans (E1.11) and exchanges (E4.62). */
 export const contactRoutes: FastifyPluginAsync = async (app) => {
+  scheduleMeetingContacts(app);
+
+  app.post('/contact/scan', { config: perMinute(120) }, async (request) => {
+    const { userId } = await requireUser(request);
+    const input = parse(scanContactRequest, request.body);
+    return { success: true, data: await scanContact({ ctx: app.ctx, bus: app.bus }, userId, input) };
+  });
+
+  app.get('/contact/requests', async (request) => {
+    const { userId } = await requireUser(request);
+    const { eventId } = parse(contactRequestsQuery, request.query);
+    return { success: true, data: await listRequests(app.ctx, userId, eventId) };
+  });
+
+  app.post('/contact/requests/:id', async (request) => {
+    const { userId } = await requireUser(request);
+    const { id } = parse(contactParams, request.params);
+    const { accept } = parse(answerContactRequest, request.body);
+    return { success: true, data: await answerRequest({ ctx: app.ctx, bus: app.bus }, userId, id, accept) };
+  });
+
   app.get('/contact', async (request) => {
     const { userId } = await requireUser(request);
     return {

@@ -15,7 +15,6 @@ import type { AppContext } from '../../context';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { findParticipation, requireMembership } from '../access/event-access';
-import { findParticipantByTicket } from '../participants/participants.service';
 import {
   eventNamesOf,
   findContact,
@@ -23,6 +22,7 @@ import {
   findContacts,
   findNotes,
   insertNote,
+  linksOf,
   presentContact,
   presentNote,
   removeContact,
@@ -32,6 +32,8 @@ import {
   upsertContact,
   withNotes,
 } from './contacts.repository';
+import { findExchange, personByTicket } from './exchanges.repository';
+import { contactForPerson } from './scan.repository';
 
 const EXPORT_MAX = 10_000;
 
@@ -49,17 +51,18 @@ export async function listContacts(
     limit: query.length + 1,
   });
   const page = rows.slice(0, query.length);
-  const [names, notes] = await Promise.all([
+  const [names, notes, links] = await Promise.all([
     eventNamesOf(ctx.db, page),
     findNotes(
       ctx.db,
       page.map((r) => r.id),
     ),
+    linksOf(ctx.db, page),
   ]);
   const newest = new Map<number, string>();
   for (const note of notes) newest.set(note.contact_id, note.note); // ascending: the last one wins
   return {
-    items: page.map((row) => presentContact(row, names, newest.get(row.id) ?? '')),
+    items: page.map((row) => presentContact(row, names, newest.get(row.id) ?? '', links.get(row.id))),
     nextCursor: rows.length > query.length ? (page.at(-1)?.id ?? null) : null,
   };
 }
@@ -155,7 +158,8 @@ export async function exportContacts(ctx: AppContext, userId: number, eventId?: 
 
 /**
  * E4.64, E5.40, E5.53, E7.54: who a scanned badge (ticket id or badge link) belongs to at this
- * event, to prefill the contact form; 'Ticket not found' when nobody has it.
+ * event, to prefill the contact form; 'Ticket not found' when nobody has it. Their e-mail and phone
+ * only when our exchange is accepted (E4.62; see presentContact).
  */
 export async function lookupContact(
   ctx: AppContext,
@@ -165,15 +169,22 @@ export async function lookupContact(
   await requireMembership(ctx.db, query.eventId, userId);
   const ticketId = ticketIdFromCode(query.code);
   if (!ticketId) throw AppError.badRequest('Invalid scan data', { code: 'contacts.error.scanData' });
-  const person = await findParticipantByTicket(ctx.db, query.eventId, ticketId);
+  const person = await personByTicket(ctx.db, query.eventId, ticketId);
   if (!person) throw AppError.notFound('Ticket not found');
-  const existing = await findContactByTicket(ctx.db, userId, ticketId);
+  const existing =
+    (await findContactByTicket(ctx.db, userId, ticketId)) ??
+    (await contactForPerson(ctx.db, userId, person.id));
+  const exchange =
+    person.user_id && person.user_id !== userId
+      ? await findExchange(ctx.db, userId, person.user_id)
+      : undefined;
+  const shared = person.user_id === userId || exchange?.state === 'accepted';
   return {
     ticketId,
     firstName: person.name,
     lastName: person.surname,
-    emails: person.email ? [person.email] : [],
-    phones: person.phone ? [person.phone] : [],
+    emails: shared && person.email ? [person.email] : [],
+    phones: shared && person.phone ? [person.phone] : [],
     company: person.company,
     jobTitle: person.job_title,
     website: person.website,

@@ -80,6 +80,26 @@ describe('attendee profile', () => {
     expect(own.body.data?.company).toBe('Acme');
   });
 
+  it('E7.28, E3.01 a website that is not a web address is refused with its field error', async () => {
+    const event = await makeEvent(t.ctx);
+    const me = await makePerson(t.ctx, event.id);
+    expect((await put(me, { eventId: event.id, website: 'acme.example' })).status).toBe(200);
+    for (const website of [
+      'Designing event tools',
+      'http://Designing event tools',
+      'acme',
+      'javascript:alert(1)',
+    ]) {
+      const bad = await put(me, { eventId: event.id, website });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error?.fields).toEqual({ website: 'validation.error.url' });
+    }
+    const own = await get<ParticipantProfile>(me, `/event/participant/me?eventId=${event.id}`);
+    expect(own.body.data?.website).toBe('http://acme.example'); // the refused ones changed nothing
+    const cleared = await put<ParticipantProfile>(me, { eventId: event.id, website: '' });
+    expect(cleared.body.data?.website).toBe('');
+  });
+
   it('E5.04, E5.07, E5.06, E6.36 categories, participant type and their limits', async () => {
     const event = await makeEvent(t.ctx);
     const topics = await makeCategory(t.ctx, event.id, { name: 'Topics', maxSelectable: 2 });

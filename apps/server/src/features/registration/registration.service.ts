@@ -54,13 +54,17 @@ export function modeOf(input: RegisterRequest): RegistrationMode {
  * gets a sign-up code by mail and logs in after confirming it; without one (simple form,
  * pre-registration) a password reset confirms it later. An existing account is never modified and
  * is joined to the event only when its owner is the logged-in caller (`callerId`).
+ *
+ * The registration e-mail (ticket, QR, PDF link) leaves through the bus: `registration.confirmed`
+ * commits with the registration, and the registration processor sends it (registration.processor.ts),
+ * so a crash after the commit delays it and a failing mail server is retried; neither loses it.
  */
 export async function register(
   ctx: AppContext,
   input: RegisterRequest,
   log: FastifyBaseLogger,
-  callerId: number | null = null,
-  bus?: Pick<Bus, 'emit'>,
+  callerId: number | null,
+  bus: Pick<Bus, 'emit'>,
 ): Promise<RegisterResult> {
   const mode = modeOf(input);
   const now = ctx.now();
@@ -78,14 +82,14 @@ export async function register(
     outcome = await ctx.db.transaction().execute(async (trx) => {
       const done = await registerInTransaction(trx, event, input, mode, { passwordHash, callerId }, now);
       const participantId = done.participant.id;
-      await bus?.emit({ type: 'participant.registered', eventId: event.id, participantId, mode }, trx);
+      await bus.emit({ type: 'participant.registered', eventId: event.id, participantId, mode }, trx);
+      await bus.emit({ type: 'registration.confirmed', eventId: event.id, participantId }, trx);
       return done;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailRegistered();
     throw error;
   }
-  await sendConfirmation(ctx, log, event, outcome.participant);
   // The invitation link proved the address (docs/decisions/015): no code to confirm.
   const confirmationRequired = !outcome.hadUser && passwordHash !== null && !input.invite;
   if (confirmationRequired) {
@@ -156,7 +160,12 @@ async function registerInTransaction(
   if (participant && participant.user_id !== null && participant.state !== 'deleted') throw emailRegistered();
 
   const existingUser = await repo.findUserByEmail(trx, email);
-  if (existingUser && existingUser.id !== account.callerId) throw loginToRegister();
+  if (existingUser && existingUser.id !== account.callerId) {
+    // A concurrent submit of the same form may have committed between the reads above: then this
+    // address is registered here already, which is what the user should hear, not "log in".
+    const joined = await repo.findParticipantByUser(trx, event.id, existingUser.id);
+    throw joined && joined.state !== 'deleted' ? emailRegistered() : loginToRegister();
+  }
   // Someone's unconfirmed claim on the address reserves nothing; the new account takes it.
   if (!existingUser) await dropPendingEmail(trx, email);
   const user: UserRow =
@@ -227,27 +236,6 @@ async function resolveOwnRecord(
 
 function ticketTypeOf(type: { name: string; ticket_type: string | null } | undefined): string | null {
   return type ? (type.ticket_type ?? type.name) : null;
-}
-
-/** The ticket by e-mail; a mail failure must not undo a registration that is already committed. */
-async function sendConfirmation(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  event: EventRow,
-  participant: ParticipantRow,
-) {
-  const ticketLine = participant.ticket_id
-    ? `Your ticket id is ${participant.ticket_id}. Show it at the entrance.`
-    : 'The organizer will confirm your place.';
-  try {
-    await ctx.mailer.send({
-      to: participant.email,
-      subject: `Your registration for ${event.name}`,
-      text: `Hello ${participant.name},\n\nThank you for registering for ${event.name}.\n${ticketLine}\n`,
-    });
-  } catch (error) {
-    log.error({ err: error }, 'registration mail failed');
-  }
 }
 
 /**

@@ -62,7 +62,13 @@ describe('POST /event/register', () => {
       reg_type: 'standard',
       company: 'Analytical Engines',
     });
-    const mail = await t.ctx.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
+    // The registration e-mail leaves through the bus after the commit (registration.processor.ts).
+    await t.app.bus.idle();
+    const mail = await t.ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', '=', 'Your registration for Expo')
+      .executeTakeFirstOrThrow();
     expect(mail.recipient).toBe('ada@example.com');
     expect(mail.body_text).toContain(data.ticketId!);
   });

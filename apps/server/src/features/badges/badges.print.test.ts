@@ -1,0 +1,705 @@
+import {
+  type BadgeBatch,
+  type BadgeJobs,
+  type BadgePrintAnswer,
+  badgeCode,
+  type PrinterTest,
+  type PrintJob,
+} from '@foyer/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makePerson, makeType } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import {
+  badgeApi,
+  badgeRecords,
+  deadPort,
+  type LoopbackPrinter,
+  loopbackPrinter,
+  silentAddress,
+  stalledPrinter,
+} from './badges.fixtures';
+import { PRINT_TIMEOUT_MS, printerTiming, sendRaw } from './badges.printer';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, sweepPrintJobs } from './badges.queue';
+
+let t: TestApp;
+let b: ReturnType<typeof badgeApi>;
+const printers: LoopbackPrinter[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  b = badgeApi(t);
+});
+afterEach(async () => {
+  await t.app.bus.idle();
+  t.setNow(null as unknown as Date); // back to the real clock
+  for (const p of printers.splice(0)) await p.close();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function printer() {
+  const p = await loopbackPrinter();
+  printers.push(p);
+  return p;
+}
+
+const jobRow = (id: number) =>
+  t.ctx.db.selectFrom('badge_print_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
+  it('E4.72 E7.62 E3.38 queues a badge and sends ZPL with the merge fields, escaped data and the QR; then printed', async () => {
+    const s = await b.setup({ name: 'Gr^ace', surname: 'Ho~pper_', company: 'Şirket Ünlü' });
+    const lp = await printer();
+    const zpl = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Desk A',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: lp.port,
+    });
+    await b.addTemplate(s.organizer, s.event.id, {
+      name: 'Standard',
+      size: 'a6',
+      isDefault: true,
+      lines: [
+        { text: '{FullName}', size: 'xl', bold: true },
+        { text: '{Company} · {City}', size: 'md' },
+        { text: '{TicketId}', size: 'sm' },
+      ],
+      qr: 'medium',
+    });
+    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ outcome: 'queued', success: true, isPrinting: false });
+    const [sent] = await lp.received(1);
+    await t.app.bus.idle();
+    expect(sent).toMatch(/^\^XA\n\^CI28\n\^PW\d+\n\^LL\d+/);
+    expect(sent?.trim().endsWith('^XZ')).toBe(true);
+    // 105 × 148 mm at 203 dpi (E9.50's rule at the printer's resolution).
+    expect(sent).toContain(`^PW${Math.floor((105 / 25.4) * 203)}`);
+    // ^ and ~ in data are hex-escaped under ^FH_, so they cannot end the field or start a command.
+    expect(sent).toContain('^FH_^FDGr_5Eace Ho_7Epper_5F^FS');
+    expect(sent).toContain('Şirket Ünlü');
+    expect(sent).toContain(`^FD${s.ticketId}^FS`);
+    expect(sent).toContain(`^BQN,2,`);
+    expect(sent).toContain(`^FDMA,${badgeCode(t.ctx.config.publicUrl, s.ticketId).replace(/_/g, '_5F')}^FS`);
+    const job = await jobRow(res.body.data?.job?.id ?? 0);
+    expect(job).toMatchObject({ status: 'printed', attempts: 1 });
+    // E7.74: the staff room heard queued, sent to print, printed.
+    const states = (await badgeRecords(t, s.event.id))
+      .filter((r) => r.type === 'badge.print')
+      .map((r) => r.payload.job?.status);
+    expect(states).toEqual(['queued', 'sending', 'printed']);
+    // The check-in feature sees the badge as printed.
+    const printed = await t.ctx.db
+      .selectFrom('badge_prints')
+      .select('print_count')
+      .where('participant_id', '=', s.guest.id)
+      .executeTakeFirst();
+    expect(printed?.print_count).toBe(1);
+  });
+
+  it('E8.17 one job per badge when two desks press print at once; E8.16 E5.58 a second print needs force', async () => {
+    const s = await b.setup();
+    const lp = await printer();
+    const zpl = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'A',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: lp.port,
+    });
+    const desk2 = await makePerson(t.ctx, s.event.id, { checkInAdmin: true });
+    const body = { eventId: s.event.id, participantId: s.guest.id, printerId: zpl.id };
+    const answers = await Promise.all([b.print(s.staff, body), b.print(desk2, body), b.print(s.staff, body)]);
+    const outcomes = answers.map((a) => a.body.data?.outcome).sort();
+    expect(outcomes).toEqual(['alreadyPrinting', 'alreadyPrinting', 'queued']);
+    expect(answers.find((a) => a.body.data?.isPrinting)?.body.data?.success).toBe(false);
+    await lp.received(1);
+    await t.app.bus.idle();
+    expect(lp.jobs).toHaveLength(1);
+
+    const again = await b.print(s.staff, body);
+    expect(again.body.data).toMatchObject({ outcome: 'alreadyPrinted', success: false, job: null });
+    expect(again.body.data?.printedAt).not.toBeNull();
+    const forced = await b.print(s.staff, { ...body, force: true });
+    expect(forced.body.data?.outcome).toBe('queued');
+    await lp.received(2);
+    await t.app.bus.idle();
+    const printed = await t.ctx.db
+      .selectFrom('badge_prints')
+      .select('print_count')
+      .where('participant_id', '=', s.guest.id)
+      .executeTakeFirstOrThrow();
+    expect(printed.print_count).toBe(2);
+  });
+
+  it('E4.76 a printer that is down: retried with backoff, then failed; never a 5xx', async () => {
+    const s = await b.setup();
+    const T0 = new Date('2030-04-01T09:00:00Z');
+    t.setNow(T0);
+    const zpl = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Off',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: await deadPort(),
+    });
+    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
+    expect(res.body.data?.outcome).toBe('queued');
+    await t.app.bus.idle();
+    const id = res.body.data?.job?.id ?? 0;
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
+    expect((await jobRow(id)).last_error).toMatch(/ECONNREFUSED/);
+    // Not due yet: the sweep leaves it.
+    expect(await sweepPrintJobs(t.ctx, t.app.realtime)).toBe(0);
+    let at = T0.getTime();
+    for (const delay of RETRY_DELAYS_MS) {
+      at += delay;
+      t.setNow(new Date(at));
+      expect(await sweepPrintJobs(t.ctx, t.app.realtime)).toBe(1);
+    }
+    const failed = await jobRow(id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    // A failed job is not "printing": the desk may queue it again.
+    const retry = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
+    expect(retry.body.data?.outcome).toBe('queued');
+  });
+
+  it('E9.56 a "directly" printer gets one attempt; a "none" printer refuses with a 400', async () => {
+    const s = await b.setup();
+    const direct = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Direct',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: await deadPort(),
+      printType: 'directly',
+    });
+    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: direct.id });
+    await t.app.bus.idle();
+    expect(await jobRow(res.body.data?.job?.id ?? 0)).toMatchObject({ status: 'failed', attempts: 1 });
+    const off = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Off',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      printType: 'none',
+    });
+    const refused = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: off.id });
+    expect(refused.status).toBe(400);
+  });
+
+  it('E4.75 E5.59 a TXT printer gets the text template; a fast scan carries CODE_128 and the ticket id', async () => {
+    const s = await b.setup({ name: 'Иван', surname: 'Петров' });
+    const lp = await printer();
+    await b.addTemplate(s.organizer, s.event.id, {
+      name: 'Text',
+      size: 'cr80',
+      isDefault: true,
+      text: 'NAME={FullName}\nTYPE={BarcodeType}\nCODE={Barcode}\n',
+    });
+    const txt = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'T',
+      kind: 'txt',
+      host: '127.0.0.1',
+      port: lp.port,
+    });
+    await b.print(s.staff, {
+      eventId: s.event.id,
+      ticketId: s.ticketId,
+      printerId: txt.id,
+      scanType: 'fast',
+    });
+    const [fast] = await lp.received(1);
+    expect(fast).toBe(`NAME=Иван Петров\nTYPE=CODE_128\nCODE=${s.ticketId}\n`);
+    await t.app.bus.idle();
+    await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: txt.id, force: true });
+    const [, individual] = await lp.received(2);
+    expect(individual).toContain('TYPE=QR');
+    expect(individual).toContain(`CODE=${badgeCode(t.ctx.config.publicUrl, s.ticketId)}`);
+  });
+
+  it('E8.05 E8.23 a TXT printer without a text template, or no template that fits: MST-00061, nothing queued', async () => {
+    const s = await b.setup();
+    await b.addTemplate(s.organizer, s.event.id, {
+      name: 'Lines only',
+      size: 'a6',
+      isDefault: true,
+      lines: [],
+    });
+    const txt = await b.addPrinter(s.organizer, s.event.id, { label: 'T', kind: 'txt', host: '127.0.0.1' });
+    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: txt.id });
+    expect(res.status).toBe(404);
+    expect(res.body.error?.code).toBe('MST-00061');
+    const jobs = await t.ctx.db
+      .selectFrom('badge_print_jobs')
+      .select('id')
+      .where('event_id', '=', s.event.id)
+      .execute();
+    expect(jobs).toEqual([]);
+    // E8.23 a printer that names its templates, none of them for this person: badge template not found.
+    const vip = await makeType(t.ctx, s.event.id, { name: 'VIP' });
+    const vipOnly = await b.addTemplate(s.organizer, s.event.id, {
+      name: 'VIP',
+      size: 'a6',
+      participantTypeId: vip.id,
+    });
+    const zpl = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'VIP desk',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      templateIds: [vipOnly.id],
+    });
+    const refused = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
+    expect(refused.body.error?.code).toBe('MST-00061');
+  });
+
+  it('a PDF printer records the print at once (the browser prints); a second needs force', async () => {
+    const s = await b.setup();
+    const pdf = await b.addPrinter(s.organizer, s.event.id, { label: 'Browser', kind: 'pdf' });
+    const body = { eventId: s.event.id, ticketId: s.ticketId, printerId: pdf.id };
+    const first = await b.print(s.staff, body);
+    expect(first.body.data).toMatchObject({ outcome: 'printed', success: true, job: { status: 'printed' } });
+    expect((await b.print(s.staff, body)).body.data?.outcome).toBe('alreadyPrinted');
+  });
+
+  it('E7.04 only check-in staff and organizers print; bad input is a 4xx', async () => {
+    const s = await b.setup();
+    const zpl = await b.addPrinter(s.organizer, s.event.id, { label: 'A', kind: 'zpl', host: '127.0.0.1' });
+    const denied = await b.print(s.guest, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
+    expect(denied.status).toBe(403);
+    const bad = [
+      { eventId: s.event.id, printerId: zpl.id },
+      { eventId: s.event.id, ticketId: 'a b', printerId: zpl.id },
+      { eventId: s.event.id, ticketId: s.ticketId, printerId: 'x' },
+      { eventId: s.event.id, ticketId: s.ticketId, printerId: 2_000_000_000 },
+      { eventId: s.event.id, ticketId: 'nobody', printerId: zpl.id },
+      { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id, force: 'yes' },
+    ];
+    for (const body of bad) {
+      const res = await b.print(s.staff, body);
+      expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(body)).toBeLessThan(500);
+    }
+    // Another event's printer is not found.
+    const other = await b.setup();
+    const foreign = await b.addPrinter(other.organizer, other.event.id, { label: 'B', kind: 'pdf' });
+    expect(
+      (await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: foreign.id })).status,
+    ).toBe(404);
+  });
+});
+
+describe('batch printing from the console', () => {
+  it('prints everyone of a type who is not printed yet, as one job each, with progress', async () => {
+    const s = await b.setup();
+    const lp = await printer();
+    const speaker = await makeType(t.ctx, s.event.id, { name: 'Speaker' });
+    const speakers = await Promise.all(
+      [1, 2, 3].map((i) => makePerson(t.ctx, s.event.id, { typeId: speaker.id, name: `Speaker${i}` })),
+    );
+    await t.ctx.db
+      .insertInto('badge_prints')
+      .values({ participant_id: speakers[2]?.id ?? 0, printed_by: null })
+      .execute();
+    const zpl = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Batch',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: lp.port,
+    });
+    const res = await b.api<BadgeBatch>(s.organizer, 'POST', `/organizer/event/${s.event.id}/badges/batch`, {
+      printerId: zpl.id,
+      typeIds: [speaker.id],
+      notPrinted: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ total: 2, skipped: 0 });
+    const jobs = await lp.received(2);
+    await t.app.bus.idle();
+    expect(jobs.some((z) => z.includes('Speaker1'))).toBe(true);
+    expect(jobs.some((z) => z.includes('Speaker2'))).toBe(true);
+    expect(jobs.some((z) => z.includes('Speaker3'))).toBe(false);
+    const progress = await b.api<BadgeBatch>(
+      s.organizer,
+      'GET',
+      `/organizer/event/${s.event.id}/badges/batch/${res.body.data?.id}`,
+    );
+    expect(progress.body.data?.counts).toEqual({ queued: 0, sending: 0, printed: 2, failed: 0 });
+    const queue = await b.api<BadgeJobs>(s.organizer, 'GET', `/organizer/event/${s.event.id}/badges/jobs`);
+    expect(queue.body.data?.items.map((j: PrintJob) => j.status)).toEqual(['printed', 'printed']);
+    // Check-in staff cannot batch-print; an unknown type is a 400.
+    expect(
+      (await b.api(s.staff, 'POST', `/organizer/event/${s.event.id}/badges/batch`, { printerId: zpl.id }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await b.api(s.organizer, 'POST', `/organizer/event/${s.event.id}/badges/batch`, {
+          printerId: zpl.id,
+          typeIds: [2_000_000],
+        })
+      ).status,
+    ).toBe(400);
+  });
+});
+
+/** A short printer timeout for the tests that wait for it (the production one stays PRINT_TIMEOUT_MS). */
+const SHORT_TIMEOUT_MS = 300;
+
+describe('a printer that does not print (E4.76)', () => {
+  const closers: (() => Promise<void>)[] = [];
+  beforeAll(() => {
+    printerTiming.timeoutMs = SHORT_TIMEOUT_MS;
+  });
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+  });
+  afterAll(() => {
+    printerTiming.timeoutMs = PRINT_TIMEOUT_MS;
+  });
+
+  async function stalled() {
+    const p = await stalledPrinter();
+    closers.push(p.close);
+    return p;
+  }
+
+  /** Queues a badge and waits for its attempt to end; the job as it is then, and how long it took. */
+  async function printAndSettle(body: Record<string, unknown>, who: Parameters<typeof b.print>[0]) {
+    const started = performance.now();
+    const res = await b.print(who, body);
+    expect(res.body.data?.outcome).toBe('queued');
+    await t.app.bus.idle();
+    return { job: await jobRow(res.body.data?.job?.id ?? 0), ms: performance.now() - started };
+  }
+
+  it('E4.76 a printer that takes the connection but never reads: failed within the timeout, saying so; sent once; the next job prints', async () => {
+    const s = await b.setup();
+    const jammed = await stalled();
+    const direct = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Jammed',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: jammed.port,
+      printType: 'directly',
+    });
+    const { job, ms } = await printAndSettle(
+      { eventId: s.event.id, ticketId: s.ticketId, printerId: direct.id },
+      s.staff,
+    );
+    expect(job).toMatchObject({ status: 'failed', attempts: 1, printed_at: null, lease_until: null });
+    expect(job.last_error).toBe(
+      `127.0.0.1:${jammed.port} took the job but did not confirm it (close the connection) within 0.3 s`,
+    );
+    expect(ms).toBeGreaterThanOrEqual(SHORT_TIMEOUT_MS);
+    expect(ms).toBeLessThan(PRINT_TIMEOUT_MS);
+    // E7.74: the desks saw it queued, sent, failed; the badge is not recorded printed.
+    const states = (await badgeRecords(t, s.event.id))
+      .filter((r) => r.type === 'badge.print')
+      .map((r) => r.payload.job?.status);
+    expect(states).toEqual(['queued', 'sending', 'failed']);
+    expect(
+      await t.ctx.db
+        .selectFrom('badge_prints')
+        .selectAll()
+        .where('participant_id', '=', s.guest.id)
+        .execute(),
+    ).toEqual([]);
+    // Nothing sends it again by itself.
+    expect(await sweepPrintJobs(t.ctx, t.app.realtime)).toBe(0);
+    expect(jammed.connections).toBe(1);
+
+    // The next badge, on a printer that works, prints once.
+    const lp = await printer();
+    const desk = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Works',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: lp.port,
+    });
+    const next = await makePerson(t.ctx, s.event.id, { name: 'Next', surname: 'Inline' });
+    const { job: printed } = await printAndSettle(
+      { eventId: s.event.id, ticketId: await b.withTicket(next), printerId: desk.id },
+      s.staff,
+    );
+    expect(printed).toMatchObject({ status: 'printed', attempts: 1 });
+    expect(await sweepPrintJobs(t.ctx, t.app.realtime)).toBe(0);
+    expect(lp.jobs).toHaveLength(1);
+    expect(lp.jobs[0]).toContain('^FH_^FDInline^FS');
+    expect(jammed.connections).toBe(1);
+  });
+
+  it('E4.76 an address that does not answer at all: each attempt ends at the timeout, queued again, then failed', async () => {
+    const s = await b.setup();
+    const silent = await silentAddress();
+    closers.push(silent.close);
+    const T0 = new Date('2030-04-01T09:00:00Z');
+    t.setNow(T0);
+    const queue = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Off the network',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: silent.port,
+    });
+    const { job, ms } = await printAndSettle(
+      { eventId: s.event.id, ticketId: s.ticketId, printerId: queue.id },
+      s.staff,
+    );
+    const message = `No connection to 127.0.0.1:${silent.port} within 0.3 s: the printer does not answer`;
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, last_error: message });
+    expect(ms).toBeGreaterThanOrEqual(SHORT_TIMEOUT_MS);
+    expect(ms).toBeLessThan(PRINT_TIMEOUT_MS);
+    let at = T0.getTime();
+    for (const delay of RETRY_DELAYS_MS) {
+      at += delay;
+      t.setNow(new Date(at));
+      const started = performance.now();
+      expect(await sweepPrintJobs(t.ctx, t.app.realtime)).toBe(1);
+      expect(performance.now() - started).toBeLessThan(PRINT_TIMEOUT_MS);
+    }
+    expect(await jobRow(job.id)).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+      last_error: message,
+    });
+  });
+
+  it('E4.76 a closed port fails at once, saying it was refused', async () => {
+    const s = await b.setup();
+    const port = await deadPort();
+    const direct = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Closed',
+      kind: 'txt',
+      host: '127.0.0.1',
+      port,
+      printType: 'directly',
+    });
+    await b.addTemplate(s.organizer, s.event.id, {
+      name: 'Text',
+      size: 'cr80',
+      isDefault: true,
+      text: '{FullName}',
+    });
+    const { job, ms } = await printAndSettle(
+      { eventId: s.event.id, ticketId: s.ticketId, printerId: direct.id },
+      s.staff,
+    );
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(job.last_error).toBe(
+      `127.0.0.1:${port} refused the connection: no printer listens there (ECONNREFUSED)`,
+    );
+    expect(ms).toBeLessThan(PRINT_TIMEOUT_MS);
+  });
+
+  it('a job too big for a printer that never reads: the connection, not the job, within the timeout', async () => {
+    const jammed = await stalled();
+    const started = performance.now();
+    const error = await sendRaw('127.0.0.1', jammed.port, new Uint8Array(64 * 1024 * 1024)).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe(
+      `127.0.0.1:${jammed.port} took the connection but not the job within 0.3 s`,
+    );
+    expect(performance.now() - started).toBeLessThan(PRINT_TIMEOUT_MS);
+  });
+});
+
+describe('the console: test print and retry (E3.36, E4.76)', () => {
+  const closers: (() => Promise<void>)[] = [];
+  beforeAll(() => {
+    printerTiming.timeoutMs = SHORT_TIMEOUT_MS;
+  });
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+  });
+  afterAll(() => {
+    printerTiming.timeoutMs = PRINT_TIMEOUT_MS;
+  });
+
+  const testPrint = (who: Parameters<typeof b.print>[0], eventId: number, printerId: number) =>
+    b.api<PrinterTest>(who, 'POST', `/organizer/event/${eventId}/badges/printers/${printerId}/test`);
+  const retry = (who: Parameters<typeof b.print>[0], eventId: number, jobId: number, body: object = {}) =>
+    b.api<BadgePrintAnswer>(who, 'POST', `/organizer/event/${eventId}/badges/jobs/${jobId}/retry`, body);
+
+  it('E3.36 a test print sends a ZPL label to a label printer and text to a TXT one, queues nothing, and says why when it fails', async () => {
+    const s = await b.setup();
+    t.setNow(new Date('2030-04-01T09:05:00Z'));
+    const lp = await printer();
+    const zpl = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Desk ^A_',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: lp.port,
+      dpi: 300,
+    });
+    const res = await testPrint(s.organizer, s.event.id, zpl.id);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ sent: true, format: 'zpl', error: null });
+    const [label] = await lp.received(1);
+    expect(label).toMatch(/^\^XA\n\^CI28\n\^PW637\n/); // 54 mm at 300 dpi
+    expect(label).toContain('^FH_^FDFoyer test print^FS');
+    expect(label).toContain('^FH_^FDDesk _5EA_5F^FS');
+    expect(label).toContain(`^FH_^FD127.0.0.1:${lp.port}^FS`);
+    expect(label).toContain('^FH_^FD2030-04-01 09:05 UTC^FS');
+    expect(label?.trim().endsWith('^XZ')).toBe(true);
+
+    const txt = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Text desk',
+      kind: 'txt',
+      host: '127.0.0.1',
+      port: lp.port,
+    });
+    expect((await testPrint(s.organizer, s.event.id, txt.id)).body.data).toEqual({
+      sent: true,
+      format: 'txt',
+      error: null,
+    });
+    const [, text] = await lp.received(2);
+    expect(text).toBe(`Foyer test print\nText desk\n127.0.0.1:${lp.port}\n2030-04-01 09:05 UTC\n`);
+    // Not a badge: no job, no print recorded.
+    const jobs = await t.ctx.db
+      .selectFrom('badge_print_jobs')
+      .select('id')
+      .where('event_id', '=', s.event.id)
+      .execute();
+    expect(jobs).toEqual([]);
+
+    // A printer that does not print answers why, within the timeout.
+    const jammed = await stalledPrinter();
+    closers.push(jammed.close);
+    const port = await deadPort();
+    for (const [target, error] of [
+      [
+        jammed.port,
+        `127.0.0.1:${jammed.port} took the job but did not confirm it (close the connection) within 0.3 s`,
+      ],
+      [port, `127.0.0.1:${port} refused the connection: no printer listens there (ECONNREFUSED)`],
+    ] as const) {
+      const down = await b.addPrinter(s.organizer, s.event.id, {
+        label: 'Down',
+        kind: 'zpl',
+        host: '127.0.0.1',
+        port: target,
+      });
+      const answer = await testPrint(s.organizer, s.event.id, down.id);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toEqual({ sent: false, format: 'zpl', error });
+    }
+
+    // A PDF printer has nothing to send to; check-in staff may not; another event's printer is not found.
+    const pdf = await b.addPrinter(s.organizer, s.event.id, { label: 'Browser', kind: 'pdf' });
+    const refused = await testPrint(s.organizer, s.event.id, pdf.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.fields).toEqual({ printerId: 'badges.error.testPrinter' });
+    expect((await testPrint(s.staff, s.event.id, zpl.id)).status).toBe(403);
+    const other = await b.setup();
+    expect((await testPrint(other.organizer, other.event.id, zpl.id)).status).toBe(404);
+    expect(lp.jobs).toHaveLength(2);
+  });
+
+  it('E4.76 a job failed on a dead printer is retried once the printer points to a live one, and prints once', async () => {
+    const s = await b.setup();
+    const dead = await deadPort();
+    const input = { label: 'Moved', kind: 'zpl' as const, host: '127.0.0.1', printType: 'directly' as const };
+    const moved = await b.addPrinter(s.organizer, s.event.id, { ...input, port: dead });
+    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: moved.id });
+    await t.app.bus.idle();
+    const jobId = res.body.data?.job?.id ?? 0;
+    expect(await jobRow(jobId)).toMatchObject({ status: 'failed', attempts: 1 });
+
+    // Only organizers retry, only the event's jobs.
+    expect((await retry(s.staff, s.event.id, jobId)).status).toBe(403);
+    const other = await b.setup();
+    expect((await retry(other.organizer, other.event.id, jobId)).status).toBe(404);
+
+    const lp = await printer();
+    const put = await b.api(
+      s.organizer,
+      'PUT',
+      `/organizer/event/${s.event.id}/badges/printers/${moved.id}`,
+      {
+        ...input,
+        port: lp.port,
+      },
+    );
+    expect(put.status).toBe(200);
+    const again = await retry(s.organizer, s.event.id, jobId);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({
+      outcome: 'queued',
+      success: true,
+      job: { id: jobId, status: 'queued', attempts: 0, lastError: null },
+    });
+    const [zpl] = await lp.received(1);
+    await t.app.bus.idle();
+    expect(zpl).toContain('^FH_^FDHopper^FS');
+    expect(await jobRow(jobId)).toMatchObject({ status: 'printed', attempts: 1, last_error: null });
+    expect(await sweepPrintJobs(t.ctx, t.app.realtime)).toBe(0);
+    expect(lp.jobs).toHaveLength(1);
+    const states = (await badgeRecords(t, s.event.id))
+      .filter((r) => r.type === 'badge.print' && r.payload.job?.id === jobId)
+      .map((r) => r.payload.job?.status);
+    expect(states).toEqual(['queued', 'sending', 'failed', 'queued', 'sending', 'printed']);
+
+    // A printed job is not retried.
+    const twice = await retry(s.organizer, s.event.id, jobId);
+    expect(twice.status).toBe(409);
+    expect(lp.jobs).toHaveLength(1);
+  });
+
+  it('E8.16 a failed job whose badge printed since is not retried unless forced; E9.56 not on a printer that is off', async () => {
+    const s = await b.setup();
+    const dead = await deadPort();
+    const input = { label: 'Flaky', kind: 'zpl' as const, host: '127.0.0.1', printType: 'directly' as const };
+    const flaky = await b.addPrinter(s.organizer, s.event.id, { ...input, port: dead });
+    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: flaky.id });
+    await t.app.bus.idle();
+    const jobId = res.body.data?.job?.id ?? 0;
+    expect(await jobRow(jobId)).toMatchObject({ status: 'failed' });
+
+    // The desk printed the badge on another printer meanwhile.
+    const lp = await printer();
+    const desk = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Desk',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: lp.port,
+    });
+    await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: desk.id });
+    await lp.received(1);
+    await t.app.bus.idle();
+
+    await b.api(s.organizer, 'PUT', `/organizer/event/${s.event.id}/badges/printers/${flaky.id}`, {
+      ...input,
+      port: lp.port,
+    });
+    const refused = await retry(s.organizer, s.event.id, jobId);
+    expect(refused.body.data).toMatchObject({
+      outcome: 'alreadyPrinted',
+      success: false,
+      job: { status: 'failed' },
+    });
+    expect(refused.body.data?.printedAt).not.toBeNull();
+    expect(await jobRow(jobId)).toMatchObject({ status: 'failed' });
+
+    // Off: the retry is refused, the job stays failed.
+    await b.api(s.organizer, 'PUT', `/organizer/event/${s.event.id}/badges/printers/${flaky.id}`, {
+      ...input,
+      port: lp.port,
+      printType: 'none',
+    });
+    const off = await retry(s.organizer, s.event.id, jobId, { force: true });
+    expect(off.status).toBe(400);
+    expect(off.body.error?.fields).toEqual({ printerId: 'badges.error.retryPrinter' });
+
+    await b.api(s.organizer, 'PUT', `/organizer/event/${s.event.id}/badges/printers/${flaky.id}`, {
+      ...input,
+      port: lp.port,
+    });
+    const forced = await retry(s.organizer, s.event.id, jobId, { force: true });
+    expect(forced.body.data).toMatchObject({ outcome: 'queued', job: { status: 'queued', force: true } });
+    await lp.received(2);
+    await t.app.bus.idle();
+    expect(await jobRow(jobId)).toMatchObject({ status: 'printed' });
+    expect(lp.jobs).toHaveLength(2);
+    expect((await retry(s.organizer, s.event.id, jobId, { force: 'yes' })).status).toBe(400);
+  });
+});

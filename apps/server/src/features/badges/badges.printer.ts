@@ -1,0 +1,112 @@
+import { connect } from 'node:net';
+
+/**
+ * Raw TCP to a network printer ("port 9100" / JetDirect): connect, write the job, close our half,
+ * and wait for the printer to close its own: a printer closes after it has read the job to its
+ * end (as CUPS's socket backend waits for by default). Only then is the job delivered. Everything
+ * must happen within the timeout; past it the attempt fails with what was missing:
+ *
+ * - no connection (the address does not answer: a host that is off, a firewall that drops);
+ * - a connection, but the job not taken (the printer does not read: our data is still unsent);
+ * - the job taken, but no close (the printer never finished reading it).
+ *
+ * A refused connection, a reset or an unknown host fails at once. A printer's answer on the
+ * connection (status bytes) is read and dropped. The connection is destroyed whatever the outcome,
+ * so nothing of a failed attempt reaches the printer afterwards from this side.
+ */
+
+/** How long one attempt may take, connection to close. */
+export const PRINT_TIMEOUT_MS = 5_000;
+
+/**
+ * The attempt timeout the queue and the test print use: `PRINT_TIMEOUT_MS`, unless a test sets a
+ * short one (printer-failure tests wait for the timeout to pass).
+ */
+export const printerTiming = { timeoutMs: PRINT_TIMEOUT_MS };
+
+/** Why an attempt failed, in words the console shows the organizer. */
+export class PrintError extends Error {
+  override name = 'PrintError';
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
+
+function failure(host: string, port: number, error: NodeJS.ErrnoException): PrintError {
+  const at = `${host}:${port}`;
+  const code = error.code ?? '';
+  switch (code) {
+    case 'ECONNREFUSED':
+      return new PrintError(`${at} refused the connection: no printer listens there (ECONNREFUSED)`);
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return new PrintError(`${at} dropped the connection during the job (${code})`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new PrintError(`Unknown printer address ${host} (${code})`);
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'EHOSTDOWN':
+      return new PrintError(`${at} cannot be reached from the server (${code})`);
+    default:
+      return new PrintError(
+        `${at}: ${error.message}${code && !error.message.includes(code) ? ` (${code})` : ''}`,
+      );
+  }
+}
+
+export function sendRaw(
+  host: string,
+  port: number,
+  data: string | Uint8Array,
+  timeoutMs = printerTiming.timeoutMs,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let connected = false;
+    let sent = false;
+    let closedByPrinter = false;
+    const socket = connect({ host, port });
+    const done = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      socket.destroy();
+      if (error) reject(error);
+      else resolve();
+    };
+    const deadline = setTimeout(() => {
+      const at = `${host}:${port}`;
+      const limit = seconds(timeoutMs);
+      if (!connected)
+        done(new PrintError(`No connection to ${at} within ${limit}: the printer does not answer`));
+      else if (!sent) done(new PrintError(`${at} took the connection but not the job within ${limit}`));
+      else
+        done(
+          new PrintError(`${at} took the job but did not confirm it (close the connection) within ${limit}`),
+        );
+    }, timeoutMs);
+    const finish = () => {
+      if (sent && closedByPrinter) done();
+    };
+    socket.once('error', (error: NodeJS.ErrnoException) => done(failure(host, port, error)));
+    socket.once('connect', () => {
+      connected = true;
+      socket.end(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+    });
+    // Everything was handed to the network.
+    socket.once('finish', () => {
+      sent = true;
+      finish();
+    });
+    // The printer closed its half: it read the job to its end.
+    socket.on('data', () => {});
+    socket.once('end', () => {
+      closedByPrinter = true;
+      finish();
+    });
+    // Closed (not by us) without both of those: the printer hung up before it had the job.
+    socket.once('close', () =>
+      done(new PrintError(`${host}:${port} closed the connection before it took the job`)),
+    );
+  });
+}

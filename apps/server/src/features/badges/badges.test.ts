@@ -1,0 +1,276 @@
+import {
+  type BadgeConsole,
+  type BadgeSetup,
+  type BadgeTemplate,
+  badgeCode,
+  type DigestTemplate,
+  layoutBadge,
+  mmToDots,
+  type Printer,
+  sampleBadgeFields,
+} from '@foyer/contract';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeType } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { embedTrueType, loadPdfFont } from '../../pdf/font';
+import { pdfText } from '../../pdf/pdf-text.testing';
+import { badgeApi } from './badges.fixtures';
+import { renderPdf } from './badges.pdf';
+import { renderZpl, zplField } from './badges.render';
+
+let t: TestApp;
+let b: ReturnType<typeof badgeApi>;
+beforeAll(async () => {
+  t = await createTestApp();
+  b = badgeApi(t);
+});
+afterEach(() => t.app.bus.idle());
+afterAll(async () => {
+  await t.close();
+});
+
+describe('renderers', () => {
+  it('E9.50 badge millimetres become dots at 72 dpi, floored', () => {
+    expect(mmToDots(54)).toBe(153);
+    expect(mmToDots(86)).toBe(243);
+    expect(mmToDots(105, 203)).toBe(839);
+    const layout = layoutBadge({ size: 'cr80', qr: 'none', lines: [] }, sampleBadgeFields, null);
+    expect([layout.width, layout.height]).toEqual([153, 243]);
+  });
+
+  it('ZPL data escapes ^ ~ and _ and drops control characters', () => {
+    expect(zplField('a^b~c_d\ne')).toBe('a_5Eb_7Ec_5Fd e');
+    const zpl = renderZpl(
+      layoutBadge(
+        { size: 'cr80', qr: 'small', lines: [{ text: '{FullName}^XZ', size: 'lg', bold: false }] },
+        sampleBadgeFields,
+        'https://x.test/tickets/T1',
+      ),
+    );
+    // The only ^XZ is the label's end: a name cannot end the label early.
+    expect(zpl.match(/\^XZ/g)).toHaveLength(1);
+    expect(zpl).toContain('Ada Lovelace_5EXZ');
+  });
+
+  it('a badge PDF prints Latin, Turkish, Cyrillic and Greek names as written, in the embedded font', async () => {
+    const names = [
+      'Zoë Łukasiewicz',
+      'Şahin Ağaoğlu',
+      'İlkay Işık',
+      'Дмитрий Шостакович',
+      'Νίκη Παπαδοπούλου',
+      'Nguyễn Thị Ánh',
+    ];
+    const font = embedTrueType(await PDFDocument.create(), loadPdfFont());
+    for (const name of names) expect(font.covers(name), name).toBe(true);
+    const design = {
+      size: 'a6' as const,
+      qr: 'small' as const,
+      lines: [
+        { text: '{FullName}', size: 'lg' as const, bold: true },
+        { text: '{Company}', size: 'md' as const, bold: false },
+      ],
+    };
+    const layouts = names.map((name) =>
+      layoutBadge(
+        design,
+        { ...sampleBadgeFields, FullName: name, Company: 'Öztürk A.Ş.' },
+        'https://x.test/tickets/T1',
+      ),
+    );
+    const pages = await pdfText(await renderPdf(layouts, 'Badges'));
+    expect(pages.map((p) => p.lines)).toEqual(names.map((name) => [name, 'Öztürk A.Ş.']));
+    // One font, embedded (DejaVu Sans as a Type0 font with its file), no standard font (WinAnsi).
+    for (const page of pages) {
+      expect(page.fonts).toEqual([{ baseFont: 'DejaVuSans', subtype: 'Type0', embedded: true }]);
+    }
+  });
+
+  it('a character the font lacks falls back on its own: polytonic Greek keeps its letters, an unknown script shows �', async () => {
+    const lines = ['Ἀλέξανδρος Ἄννα', 'Zoë 王 Li', 'ﬁne'];
+    const layout = layoutBadge(
+      { size: 'a6', qr: 'none', lines: lines.map((text) => ({ text, size: 'md', bold: false })) },
+      sampleBadgeFields,
+      null,
+    );
+    const [page] = await pdfText(await renderPdf([layout], 'Fallback'));
+    // The breathings (U+0313, not in the font) are left out; the acute stays, composed again.
+    expect(page?.lines).toEqual(['Αλέξανδρος Άννα', 'Zoë \uFFFD Li', 'fine']);
+  });
+});
+
+describe('printers and templates in the console (E3.36, E3.37, E9.56)', () => {
+  it('E3.36 organizers add, change and remove printers; check-in staff and attendees may not; bad input is a 400', async () => {
+    const s = await b.setup();
+    const url = `/organizer/event/${s.event.id}/badges/printers`;
+    const printer = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Desk A',
+      kind: 'zpl',
+      host: '10.0.0.5',
+    });
+    expect(printer).toMatchObject({
+      kind: 'zpl',
+      host: '10.0.0.5',
+      port: 9100,
+      printType: 'printQueue',
+      dpi: 203,
+    });
+    const changed = await b.api<Printer>(s.organizer, 'PUT', `${url}/${printer.id}`, {
+      label: 'Desk B',
+      kind: 'zpl',
+      host: 'printer-b.local',
+      port: 6101,
+      printType: 'directly',
+      dpi: 300,
+    });
+    expect(changed.body.data).toMatchObject({ label: 'Desk B', port: 6101, printType: 'directly', dpi: 300 });
+    expect((await b.api(s.staff, 'POST', url, { label: 'X', kind: 'pdf' })).status).toBe(403);
+    expect((await b.api(s.guest, 'GET', `/organizer/event/${s.event.id}/badges`)).status).toBe(403);
+    for (const bad of [
+      { label: 'No host', kind: 'zpl' },
+      { label: 'Bad host', kind: 'zpl', host: 'a b;rm' },
+      { label: 'Port', kind: 'zpl', host: 'p', port: 70000 },
+      { label: 'Kind', kind: 'laser' },
+      { label: '', kind: 'pdf' },
+      { label: 'Type', kind: 'pdf', printType: 'sometimes' },
+      { label: 'Templates', kind: 'pdf', templateIds: [2_000_000] },
+      { label: 'NUL\u0000', kind: 'pdf' },
+    ]) {
+      const res = await b.api(s.organizer, 'POST', url, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await b.api(s.organizer, 'DELETE', `${url}/${printer.id}`)).status).toBe(200);
+    expect((await b.api(s.organizer, 'DELETE', `${url}/${printer.id}`)).status).toBe(404);
+  });
+
+  it('E3.37 A3.11 templates per participant type and one default; the desk sees printers and the default badge', async () => {
+    const s = await b.setup();
+    const vip = await makeType(t.ctx, s.event.id, { name: 'VIP' });
+    const first = await b.addTemplate(s.organizer, s.event.id, { name: 'One', size: 'a6', isDefault: true });
+    const second = await b.addTemplate(s.organizer, s.event.id, {
+      name: 'Two',
+      size: 'cr80',
+      isDefault: true,
+    });
+    await b.addTemplate(s.organizer, s.event.id, { name: 'VIP', size: 'cr80', participantTypeId: vip.id });
+    const console = await b.api<BadgeConsole>(s.organizer, 'GET', `/organizer/event/${s.event.id}/badges`);
+    const defaults = console.body.data?.templates
+      .filter((x: BadgeTemplate) => x.isDefault)
+      .map((x: BadgeTemplate) => x.id);
+    expect(defaults).toEqual([second.id]);
+    expect(first.isDefault).toBe(true);
+    await b.addPrinter(s.organizer, s.event.id, { label: 'Browser', kind: 'pdf' });
+    const setup = await b.api<BadgeSetup>(s.staff, 'GET', `/event/badges/setup?eventId=${s.event.id}`);
+    expect(setup.body.data).toEqual({
+      printers: [expect.objectContaining({ label: 'Browser', kind: 'pdf' })],
+      defaultBadge: { id: second.id, name: 'Two', size: 'cr80' },
+    });
+    expect((await b.api(s.guest, 'GET', `/event/badges/setup?eventId=${s.event.id}`)).status).toBe(403);
+    const badType = await b.api(s.organizer, 'POST', `/organizer/event/${s.event.id}/badges/templates`, {
+      name: 'X',
+      size: 'a6',
+      participantTypeId: 2_000_000,
+    });
+    expect(badType.status).toBe(400);
+    const badSize = await b.api(s.organizer, 'POST', `/organizer/event/${s.event.id}/badges/templates`, {
+      name: 'X',
+      size: 'A0',
+    });
+    expect(badSize.status).toBe(400);
+    // E7.75: desks heard the set-up change.
+    const setupRecords = await t.ctx.db
+      .selectFrom('realtime_events')
+      .select('type')
+      .where('room', '=', `newEvents/${s.event.id}/badges`)
+      .execute();
+    expect(setupRecords.filter((r) => r.type === 'badge.setup').length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('digest (E7.05, E7.06) and the PDF badge', () => {
+  it('E7.05 E3.38 POST digest/template merges the fields for the printer kind; E7.06 GET digest lists templates', async () => {
+    const s = await b.setup({ name: 'Grace', surname: 'Hopper', company: 'Navy' });
+    const type = await makeType(t.ctx, s.event.id, { name: 'Speaker', ticketType: 'Gold' });
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ type_id: type.id, city: 'Arlington', phone: '+1 555', website: 'navy.mil' })
+      .where('id', '=', s.guest.id)
+      .execute();
+    const template = await b.addTemplate(s.organizer, s.event.id, {
+      name: 'All',
+      size: '4x6in',
+      isDefault: true,
+      lines: [{ text: '{FirstName}|{LastName}|{FullName}|{Email}', size: 'sm' }],
+      text: '{FirstName}|{LastName}|{FullName}|{Email}|{WebSite}|{Phone}|{Company}|{JobTitle}|{ParticipantType}|{TicketType}|{TicketId}|{City}|{Unknown}',
+    });
+    const txt = await b.addPrinter(s.organizer, s.event.id, { label: 'T', kind: 'txt', host: '127.0.0.1' });
+    const res = await b.api<DigestTemplate>(s.staff, 'POST', '/digest/template', {
+      eventId: s.event.id,
+      ticketId: s.ticketId,
+      printerId: txt.id,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      format: 'txt',
+      templateId: template.id,
+      content: `Grace|Hopper|Grace Hopper|${s.guest.email}|navy.mil|+1 555|Navy|Rear Admiral|Speaker|Gold|${s.ticketId}|Arlington|{Unknown}`,
+    });
+    const zpl = await b.addPrinter(s.organizer, s.event.id, { label: 'Z', kind: 'zpl', host: '127.0.0.1' });
+    const asZpl = await b.api<DigestTemplate>(s.staff, 'POST', '/digest/template', {
+      eventId: s.event.id,
+      participantId: s.guest.id,
+      printerId: zpl.id,
+    });
+    expect(asZpl.body.data?.format).toBe('zpl');
+    expect(asZpl.body.data?.content).toContain(`^FDMA,${badgeCode(t.ctx.config.publicUrl, s.ticketId)}`);
+    const plain = await b.api<DigestTemplate>(s.staff, 'POST', '/digest/template', {
+      eventId: s.event.id,
+      ticketId: s.ticketId,
+    });
+    expect(plain.body.data?.content).toBe(`Grace|Hopper|Grace Hopper|${s.guest.email}`);
+    expect(
+      (await b.api(s.guest, 'POST', '/digest/template', { eventId: s.event.id, ticketId: s.ticketId }))
+        .status,
+    ).toBe(403);
+    const list = await b.api<{ templates: BadgeTemplate[] }>(s.staff, 'GET', `/digest?eventId=${s.event.id}`);
+    expect(list.body.data?.templates.map((x) => x.id)).toEqual([template.id]);
+    expect((await b.api(s.staff, 'GET', `/digest?eventId=${s.event.id}&id=2000000`)).body.error?.code).toBe(
+      'MST-00061',
+    );
+  });
+
+  it('a badge PDF at the template size with non-Latin names, for staff and for the person themself', async () => {
+    const s = await b.setup({ name: 'Çağla', surname: 'Жукова' });
+    await b.addTemplate(s.organizer, s.event.id, {
+      name: 'Card',
+      size: 'cr80',
+      isDefault: true,
+      lines: [{ text: '{FullName}', size: 'lg', bold: true }],
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/participant/badge/pdf?eventId=${s.event.id}&ticketId=${s.ticketId}`,
+      headers: s.staff.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const doc = await PDFDocument.load(res.rawPayload);
+    expect(doc.getPageCount()).toBe(1);
+    const { width, height } = doc.getPage(0).getSize();
+    expect([width, height]).toEqual([153, 243]);
+    expect((await pdfText(res.rawPayload))[0]?.lines).toEqual(['Çağla Жукова']);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/participant/badge/pdf?eventId=${s.event.id}&participantId=${s.guest.id}`,
+      headers: s.guest.headers,
+    });
+    expect(own.statusCode).toBe(200);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/participant/badge/pdf?eventId=${s.event.id}&participantId=${s.staff.id}`,
+      headers: s.guest.headers,
+    });
+    expect(other.statusCode).toBe(403);
+  });
+});

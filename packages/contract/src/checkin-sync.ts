@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import {
+  type CheckInEntityType,
+  checkInAreaSchema,
+  checkInEntityTypes,
+  checkInPersonSchema,
+  checkInRequest,
+  checkInResultSchema,
+  scanMethods,
+} from './checkin';
+import { idSchema, intSchema, isoDateTimeSchema } from './common';
+
+/**
+ * The door when the network is away, and the live door (issue 14, parts 4 and 5; E7.73):
+ * - a snapshot of the event's tickets the check-in screen keeps on the device (IndexedDB);
+ * - scans taken offline, queued on the device and settled by the server on reconnect
+ *   (docs/decisions/019-offline-check-in.md: idempotent per device and nonce, first to sync wins);
+ * - the staff-only realtime room that pushes each area's occupancy and who went in or out.
+ */
+
+/** The key of an area on the device and in the snapshot: `event:0`, `location:12`, `session:7`. */
+export function checkInAreaKey(entityType: CheckInEntityType, entityId: number | null | undefined): string {
+  return `${entityType}:${entityType === 'event' ? 0 : (entityId ?? 0)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshot: GET /event/participant/checkIn/snapshot (staff only), paged by participant id.
+
+/** Tickets per snapshot page (50,000 attendees: ten pages). */
+export const CHECK_IN_SNAPSHOT_PAGE = 5000;
+
+export const checkInSnapshotQuery = z.strictObject({
+  eventId: idSchema,
+  /** The page after this participant id (the previous page's `next`); absent: the first page. */
+  after: intSchema(0, 2_147_483_647).optional(),
+});
+
+/** One ticket as the device keeps it: enough to show the person and guess the outcome offline. */
+export const checkInSnapshotTicketSchema = z.object({
+  participantId: z.number(),
+  ticketId: z.string(),
+  fullName: z.string(),
+  company: z.string(),
+  jobTitle: z.string(),
+  typeId: z.number().nullable(),
+  photo: z.string().nullable(),
+  /** The areas the person is inside now (`checkInAreaKey`). */
+  inside: z.array(z.string()),
+});
+export type CheckInSnapshotTicket = z.infer<typeof checkInSnapshotTicketSchema>;
+
+export const checkInSnapshotSchema = z.object({
+  tickets: z.array(checkInSnapshotTicketSchema),
+  /** The event's participant types (names for `typeId`), on the first page (empty on the others). */
+  types: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The `after` of the next page; null on the last page. */
+  next: z.number().nullable(),
+  /** When the server read this page (ISO). */
+  at: z.string(),
+});
+export type CheckInSnapshot = z.infer<typeof checkInSnapshotSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Sync: POST /event/participant/checkIn/sync (staff only).
+
+/** Scans per sync request; a device with more sends several requests. */
+export const CHECK_IN_SYNC_MAX_SCANS = 200;
+
+const shape = checkInRequest.shape;
+
+/** A scan's one-time id on its device: the idempotency key with the device id. */
+const nonceSchema = z
+  .string()
+  .trim()
+  .min(8, 'validation.error.type')
+  .max(64, 'validation.error.type')
+  .regex(/^[\w-]+$/, 'validation.error.type');
+
+/** One scan taken offline. `checkIn` is the direction the device applied; `toggle` alone lets the server decide. */
+export const checkInSyncScanSchema = z
+  .strictObject({
+    nonce: nonceSchema,
+    ticketId: shape.ticketId.unwrap(),
+    checkIn: z.boolean().optional(),
+    toggle: z.boolean().optional(),
+    entityType: z.enum(checkInEntityTypes).default('event'),
+    entityId: idSchema.optional(),
+    scannedAt: isoDateTimeSchema,
+    scanMethod: z.enum(scanMethods).optional(),
+  })
+  .refine((s) => s.checkIn !== undefined || s.toggle === true, {
+    message: 'validation.error.required',
+    path: ['checkIn'],
+  })
+  .refine((s) => s.entityType === 'event' || s.entityId !== undefined, {
+    message: 'validation.error.required',
+    path: ['entityId'],
+  });
+export type CheckInSyncScan = z.output<typeof checkInSyncScanSchema>;
+
+export const checkInSyncRequest = z.strictObject({
+  eventId: idSchema,
+  deviceId: shape.deviceId.unwrap(),
+  deviceLabel: shape.deviceLabel,
+  scans: z
+    .array(checkInSyncScanSchema)
+    .min(1, 'validation.error.required')
+    .max(CHECK_IN_SYNC_MAX_SCANS, 'validation.error.maxItems'),
+});
+export type CheckInSyncRequest = z.output<typeof checkInSyncRequest>;
+
+/**
+ * What became of one scan. `done`: the server's answer (a conflict is `alreadyCheckedIn` /
+ * `alreadyCheckedOut` with `previous`: when and by which device or person). `failed`: the scan
+ * cannot be applied (ticket not found, area gone): `error` as an API error would carry it.
+ * A resend of the same device and nonce answers what was stored the first time.
+ */
+export const checkInSyncItemSchema = z.discriminatedUnion('status', [
+  z.object({ nonce: z.string(), status: z.literal('done'), result: checkInResultSchema }),
+  z.object({
+    nonce: z.string(),
+    status: z.literal('failed'),
+    error: z.object({ code: z.string(), msg: z.string() }),
+  }),
+]);
+export type CheckInSyncItem = z.infer<typeof checkInSyncItemSchema>;
+
+export const checkInSyncResultSchema = z.object({ results: z.array(checkInSyncItemSchema) });
+export type CheckInSyncResult = z.infer<typeof checkInSyncResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Live: realtime room newEvents/{eventId}/checkInAreas (check-in staff and organizers), E7.73.
+
+/**
+ * RecordType.CheckInChanged: someone went in or out of an area. `area` is the area with its
+ * occupancy after the change; `person` and `at` patch the inside-now list.
+ */
+export const checkInChangedSchema = z.object({
+  eventId: z.number(),
+  area: checkInAreaSchema,
+  change: z.enum(['in', 'out']),
+  person: checkInPersonSchema,
+  /** When the person went in or out (ISO; an offline scan's own time). */
+  at: z.string(),
+});
+export type CheckInChangedPayload = z.infer<typeof checkInChangedSchema>;

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import {
+  boothReportQuery,
+  leadListQuery,
+  leadListSchema,
+  leadNoteRequest,
+  leadParams,
+  leadQuestionSchema,
+  leadSchema,
+  saveLeadQuestionsRequest,
+  scanLeadRequest,
+  updateLeadRequest,
+} from '../leads';
+import { XLSX_CONTENT_TYPE } from '../organizer-people';
+import { defineRoutes, noDataSchema } from './route';
+
+/** Booth leads, their qualification questions and the booth report (the booth team only). */
+export const leadRoutes = defineRoutes('booths', [
+  {
+    id: 'listLeads',
+    method: 'GET',
+    path: '/event/lead',
+    summary: "My booth's leads and qualification questions",
+    auth: 'user',
+    query: leadListQuery,
+    response: leadListSchema,
+  },
+  {
+    id: 'scanLead',
+    method: 'POST',
+    path: '/event/lead/scan',
+    summary: "A scanned badge, vCard or MECARD becomes my booth's lead",
+    auth: 'user',
+    body: scanLeadRequest,
+    response: leadSchema,
+  },
+  {
+    id: 'saveLeadQuestions',
+    method: 'PUT',
+    path: '/event/lead/questions',
+    summary: "Set my booth's qualification questions (owner, admins)",
+    auth: 'user',
+    body: saveLeadQuestionsRequest,
+    response: z.array(leadQuestionSchema),
+  },
+  {
+    id: 'boothReport',
+    method: 'GET',
+    path: '/event/lead/report',
+    summary: 'The booth report: leads, visitors or meetings as CSV, or all three as XLSX',
+    auth: 'user',
+    query: boothReportQuery,
+    response: z.string().describe('CSV or XLSX'),
+    produces: ['text/csv', XLSX_CONTENT_TYPE],
+  },
+  {
+    id: 'updateLead',
+    method: 'PUT',
+    path: '/event/lead/:id',
+    summary: "Rate a lead and answer the booth's questions",
+    auth: 'user',
+    params: leadParams,
+    body: updateLeadRequest,
+    response: leadSchema,
+  },
+  {
+    id: 'addLeadNote',
+    method: 'POST',
+    path: '/event/lead/:id/note',
+    summary: 'Add a note to a lead',
+    auth: 'user',
+    params: leadParams,
+    body: leadNoteRequest,
+    response: leadSchema,
+  },
+  {
+    id: 'deleteLead',
+    method: 'DELETE',
+    path: '/event/lead/:id',
+    summary: 'Remove a lead (owner, admins)',
+    auth: 'user',
+    params: leadParams,
+    query: leadListQuery,
+    response: noDataSchema,
+  },
+]);
