@@ -1,5 +1,6 @@
 import { addCatalogue } from '../../i18n';
 import en from '../../i18n/locales/en/organizer.json';
+import enBadges from '../../i18n/locales/en/organizer-badges.json';
 import enExhibitors from '../../i18n/locales/en/organizer-exhibitors.json';
 import enImport from '../../i18n/locales/en/organizer-import.json';
 import enIntegrations from '../../i18n/locales/en/organizer-integrations.json';
@@ -17,4 +18,5 @@ addCatalogue('en', {
   ...enTypes,
   ...enExhibitors,
   ...enIntegrations,
+  ...enBadges,
 });

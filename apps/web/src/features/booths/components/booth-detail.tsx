@@ -1,4 +1,4 @@
-import { BOOTH_TEXT_LIMIT, type BoothDetails, socialUrl } from '@foyer/contract';
+import { BOOTH_TEXT_LIMIT, type BoothDetails, socialUrl, websiteHref } from '@foyer/contract';
 import { Anchor, Badge, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -61,7 +61,9 @@ function Links({ booth }: { booth: BoothDetails }) {
   const social = Object.entries(booth.some)
     .map(([name, value]) => [name, socialUrl(name, value)] as const)
     .filter((entry): entry is readonly [string, string] => entry[1] !== null);
-  if (!booth.website && !booth.location && social.length === 0) return null;
+  // E3.17: the website links only when it is a web address (text saved before it was checked is left out).
+  const website = websiteHref(booth.website);
+  if (!website && !booth.location && social.length === 0) return null;
   return (
     <Group gap="md" wrap="wrap">
       {booth.location && (
@@ -70,17 +72,17 @@ function Links({ booth }: { booth: BoothDetails }) {
           <Text size="sm">{booth.location}</Text>
         </Group>
       )}
-      {booth.website && /^https?:\/\//.test(booth.website) && (
+      {website && (
         <Group gap={4} wrap="nowrap">
           <IconWorld size={16} aria-hidden />
           <Anchor
-            href={booth.website}
+            href={website}
             target="_blank"
             rel="noopener noreferrer"
             size="sm"
             style={{ overflowWrap: 'anywhere' }}
           >
-            {booth.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+            {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
           </Anchor>
         </Group>
       )}

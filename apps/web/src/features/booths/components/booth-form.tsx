@@ -1,4 +1,4 @@
-import { type BoothDetails, boothDocumentSchema, updateBoothRequest } from '@foyer/contract';
+import { type BoothDetails, boothDocumentSchema, updateBoothRequest, websiteSchema } from '@foyer/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
@@ -32,7 +32,7 @@ const shape = updateBoothRequest.shape;
 const boothFormSchema = z.object({
   boothName: shape.boothName.unwrap(),
   description: shape.description.unwrap(),
-  website: z.string().trim().max(300, 'validation.error.maxLength'),
+  website: websiteSchema,
   location: z.string().trim().max(300, 'validation.error.maxLength'),
   some: shape.some.unwrap().required(),
   documents: z.array(boothDocumentSchema).max(50, 'validation.error.maxItems'),

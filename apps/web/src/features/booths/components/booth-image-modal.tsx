@@ -11,6 +11,7 @@ import { useUploadBoothImage } from '../api/booths';
 import { cropBoothImage } from '../lib/image-crop';
 import '../i18n';
 import type { TranslationKey } from '../../../i18n/keys';
+import '../../../i18n/account';
 
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
 

@@ -11,6 +11,7 @@ import { BoothForm } from '../components/booth-form';
 import { BoothImages } from '../components/booth-images';
 import { TeamInvitation } from '../components/team-invitation';
 import { TeamMembers } from '../components/team-members';
+import { CompanyTabs } from '../leads/company-tabs';
 import '../i18n';
 
 function Loading() {
@@ -99,7 +100,8 @@ export function CompanyProfilePage({ eventId }: { eventId: number }) {
   const organizerBooth = Number(useSearchParams()[0].get('booth'));
 
   let body: React.ReactNode;
-  if (me?.organizer && organizerBooth > 0 && organizerBooth !== data?.boothId) {
+  const otherBooth = !!me?.organizer && organizerBooth > 0 && organizerBooth !== data?.boothId;
+  if (otherBooth) {
     body = <ManagedBooth eventId={eventId} boothId={organizerBooth} withTeam={false} />;
   } else if (team.isPending) body = <Loading />;
   else if (!data) {
@@ -138,6 +140,10 @@ export function CompanyProfilePage({ eventId }: { eventId: number }) {
       </Paper>
     );
   }
+
+  // The booth's team (any role) also works on its leads.
+  if (!otherBooth && data?.boothId && data.myRole && body)
+    body = <CompanyTabs eventId={eventId}>{body}</CompanyTabs>;
 
   return (
     <Stack gap="lg" data-testid="company-profile-page">

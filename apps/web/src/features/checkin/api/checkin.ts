@@ -2,22 +2,33 @@ import type {
   Badge,
   BadgePrintResult,
   CheckInEntityType,
+  CheckInGates,
   CheckInList,
+  CheckInLookup,
   CheckInOverview,
-  CheckInResult,
+  ScanMethod,
+  ScanType,
 } from '@foyer/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { withOfflineAnswer } from '../../../lib/offline-answers';
+import { submitCheckIn } from '../offline/submit';
 
 const KEY = ['checkIn'] as const;
 
-/** E2.67: where staff can check people in, with live occupancy. */
+export const checkInAreasKey = (eventId: number) => [...KEY, 'areas', eventId] as const;
+
+/**
+ * E2.67: where staff can check people in, with live occupancy. A door device keeps the last answer
+ * and opens with it when the server cannot be reached (decision 019).
+ */
 export function useCheckInAreas(eventId: number) {
   return useQuery({
-    queryKey: [...KEY, 'areas', eventId],
+    queryKey: checkInAreasKey(eventId),
     queryFn: ({ signal }) =>
-      api<CheckInOverview>('/event/participant/checkIn/areas', { query: { eventId }, signal }),
-    refetchInterval: 15_000, // other scanners at other doors change the counts too
+      withOfflineAnswer(eventId, 'checkInAreas', () =>
+        api<CheckInOverview>('/event/participant/checkIn/areas', { query: { eventId }, signal }),
+      ),
   });
 }
 
@@ -25,26 +36,31 @@ export interface CheckInInput {
   entityType: CheckInEntityType;
   entityId: number | null;
   checkIn: boolean;
-  ticketId: string;
+  /** One of the two: the scanned ticket, or the person picked at the desk or from a profile. */
+  ticketId?: string;
+  participantId?: number;
+  /** E4.71 fast scan: in when out, out when in (`checkIn` is then ignored). */
+  toggle?: boolean;
+  /** E3.35 and the scanning device ("Gate B"), kept with the check-in. */
+  scanType?: ScanType;
+  scanMethod?: ScanMethod;
+  deviceId?: string;
+  deviceLabel?: string;
 }
 
 /** E7.04: one scan at the door. */
 export function useCheckIn(eventId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CheckInInput) =>
-      api<CheckInResult>('/event/participant/checkIn', {
-        method: 'POST',
-        body: {
-          eventId,
-          entityType: input.entityType,
-          ...(input.entityId !== null ? { entityId: input.entityId } : {}),
-          checkIn: input.checkIn,
-          ticketId: input.ticketId,
-        },
-      }),
-    onSuccess: (result) => {
+    // Offline, the scan still runs: submitCheckIn queues it on this device (decision 019).
+    networkMode: 'always',
+    mutationFn: (input: CheckInInput) => submitCheckIn(eventId, input),
+    onSuccess: (answer) => {
+      if (answer.kind !== 'done') return;
+      const { result } = answer;
       void client.invalidateQueries({ queryKey: [...KEY, 'inside', eventId] });
+      void client.invalidateQueries({ queryKey: [...KEY, 'gates', eventId] });
+      void client.invalidateQueries({ queryKey: [...KEY, 'lookup', eventId] });
       client.setQueryData<CheckInOverview>([...KEY, 'areas', eventId], (old) =>
         old
           ? {
@@ -69,7 +85,34 @@ export function useInside(eventId: number, entityType: CheckInEntityType, entity
         query: { eventId, entityType, ...(entityId !== null ? { entityId } : {}) },
         signal,
       }),
-    refetchInterval: 15_000,
+  });
+}
+
+/**
+ * The area's people by the door of their last change (issue 14: occupancy per gate). Fetched again
+ * when a change is pushed (api/live.ts), never on a timer.
+ */
+export function useGates(eventId: number, entityType: CheckInEntityType, entityId: number | null) {
+  return useQuery({
+    queryKey: [...KEY, 'gates', eventId, entityType, entityId],
+    queryFn: ({ signal }) =>
+      api<CheckInGates>('/event/participant/checkIn/gates', {
+        query: { eventId, entityType, ...(entityId !== null ? { entityId } : {}) },
+        signal,
+      }),
+  });
+}
+
+/** The desk's search by name, e-mail or ticket id (at least 2 characters; staff only). */
+export function useCheckInLookup(eventId: number, q: string) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: [...KEY, 'lookup', eventId, text],
+    queryFn: ({ signal }) =>
+      api<CheckInLookup>('/event/participant/checkIn/lookup', { query: { eventId, q: text }, signal }),
+    enabled: text.length >= 2,
+    placeholderData: (previous) => previous,
+    retry: false,
   });
 }
 

@@ -1,8 +1,8 @@
 import type { CheckInEntityType } from '@foyer/contract';
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
-import { useInside } from '../api/checkin';
+import { useGates, useInside } from '../api/checkin';
 import '../i18n';
 
 /** Who is inside the chosen area now, newest first (the staff screen's list). */
@@ -20,6 +20,7 @@ export function InsideList(props: {
       <Title order={2} size="h5">
         {t('checkIn.inside.title', { count: total })}
       </Title>
+      <GateCounts {...props} />
       {items.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('checkIn.inside.empty')}
@@ -44,6 +45,35 @@ export function InsideList(props: {
           )}
         </Stack>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * Occupancy per gate (issue 14): the area's people by the door (the device's name, "Gate B") of
+ * their last change. Shown once any change came from a named device.
+ */
+function GateCounts(props: { eventId: number; entityType: CheckInEntityType; entityId: number | null }) {
+  const { t } = useTranslation();
+  const gates = useGates(props.eventId, props.entityType, props.entityId).data?.gates ?? [];
+  if (!gates.some((g) => g.gate !== null)) return null;
+  return (
+    <Stack gap={2} data-testid="check-in-gates">
+      <Text size="sm" fw={600}>
+        {t('checkIn.gates.title')}
+      </Text>
+      <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
+        {gates.map((g) => (
+          <Group component="li" key={g.gate ?? ''} gap={6} wrap="nowrap" data-gate={g.gate ?? ''}>
+            <Text size="sm" span>
+              {g.gate ?? t('checkIn.gates.unnamed')}:
+            </Text>
+            <Text size="sm" c="dimmed" span>
+              {t('checkIn.gates.row', { inside: g.inside, left: g.left })}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import type { CheckInOutcome } from '@foyer/contract';
-import { notifications } from '@mantine/notifications';
-import i18n from '../../../i18n';
+import { showToast } from '../../../lib/toast';
 
 export type Tone = 'success' | 'warning' | 'error';
 
@@ -18,9 +17,5 @@ export const toneColor: Record<Tone, string> = { success: 'green', warning: 'yel
 
 /** A toast in the E8 tones (the shared `toast` has no warning). */
 export function notify(tone: Tone, message: string): void {
-  notifications.show({
-    color: toneColor[tone],
-    message,
-    closeButtonProps: { 'aria-label': i18n.t('common.close') },
-  });
+  showToast(toneColor[tone], message);
 }

@@ -11,21 +11,25 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconId, IconPrinter } from '@tabler/icons-react';
+import { IconArrowLeft, IconFileTypePdf, IconId, IconPrinter } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useParticipantTypeText } from '../../../components/participant-type';
+import { upperTypeText } from '../../../i18n/type-label';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { useBadge, useMarkPrinted } from '../api/checkin';
+import { fetchBadgePdf } from '../api/print';
 import { notify } from '../lib/outcome';
 import classes from './badges.module.css';
 import '../i18n';
 
 /**
  * A2.20, E7.04: a printable badge (shown without navigation). `?ticketId=` picks the person (staff);
- * without it, my own badge. Printing is recorded so a second print warns first (E8.16).
+ * without it, my own badge. Printing is recorded so a second print warns first (E8.16); the PDF
+ * button opens the badge as the event's template draws it (badge printing, issue 14 part 3).
  */
 export function BadgesPage({ eventId }: { eventId: number }) {
   const { t } = useTranslation();
@@ -99,9 +103,24 @@ export function BadgesPage({ eventId }: { eventId: number }) {
 
 function PrintableBadge({ eventId, badge }: { eventId: number; badge: Badge }) {
   const { t } = useTranslation();
+  const typeText = useParticipantTypeText();
   const { person } = badge;
   const qr = useQr(person.ticketId);
   const markPrinted = useMarkPrinted(eventId);
+  const [pdf, setPdf] = useState(false);
+
+  // The badge as the event's template draws it (the same PDF a PDF printer desk prints).
+  const openPdf = async () => {
+    setPdf(true);
+    try {
+      const url = await fetchBadgePdf(eventId, person.participantId, null);
+      if (!window.open(url, '_blank')) window.location.assign(url);
+    } catch (error) {
+      notify('error', error instanceof Error ? error.message : String(error));
+    } finally {
+      setPdf(false);
+    }
+  };
 
   const print = () => {
     markPrinted.mutate(
@@ -150,8 +169,8 @@ function PrintableBadge({ eventId, badge }: { eventId: number; badge: Badge }) {
         )}
         <Stack gap={2} align="center">
           {person.participantType && (
-            <Text fw={700} tt="uppercase">
-              {person.participantType}
+            <Text fw={700} data-testid="badge-type">
+              {upperTypeText(typeText(person.participantType))}
             </Text>
           )}
           {person.ticketId && (
@@ -161,15 +180,25 @@ function PrintableBadge({ eventId, badge }: { eventId: number; badge: Badge }) {
           )}
         </Stack>
       </section>
-      <Button
-        className={classes.noPrint}
-        leftSection={<IconPrinter size={18} aria-hidden />}
-        onClick={print}
-        loading={markPrinted.isPending}
-        data-testid="badge-print"
-      >
-        {badge.printedAt ? t('checkIn.badge.printAgain') : t('checkIn.badge.print')}
-      </Button>
+      <Group className={classes.noPrint} grow>
+        <Button
+          leftSection={<IconPrinter size={18} aria-hidden />}
+          onClick={print}
+          loading={markPrinted.isPending}
+          data-testid="badge-print"
+        >
+          {badge.printedAt ? t('checkIn.badge.printAgain') : t('checkIn.badge.print')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconFileTypePdf size={18} aria-hidden />}
+          onClick={openPdf}
+          loading={pdf}
+          data-testid="badge-pdf"
+        >
+          {t('checkIn.print.pdf')}
+        </Button>
+      </Group>
     </Stack>
   );
 }

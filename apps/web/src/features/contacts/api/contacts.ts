@@ -1,14 +1,22 @@
 import {
   CONTACT_EXPORT_FILE,
   CONTACT_SEARCH_LENGTH,
+  type ContactChangedPayload,
   type ContactDetails,
-  type ContactLookup,
   type ContactNote,
   type ContactPage,
+  type ContactRequest,
+  type ContactRequestList,
+  RecordType,
+  realtimeRoom,
   type SaveContactRequest,
+  type ScanContactRequest,
+  type ScanContactResult,
 } from '@foyer/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session-store';
+import { useRealtimeRoom } from '../../../lib/use-realtime';
 
 const KEY = ['contacts'] as const;
 
@@ -41,7 +49,10 @@ export function useContact(id: number | null) {
 
 function useInvalidate() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: KEY });
+  // Not awaited: the caller's own callbacks (toasts) run before the refetch can unmount them.
+  return () => {
+    void client.invalidateQueries({ queryKey: KEY });
+  };
 }
 
 /** E7.50: add or edit a contact. */
@@ -81,9 +92,60 @@ export function useDeleteNote() {
   });
 }
 
-/** E7.54: who a badge code belongs to at the event. */
-export function lookupContact(eventId: number, code: string) {
-  return api<ContactLookup>('/contact/lookup', { query: { eventId, code } });
+/** E1.11: a scanned badge, vCard or MECARD becomes my contact (and asks a participant, E4.62). */
+export function useScanContact() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: ScanContactRequest) =>
+      api<ScanContactResult>('/contact/scan', { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+const REQUESTS = [...KEY, 'requests'] as const;
+
+/** E4.62: my waiting exchanges (received ones to answer, sent ones waiting). */
+export function useContactRequests() {
+  return useQuery({
+    queryKey: REQUESTS,
+    queryFn: ({ signal }) => api<ContactRequestList>('/contact/requests', { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** E4.62: accept or reject a request I received. */
+export function useAnswerRequest() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, accept }: { id: number; accept: boolean }) =>
+      api<ContactRequest>(`/contact/requests/${id}`, { method: 'POST', body: { accept } }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * E4.62: an exchange changed (a request to me, an answer to mine, a held meeting): the pushed
+ * record carries the request and my contact as the GET routes show them. The request lists are
+ * patched; the contact's queries are refetched where they are on screen.
+ */
+export function useContactsLive() {
+  const client = useQueryClient();
+  const userId = useSession((s) => s.user?.id);
+  useRealtimeRoom<ContactChangedPayload>(userId ? realtimeRoom.user(userId) : null, (record) => {
+    if (record.type !== RecordType.ContactChanged) return;
+    const { request } = record.payload;
+    client.setQueryData<ContactRequestList>(REQUESTS, (lists) => {
+      if (!lists) return lists;
+      const drop = (list: ContactRequest[]) => list.filter((r) => r.id !== request.id);
+      return {
+        received: request.state === 'received' ? [request, ...drop(lists.received)] : drop(lists.received),
+        sent: request.state === 'sent' ? [request, ...drop(lists.sent)] : drop(lists.sent),
+      };
+    });
+    void client.invalidateQueries({ queryKey: [...KEY, 'list'] });
+    if (record.payload.contact)
+      void client.invalidateQueries({ queryKey: [...KEY, 'one', record.payload.contact.id] });
+  });
 }
 
 /** E1.13, E9.53 */

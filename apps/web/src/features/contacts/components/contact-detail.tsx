@@ -1,4 +1,4 @@
-import type { ContactDetails, ContactNote } from '@foyer/contract';
+import { type ContactDetails, type ContactNote, websiteHref } from '@foyer/contract';
 import {
   ActionIcon,
   Anchor,
@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 import { useContact, useDeleteContact, useDeleteNote, useSaveNote } from '../api/contacts';
 import { ContactFormModal } from './contact-form-modal';
+import { ExchangeBadge } from './exchange-badge';
 import '../i18n';
 
 function NoteItem({ note, zone }: { note: ContactNote; zone: string | null }) {
@@ -118,10 +119,21 @@ function Body({
 }) {
   const { t } = useTranslation();
   const zone = useSession((s) => s.user?.timezone ?? null);
+  // A scanned card's website links only when it is a web address; other text is shown as it is.
+  const website = websiteHref(contact.website);
   const addNote = useSaveNote();
   const remove = useDeleteContact();
   const [note, setNote] = useState('');
   const [editing, setEditing] = useState(false);
+  // E4.62: why a one-sided contact shows no e-mail or phone of theirs.
+  const exchangeHint =
+    contact.exchange === 'sent'
+      ? t('contacts.exchange.hintSent')
+      : contact.exchange === 'received'
+        ? t('contacts.exchange.hintReceived', { name: contact.fullName })
+        : contact.exchange === 'rejected'
+          ? t('contacts.exchange.hintRejected')
+          : null;
 
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -145,8 +157,14 @@ function Body({
               {[contact.jobTitle, contact.company].filter(Boolean).join(' · ')}
             </Text>
           )}
+          <ExchangeBadge state={contact.exchange} />
         </div>
       </Group>
+      {exchangeHint && (
+        <Text size="sm" c="gray.7" data-testid="contact-exchange-hint">
+          {exchangeHint}
+        </Text>
+      )}
       <Group gap="xs">
         <Button
           size="xs"
@@ -167,13 +185,15 @@ function Body({
         </Button>
       </Group>
       <Stack gap="xs">
-        <Field label={t('contacts.form.emails')}>
-          {contact.emails.map((email) => (
-            <div key={email}>
-              <Anchor href={`mailto:${email}`}>{email}</Anchor>
-            </div>
-          ))}
-        </Field>
+        {contact.emails.length > 0 && (
+          <Field label={t('contacts.form.emails')}>
+            {contact.emails.map((email) => (
+              <div key={email}>
+                <Anchor href={`mailto:${email}`}>{email}</Anchor>
+              </div>
+            ))}
+          </Field>
+        )}
         {contact.phones.length > 0 && (
           <Field label={t('contacts.form.phones')}>
             {contact.phones.map((phone) => (
@@ -185,13 +205,13 @@ function Body({
         )}
         {contact.website && (
           <Field label={t('contacts.form.website')}>
-            <Anchor
-              href={/^https?:\/\//.test(contact.website) ? contact.website : `https://${contact.website}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {contact.website}
-            </Anchor>
+            {website ? (
+              <Anchor href={website} target="_blank" rel="noopener noreferrer">
+                {contact.website}
+              </Anchor>
+            ) : (
+              contact.website
+            )}
           </Field>
         )}
         {contact.eventObjects.length > 0 && (

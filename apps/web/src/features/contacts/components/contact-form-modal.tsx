@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { useFieldError } from '../../../lib/form-error';
 import { toast } from '../../../lib/toast';
 import { useSaveContact } from '../api/contacts';
-import { BadgeLookup } from './badge-lookup';
 import '../i18n';
 import { messageText } from '../../../i18n/keys';
 
@@ -77,14 +76,15 @@ interface Props {
 
 /**
  * A2.94 addContactModal, E2.50, E5.36–E5.38: first name and at least one e-mail; the rest optional;
- * e-mails and phones as lists. A badge code (typed or from a handheld scanner) fills the form.
+ * e-mails and phones as lists. Badges and cards are scanned instead (scan-contact-modal.tsx): a
+ * participant's e-mail and phone are theirs to share (E4.62).
  */
 export function ContactFormModal({ opened, onClose, eventId, contact, onSaved }: Props) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const save = useSaveContact();
   const narrow = useMediaQuery('(max-width: 767px)');
-  const { register, control, handleSubmit, formState, reset, setValue } = useForm<FormValues>({
+  const { register, control, handleSubmit, formState, reset } = useForm<FormValues>({
     resolver,
     defaultValues: valuesOf(contact),
   });
@@ -156,19 +156,6 @@ export function ContactFormModal({ opened, onClose, eventId, contact, onSaved }:
     >
       <form noValidate onSubmit={submit} data-testid="contact-form">
         <Stack gap="sm">
-          {!contact && eventId && (
-            <BadgeLookup
-              eventId={eventId}
-              onFound={(found) => {
-                for (const key of ['firstName', 'lastName', 'company', 'jobTitle', 'website'] as const) {
-                  setValue(key, found[key], { shouldDirty: true, shouldValidate: true });
-                }
-                setValue('emails', found.emails, { shouldDirty: true, shouldValidate: true });
-                setValue('phones', found.phones, { shouldDirty: true, shouldValidate: true });
-                setValue('ticketId', found.ticketId);
-              }}
-            />
-          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               {...register('firstName')}

@@ -11,14 +11,17 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAddressBookOff, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAddressBookOff, IconDownload, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { exportContacts, useContacts } from '../api/contacts';
+import { exportContacts, useContacts, useContactsLive } from '../api/contacts';
 import { ContactDetail } from './contact-detail';
 import { ContactFormModal } from './contact-form-modal';
+import { ContactRequests } from './contact-requests';
 import classes from './contacts.module.css';
+import { ExchangeBadge } from './exchange-badge';
+import { ScanContactModal } from './scan-contact-modal';
 import '../i18n';
 
 const SEARCH_DEBOUNCE_MS = 400; // A9.19 (the participant search's debounce; contacts use the same)
@@ -47,6 +50,7 @@ function ContactRow({ contact, selected, onOpen }: { contact: Contact; selected:
             </Text>
           )}
         </div>
+        {contact.exchange && contact.exchange !== 'accepted' && <ExchangeBadge state={contact.exchange} />}
       </Group>
     </UnstyledButton>
   );
@@ -68,8 +72,10 @@ export function ContactsPanel({ eventId, collectAt = eventId, variant }: Props) 
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
+  const [scanning, setScanning] = useState(false);
   const [exporting, setExporting] = useState(false);
   const query = useContacts(eventId, debounced);
+  useContactsLive(); // E4.62: requests and answers arrive while the list or a contact is open
   const contacts = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   const runExport = async () => {
@@ -86,14 +92,27 @@ export function ContactsPanel({ eventId, collectAt = eventId, variant }: Props) 
   const header = (
     <Stack gap="xs">
       <Group gap="xs" justify="space-between">
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={() => setAdding(true)}
-          data-testid="contact-add"
-        >
-          {t('contacts.add.open')}
-        </Button>
+        <Group gap="xs">
+          {collectAt && (
+            <Button
+              size="xs"
+              leftSection={<IconQrcode size={14} aria-hidden />}
+              onClick={() => setScanning(true)}
+              data-testid="contact-scan-open"
+            >
+              {t('contacts.scan.open')}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant={collectAt ? 'default' : 'filled'}
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setAdding(true)}
+            data-testid="contact-add"
+          >
+            {t('contacts.add.open')}
+          </Button>
+        </Group>
         <Button
           size="xs"
           variant="default"
@@ -116,6 +135,7 @@ export function ContactsPanel({ eventId, collectAt = eventId, variant }: Props) 
         type="search"
         data-testid="contact-search"
       />
+      <ContactRequests />
     </Stack>
   );
 
@@ -171,6 +191,14 @@ export function ContactsPanel({ eventId, collectAt = eventId, variant }: Props) 
             )}
           </div>
         </div>
+      )}
+      {collectAt && (
+        <ScanContactModal
+          opened={scanning}
+          onClose={() => setScanning(false)}
+          eventId={collectAt}
+          onOpenContact={setSelected}
+        />
       )}
       <ContactFormModal
         opened={adding}

@@ -1,8 +1,12 @@
 import { Button, Modal } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyPart } from '../../../components/lazy-part';
 import '../i18n';
-import { MeetingCard } from './meeting-card';
+
+// The card (request, answer, reschedule, slots) loads when the modal opens, as its data does: every
+// screen listing people renders a meet button, and few of them are pressed.
+const MeetingCard = lazy(async () => ({ default: (await import('./meeting-card')).MeetingCard }));
 
 export interface MeetButtonProps {
   eventId: number;
@@ -15,19 +19,43 @@ export interface MeetButtonProps {
 /** E2.41: the attendee card's meet button; opens the attendeeMeet modal (E2.45, E4.14). */
 export function MeetButton({ eventId, participantId, name, size = 'xs' }: MeetButtonProps) {
   const { t } = useTranslation();
+  // The modal mounts with the first press (a directory page has sixty of these buttons), closed
+  // first and opened right after, so it opens with its transition and gives focus back on close.
+  const [mounted, setMounted] = useState(false);
   const [opened, setOpened] = useState(false);
+  const [opening, setOpening] = useState(false);
+  useEffect(() => {
+    if (!mounted || !opening) return;
+    setOpening(false);
+    setOpened(true);
+  }, [mounted, opening]);
+  const open = () => {
+    if (mounted) setOpened(true);
+    else {
+      setMounted(true);
+      setOpening(true);
+    }
+  };
   return (
     <>
-      <Button size={size} variant="light" onClick={() => setOpened(true)} data-testid="meet-button">
+      <Button
+        size={size}
+        variant="light"
+        onClick={open}
+        aria-label={t('meetings.meetAria', { name })}
+        data-testid="meet-button"
+      >
         {t('meetings.meet')}
       </Button>
-      <AttendeeMeetModal
-        eventId={eventId}
-        participantId={participantId}
-        name={name}
-        opened={opened}
-        onClose={() => setOpened(false)}
-      />
+      {mounted && (
+        <AttendeeMeetModal
+          eventId={eventId}
+          participantId={participantId}
+          name={name}
+          opened={opened}
+          onClose={() => setOpened(false)}
+        />
+      )}
     </>
   );
 }
@@ -63,12 +91,14 @@ export function AttendeeMeetModal({
       data-testid="attendee-meet-modal"
     >
       {opened && (
-        <MeetingCard
-          eventId={eventId}
-          participantId={participantId}
-          name={name}
-          invitationId={invitationId}
-        />
+        <LazyPart>
+          <MeetingCard
+            eventId={eventId}
+            participantId={participantId}
+            name={name}
+            invitationId={invitationId}
+          />
+        </LazyPart>
       )}
     </Modal>
   );

@@ -1,13 +1,26 @@
 import { MeetingErrorCode } from '@foyer/contract';
 import { Alert, Avatar, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { handOffFocus } from '../../../lib/focus';
 import '../i18n';
 import { meetingErrorText } from '../lib/meeting-errors';
 import { useMeetingCard } from '../lib/use-meeting-card';
 import type { CardMode } from './card-body-props';
 import { MeetingCardBody } from './meeting-card-body';
+
+/**
+ * WCAG 2.4.3: where focus goes when the card's state replaces the control that had it: Send request
+ * gives way to Withdraw and back, a button that opens a form to the form's first field, a form
+ * closed to the card's first button.
+ */
+function nextFocus(status: string | undefined, mode: CardMode | null): string {
+  if (mode) return 'textarea, input:not([type="hidden"]), button';
+  if (status === 'invitePending') return '[data-testid="meet-revoke"]';
+  if (status === 'inviteNew') return '[data-testid="meet-send-submit"]';
+  return 'button';
+}
 
 export interface MeetingCardProps {
   eventId: number;
@@ -35,6 +48,16 @@ export function MeetingCard({
   const [mode, setMode] = useState<CardMode | null>(initialMode);
   const person = model.status?.person ?? model.invitation?.opponentParticipant ?? null;
   const fullName = person?.fullName || name;
+  const root = useRef<HTMLDivElement>(null);
+  const shown = useRef<{ status: string | undefined; mode: CardMode | null } | null>(null);
+  const status = model.status?.status;
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { status, mode };
+    // Not when the card first loads: only a change of what it shows moves focus.
+    if (!before?.status || !status || (before.status === status && before.mode === mode)) return;
+    return handOffFocus(root.current, nextFocus(status, mode));
+  }, [status, mode]);
   const blocking =
     model.lastError instanceof ApiError &&
     (model.lastError.code === MeetingErrorCode.InvitationDeclined ||
@@ -42,7 +65,7 @@ export function MeetingCard({
       model.lastError.code === MeetingErrorCode.HasMeeting);
 
   return (
-    <Stack gap="md" data-testid="meeting-card" data-status={model.status?.status ?? 'loading'}>
+    <Stack ref={root} gap="md" data-testid="meeting-card" data-status={status ?? 'loading'}>
       <Group gap="sm" wrap="nowrap">
         <Avatar src={person?.profilePhoto} name={fullName} alt="" radius="xl" size="md" />
         <Stack gap={0} miw={0}>

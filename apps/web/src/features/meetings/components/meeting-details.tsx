@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
+import { meetingActions, useMeetingClock } from '../lib/meeting-actions';
 import { rangeOf, timeOf, useDisplayZone } from '../lib/meeting-time';
 import { AddGuestModal } from './add-guest-modal';
 import type { CardBodyProps } from './card-body-props';
@@ -9,7 +10,10 @@ import { actions, Quote } from './card-parts';
 import { MessageForm, SlotForm } from './meeting-forms';
 import { MeetingPresence } from './meeting-presence';
 
-/** E4.19, E4.25, E4.26: a booked meeting — its time, reschedule and cancel, and a reschedule in flight. */
+/**
+ * E4.19, E4.25, E4.26: a booked meeting — its time, reschedule and cancel, and a reschedule in flight.
+ * E4.54: which of check-in, ping, cancel and reschedule show follows the start window.
+ */
 export function MeetingDetails({
   eventId,
   participantId,
@@ -23,6 +27,7 @@ export function MeetingDetails({
   const zone = useDisplayZone();
   const { meeting, reschedule, status } = model;
   const [addingGuest, setAddingGuest] = useState(false);
+  const now = useMeetingClock(model.meeting);
   const close = () => setMode(null);
   const finish = () => {
     setMode(null);
@@ -38,6 +43,7 @@ export function MeetingDetails({
   // E6.29, E6.30: guests and expired meetings add no guests (disableGuest, E6.31, is the server's answer).
   const canAddGuest = !meeting.guest && !meeting.expired && meeting.status !== 'cancelled';
   const guests = meeting.participants.filter((p) => p.role === 'guest');
+  const allowed = meetingActions(meeting, now, canReschedule);
 
   if (mode === 'reschedule') {
     return (
@@ -149,7 +155,7 @@ export function MeetingDetails({
       )}
       {actions(
         <>
-          <MeetingPresence eventId={eventId} meeting={meeting} />
+          <MeetingPresence eventId={eventId} meeting={meeting} allowed={allowed} />
           {status?.status === 'rescheduleToRespond' && reschedule && (
             <>
               <Button
@@ -189,7 +195,7 @@ export function MeetingDetails({
               {t('meetings.action.revokeReschedule')}
             </Button>
           )}
-          {status?.status === 'meetingDetails' && canReschedule && (
+          {status?.status === 'meetingDetails' && allowed.reschedule === 'shown' && (
             <Button
               variant="default"
               onClick={() => setMode('reschedule')}
@@ -203,14 +209,16 @@ export function MeetingDetails({
               {t('meetings.guest.open')}
             </Button>
           )}
-          <Button
-            color="red.9"
-            variant="outline"
-            onClick={() => setMode('cancel')}
-            data-testid="meet-cancel-open"
-          >
-            {meeting.guest ? t('meetings.action.leave') : t('meetings.action.cancelMeeting')}
-          </Button>
+          {allowed.cancel === 'shown' && (
+            <Button
+              color="red.9"
+              variant="outline"
+              onClick={() => setMode('cancel')}
+              data-testid="meet-cancel-open"
+            >
+              {meeting.guest ? t('meetings.action.leave') : t('meetings.action.cancelMeeting')}
+            </Button>
+          )}
         </>,
       )}
       <AddGuestModal

@@ -1,20 +1,25 @@
-import type {
-  AddBoothMemberRequest,
-  AssignBoothOwnerRequest,
-  AssignCheckInStaffRequest,
-  ConsoleBooth,
-  ConsoleBoothCategory,
-  ConsoleCheckInArea,
-  ConsoleDoor,
-  ConsolePerson,
-  ConsoleStaff,
-  CreateCheckInAreaRequest,
-  CreateConsoleBoothRequest,
-  UpdateCheckInAreaRequest,
-  UpdateConsoleBoothRequest,
+import {
+  type AddBoothMemberRequest,
+  type AssignBoothOwnerRequest,
+  type AssignCheckInStaffRequest,
+  type CheckInChangedPayload,
+  type ConsoleBooth,
+  type ConsoleBoothCategory,
+  type ConsoleCheckInArea,
+  type ConsoleDoor,
+  type ConsolePerson,
+  type ConsoleStaff,
+  type CreateCheckInAreaRequest,
+  type CreateConsoleBoothRequest,
+  RecordType,
+  realtimeRoom,
+  type UpdateCheckInAreaRequest,
+  type UpdateConsoleBoothRequest,
 } from '@foyer/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../lib/api-client';
+import { useRealtimeClient } from '../../../lib/use-realtime';
 import { consoleKey } from './events';
 
 /** The console's exhibitors and door set-up (issue 12, parts 5 and 6). */
@@ -24,9 +29,6 @@ const categoriesKey = (eventId: number) => [...consoleKey(eventId), 'booth-categ
 const doorKey = (eventId: number) => [...consoleKey(eventId), 'door'] as const;
 const staffKey = (eventId: number) => [...consoleKey(eventId), 'door-staff'] as const;
 const peopleKey = (eventId: number) => [...consoleKey(eventId), 'exhibitors-people'] as const;
-
-/** How often the door's occupancy refreshes while the page is open. */
-const OCCUPANCY_REFRESH_MS = 15_000;
 
 export function useConsoleBooths(eventId: number) {
   return useQuery({
@@ -125,11 +127,41 @@ export function useDeleteBoothCategory(eventId: number) {
 
 // ---- door -----------------------------------------------------------------------------------------
 
+/**
+ * The door's areas with their occupancy, kept live (issue 14 part 5): every check-in and check-out
+ * at any door arrives on newEvents/{eventId}/checkInAreas and sets that area's count; when the room
+ * comes (back) on, the list is fetched again. No polling.
+ */
 export function useDoor(eventId: number) {
+  const client = useRealtimeClient();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!client) return;
+    const reload = () => void queryClient.invalidateQueries({ queryKey: doorKey(eventId) });
+    return client.subscribe<CheckInChangedPayload>(
+      realtimeRoom.checkInAreas(eventId),
+      (record) => {
+        if (record.type !== RecordType.CheckInChanged) return;
+        const { area } = record.payload;
+        queryClient.setQueryData<ConsoleDoor>(doorKey(eventId), (old) =>
+          old
+            ? {
+                ...old,
+                areas: old.areas.map((a) =>
+                  a.entityType === area.entityType && a.entityId === (area.entityId ?? null)
+                    ? { ...a, capacityUsed: area.capacityUsed }
+                    : a,
+                ),
+              }
+            : old,
+        );
+      },
+      { onReady: reload, onResync: reload },
+    );
+  }, [client, queryClient, eventId]);
   return useQuery({
     queryKey: doorKey(eventId),
     queryFn: ({ signal }) => api<ConsoleDoor>(`/organizer/event/${eventId}/door/areas`, { signal }),
-    refetchInterval: OCCUPANCY_REFRESH_MS,
   });
 }
 

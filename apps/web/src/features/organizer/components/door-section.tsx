@@ -27,6 +27,7 @@ import { toast } from '../../../lib/toast';
 import { useDeleteArea, useDoor, useSaveArea } from '../api/exhibitors';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
 import { ActionsTableHead, ConsoleSectionHeader } from './console-section';
+import { DoorBadges } from './door-badges';
 import { DoorStaff } from './door-staff';
 
 type Errors = Partial<Record<string, string>>;
@@ -135,6 +136,7 @@ export function DoorSection({ eventId, types }: { eventId: number; types: Partic
         </Paper>
       )}
       <DoorStaff eventId={eventId} />
+      <DoorBadges eventId={eventId} types={types} />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -8,7 +8,15 @@ const t = i18n.t.bind(i18n) as Parameters<typeof issueErrors>[0];
 beforeAll(async () => {
   await i18n.init({
     lng: 'en',
-    resources: { en: { translation: { 'test.required': '{{name}} is required', 'test.bad': 'Bad value' } } },
+    resources: {
+      en: {
+        translation: {
+          'test.required': '{{name}} is required',
+          'test.required.unnamed': 'This field is required',
+          'test.bad': 'Bad value',
+        },
+      },
+    },
     keySeparator: false,
   });
 });
@@ -34,11 +42,17 @@ describe('form error texts', () => {
       'events.0': 'test.bad',
       name: 'test.required',
     });
-    expect(apiFieldErrors(t, error)).toEqual({ 'events.0': 'Bad value', name: '{{name}} is required' });
+    expect(apiFieldErrors(t, error)).toEqual({ 'events.0': 'Bad value', name: 'This field is required' });
     expect(apiFieldErrors(t, error, { topLevel: true, label: () => 'Name' })).toEqual({
       events: 'Bad value',
       name: 'Name is required',
     });
+  });
+
+  it('A5.14 never shows an internal field name or a bare {{name}} when no label is given', () => {
+    const issues = [{ path: ['industry'], message: 'test.required' }];
+    expect(issueErrors(t, issues)).toEqual({ industry: 'This field is required' });
+    expect(issueErrors(t, issues, () => 'Industry')).toEqual({ industry: 'Industry is required' });
   });
 
   it('has none for other errors', () => {

@@ -1,4 +1,4 @@
-import { messageText } from '../../../i18n/keys';
+import { messageText, unnamedMessage } from '../../../i18n/keys';
 import { ApiError } from '../../../lib/api-client';
 
 /** A form's error texts by field name ("form" for one not tied to a field). */
@@ -6,7 +6,7 @@ export type FieldErrors = Record<string, string>;
 
 type Translate = Parameters<typeof messageText>[0];
 
-/** What a message's {{name}} reads for a field; without it the message is translated as it is. */
+/** What a message's {{name}} reads for a field (its label as the form shows it). */
 export type FieldLabel = (field: string) => string;
 
 /** The part of a zod issue the texts need. */
@@ -15,8 +15,12 @@ export interface FormIssue {
   readonly message: string;
 }
 
+/**
+ * Names the field by its label; without one, a message that would name it reads "This field …"
+ * rather than the internal field name or a bare {{name}}.
+ */
 const text = (t: Translate, message: string, field: string, label?: FieldLabel) =>
-  label ? messageText(t, message, { name: label(field) }) : messageText(t, message);
+  label ? messageText(t, message, { name: label(field) }) : messageText(t, unnamedMessage(message));
 
 /** A failed zod parse's issues, in the user's language: the first one of each top-level field. */
 export function issueErrors(t: Translate, issues: readonly FormIssue[], label?: FieldLabel): FieldErrors {
