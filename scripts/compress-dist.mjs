@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = process.argv[2] ?? 'dist';
-const compressible = /\.(js|css|html|svg|json|map|txt)$/;
+const compressible = /\.(js|css|html|svg|json|map|txt|wasm)$/;
 let count = 0;
 function walk(dir) {
   for (const name of readdirSync(dir)) {

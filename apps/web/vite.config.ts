@@ -1,10 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { codeSplitting } from './vite/chunks';
+import { ModuleNeeds } from './vite/module-needs';
+import { pureContract } from './vite/pure-contract';
 
+const needs = new ModuleNeeds();
 const apiTarget = process.env.FOYER_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [needs.plugin(), pureContract(), react()],
   define: {
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
@@ -21,5 +25,6 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: { output: { codeSplitting: codeSplitting(needs) } },
   },
 });

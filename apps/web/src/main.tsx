@@ -1,15 +1,25 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { i18nReady } from './i18n';
+import { useSession } from './lib/session-store';
 
-// The first paint is in the stored language (A9.31); i18nReady never rejects.
-void i18nReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// A stored session opens a signed-in screen: its frame (the shell chunk) starts loading now, beside
+// the start-up, instead of once the router has rendered its way to it.
+if (useSession.getState().token) void import('./app/shell/shell-layout');
+
+// The first paint is in the detected language (A9.31; i18n/detect.ts: a stored choice, the event's,
+// the browser's); i18nReady never rejects. The first render is a transition, so React renders it in
+// slices and the page stays responsive while it mounts.
+void i18nReady.then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});

@@ -1,7 +1,8 @@
 import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Location, Route, Routes, useNavigate, useParams } from 'react-router';
+import { type Location, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { openerOf } from '../lib/focus';
 import { type EntityKind, isEntityKind } from './event/api/get-entity';
 import { EntityDetail } from './event/components/entity-detail';
 
@@ -9,12 +10,17 @@ function RouteModal({ background }: { background: Location }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { eventId, kind, itemId } = useParams();
+  const { pathname } = useLocation();
   const [opened, setOpened] = useState(true);
+  // WCAG 2.4.3: the modal mounts open (Mantine gives focus back only to what it saw open it), so the
+  // opener is taken here and focused again when the modal has closed, by Escape or Close alike.
+  const [opener] = useState(() => document.activeElement);
   if (!isEntityKind(kind)) return null;
   const entity: EntityKind = kind;
   // Back to the page underneath once the close animation ends; a reload keeps the state but has no
   // history entry to return to, so go to the background page itself then.
   const leave = () => {
+    openerOf(opener, pathname)?.focus();
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
     else navigate(`${background.pathname}${background.search}`, { replace: true });

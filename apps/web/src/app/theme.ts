@@ -1,4 +1,10 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Notification } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  Loader,
+  type MantineColorsTuple,
+  Notification,
+} from '@mantine/core';
 
 // A darker primary than Mantine's default blue: white text on it passes WCAG AA (axe colour contrast).
 const foyer: MantineColorsTuple = [
@@ -24,6 +30,8 @@ export const theme = createTheme({
   components: {
     // Toasts shown without a translated label still get a name for their close button (axe button-name).
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A spinner is a <span>: its aria-label is allowed only with a role (axe aria-prohibited-attr).
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
 });
 

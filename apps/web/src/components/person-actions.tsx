@@ -1,4 +1,4 @@
-import type { EventDetails } from '@foyer/contract';
+import type { CheckInPerson, EventDetails } from '@foyer/contract';
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 
 /** The person an action is about, as the invitation and chat calls take it (participant id). */
@@ -15,6 +15,12 @@ export interface OnBehalfActionProps {
   participantName: string;
 }
 
+/** E4.68: check-in staff check a person in from their profile. */
+export interface CheckInActionProps {
+  event: EventDetails;
+  person: CheckInPerson;
+}
+
 /**
  * What other features offer wherever a person is shown (a participant card or profile, a booth's
  * team): meet (meetings), chat (chat) and the organizer's view of their agenda (agenda). The app
@@ -25,6 +31,7 @@ export interface PersonActions {
   Meet: ComponentType<PersonActionProps>;
   Chat: ComponentType<PersonActionProps>;
   OnBehalf: ComponentType<OnBehalfActionProps>;
+  CheckIn: ComponentType<CheckInActionProps>;
 }
 
 function Nothing() {
@@ -35,6 +42,7 @@ const PersonActionsContext = createContext<PersonActions>({
   Meet: Nothing,
   Chat: Nothing,
   OnBehalf: Nothing,
+  CheckIn: Nothing,
 });
 
 export function PersonActionsProvider({ value, children }: { value: PersonActions; children: ReactNode }) {

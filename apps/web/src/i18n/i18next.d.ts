@@ -9,6 +9,7 @@ import type expo from './locales/en/expo.json';
 import type lobby from './locales/en/lobby.json';
 import type meetings from './locales/en/meetings.json';
 import type organizer from './locales/en/organizer.json';
+import type organizerBadges from './locales/en/organizer-badges.json';
 import type organizerExhibitors from './locales/en/organizer-exhibitors.json';
 import type organizerImport from './locales/en/organizer-import.json';
 import type organizerIntegrations from './locales/en/organizer-integrations.json';
@@ -17,6 +18,7 @@ import type organizerProgramme from './locales/en/organizer-programme.json';
 import type organizerTypes from './locales/en/organizer-types.json';
 import type shell from './locales/en/shell.json';
 import type system from './locales/en/system.json';
+import type ticket from './locales/en/ticket.json';
 
 /** Every English key, from the catalogue files themselves: the other languages follow English. */
 export type EnglishCatalogue = typeof access &
@@ -36,7 +38,9 @@ export type EnglishCatalogue = typeof access &
   typeof organizerTypes &
   typeof organizerExhibitors &
   typeof organizerIntegrations &
+  typeof organizerBadges &
   typeof shell &
+  typeof ticket &
   typeof system;
 
 type CatalogueKey = keyof EnglishCatalogue & string;

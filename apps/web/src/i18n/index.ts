@@ -1,7 +1,10 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@foyer/contract';
+import { DEFAULT_LOCALE, type Locale } from '@foyer/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_KEY } from '../lib/storage';
+import { isLocale, pickLanguage } from './detect';
+
+export { isLocale } from './detect';
 
 /**
  * Catalogues are flat dotted keys as the spec names them, one JSON file per area
@@ -26,18 +29,14 @@ function merge(modules: Record<string, Catalogue>): Catalogue {
 /**
  * The areas every first screen needs ship in the main bundle in English. A feature area's English
  * file (agenda, meetings, engagement, …) is registered by that feature's own lazy chunk with
- * `addCatalogue` (see `features/<area>/i18n.ts`), so the first route does not carry its texts.
+ * `addCatalogue` (see `features/<area>/i18n.ts`), so the first route does not carry its texts; the
+ * account area loads with the screens that use it (`i18n/account.ts`).
  */
-export const CORE_AREAS = ['access', 'account', 'shell', 'system'] as const;
+export const CORE_AREAS = ['access', 'shell', 'system'] as const;
 
 export const en: Catalogue = merge(
   import.meta.glob<Catalogue>(
-    [
-      './locales/en/access.json',
-      './locales/en/account.json',
-      './locales/en/shell.json',
-      './locales/en/system.json',
-    ],
+    ['./locales/en/access.json', './locales/en/shell.json', './locales/en/system.json'],
     { eager: true, import: 'default' },
   ),
 );
@@ -53,10 +52,6 @@ const lazyFiles = import.meta.glob<Catalogue>(['./locales/*/*.json', '!./locales
 
 const loaded = new Set<Locale>([DEFAULT_LOCALE]);
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
 async function loadCatalogue(lang: Locale): Promise<void> {
   if (loaded.has(lang)) return;
   const prefix = `./locales/${lang}/`;
@@ -69,23 +64,55 @@ async function loadCatalogue(lang: Locale): Promise<void> {
   loaded.add(lang);
 }
 
-function readStoredLanguage(): Locale {
+function readStoredLanguage(): Locale | null {
   try {
     const stored = localStorage.getItem(LANGUAGE_KEY);
-    return isLocale(stored) ? stored : DEFAULT_LOCALE;
+    return isLocale(stored) ? stored : null;
   } catch {
-    return DEFAULT_LOCALE;
+    return null;
   }
+}
+
+/** The default language of the event whose pages are open; null elsewhere. */
+let eventLanguage: Locale | null = null;
+
+/** The language to show now: stored choice > event default > browser > English (see detect.ts). */
+export function currentLanguage(): Locale {
+  return pickLanguage({
+    stored: readStoredLanguage(),
+    event: eventLanguage,
+    browser: typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+  });
+}
+
+async function show(lang: Locale): Promise<void> {
+  await loadCatalogue(lang);
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }
 
 /** Loads the language if needed, switches to it, and remembers the choice on this device. */
 export async function changeLanguage(lang: Locale): Promise<void> {
-  await loadCatalogue(lang);
-  await i18n.changeLanguage(lang);
+  await show(lang);
   try {
     localStorage.setItem(LANGUAGE_KEY, lang);
   } catch {
     // storage unavailable: the choice lasts for this visit only
+  }
+}
+
+/**
+ * On an event's pages its default language applies unless the person chose one (null when leaving
+ * them). Never rejects: a catalogue that cannot be fetched leaves the language as it is.
+ */
+export async function setEventLanguage(lang: string | null): Promise<void> {
+  eventLanguage = isLocale(lang) ? lang : null;
+  const target = currentLanguage();
+  try {
+    await loadCatalogue(target);
+    // A later call (another event, a choice) may have settled the language while this one loaded.
+    if (currentLanguage() === target && i18n.language !== target) await i18n.changeLanguage(target);
+  } catch {
+    // offline: keep the language on screen
   }
 }
 
@@ -102,18 +129,18 @@ void i18n.use(initReactI18next).init({
 });
 
 /**
- * Resolves once the stored language is ready, so the first paint is already in it. Never rejects:
- * if a catalogue cannot be fetched the app starts in English.
+ * Resolves once the first language is ready (the stored choice, else the browser's first bundled
+ * one), so the first paint is already in it. Never rejects: if a catalogue cannot be fetched the
+ * app starts in English.
  */
 export const i18nReady: Promise<void> = (async () => {
-  const stored = readStoredLanguage();
-  if (stored === DEFAULT_LOCALE) {
+  const lang = currentLanguage();
+  if (lang === DEFAULT_LOCALE) {
     document.documentElement.lang = DEFAULT_LOCALE;
     return;
   }
   try {
-    await loadCatalogue(stored);
-    await i18n.changeLanguage(stored);
+    await show(lang);
   } catch {
     document.documentElement.lang = DEFAULT_LOCALE;
   }

@@ -19,3 +19,13 @@ export function messageText(
 ): string {
   return isTranslationKey(message) ? t(message, options) : message;
 }
+
+/**
+ * For a message that names its field ("{{name}} is required") shown where no label is at hand:
+ * its `.unnamed` wording ("This field is required") when the catalogue has one, so the text never
+ * shows a bare placeholder or an internal field name.
+ */
+export function unnamedMessage(message: string): string {
+  const key = `${message}.unnamed`;
+  return isTranslationKey(key) ? key : message;
+}

@@ -27,17 +27,28 @@ export interface RequestOptions {
   file?: boolean;
 }
 
+/**
+ * The server was not reached: no network (status 0), or a gateway answered in its place (502–504:
+ * the venue's network is up, the way out is not). Such a failure says nothing about the session.
+ */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
+}
+
 let refreshing: Promise<boolean> | null = null;
 
-/** A4.04: one refresh at a time; a failed refresh clears the stored session. */
+/**
+ * A4.04: one refresh at a time; a refresh the server refused clears the stored session. One that
+ * could not reach the server keeps it (a door works on without a network, issue 14 part 4).
+ */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       const result = await request<LoginResult>('/user/token/refresh', { noRefresh: true });
       useSession.getState().setSession(result.accessToken, result.user);
       return true;
-    } catch {
-      useSession.getState().clear();
+    } catch (error) {
+      if (!isUnreachable(error)) useSession.getState().clear();
       return false;
     } finally {
       refreshing = null;

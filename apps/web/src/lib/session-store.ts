@@ -5,25 +5,39 @@ import { create } from 'zustand';
 export type LoginState = 'loggedOut' | 'loading' | 'loggedIn';
 
 const TOKEN_KEY = 'token'; // A3.25: the auth token is stored locally
+/**
+ * The last signed-in user (id, names, time zone: nothing secret) beside the token, so a start-up
+ * without a network (a door reloading offline, issue 14 part 4) is still signed in.
+ */
+const USER_KEY = 'sessionUser';
 
 interface SessionState {
   status: LoginState;
   token: string | null;
   user: SessionUser | null;
+  /**
+   * Signed in as the stored user because the server could not be reached at start-up: the profile
+   * check (A4.02) runs again once it can be.
+   */
+  unconfirmed: boolean;
   setSession(token: string, user: SessionUser): void;
   setToken(token: string): void;
   setStatus(status: LoginState): void;
+  /** Start-up without a network: signed in as the user stored with the token; false when there is none. */
+  resumeStored(): boolean;
   clear(): void;
 }
 
-export const useSession = create<SessionState>((set) => ({
+export const useSession = create<SessionState>((set, get) => ({
   // A4.02/A4.03: a saved token means "load the profile"; none means logged out.
   status: readToken() ? 'loading' : 'loggedOut',
   token: readToken(),
   user: null,
+  unconfirmed: false,
   setSession(token, user) {
     writeToken(token);
-    set({ token, user, status: 'loggedIn' });
+    writeUser(user);
+    set({ token, user, status: 'loggedIn', unconfirmed: false });
   },
   setToken(token) {
     writeToken(token);
@@ -32,9 +46,16 @@ export const useSession = create<SessionState>((set) => ({
   setStatus(status) {
     set({ status });
   },
+  resumeStored() {
+    const user = get().token ? readUser() : null;
+    if (!user) return false;
+    set({ user, status: 'loggedIn', unconfirmed: true });
+    return true;
+  },
   clear() {
     writeToken(null);
-    set({ token: null, user: null, status: 'loggedOut' });
+    writeUser(null);
+    set({ token: null, user: null, status: 'loggedOut', unconfirmed: false });
   },
 }));
 
@@ -50,6 +71,42 @@ function writeToken(token: string | null) {
   try {
     if (token) localStorage.setItem(TOKEN_KEY, token);
     else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // storage unavailable (private mode): the session lives in memory only
+  }
+}
+
+function readUser(): SessionUser | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? asSessionUser(JSON.parse(raw)) : null;
+  } catch {
+    return null; // storage unavailable, or not JSON
+  }
+}
+
+/**
+ * The stored user, checked field by field (SessionUser's shape in the contract's auth.ts). Not with
+ * its zod schema: this module is in the first route's bundle, and zod is not (about 25 KiB).
+ */
+export function asSessionUser(value: unknown): SessionUser | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, name, surname, username, timezone } = value as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isFinite(id)) return null;
+  if (typeof name !== 'string' || typeof surname !== 'string' || typeof username !== 'string') return null;
+  if (timezone !== null && typeof timezone !== 'string') return null;
+  return { id, name, surname, username, timezone };
+}
+
+function writeUser(user: SessionUser | null) {
+  try {
+    if (!user) {
+      localStorage.removeItem(USER_KEY);
+      return;
+    }
+    // The session's fields only, whatever else the answer carried.
+    const { id, name, surname, username, timezone } = user;
+    localStorage.setItem(USER_KEY, JSON.stringify({ id, name, surname, username, timezone }));
   } catch {
     // storage unavailable (private mode): the session lives in memory only
   }

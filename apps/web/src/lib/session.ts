@@ -1,6 +1,7 @@
-import type { SessionUser } from '@foyer/contract';
+import type { UserProfile } from '@foyer/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from './api-client';
+import { api, isUnreachable } from './api-client';
 import { useSession } from './session-store';
 import { clearSessionStorage } from './storage';
 
@@ -32,25 +33,89 @@ export async function logout(): Promise<void> {
   useSession.getState().clear();
 }
 
-/** A4.02: a stored token at start-up loads the profile; any failure logs out (A4.04). */
+/** The profile's query (GET /user/profile), shared by the start-up check and the shell. */
+export const profileKey = ['user', 'profile'] as const;
+export const PROFILE_STALE_MS = 5 * 60_000;
+export const fetchProfile = () => api<UserProfile>('/user/profile');
+
+/** While signed in as the stored user without the server, how often the profile check tries again. */
+export const SESSION_RECHECK_MS = 30_000;
+
+/** What one profile check made of the stored session. */
+export type SessionCheck = 'confirmed' | 'signedOut' | 'unreachable';
+
+/**
+ * A4.02: the stored token's profile check. Its answer signs the user in (and fills the profile query,
+ * so the shell does not ask a second time); a failure the server answered signs out (A4.04, after
+ * the usual refresh on a 401). When the server cannot be reached, a start-up goes on signed in as
+ * the user stored with the token (a door reloading without a network, issue 14 part 4).
+ */
+export async function checkSession(queryClient: QueryClient): Promise<SessionCheck> {
+  try {
+    const { id, name, surname, username, timezone } = await queryClient.fetchQuery({
+      queryKey: profileKey,
+      queryFn: fetchProfile,
+      staleTime: PROFILE_STALE_MS,
+      retry: false,
+    });
+    const { token, setSession, clear } = useSession.getState();
+    if (!token) {
+      clear();
+      return 'signedOut';
+    }
+    setSession(token, { id, name, surname, username, timezone });
+    return 'confirmed';
+  } catch (error) {
+    const session = useSession.getState();
+    if (!isUnreachable(error) || !session.token) {
+      session.clear();
+      return 'signedOut';
+    }
+    if (session.status === 'loading') session.resumeStored();
+    return 'unreachable';
+  }
+}
+
+/**
+ * Runs the profile check at start-up, and again while signed in as the stored user only: when the
+ * network comes back and every half minute, until the server answers (then a refused token
+ * refreshes or signs out as usual).
+ */
 export function useSessionBootstrap(): void {
-  const status = useSession((state) => state.status);
-  const hasUser = useSession((state) => state.user !== null);
+  const checking = useSession(
+    (state) => (state.status === 'loading' && state.user === null) || state.unconfirmed,
+  );
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (status !== 'loading' || hasUser) return;
+    if (!checking) return;
     let cancelled = false;
-    api<SessionUser>('/user/profile')
-      .then(({ id, name, surname, username, timezone }) => {
-        const { token, setSession, clear } = useSession.getState();
+    let running = false;
+    let again = false; // the network came back while a check was still on its way
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      clearTimeout(timer);
+      void checkSession(queryClient).then((outcome) => {
+        running = false;
         if (cancelled) return;
-        if (token) setSession(token, { id, name, surname, username, timezone });
-        else clear();
-      })
-      .catch(() => {
-        if (!cancelled) useSession.getState().clear();
+        if (again) {
+          again = false;
+          check();
+        } else if (outcome === 'unreachable') {
+          timer = setTimeout(check, SESSION_RECHECK_MS);
+        }
       });
+    };
+    check();
+    window.addEventListener('online', check);
     return () => {
       cancelled = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', check);
     };
-  }, [status, hasUser]);
+  }, [checking, queryClient]);
 }

@@ -2,9 +2,11 @@
 export const LAST_VISITED_EVENT_KEY = 'lastVisitedEvent';
 export const LANGUAGE_KEY = 'language';
 export const COOKIE_CONSENT_KEY = 'cookieconsent_status';
+/** A door device's id, name and scan modes: the device's, not the signed-in person's. */
+export const DOOR_DEVICE_KEY = 'checkInDevice';
 
 /** Device preferences survive logout; everything else in local storage is session data (A4.05). */
-const KEPT_ON_LOGOUT = [LANGUAGE_KEY, COOKIE_CONSENT_KEY];
+const KEPT_ON_LOGOUT = [LANGUAGE_KEY, COOKIE_CONSENT_KEY, DOOR_DEVICE_KEY];
 
 export interface LastVisitedEvent {
   id: number;

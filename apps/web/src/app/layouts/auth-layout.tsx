@@ -2,6 +2,8 @@ import { Anchor, Group, Image, Loader, LoadingOverlay, Text } from '@mantine/cor
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { LanguageSelect } from '../../components/language-select';
+import { useEventLanguage } from '../../i18n/use-event-language';
 import { useDomainInfo } from '../../lib/domain';
 import classes from './auth-layout.module.css';
 import { EventSidePanel } from './event-side-panel';
@@ -17,9 +19,14 @@ export function AuthLayout() {
   const { info, isLoading } = useDomainInfo();
   const onLogin = useLocation().pathname === '/login';
   const event = info?.event ?? null;
+  useEventLanguage(event?.defaultLanguage);
 
   return (
     <div className={classes.root}>
+      {/* WCAG 2.4.1: the same skip link as the signed-in shell, past the event panel to the form. */}
+      <a href="#main" className={classes.skip}>
+        {t('nav.skip')}
+      </a>
       <LoadingOverlay visible={isLoading} zIndex={300} loaderProps={{ 'aria-label': t('common.loading') }} />
       {/* From 768 px the event panel is a full-height column that scrolls on its own, so keyboard
           users need to be able to focus it to scroll (WCAG 2.1.1); the carousel has its own buttons. */}
@@ -62,7 +69,7 @@ export function AuthLayout() {
           </Anchor>
         </Text>
       </header>
-      <main className={classes.main}>
+      <main id="main" tabIndex={-1} className={classes.main}>
         <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
           <Outlet />
         </Suspense>
@@ -74,6 +81,7 @@ export function AuthLayout() {
         <Anchor component={Link} to="/terms" size="sm">
           {t('footer.terms')}
         </Anchor>
+        <LanguageSelect />
       </footer>
     </div>
   );

@@ -1,8 +1,9 @@
-import { ActionIcon, Affix, Button, Center, Indicator, Loader, Popover } from '@mantine/core';
+import { ActionIcon, Affix, Button, Indicator, Popover } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LazyPart } from '../../components/lazy-part';
 import { useChatUnreadTotal } from '../../features/chat/api/chat-api';
 import { useChatLive } from '../../features/chat/hooks/use-chat-live';
 import { useChatWindow } from '../../features/chat/lib/chat-window-store';
@@ -84,13 +85,7 @@ export function FloatingChat({ compact }: { compact: boolean }) {
               data-testid="floating-chat-panel"
             >
               {opened && (
-                <Suspense
-                  fallback={
-                    <Center py="lg">
-                      <Loader size="sm" aria-label={t('common.loading')} />
-                    </Center>
-                  }
-                >
+                <LazyPart py="lg">
                   <FloatingChatPanel
                     onLeave={() => setOpened(false)}
                     onSelect={(room) => {
@@ -99,7 +94,7 @@ export function FloatingChat({ compact }: { compact: boolean }) {
                       else openWindow(room.id);
                     }}
                   />
-                </Suspense>
+                </LazyPart>
               )}
             </Popover.Dropdown>
           </Popover>

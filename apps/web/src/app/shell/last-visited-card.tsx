@@ -4,6 +4,7 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLastVisitedEvent } from '../../lib/use-current-event';
+import classes from './last-visited-card.module.css';
 
 /** A2.78: a way back to the last visited event, on the account and personal pages only. */
 export function LastVisitedCard({ onNavigate }: { onNavigate?(): void }) {
@@ -18,6 +19,7 @@ export function LastVisitedCard({ onNavigate }: { onNavigate?(): void }) {
       component={Link}
       to={path}
       onClick={onNavigate}
+      className={classes.card}
       withBorder
       radius="md"
       p="sm"

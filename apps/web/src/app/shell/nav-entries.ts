@@ -8,6 +8,7 @@ import {
   IconMessages,
   IconScan,
   IconSettings,
+  IconTicket,
   IconUserCircle,
   IconUserPlus,
   type TablerIcon,
@@ -119,6 +120,13 @@ export function navEntries({
       label: 'nav.eventProfile',
       icon: IconUserCircle,
       target: { kind: 'link', to: `/event/${event.id}/event-profile` },
+    });
+    // E2.61: the participant's own ticket QR, full screen (features/ticket).
+    entries.push({
+      key: 'myTicket',
+      label: 'nav.myTicket',
+      icon: IconTicket,
+      target: { kind: 'link', to: `/event/${event.id}/ticket` },
     });
   }
   return entries;

@@ -1,9 +1,10 @@
 import { hidesNavigation, showsFloatingChat } from '@foyer/contract';
 import { Center, Container, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useNotificationsLive } from '../../features/notifications/hooks/use-notifications-live';
+import { focusPageHeading } from '../../lib/focus';
 import { useBreakpoint } from '../../lib/use-breakpoint';
 import { useCurrentEvent } from '../../lib/use-current-event';
 import { useInvitationsLive } from './drawers/use-invitations';
@@ -37,7 +38,8 @@ function PageLoader() {
  */
 export function ShellLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const breakpoint = useBreakpoint();
   const event = useCurrentEvent();
   const badges = useShellBadges();
@@ -49,6 +51,16 @@ export function ShellLayout() {
     ) || idle;
   useNotificationsLive();
   useInvitationsLive();
+
+  // WCAG 2.4.3: a navigation that dropped focus (the login, an event opened from the list) puts it
+  // on the new page's heading; the first load of the app (key "default") starts at the top as usual.
+  const main = useRef<HTMLElement>(null);
+  const firstLoad = location.key === 'default';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new page (its path)
+  useEffect(() => {
+    if (firstLoad || !main.current) return;
+    return focusPageHeading(main.current);
+  }, [pathname, firstLoad]);
 
   // A2.20: the badges page prints and shows no navigation.
   if (hidesNavigation(pathname)) {
@@ -81,7 +93,7 @@ export function ShellLayout() {
         <SideNav entries={entries} tablet={breakpoint === 'tablet'} />
       )}
       <div className={classes.body}>
-        <main id="main" tabIndex={-1} className={classes.main}>
+        <main ref={main} id="main" tabIndex={-1} className={classes.main}>
           <Container size="lg">
             <Suspense fallback={<PageLoader />}>
               <Outlet />

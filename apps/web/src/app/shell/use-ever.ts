@@ -1,3 +1,4 @@
+import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 /** True from the first render where `flag` was true: lazy panels load when first needed, then stay. */
@@ -7,20 +8,71 @@ export function useEver(flag: boolean): boolean {
   return ever || flag;
 }
 
+/** No request finished for this long (and no query fetching): the first screen has what it needs. */
+const QUIET_MS = 500;
+/** Then this much longer, for the screen to render what it received. */
+const SETTLE_MS = 2_500;
+/** Waiting for quiet stops here (a screen that keeps polling). */
+const QUIET_CAP_MS = 10_000;
+
 /**
- * True once the browser is idle after the first screen. Drawers and modals mount then, closed, so
- * their code stays out of the first screen's bundle and they still open with an enter transition
- * and return focus to their opener (which needs them mounted before they open).
+ * True once the person first presses a key or pointer, or else once the first screen has loaded,
+ * rendered and the browser is idle. Drawers and modals mount then, closed, so their code stays out
+ * of the first screen's bundle and they still open with an enter transition and return focus to
+ * their opener (which needs them mounted before they open). Until then they do not compete with the
+ * screen's own chunks, data and rendering on a slow connection or phone.
  */
 export function useAfterFirstPaint(): boolean {
+  const fetching = useIsFetching() > 0;
+  const [quiet, setQuiet] = useState(false);
   const [ready, setReady] = useState(false);
+
   useEffect(() => {
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(() => setReady(true), 500);
-    return () => clearTimeout(id);
+    if (ready) return;
+    const now = () => setReady(true);
+    window.addEventListener('pointerdown', now, { capture: true, once: true });
+    window.addEventListener('keydown', now, { capture: true, once: true });
+    return () => {
+      window.removeEventListener('pointerdown', now, { capture: true });
+      window.removeEventListener('keydown', now, { capture: true });
+    };
+  }, [ready]);
+
+  useEffect(() => {
+    if (quiet || fetching) return;
+    let timer = setTimeout(() => setQuiet(true), QUIET_MS);
+    // Each finished request (a chunk, an image, a call) starts the wait again.
+    const observer =
+      typeof PerformanceObserver === 'undefined'
+        ? null
+        : new PerformanceObserver(() => {
+            clearTimeout(timer);
+            timer = setTimeout(() => setQuiet(true), QUIET_MS);
+          });
+    observer?.observe({ type: 'resource' });
+    return () => {
+      clearTimeout(timer);
+      observer?.disconnect();
+    };
+  }, [quiet, fetching]);
+
+  useEffect(() => {
+    const cap = setTimeout(() => setQuiet(true), QUIET_CAP_MS);
+    return () => clearTimeout(cap);
   }, []);
+
+  useEffect(() => {
+    if (!quiet || ready) return;
+    let idle: number | undefined;
+    const settle = setTimeout(() => {
+      if ('requestIdleCallback' in window)
+        idle = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
+      else setReady(true);
+    }, SETTLE_MS);
+    return () => {
+      clearTimeout(settle);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, [quiet, ready]);
   return ready;
 }

@@ -1,18 +1,19 @@
 import type { UpdateProfileRequest, UserProfile } from '@foyer/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { fetchProfile, PROFILE_STALE_MS, profileKey } from '../../lib/session';
 import { useSession } from '../../lib/session-store';
 
-export const profileKey = ['user', 'profile'] as const;
+export { profileKey };
 
 /** GET /user/profile: the full profile (ui settings, photo) the shell needs beyond the session. */
 export function useProfile() {
   const signedIn = useSession((state) => state.status === 'loggedIn');
   return useQuery({
     queryKey: profileKey,
-    queryFn: () => api<UserProfile>('/user/profile'),
+    queryFn: fetchProfile,
     enabled: signedIn,
-    staleTime: 5 * 60_000,
+    staleTime: PROFILE_STALE_MS,
   });
 }
 

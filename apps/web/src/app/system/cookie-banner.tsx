@@ -1,14 +1,49 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { IconCookie } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type CookieConsent, readConsent, writeConsent } from './cookie-consent';
 
-/** A2.60, A2.61: shown until a choice exists; links to the privacy and cookie pages. */
+/** Room kept free above the banner's top edge, beside its own height and 16 px offset. */
+const GAP = 8;
+
+/**
+ * WCAG 2.4.11 (focus not obscured): while the fixed banner shows, the page gets bottom padding and
+ * scroll padding of its height, so a focused control is scrolled above the banner, never under it.
+ */
+function useRoomBelow(banner: RefObject<HTMLElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const apply = () => {
+      const room = `${window.innerHeight - element.getBoundingClientRect().top + GAP}px`;
+      root.style.setProperty('scroll-padding-bottom', room);
+      document.body.style.setProperty('padding-bottom', room);
+    };
+    apply();
+    const observer = new ResizeObserver(apply);
+    observer.observe(element);
+    window.addEventListener('resize', apply);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', apply);
+      root.style.removeProperty('scroll-padding-bottom');
+      document.body.style.removeProperty('padding-bottom');
+    };
+  }, [banner, shown]);
+}
+
+/**
+ * A2.60, A2.61: shown until a choice exists; links to the privacy and cookie pages. The app renders
+ * it before the screens, so its links and buttons come first in the tab order, not after the page.
+ */
 export function CookieBanner() {
   const { t } = useTranslation();
   const [choice, setChoice] = useState<CookieConsent | null>(readConsent);
+  const banner = useRef<HTMLElement>(null);
+  useRoomBelow(banner, !choice);
   if (choice) return null;
 
   const choose = (value: CookieConsent) => {
@@ -18,6 +53,7 @@ export function CookieBanner() {
 
   return (
     <Paper
+      ref={banner}
       component="section"
       role="region"
       aria-label={t('system.cookies.label')}

@@ -7,10 +7,7 @@ import { useSession } from '../../lib/session-store';
  * sign-in instead of with the first screen. The static `modals` API reaches it by events; it needs
  * no children.
  */
-const ModalsProvider = lazy(async () => {
-  const { ModalsProvider: Provider } = await import('@mantine/modals');
-  return { default: () => <Provider /> };
-});
+const ModalsProvider = lazy(async () => ({ default: (await import('./modals-provider')).ModalsProvider }));
 
 export function LazyModals() {
   const signedIn = useSession((state) => state.token !== null);

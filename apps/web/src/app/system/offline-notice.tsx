@@ -16,6 +16,8 @@ export function OfflineNotice() {
         <Alert
           color="orange"
           variant="filled"
+          // White on orange is 2.9:1; autoContrast writes dark text on it (WCAG AA).
+          autoContrast
           icon={<IconWifiOff size={18} aria-hidden />}
           maw={420}
           mx="auto"

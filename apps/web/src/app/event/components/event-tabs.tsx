@@ -49,16 +49,23 @@ export function EventTabs({ event }: { event: EventDetails }) {
   }, [page]);
 
   if (!page) return null;
+  const open = (value: string | null) => value && navigate(`/event/${event.id}/${value}`);
+  // The arrow keys move and activate (activateTabWithKeyboard); Mantine's Home and End only move
+  // focus, so they activate the first or last tab here too, as the tabs pattern expects.
+  const onTabKeyDown = (key: string) => {
+    if (key === 'Home') open(pages[0] ?? null);
+    else if (key === 'End') open(pages.at(-1) ?? null);
+  };
   return (
-    <Tabs
-      value={page}
-      onChange={(value) => value && navigate(`/event/${event.id}/${value}`)}
-      keepMounted={false}
-      data-testid="event-tabs"
-    >
+    <Tabs value={page} onChange={open} keepMounted={false} activateTabWithKeyboard data-testid="event-tabs">
       <Tabs.List ref={list} mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
         {pages.map((name) => (
-          <Tabs.Tab key={name} value={name} data-testid={`event-tab-${name}`}>
+          <Tabs.Tab
+            key={name}
+            value={name}
+            onKeyDown={(keyEvent) => onTabKeyDown(keyEvent.key)}
+            data-testid={`event-tab-${name}`}
+          >
             {t(`event.tabs.${name}`)}
           </Tabs.Tab>
         ))}

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router';
+import { useEventLanguage } from '../../../i18n/use-event-language';
 import { ApiError } from '../../../lib/api-client';
 import { rememberLastVisitedEvent } from '../../../lib/storage';
 import { useEvent } from '../../../lib/use-event';
@@ -64,9 +65,13 @@ function DetailRoute({ eventId }: { eventId: number }) {
   return <EntityDetail kind={kind} eventId={eventId} id={Number(itemId)} variant="page" />;
 }
 
+/**
+ * The landing (index) and a tab's page render through this same element, so moving from the default
+ * tab to another keeps the tab list mounted and the focused tab focused (WCAG 2.4.3).
+ */
 function TabRoute({ eventId, children }: { eventId: number; children: ReactNode }) {
   const { page } = useParams();
-  return (EVENT_AREA_PAGES as readonly string[]).includes(page ?? '') ? (
+  return page === undefined || (EVENT_AREA_PAGES as readonly string[]).includes(page) ? (
     children
   ) : (
     <AreaNotFound eventId={eventId} />
@@ -107,6 +112,7 @@ export function EventArea() {
   const query = useEvent(eventId);
   const event = query.data;
   useEventChanges(eventId);
+  useEventLanguage(event?.defaultLanguage);
 
   useEffect(() => {
     if (event) rememberLastVisitedEvent(event.id);
@@ -140,7 +146,7 @@ export function EventArea() {
         }
       >
         <Routes>
-          <Route index element={landing} />
+          <Route index element={<TabRoute eventId={event.id}>{landing}</TabRoute>} />
           <Route path=":page" element={<TabRoute eventId={event.id}>{landing}</TabRoute>} />
           <Route path="event-profile" element={<EventProfilePage eventId={event.id} />} />
           <Route path="company/profile" element={<CompanyProfilePage eventId={event.id} />} />

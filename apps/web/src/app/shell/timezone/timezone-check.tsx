@@ -4,15 +4,16 @@ import { useSession } from '../../../lib/session-store';
 import { useShell } from '../shell-store';
 import { useEver } from '../use-ever';
 import { useProfile, useUpdateProfile } from '../use-profile';
-import type { TimezoneModalMode } from './timezone-modal';
+import { rememberKept, type TimezoneModalMode } from './choices';
 import { localTimezone } from './zones';
 
 const TimezoneModal = lazy(async () => ({ default: (await import('./timezone-modal')).TimezoneModal }));
 
 /**
  * A2.65, A4.23–A4.27: once per sign-in, compares the profile's zone with the device's. A user
- * without one gets the device zone saved and the modal to confirm it; a different zone asks unless
- * the user already kept exactly this pair. The same modal opens from the profile drawer.
+ * without one gets the device zone saved and the modal to confirm it; a different zone asks "use the
+ * device's or keep the profile's" unless the user already kept exactly this pair. The same modal
+ * opens from the profile drawer.
  */
 export function TimezoneCheck() {
   const user = useSession((state) => state.user);
@@ -53,16 +54,10 @@ export function TimezoneCheck() {
     setMode('manual');
   };
 
-  const dismiss = () => {
-    if (mode === 'differs' && profile?.timezone) {
-      // A4.27: remember that this pair was seen and kept.
-      mutate({
-        action: 'profile',
-        name: profile.name,
-        surname: profile.surname,
-        uiSettings: { timezoneCheck: { userTimezone: profile.timezone, localTimezone: localTimezone() } },
-      });
-    }
+  const keep = () => {
+    // A4.27: "Keep <profile zone>" is remembered for this pair, so it is not asked again.
+    if (mode === 'differs' && profile?.timezone)
+      mutate(rememberKept(profile, profile.timezone, localTimezone()));
     close();
   };
 
@@ -73,7 +68,8 @@ export function TimezoneCheck() {
         opened={opened}
         mode={mode}
         userTimezone={user.timezone}
-        onDismiss={dismiss}
+        onKeep={keep}
+        onClose={close}
         onSaved={close}
       />
     </Suspense>

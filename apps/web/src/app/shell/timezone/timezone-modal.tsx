@@ -1,36 +1,46 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../use-profile';
-import { localTimezone, timezoneOptions } from './zones';
+import type { TimezoneModalMode } from './choices';
+import { TimezoneChoice } from './timezone-choice';
+import { localTimezone } from './zones';
 
-/** Why the modal is open: a new user got the device zone, zones differ, or the user asked. */
-export type TimezoneModalMode = 'new' | 'differs' | 'manual';
+export type { TimezoneModalMode };
 
 interface Props {
   opened: boolean;
   mode: TimezoneModalMode;
   userTimezone: string | null;
-  /** Closed without saving; `differs` records the skip (A4.27). */
-  onDismiss(): void;
+  /** "Keep <zone>" (or Cancel): the profile stays as it is; `differs` records the pair (A4.27). */
+  onKeep(): void;
+  /** Closed with × or Escape: nothing is saved or recorded, so a later sign-in asks again. */
+  onClose(): void;
   onSaved(): void;
 }
 
-/** A2.96 timezone modal: pick a zone; saving shows a success toast (A8.35). */
-export function TimezoneModal({ opened, mode, userTimezone, onDismiss, onSaved }: Props) {
+/** A2.96 timezone modal: "Use <zone>" saves it with a success toast (A8.35), "Keep <zone>" does not. */
+export function TimezoneModal({ opened, mode, userTimezone, onKeep, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const local = localTimezone();
-  const [zone, setZone] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const { reset } = update;
+
+  // A new opening forgets the last save's error. Only then: a save changes `userTimezone`, and
+  // resetting the mutation on that would drop the save's own onSuccess (its toast and the close).
+  useEffect(() => {
+    if (opened) reset();
+  }, [opened, reset]);
 
   useEffect(() => {
-    if (opened) setZone(mode === 'differs' ? local : userTimezone);
+    if (!opened) return;
+    setPicked(mode === 'new' ? (userTimezone ?? local) : userTimezone);
   }, [opened, mode, local, userTimezone]);
 
-  const save = () => {
-    if (!zone) return;
+  const use = (zone: string) => {
     update.mutate(
       { action: 'timezone', timezone: zone },
       {
@@ -45,45 +55,28 @@ export function TimezoneModal({ opened, mode, userTimezone, onDismiss, onSaved }
   return (
     <Modal
       opened={opened}
-      onClose={onDismiss}
+      onClose={onClose}
       title={t('timezone.title')}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <Stack gap="md" data-testid="timezone-modal">
-        <Text size="sm">
-          {mode === 'new'
-            ? t('timezone.text.new', { zone: userTimezone ?? local })
-            : mode === 'differs'
-              ? t('timezone.text.differs', { user: userTimezone, local })
-              : t('timezone.text.manual')}
-        </Text>
-        <Select
-          label={t('timezone.field')}
-          placeholder={local}
-          data={timezoneOptions(userTimezone, local)}
-          value={zone}
-          onChange={setZone}
-          searchable
-          limit={100}
-          nothingFoundMessage={t('timezone.nothingFound')}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="timezone-select"
-        />
-        {update.error && (
-          <Alert color="red" role="alert">
-            {update.error instanceof ApiError ? update.error.message : t('common.unknownError')}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDismiss} data-testid="timezone-keep">
-            {mode === 'manual' ? t('timezone.cancel') : t('timezone.keep', { zone: userTimezone ?? local })}
-          </Button>
-          <Button onClick={save} loading={update.isPending} disabled={!zone} data-testid="timezone-save">
-            {t('timezone.save')}
-          </Button>
-        </Group>
-      </Stack>
+      <TimezoneChoice
+        mode={mode}
+        userTimezone={userTimezone}
+        local={local}
+        picked={picked}
+        onPick={setPicked}
+        onKeep={onKeep}
+        onUse={use}
+        saving={update.isPending}
+        error={
+          update.error
+            ? update.error instanceof ApiError
+              ? update.error.message
+              : t('common.unknownError')
+            : null
+        }
+      />
     </Modal>
   );
 }

@@ -1,11 +1,18 @@
 import type { EventDetails } from '@foyer/contract';
 import { Button } from '@mantine/core';
 import { IconCalendarPlus, IconCalendarUser } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddSessionModal } from './add-session-modal';
-import { ShowAgendaModal } from './show-agenda-modal';
 import '../i18n';
+
+// Only organizers and holders of the right see these: their modals load for them alone (mounted
+// closed as before, so they open with their transition and give focus back).
+const AddSessionModal = lazy(async () => ({
+  default: (await import('./add-session-modal')).AddSessionModal,
+}));
+const ShowAgendaModal = lazy(async () => ({
+  default: (await import('./show-agenda-modal')).ShowAgendaModal,
+}));
 
 interface Props {
   event: EventDetails;
@@ -23,6 +30,7 @@ export function OnBehalfActions({ event, participantId, participantName }: Props
   const me = event.me;
   if (!me || !(me.organizer || me.rights?.onbehalfmeeting === true) || me.id === participantId) return null;
   const close = () => setOpen(null);
+  const who = { eventId: event.id, participantId, participantName };
   return (
     <>
       <Button
@@ -43,20 +51,10 @@ export function OnBehalfActions({ event, participantId, participantName }: Props
       >
         {t('agenda.addSession.open')}
       </Button>
-      <ShowAgendaModal
-        eventId={event.id}
-        participantId={participantId}
-        participantName={participantName}
-        opened={open === 'show'}
-        onClose={close}
-      />
-      <AddSessionModal
-        eventId={event.id}
-        participantId={participantId}
-        participantName={participantName}
-        opened={open === 'add'}
-        onClose={close}
-      />
+      <Suspense fallback={null}>
+        <ShowAgendaModal {...who} opened={open === 'show'} onClose={close} />
+        <AddSessionModal {...who} opened={open === 'add'} onClose={close} />
+      </Suspense>
     </>
   );
 }

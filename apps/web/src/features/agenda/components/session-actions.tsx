@@ -7,8 +7,10 @@ import {
 } from '@foyer/contract';
 import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { handOffFocus } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { downloadCalendar } from '../api/agenda-api';
 import { sessionRoomUrl, useJoinSession, useLeaveSession } from '../api/sessions-api';
@@ -37,6 +39,9 @@ export function scheduleErrorText(error: unknown, t: TFunction): string {
 
 const PRIMARY: SessionButton[] = ['addToAgenda', 'joinNow', 'joinAsAttendee', 'startStreaming'];
 
+const buttonSelector = (buttons: SessionButton[]) =>
+  buttons.map((button) => `[data-testid="session-button-${button}"]`).join(', ');
+
 /** E4.41–E4.52: the buttons and notice a session offers the caller now. */
 export function SessionActions({ session, eventType, eventFinished, organizer, now, size = 'sm' }: Props) {
   const { t } = useTranslation();
@@ -53,7 +58,17 @@ export function SessionActions({ session, eventType, eventFinished, organizer, n
     now,
   });
 
-  const addToAgenda = () =>
+  // WCAG 2.4.3: the pressed button gives way to its opposite; focus follows it there.
+  const group = useRef<HTMLDivElement>(null);
+  const stopHandOff = useRef<() => void>(() => undefined);
+  useEffect(() => () => stopHandOff.current(), []);
+  const focusNext = (buttons: SessionButton[]) => {
+    stopHandOff.current();
+    stopHandOff.current = handOffFocus(group.current, buttonSelector(buttons));
+  };
+
+  const addToAgenda = () => {
+    focusNext(['removeFromAgenda', 'leave']);
     join.mutate(session.id, {
       onSuccess: (result) => {
         if (result.status === 'waiting') {
@@ -69,14 +84,23 @@ export function SessionActions({ session, eventType, eventFinished, organizer, n
           toast('success', t('agenda.toast.added')); // E8.35
         }
       },
-      onError: (error) => toast('error', scheduleErrorText(error, t)),
+      onError: (error) => {
+        stopHandOff.current();
+        toast('error', scheduleErrorText(error, t));
+      },
     });
+  };
 
-  const removeFromAgenda = () =>
+  const removeFromAgenda = () => {
+    focusNext(['addToAgenda']);
     leave.mutate(session.id, {
       onSuccess: () => toast('success', t('agenda.toast.removed')),
-      onError: (error) => toast('error', scheduleErrorText(error, t)),
+      onError: (error) => {
+        stopHandOff.current();
+        toast('error', scheduleErrorText(error, t));
+      },
     });
+  };
 
   const joinLive = () =>
     openVideoWindow(async () => {
@@ -104,7 +128,7 @@ export function SessionActions({ session, eventType, eventFinished, organizer, n
 
   const busy = join.isPending || leave.isPending;
   return (
-    <Group gap="xs" wrap="wrap" data-testid={`session-actions-${session.id}`}>
+    <Group ref={group} gap="xs" wrap="wrap" data-testid={`session-actions-${session.id}`}>
       {state.notice &&
         (state.notice === 'onSiteOnly' ? (
           <Tooltip

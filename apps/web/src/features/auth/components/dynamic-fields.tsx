@@ -11,14 +11,24 @@ interface Props {
   errors: Record<string, FieldError | undefined> | undefined;
 }
 
+/** What the form shows for a field: its label, else its name with a capital first letter. */
+export function fieldLabel(field: Pick<RegistrationField, 'fieldName' | 'label'>): string {
+  const label = field.label?.trim();
+  if (label) return label;
+  const name = field.fieldName.trim();
+  return name.charAt(0).toLocaleUpperCase() + name.slice(1);
+}
+
 /** The event's own registration fields (A5.13), each with its own error (A5.14). */
 export function DynamicFields({ form, control, register, errors }: Props) {
   const fieldError = useFieldError();
   return form.map((field, i) => {
     const name = `dyn.${dynKey(i)}` as const;
-    const error = fieldError(errors?.[dynKey(i)], field.fieldName);
+    const label = fieldLabel(field);
+    // Messages name the field as the form shows it, not by its internal fieldName (A5.14).
+    const error = fieldError(errors?.[dynKey(i)], label);
     const common = {
-      label: field.label ?? field.fieldName.charAt(0).toUpperCase() + field.fieldName.slice(1),
+      label,
       required: field.required,
       error,
       'data-testid': `reg-field-${i}`,

@@ -1,52 +1,104 @@
-import { ErrorCode, type LoginRequest, loginRequest } from '@foyer/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ErrorCode, type LoginRequest } from '@foyer/contract';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { messageText } from '../../../i18n/keys';
 import { ApiError } from '../../../lib/api-client';
-import { useFieldError } from '../../../lib/form-error';
 import { useLogin } from '../api/login';
+import type { LoginErrors } from '../lib/login-validation';
 import { AuthError } from './auth-error';
-import { ConfirmSignup } from './confirm-signup';
 
-// The schema trims and lowercases the e-mail on the way out (A5.03).
-const resolver = zodResolver(loginRequest) as Resolver<LoginRequest>;
+const ConfirmSignup = lazy(async () => ({ default: (await import('./confirm-signup')).ConfirmSignup }));
 
-/** A5.01–A5.05: e-mail and password; the button spins and is disabled while submitting. */
+// The first route carries no form library and no zod: the contract's schema is loaded when the
+// form is first checked (on submit), in the chunk that also validates every other public form.
+const loadValidation = () => import('../lib/login-validation');
+
+/**
+ * A5.01–A5.05: e-mail and password; the button spins and is disabled while submitting. As with the
+ * other forms, fields are checked on submit and, after a failed submit, again on every change.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const login = useLogin();
-  const { register, handleSubmit, formState, getValues } = useForm<LoginRequest>({
-    resolver,
-    defaultValues: { username: '', password: '' },
-  });
+  const [values, setValues] = useState<LoginRequest>({ username: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [checking, setChecking] = useState(false);
+  const submitted = useRef(false);
+  const latest = useRef(0);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
   // Issue 10: the right password on an unconfirmed account leads to the confirm step.
-  if (login.error instanceof ApiError && login.error.code === ErrorCode.UserNotConfirmed) {
-    return <ConfirmSignup email={loginRequest.parse(getValues()).username} />;
+  if (login.error instanceof ApiError && login.error.code === ErrorCode.UserNotConfirmed && login.variables) {
+    return (
+      <Suspense fallback={null}>
+        <ConfirmSignup email={login.variables.username} />
+      </Suspense>
+    );
   }
   const emailLabel = t('login.form.email');
   const passwordLabel = t('login.form.password');
+  const fieldError = (message: string | undefined, label: string) =>
+    message ? messageText(t, message, { name: label }) : undefined;
+
+  const check = async (next: LoginRequest) => {
+    const run = ++latest.current;
+    const { validateLogin } = await loadValidation();
+    const result = validateLogin(next);
+    if (run === latest.current) setErrors('errors' in result ? result.errors : {});
+    return { result, current: run === latest.current };
+  };
+
+  const change = (field: keyof LoginRequest, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted.current) void check(next);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending || checking) return;
+    submitted.current = true;
+    setChecking(true);
+    try {
+      const { result, current } = await check(values);
+      if (!current) return;
+      if ('data' in result) {
+        login.mutate(result.data);
+      } else {
+        (result.errors.username ? emailRef : passwordRef).current?.focus();
+      }
+    } finally {
+      setChecking(false);
+    }
+  };
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))} data-testid="login-form">
+    <form noValidate onSubmit={(event) => void submit(event)} data-testid="login-form">
       <Stack gap="md">
         <TextInput
-          {...register('username')}
+          ref={emailRef}
+          name="username"
+          value={values.username}
+          onChange={(event) => change('username', event.currentTarget.value)}
           label={emailLabel}
           type="email"
           autoComplete="username"
           required
-          error={fieldError(formState.errors.username, emailLabel)}
+          error={fieldError(errors.username, emailLabel)}
           data-testid="login-email"
         />
         <PasswordInput
-          {...register('password')}
+          ref={passwordRef}
+          name="password"
+          value={values.password}
+          onChange={(event) => change('password', event.currentTarget.value)}
           label={passwordLabel}
           autoComplete="current-password"
           required
-          error={fieldError(formState.errors.password, passwordLabel)}
+          error={fieldError(errors.password, passwordLabel)}
           data-testid="login-password"
         />
         <Group justify="flex-end">

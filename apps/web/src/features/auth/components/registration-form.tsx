@@ -61,12 +61,14 @@ export function RegistrationForm({
   const pending = registerEvent.isPending || signup.isPending;
   const [confirmEmail, setConfirmEmail] = useState<string | null>(null);
 
-  // A5.14: the server names dynamic fields by fieldName and built-in ones by request key.
+  // A5.14: the server names dynamic fields `fields.<fieldName>` and built-in ones by request key.
   const showServerFieldErrors = (error: unknown) => {
     if (!(error instanceof ApiError) || !error.fields) return;
     const builtIn = emptyRegistration([]);
     for (const [path, message] of Object.entries(error.fields)) {
-      const index = form.findIndex((field) => field.fieldName === path);
+      // The event's own fields come back as `fields.<fieldName>`.
+      const dynamic = path.startsWith('fields.') ? path.slice('fields.'.length) : null;
+      const index = dynamic === null ? -1 : form.findIndex((field) => field.fieldName === dynamic);
       if (index >= 0) setError(`dyn.${dynKey(index)}`, { message });
       else if (path === 'ticketId') setError('ticket', { message });
       else if (path in builtIn && path !== 'dyn') setError(path as keyof RegistrationValues, { message });

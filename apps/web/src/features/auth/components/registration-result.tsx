@@ -1,4 +1,4 @@
-import type { RegisterResult } from '@foyer/contract';
+import { badgeCode, type RegisterResult } from '@foyer/contract';
 import { Alert, Button, Center, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import QRCode from 'qrcode';
@@ -25,7 +25,12 @@ export function RegistrationResult({
   useEffect(() => {
     if (!ticketId) return;
     let active = true;
-    QRCode.toDataURL(ticketId, { margin: 1, width: 240, errorCorrectionLevel: 'M' })
+    // E5.52: the door's scanner reads a link with a tickets/{ticketId} segment, as on the badge.
+    QRCode.toDataURL(badgeCode(window.location.origin, ticketId), {
+      margin: 1,
+      width: 240,
+      errorCorrectionLevel: 'M',
+    })
       .then((url) => active && setQr(url))
       .catch(() => active && setQr(null));
     return () => {

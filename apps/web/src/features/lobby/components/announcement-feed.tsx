@@ -46,7 +46,7 @@ export function AnnouncementFeed({ eventId, viewer, onCreate, onOpen, onEdit }: 
       </Group>
       {feed.isPending ? (
         <Center py="lg">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       ) : feed.isError ? (
         <Alert color="red" role="alert">

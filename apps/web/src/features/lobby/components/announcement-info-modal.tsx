@@ -58,7 +58,7 @@ export function AnnouncementInfoModal({ eventId, postId, viewer, onClose, onEdit
         </Stack>
       ) : isPending && postId !== null ? (
         <Center py="lg">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       ) : (
         <Alert color="gray" data-testid="announcement-missing">

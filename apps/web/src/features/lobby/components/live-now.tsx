@@ -29,7 +29,7 @@ export function LiveNow({ eventId }: { eventId: number }) {
       </Group>
       {query.isPending ? (
         <Center py="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         </Center>
       ) : query.isError ? (
         <Alert color="red" role="alert">

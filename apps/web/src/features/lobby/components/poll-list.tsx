@@ -37,7 +37,7 @@ export function PollList({ eventId, moderator, onCreate, onEdit }: Props) {
       </Group>
       {query.isPending ? (
         <Center py="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         </Center>
       ) : query.isError ? (
         <Alert color="red" role="alert">

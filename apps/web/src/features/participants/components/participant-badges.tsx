@@ -2,6 +2,7 @@ import { type AttendeeCard, isGuest } from '@foyer/contract';
 import { Badge, Group } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ParticipantTypeBadge } from '../../../components/participant-type';
 import '../i18n';
 
 /**
@@ -43,9 +44,7 @@ export function ParticipantBadges({
         </Badge>
       )}
       {card.participantType && !guest && (
-        <Badge variant="light" color="gray">
-          {card.participantType}
-        </Badge>
+        <ParticipantTypeBadge variant="light" color="gray" name={card.participantType} />
       )}
       {presence && (
         <Badge

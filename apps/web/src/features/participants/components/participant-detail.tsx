@@ -25,7 +25,7 @@ export function ParticipantDetail({ eventId, id, variant, onBack }: DetailProps)
   const location = useLocation();
   const query = useParticipant(eventId, id);
   const event = useEvent(eventId).data;
-  const { Meet, Chat, OnBehalf } = usePersonActions();
+  const { Meet, Chat, OnBehalf, CheckIn } = usePersonActions();
   const { toggle, pending } = useToggleTag(eventId);
   useTagsLive(eventId);
   const queryClient = useQueryClient();
@@ -149,6 +149,20 @@ export function ParticipantDetail({ eventId, id, variant, onBack }: DetailProps)
           </>
         )}
         {event && <OnBehalf event={event} participantId={profile.id} participantName={profile.fullName} />}
+        {event && (
+          <CheckIn
+            event={event}
+            person={{
+              participantId: profile.id,
+              ticketId: profile.ticketId,
+              fullName: profile.fullName,
+              company: profile.company,
+              jobTitle: profile.jobTitle,
+              participantType: profile.participantType,
+              photo: profile.profilePhoto,
+            }}
+          />
+        )}
         {isMe && (
           <Button
             component={Link}

@@ -20,6 +20,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParticipantTypeText } from '../../../components/participant-type';
 import { type ParticipantFilters as Filters, type ParticipantView, toIds } from '../lib/search-request';
 import '../i18n';
 
@@ -45,6 +46,7 @@ function categoryGroups(event: EventDetails) {
 /** E2.01, E7.70: search text (debounced, A9.17), participant type, categories, list and order. */
 export function ParticipantFilters({ event, filters, onChange }: Props) {
   const { t } = useTranslation();
+  const typeText = useParticipantTypeText();
   const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false, {
     getInitialValueInEffect: false,
   });
@@ -67,7 +69,10 @@ export function ParticipantFilters({ event, filters, onChange }: Props) {
   useEffect(() => setText(filters.query), [filters.query]);
 
   const groups = categoryGroups(event);
-  const types = event.participantTypes.map((type) => ({ value: String(type.id), label: type.name }));
+  const types = event.participantTypes.map((type) => ({
+    value: String(type.id),
+    label: typeText(type.name).text,
+  }));
   const narrowed = filters.typeIds.length + filters.categoryIds.length;
 
   const more = (

@@ -1,5 +1,5 @@
 import type { EventDetails } from '@foyer/contract';
-import { Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,23 @@ import '../i18n';
 
 /** A row of suggestions first; the rest on request, so the directory stays in sight. */
 const FIRST_SHOWN = 3;
+/** About a suggestion card's height, so the directory below does not jump when they arrive. */
+const CARD_HEIGHT = 280;
+const PLACEHOLDERS = Array.from({ length: FIRST_SHOWN }, (_, i) => `placeholder-${i}`);
+
+function Heading({ id }: { id?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Title order={2} size="h3" id={id}>
+        {t('attendees.recommend.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('attendees.recommend.text')}
+      </Text>
+    </div>
+  );
+}
 
 /** "People to meet": recommended people with the reason on each card. Hidden when there are none. */
 export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: number | null }) {
@@ -17,18 +34,27 @@ export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: numbe
   const query = useRecommendations(event.id);
   const [all, setAll] = useState(false);
   const list = query.data ?? [];
+  if (query.isPending && query.fetchStatus !== 'idle') {
+    // The room the suggestions will take (they come in after the page): nothing moves when they do.
+    return (
+      <Stack gap="sm" aria-busy="true" data-testid="people-to-meet-loading">
+        <Heading />
+        <ParticipantGrid label={t('common.loading')}>
+          {PLACEHOLDERS.map((key) => (
+            <ParticipantGridItem key={key}>
+              <Skeleton h={CARD_HEIGHT} radius="md" />
+            </ParticipantGridItem>
+          ))}
+        </ParticipantGrid>
+        <Skeleton h={36} w={180} mx="auto" radius="sm" />
+      </Stack>
+    );
+  }
   if (list.length === 0) return null;
   const shown = all ? list : list.slice(0, FIRST_SHOWN);
   return (
     <Stack component="section" gap="sm" aria-labelledby="people-to-meet" data-testid="people-to-meet">
-      <div>
-        <Title order={2} size="h3" id="people-to-meet">
-          {t('attendees.recommend.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('attendees.recommend.text')}
-        </Text>
-      </div>
+      <Heading id="people-to-meet" />
       <ParticipantGrid label={t('attendees.recommend.title')}>
         {shown.map((r) => (
           <ParticipantGridItem key={r.participant.id}>

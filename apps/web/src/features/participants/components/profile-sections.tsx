@@ -1,4 +1,4 @@
-import type { EventDetails, ParticipantProfile } from '@foyer/contract';
+import { type EventDetails, type ParticipantProfile, websiteHref } from '@foyer/contract';
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconBrandFacebook,
@@ -75,8 +75,14 @@ export function ProfileSections({
   const categories = categoryLines(profile, event);
   const socials = Object.entries(profile.some ?? {}).filter(([, url]) => url);
   const links: { key: string; icon: TablerIcon; label: string; href?: string }[] = [];
+  // E3.01: a link only for a web address; other text saved before it was checked shows as text.
   if (profile.website)
-    links.push({ key: 'website', icon: IconWorld, label: profile.website, href: safeUrl(profile.website) });
+    links.push({
+      key: 'website',
+      icon: IconWorld,
+      label: profile.website,
+      href: websiteHref(profile.website) ?? undefined,
+    });
   for (const [network, url] of socials)
     links.push({
       key: network,

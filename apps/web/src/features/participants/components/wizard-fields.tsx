@@ -1,6 +1,7 @@
 import type { CategoryQuestion, ParticipantTypeOption, WizardStep } from '@foyer/contract';
 import { MultiSelect, Radio, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useParticipantTypeText } from '../../../components/participant-type';
 import { maxOptions, type StepError, showsMax, type WizardForm } from '../lib/wizard';
 import '../i18n';
 
@@ -29,6 +30,7 @@ export function WizardFields({
   errors,
 }: Props) {
   const { t } = useTranslation();
+  const typeText = useParticipantTypeText();
   const message = (e: StepError | undefined) => (e ? t(e.key, e.values) : undefined);
 
   if (step === 'company') {
@@ -54,6 +56,8 @@ export function WizardFields({
           onChange={(e) => onChange({ website: e.currentTarget.value })}
           maxLength={300}
           inputMode="url"
+          placeholder="example.com"
+          error={message(errors.find((e) => e.field === 'website'))}
           data-testid="wizard-website"
         />
         <TextInput
@@ -135,7 +139,12 @@ export function WizardFields({
       >
         <Stack gap="xs" mt="xs">
           {offered.map((type) => (
-            <Radio key={type.id} value={String(type.id)} label={type.name} disabled={typeLocked} />
+            <Radio
+              key={type.id}
+              value={String(type.id)}
+              label={typeText(type.name).text}
+              disabled={typeLocked}
+            />
           ))}
         </Stack>
       </Radio.Group>

@@ -126,6 +126,17 @@ describe('profile wizard rules', () => {
     expect(stepErrors('categories', ok, [interests, industry], true)).toEqual([]);
   });
 
+  it('E3.01 the company step refuses a website that is not a web address, under the website field', () => {
+    for (const website of ['Designing event tools', 'http://Designing event tools', 'acme']) {
+      expect(stepErrors('company', { ...blank, website }, [], true)).toEqual([
+        { key: 'validation.error.url', field: 'website' },
+      ]);
+    }
+    for (const website of ['', '  ', 'acme.example', 'https://acme.example/about']) {
+      expect(stepErrors('company', { ...blank, website }, [], true)).toEqual([]);
+    }
+  });
+
   it('E5.05 (Max N) shows only when a multi question offers more options than may be chosen', () => {
     expect(showsMax(interests)).toBe(true);
     expect(showsMax({ ...interests, maxSelectableOptionCount: 3 })).toBe(false);

@@ -6,6 +6,7 @@ import {
   profilePoints,
   type UpdateEventProfileRequest,
   type WizardStep,
+  websiteSchema,
 } from '@foyer/contract';
 import type { TranslationKey } from '../../../i18n/keys';
 
@@ -34,6 +35,8 @@ export interface StepError {
   values?: Record<string, string | number>;
   /** The question it belongs to (categories step). */
   categoryId?: number;
+  /** The field it belongs to (company step). */
+  field?: 'website';
 }
 
 export function formFromProfile(profile: ParticipantProfile): WizardForm {
@@ -126,13 +129,20 @@ export function showsMax(q: CategoryQuestion): boolean {
   return max !== null && q.isMulti && q.subCategories.length > max;
 }
 
-/** E5.06, E5.07, E5.01: what stops the user leaving a step; empty when they may go on. */
+/** E5.06, E5.07, E5.01, E3.01: what stops the user leaving a step; empty when they may go on. */
 export function stepErrors(
   step: WizardStep,
   form: WizardForm,
   questions: readonly CategoryQuestion[],
   hasTypes: boolean,
 ): StepError[] {
+  if (step === 'company') {
+    // E3.01: a website the server would refuse, said under its field (the input stops at 300 characters).
+    const website = websiteSchema.safeParse(form.website);
+    return website.error?.issues.some((issue) => issue.message === 'validation.error.url')
+      ? [{ key: 'validation.error.url', field: 'website' }]
+      : [];
+  }
   if (step === 'participantType') {
     return hasTypes && form.typeId === null ? [{ key: 'attendees.wizard.typeRequired' }] : [];
   }

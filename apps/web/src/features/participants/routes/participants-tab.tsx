@@ -1,6 +1,7 @@
 import type { EventDetails } from '@foyer/contract';
 import { Alert, Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSearchOff, IconUsers } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -29,15 +30,20 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
   const viewed = useViewedParticipants(event.id).data;
   useTagsLive(event.id);
 
+  // Sixty cards are a long render: the deferred copy renders them in an interruptible pass (the
+  // loading state stays meanwhile), so taps and scrolling are not blocked while they come in.
+  const data = useDeferredValue(search.data);
+  const rendering = search.data !== undefined && data === undefined;
+
   const meId = event.me?.id ?? null;
-  const cards = search.data?.pages.flatMap((page) => page.cards) ?? [];
-  const matches = search.data?.pages[0]?.matches ?? null;
-  const matchesCapped = search.data?.pages[0]?.matchesCapped === true;
+  const cards = data?.pages.flatMap((page) => page.cards) ?? [];
+  const matches = data?.pages[0]?.matches ?? null;
+  const matchesCapped = data?.pages[0]?.matchesCapped === true;
   const filtered = isFiltered(filters);
   const hybrid = event.eventType === 'hybrid';
 
   let list: React.ReactNode;
-  if (search.isPending) {
+  if (search.isPending || rendering) {
     list = (
       <div role="status" aria-busy="true" aria-label={t('common.loading')}>
         <Stack gap="md">

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { useFieldError } from '../../../lib/form-error';
 import { useAddEmail } from '../api/emails';
+import '../../../i18n/account';
 
 type AddEmailRequest = z.infer<typeof addEmailRequest>;
 const resolver = zodResolver(addEmailRequest) as Resolver<AddEmailRequest>;

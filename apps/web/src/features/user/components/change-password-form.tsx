@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useFieldError } from '../../../lib/form-error';
 import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/security';
+import '../../../i18n/account';
 
 const resolver = zodResolver(changePasswordRequest) as Resolver<ChangePasswordRequest>;
 

@@ -9,6 +9,7 @@ import { AddEmailForm } from './add-email-form';
 import { EmailCodeForm } from './email-code-form';
 import { LoadError } from './load-error';
 import { RemoveEmailModal } from './remove-email-modal';
+import '../../../i18n/account';
 
 /** A4.31–A4.33: connected addresses; add one, confirm it by code, make it primary or remove it. */
 export function ConnectedEmails() {

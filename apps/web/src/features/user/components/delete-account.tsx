@@ -8,6 +8,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/security';
+import '../../../i18n/account';
 
 /**
  * A4.34, A5.32, A2.96: delete account in two steps: type the word 'delete' and the password, then confirm.

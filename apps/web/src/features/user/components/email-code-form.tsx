@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useConfirmConnectedEmail } from '../api/emails';
+import '../../../i18n/account';
 
 /** A5.30, A5.31: the numeric code from the e-mail; required, digits only. */
 export function EmailCodeForm({ email, onDone }: { email: string; onDone(): void }) {

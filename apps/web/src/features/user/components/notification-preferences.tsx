@@ -27,6 +27,7 @@ import {
   toPreferenceList,
   toPreferenceState,
 } from '../lib/notification-preferences';
+import '../../../i18n/account';
 
 const CHANNELS: readonly NotificationChannel[] = ['email', 'sms'];
 

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/profile';
 import { PhotoSnap } from './photo-snap';
 import { PhotoUpload } from './photo-upload';
+import '../../../i18n/account';
 
 /** A8.20: the returned message, in the user's language when the server named its message key. */
 function photoErrorText(error: Error, t: TFunction): string {

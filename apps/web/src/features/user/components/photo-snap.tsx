@@ -3,6 +3,7 @@ import { IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cropToDataUrl } from '../lib/square-crop';
+import '../../../i18n/account';
 
 type CameraState = 'idle' | 'starting' | 'live' | 'unavailable' | 'denied' | 'failed';
 

@@ -8,6 +8,7 @@ import { useFieldError } from '../../../lib/form-error';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/profile';
 import { localTimezone, TimezoneSelect } from './timezone-select';
+import '../../../i18n/account';
 
 /** A5.24–A5.26: name and surname required, phone and time zone optional. */
 const profileFormSchema = z.object({

@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { ProfileForm } from './profile-form';
+import '../../../i18n/account';
 
 // The photo modal pulls in the dropzone and its styles: load them only when it opens.
 const PhotoModal = lazy(async () => ({ default: (await import('./photo-modal')).PhotoModal }));

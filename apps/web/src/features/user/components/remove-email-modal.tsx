@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useRemoveEmail } from '../api/emails';
+import '../../../i18n/account';
 
 /** A2.96 remove e-mail confirmation; A8.36 success toast, A8.18 the returned message on failure. */
 export function RemoveEmailModal({ email, onClose }: { email: string | null; onClose(): void }) {

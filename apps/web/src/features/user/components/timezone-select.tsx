@@ -1,27 +1,15 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
+import { localTimezone, timezoneOptions } from '../../../lib/time-zones';
 
 /** The browser's own zone: suggested while the field is empty (A4.24). */
-export function localTimezone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-function zoneList(): string[] {
-  try {
-    const zones = Intl.supportedValuesOf('timeZone');
-    return zones.includes('UTC') ? zones : ['UTC', ...zones];
-  } catch {
-    return ['UTC'];
-  }
-}
+export { localTimezone };
 
 /** Searchable IANA time zone picker; the placeholder suggests the local zone. */
 export function TimezoneSelect(props: Omit<SelectProps, 'data'>) {
-  const data = useMemo(() => {
-    const zones = zoneList();
-    const local = localTimezone();
-    return zones.includes(local) ? zones : [local, ...zones];
-  }, []);
+  const { value } = props;
+  // The chosen zone and the device's are listed even where the browser's list lacks them, once each.
+  const data = useMemo(() => timezoneOptions(value, localTimezone()), [value]);
   return (
     <Select
       data={data}

@@ -10,6 +10,7 @@ import { NotificationPreferences } from '../components/notification-preferences'
 import { ProfileTab } from '../components/profile-tab';
 import { SecurityTab } from '../components/security-tab';
 import classes from './user-page.module.css';
+import '../../../i18n/account';
 
 /** A2.97: the four account tabs, each its own URL (/account/{type}, A2.10). */
 export const ACCOUNT_TABS = ['profile', 'notifications', 'security', 'connected-emails'] as const;

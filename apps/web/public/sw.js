@@ -1,0 +1,92 @@
+/*
+ * Foyer's service worker: lets the door (the check-in screen) reload without a network (issue 14
+ * part 4c; docs/decisions/019-offline-check-in.md). Registered from the check-in screen only, as
+ * /sw.js?build=<build time>: each build has its own worker and cache, and drops the older ones.
+ *
+ * - Navigations: network first; offline, the last app shell (index.html) it saw.
+ * - /assets/* (hashed, immutable): cache first, kept as they are fetched (and the ones the page
+ *   loaded before the worker was there, which the page posts as a `keep` message).
+ * - Everything else, the API above all, goes to the network untouched: no API answer is cached
+ *   (the door keeps its ticket snapshot in IndexedDB itself).
+ */
+const BUILD = new URL(self.location.href).searchParams.get('build') || 'dev';
+const CACHE = `foyer-door-${BUILD}`;
+const SHELL = '/';
+/** Paths the server answers itself (not the web app): never the shell. */
+const SERVER_PATHS = ['/api/', '/uploads/', '/page/', '/dev/', '/mailbox'];
+
+const isAppPath = (path) =>
+  !SERVER_PATHS.some((prefix) => path.startsWith(prefix)) && !/\.[a-z0-9]+$/i.test(path);
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.add(new Request(SHELL, { cache: 'reload' })))
+      .catch(() => undefined)
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith('foyer-door-') && key !== CACHE)
+            .map((key) => caches.delete(key)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (data?.type !== 'keep' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter(
+    (url) => typeof url === 'string' && (url === SHELL || url.startsWith('/assets/')),
+  );
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        Promise.all(
+          urls.map((url) =>
+            cache.match(url).then((hit) => (hit ? undefined : cache.add(url).catch(() => undefined))),
+          ),
+        ),
+      ),
+  );
+});
+
+/** The network's answer, kept when it is a good one. */
+function fetchAndKeep(request, key) {
+  return fetch(request).then((response) => {
+    const html = (response.headers.get('content-type') || '').includes('text/html');
+    if (response.ok && response.type === 'basic' && (key !== SHELL || html)) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(key, copy));
+    }
+    return response;
+  });
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    if (!isAppPath(url.pathname)) return;
+    event.respondWith(
+      fetchAndKeep(request, SHELL).catch(() => caches.match(SHELL).then((hit) => hit || Response.error())),
+    );
+    return;
+  }
+  if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(caches.match(request).then((hit) => hit || fetchAndKeep(request, request)));
+  }
+});

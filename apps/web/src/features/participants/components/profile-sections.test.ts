@@ -1,0 +1,56 @@
+import type { ParticipantProfile } from '@foyer/contract';
+import { MantineProvider } from '@mantine/core';
+import i18next from 'i18next';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { initReactI18next } from 'react-i18next';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import attendees from '../../../i18n/locales/en/attendees.json';
+import { ProfileSections } from './profile-sections';
+
+// The area's catalogue is loaded below into a plain i18next; the app's loader needs a browser.
+vi.mock('../i18n', () => ({}));
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: attendees } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+/** The profile's links section as rendered for a profile with this website. */
+function linksOf(website: string): string {
+  const profile = {
+    website,
+    biography: '',
+    offer: '',
+    seek: '',
+    city: '',
+    some: {},
+    categories: [],
+    userEmail: null,
+    phone: null,
+  } as unknown as ParticipantProfile; // only the fields the sections read
+  return renderToString(
+    createElement(
+      MantineProvider,
+      null,
+      createElement(ProfileSections, { profile, event: undefined, level: 3 }),
+    ),
+  );
+}
+
+describe('profile links', () => {
+  it('E3.01 E5.44 a website that is a web address is a link (http:// added when it had none)', () => {
+    expect(linksOf('acme.example')).toMatch(/<a [^>]*href="http:\/\/acme\.example"[^>]*>acme\.example<\/a>/);
+    expect(linksOf('https://acme.example/x')).toContain('href="https://acme.example/x"');
+  });
+
+  it('E3.01 other text saved as a website is shown as text, not as a link', () => {
+    const html = linksOf('Designing event tools');
+    expect(html).toContain('Designing event tools');
+    expect(html).not.toMatch(/<a [^>]*>Designing event tools<\/a>/);
+    expect(linksOf('http://Designing event tools')).not.toContain('href="http://Designing');
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Keeping keyboard focus where the user works (WCAG 2.4.3 focus order): when an action or a
+ * navigation removes the focused control, focus would fall back to <body> and a keyboard or screen
+ * reader user would start again from the top of the page.
+ */
+
+/** Focus was dropped: nothing, <body>, or an element no longer in the document has it. */
+export function focusLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected;
+}
+
+/** Whether `element` is shown (not display:none, not inside a hidden ancestor). */
+function shown(element: HTMLElement): boolean {
+  return element.isConnected && element.getClientRects().length > 0;
+}
+
+/**
+ * After an action replaces the focused control with its opposite (Add to agenda → Remove, Send
+ * request → Withdraw), moves focus to the first control matching `selector` inside `root` as soon
+ * as it is there and enabled. Gives up when the user has put focus elsewhere (outside `root`),
+ * after `timeoutMs`, or when cancelled (the returned function), e.g. when the action failed.
+ */
+export function handOffFocus(root: HTMLElement | null, selector: string, timeoutMs = 15_000): () => void {
+  if (!root) return () => undefined;
+  let done = false;
+  const attempt = () => {
+    if (done) return;
+    if (!root.isConnected) return stop();
+    const active = document.activeElement;
+    if (!focusLost() && active && !root.contains(active)) return stop(); // the user moved on
+    const target = [...root.querySelectorAll<HTMLElement>(selector)].find(
+      (element) => !element.matches(':disabled, [data-loading]') && shown(element),
+    );
+    if (!target) return;
+    if (target !== active) target.focus();
+    stop();
+  };
+  const observer = new MutationObserver(attempt);
+  const timer = window.setTimeout(() => stop(), timeoutMs);
+  function stop() {
+    done = true;
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(root, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['disabled', 'data-loading'],
+  });
+  attempt();
+  return stop;
+}
+
+/**
+ * After a navigation that dropped focus (a login, opening an event from the list), puts it on the
+ * new page's main heading inside `main` once that has rendered (the page may still be loading), so
+ * the next Tab continues from the page's content. Stops when the user focuses, presses or clicks
+ * something themselves, and after `timeoutMs`.
+ */
+export function focusPageHeading(main: HTMLElement, timeoutMs = 8000): () => void {
+  let done = false;
+  let ours: HTMLElement | null = null;
+  const attempt = () => {
+    if (done || !focusLost()) return;
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (!heading || !shown(heading)) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    ours = heading;
+    heading.focus();
+  };
+  const onFocusIn = (event: FocusEvent) => {
+    if (event.target !== ours) stop();
+  };
+  const observer = new MutationObserver(attempt);
+  const timer = window.setTimeout(() => stop(), timeoutMs);
+  function stop() {
+    done = true;
+    observer.disconnect();
+    window.clearTimeout(timer);
+    document.removeEventListener('focusin', onFocusIn, true);
+    document.removeEventListener('pointerdown', stop, true);
+    document.removeEventListener('keydown', stop, true);
+  }
+  document.addEventListener('focusin', onFocusIn, true);
+  document.addEventListener('pointerdown', stop, true);
+  document.addEventListener('keydown', stop, true);
+  observer.observe(main, { childList: true, subtree: true });
+  attempt();
+  return stop;
+}
+
+/**
+ * The control a dialog should give focus back to when it closes: `captured` (what had focus when it
+ * opened) while it is still shown, else the first shown link to `href` outside any dialog (the card
+ * or title that opened it, rendered anew meanwhile).
+ */
+export function openerOf(captured: Element | null, href: string): HTMLElement | null {
+  if (captured instanceof HTMLElement && captured !== document.body && shown(captured)) return captured;
+  const links = document.querySelectorAll<HTMLElement>(`a[href="${CSS.escape(href)}"]`);
+  return [...links].find((link) => !link.closest('[role="dialog"]') && shown(link)) ?? null;
+}

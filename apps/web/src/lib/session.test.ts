@@ -1,0 +1,229 @@
+import type { EventDetails, SessionUser, UserProfile } from '@foyer/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** Local storage as the browser has it, in memory. */
+class MemoryStorage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  clear() {
+    this.items.clear();
+  }
+}
+
+const user: SessionUser = {
+  id: 7,
+  name: 'Dora',
+  surname: 'Door',
+  username: 'dora',
+  timezone: 'Europe/Istanbul',
+};
+
+const envelope = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const refused = () => envelope(401, { success: false, error: { code: 'MST-00401', msg: 'Unauthorized' } });
+const ok = (data: unknown) => envelope(200, { success: true, data });
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+type Answer = () => Response | Promise<Response>;
+
+let storage: MemoryStorage;
+/** The answers the "server" gives, by path; a path not listed cannot be reached. */
+let answers: Record<string, Answer>;
+const asked: string[] = [];
+
+beforeEach(() => {
+  vi.resetModules();
+  storage = new MemoryStorage();
+  answers = {};
+  asked.length = 0;
+  vi.stubGlobal('localStorage', storage);
+  vi.stubGlobal('window', { location: { origin: 'http://door.test' } });
+  vi.stubGlobal('fetch', async (url: URL) => {
+    const path = url.pathname.replace('/api/v1', '');
+    asked.push(path);
+    const answer = answers[path];
+    return answer ? answer() : offline();
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A device that was signed in before: the token and the user stored beside it. */
+function signedInBefore() {
+  storage.setItem('token', 'old-token');
+  storage.setItem('sessionUser', JSON.stringify(user));
+}
+
+async function load() {
+  const store = await import('./session-store');
+  const client = await import('./api-client');
+  const session = await import('./session');
+  const answersModule = await import('./offline-answers');
+  return { ...store, ...client, ...session, ...answersModule };
+}
+
+describe('the stored session (A4.02–A4.04) and a door without a network (issue 14 part 4)', () => {
+  it('A4.04 a refresh the server refuses (401) clears the stored session', async () => {
+    signedInBefore();
+    answers['/user/token/refresh'] = refused;
+    const { useSession, refreshSession } = await load();
+    expect(useSession.getState()).toMatchObject({ status: 'loading', token: 'old-token' });
+
+    expect(await refreshSession()).toBe(false);
+    expect(useSession.getState()).toMatchObject({ status: 'loggedOut', token: null, user: null });
+    expect(storage.getItem('token')).toBeNull();
+    expect(storage.getItem('sessionUser')).toBeNull();
+  });
+
+  it('A4.04 a call answered 401 whose refresh is refused signs out; the call fails with the 401', async () => {
+    signedInBefore();
+    answers['/event/1'] = refused;
+    answers['/user/token/refresh'] = refused;
+    const { useSession, api, ApiError } = await load();
+    const error = await api('/event/1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401 });
+    expect(asked).toEqual(['/event/1', '/user/token/refresh']);
+    expect(useSession.getState().token).toBeNull();
+    expect(storage.getItem('token')).toBeNull();
+  });
+
+  it('a refresh that cannot reach the server (no network, or a gateway answering 503) keeps the session', async () => {
+    signedInBefore();
+    const { useSession, refreshSession } = await load();
+    expect(await refreshSession()).toBe(false);
+    answers['/user/token/refresh'] = () => envelope(503, null);
+    expect(await refreshSession()).toBe(false);
+    expect(useSession.getState().token).toBe('old-token');
+    expect(storage.getItem('token')).toBe('old-token');
+    expect(storage.getItem('sessionUser')).toBe(JSON.stringify(user));
+  });
+
+  it('a good refresh stores the new token and only the session fields of the user', async () => {
+    signedInBefore();
+    answers['/user/token/refresh'] = () =>
+      ok({ accessToken: 'new-token', user: { ...user, name: 'Dorothea', email: 'dora@example.com' } });
+    const { useSession, refreshSession } = await load();
+    expect(await refreshSession()).toBe(true);
+    expect(useSession.getState()).toMatchObject({ status: 'loggedIn', token: 'new-token' });
+    expect(JSON.parse(storage.getItem('sessionUser') ?? 'null')).toEqual({ ...user, name: 'Dorothea' });
+  });
+
+  it('A4.02 start-up without a network: signed in as the stored user until the server answers', async () => {
+    signedInBefore();
+    const { useSession, checkSession } = await load();
+    const queryClient = new QueryClient();
+
+    expect(await checkSession(queryClient)).toBe('unreachable');
+    expect(useSession.getState()).toMatchObject({
+      status: 'loggedIn',
+      token: 'old-token',
+      user,
+      unconfirmed: true,
+    });
+
+    // The network is back: the profile answers and the session is the server's again.
+    const profile = { ...user, name: 'Dorothea', email: 'dora@example.com' } as unknown as UserProfile;
+    answers['/user/profile'] = () => ok(profile);
+    expect(await checkSession(queryClient)).toBe('confirmed');
+    expect(useSession.getState()).toMatchObject({ status: 'loggedIn', unconfirmed: false });
+    expect(useSession.getState().user).toEqual({ ...user, name: 'Dorothea' });
+  });
+
+  it('A4.04 signed in offline, the network is back and the token is refused for good: signed out', async () => {
+    signedInBefore();
+    const { useSession, checkSession } = await load();
+    const queryClient = new QueryClient();
+    expect(await checkSession(queryClient)).toBe('unreachable');
+
+    answers['/user/profile'] = refused;
+    answers['/user/token/refresh'] = refused;
+    expect(await checkSession(queryClient)).toBe('signedOut');
+    expect(useSession.getState()).toMatchObject({ status: 'loggedOut', token: null, user: null });
+    expect(storage.getItem('sessionUser')).toBeNull();
+  });
+
+  it('A4.02 start-up without a network and no stored user: still loading, the token kept for the next try', async () => {
+    storage.setItem('token', 'old-token');
+    const { useSession, checkSession } = await load();
+    expect(await checkSession(new QueryClient())).toBe('unreachable');
+    expect(useSession.getState()).toMatchObject({ status: 'loading', token: 'old-token', user: null });
+  });
+
+  it('A4.04 a start-up the server answers with a refusal signs out, as before', async () => {
+    signedInBefore();
+    answers['/user/profile'] = refused;
+    answers['/user/token/refresh'] = refused;
+    const { useSession, checkSession } = await load();
+    expect(await checkSession(new QueryClient())).toBe('signedOut');
+    expect(useSession.getState()).toMatchObject({ status: 'loggedOut', token: null });
+  });
+
+  it('A4.05 logout clears the stored user and the kept door answers with the rest of the session', async () => {
+    signedInBefore();
+    answers['/auth/logout'] = () => ok(null);
+    const { logout, keepOfflineAnswers } = await load();
+    keepOfflineAnswers(1, { event: { id: 1 } });
+    storage.setItem('language', 'tr');
+    await logout();
+    expect(
+      Object.keys(Object.fromEntries(Array.from({ length: storage.length }, (_, i) => [storage.key(i), 1]))),
+    ).toEqual(['language']);
+  });
+
+  it('the door: an event it keeps opens from its last answer when the server cannot be reached', async () => {
+    signedInBefore();
+    const { keepOfflineAnswers, withOfflineAnswer, api } = await load();
+    const event = { id: 1, name: 'Expo' } as unknown as EventDetails;
+    const fetchEvent = () => withOfflineAnswer(1, 'event', () => api<EventDetails>('/event/1'));
+
+    // Not a door's event: nothing is kept, and offline the fetch fails as it did.
+    answers['/event/1'] = () => ok(event);
+    await fetchEvent();
+    delete answers['/event/1'];
+    await expect(fetchEvent()).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+
+    // The door has its snapshot: the event's answers are kept and stand in offline.
+    keepOfflineAnswers(1, {});
+    answers['/event/1'] = () => ok({ ...event, name: 'Expo 2030' });
+    await fetchEvent();
+    delete answers['/event/1'];
+    expect(await fetchEvent()).toEqual({ ...event, name: 'Expo 2030' });
+    // A refusal from the server is not covered up.
+    answers['/event/1'] = () =>
+      envelope(403, { success: false, error: { code: 'MST-00403', msg: 'Forbidden' } });
+    await expect(fetchEvent()).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('the stored user (issue 14: an offline start-up)', () => {
+  it('is taken only with the fields a SessionUser has, of their types', async () => {
+    const { asSessionUser } = await import('./session-store');
+    const user = { id: 7, name: 'Dora', surname: 'Door', username: 'dora@foyer.test', timezone: null };
+    expect(asSessionUser({ ...user, extra: 'dropped' })).toEqual(user);
+    expect(asSessionUser({ ...user, timezone: 'Europe/Istanbul' })).toEqual({
+      ...user,
+      timezone: 'Europe/Istanbul',
+    });
+    expect(asSessionUser({ ...user, id: '7' })).toBeNull();
+    expect(asSessionUser({ ...user, name: undefined })).toBeNull();
+    expect(asSessionUser({ ...user, timezone: 3 })).toBeNull();
+    expect(asSessionUser(null)).toBeNull();
+    expect(asSessionUser('dora')).toBeNull();
+  });
+});
