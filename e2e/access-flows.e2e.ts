@@ -16,6 +16,7 @@ import {
   submitLogin,
   uniqueEmail,
 } from './lib/flows';
+import { qrOnScreen } from './lib/qr';
 
 /** Local storage keys that survive sign-out on purpose (device preferences, A4.05). */
 const KEPT_ON_LOGOUT = ['language', 'cookieconsent_status'];
@@ -197,6 +198,8 @@ describe('access flows in the browser', () => {
     const ticketId = (await page.getByTestId('ticket-id').textContent()) ?? '';
     expect(ticketId.trim().length).toBeGreaterThan(3);
     expect(await qr.getAttribute('alt')).toContain(ticketId.trim());
+    // E5.52: what a phone or the door's scanner reads is the badge link with the ticket's id.
+    expect(await qrOnScreen(qr)).toEqual([expect.stringMatching(new RegExp(`/tickets/${ticketId.trim()}$`))]);
     expect(await page.getByTestId('ticket-type').textContent()).toBe('Attendee');
     await page.getByTestId('registration-success-message').waitFor();
 

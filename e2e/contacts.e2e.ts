@@ -3,86 +3,125 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { baseURL, launchBrowser } from './lib/browser';
-import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId } from './lib/flows';
+import { registerAttendee } from './lib/expo';
+import { api, demoEventId, type RegisteredAttendee } from './lib/flows';
 import { demoLogin, signIn } from './lib/sign-in';
 
 const expectAccessible = screenChecks('contacts');
 
-/** Collected contacts in the browser: the drawer (list → detail) and the /contacts page. */
+/**
+ * Collected contacts in the browser: scanning a badge asks its holder for an exchange (E4.62), who
+ * accepts it on their phone; both then see each other's details. The drawer (list → detail), the
+ * /contacts page and the CSV export.
+ */
 describe('contacts in the browser', () => {
   let browser: Browser;
-  let context: BrowserContext | undefined;
+  const contexts: BrowserContext[] = [];
   let eventId: number;
-  let exhibitor: { ticketId: string; name: string };
+  let rita: RegisteredAttendee & { ticketId: string };
 
   beforeAll(async () => {
     browser = await launchBrowser();
     eventId = await demoEventId();
-    const token = await apiLogin(DEMO_LOGINS.exhibitor, DEMO_PASSWORD);
-    const me = await api<{ ticketId: string | null; fullName: string }>(
-      `/event/participant/me?eventId=${eventId}`,
-      { token },
-    );
-    if (!me.ticketId) throw new Error('the demo exhibitor has no ticket id');
-    exhibitor = { ticketId: me.ticketId, name: me.fullName };
+    const registered = await registerAttendee(eventId, 'contacts-rita', 'Rita', 'Request');
+    const me = await api<{ ticketId: string | null }>(`/event/participant/me?eventId=${eventId}`, {
+      token: registered.token,
+    });
+    if (!me.ticketId) throw new Error('a registered attendee has no ticket id');
+    rita = { ...registered, ticketId: me.ticketId };
   });
   afterAll(async () => browser?.close());
   afterEach(async () => {
-    await context?.close();
-    context = undefined;
+    for (const context of contexts.splice(0)) await context.close();
   });
 
-  async function signedIn(viewport: 'desktop' | 'mobile'): Promise<Page> {
-    let page: Page;
-    ({ context, page } = await signIn(browser, demoLogin('attendee'), { viewport }));
+  async function open(login: Parameters<typeof signIn>[1], viewport: 'desktop' | 'mobile'): Promise<Page> {
+    const { context, page } = await signIn(browser, login, { viewport, landing: 'anywhere' });
+    contexts.push(context);
     return page;
   }
 
-  it('A2.77 E2.50 E4.64 E5.36 E8.42 adds a contact from a badge code in the drawer, with notes, then back to the list', async () => {
-    const page = await signedIn('desktop');
+  it('E1.11 E4.62 E4.64 E5.36 a scanned badge asks its holder, who accepts on her phone; both see the details', async () => {
+    const page = await open(demoLogin('attendee'), 'desktop');
     await page.goto(`/event/${eventId}/`);
     await page.getByTestId('nav-contacts').click();
     const drawer = page.getByTestId('contacts-drawer');
+
+    // addContact: nothing is saved without a first name and an e-mail (E5.36).
     await drawer.getByTestId('contact-add').click();
     const form = page.getByTestId('contact-form');
-    await form.waitFor();
-
-    // E5.36: nothing saved without a first name and an e-mail.
     await form.getByTestId('contact-save').click();
     await form.getByText('First name is required').waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
 
-    // A handheld scanner types the code and presses Enter: the form fills from the badge's owner.
-    await form.getByTestId('badge-lookup').fill('NO-SUCH-TICKET');
-    await form.getByTestId('badge-lookup').press('Enter');
-    await form.getByText('Ticket not found.').waitFor(); // E5.53
-    await form.getByTestId('badge-lookup').fill(`${baseURL()}/badge/tickets/${exhibitor.ticketId}`);
-    await form.getByTestId('badge-lookup').press('Enter');
-    await form.getByTestId('badge-lookup-found').waitFor();
-    expect(await form.getByTestId('contact-first-name').inputValue()).toBe(exhibitor.name.split(' ')[0]);
-    expect(await form.getByText('First name is required').count()).toBe(0); // the filled form is valid again
-    await form.getByTestId('contact-note').fill('Wants a demo of the badge printer');
-    await expectAccessible(page, 'add-1280');
-    await form.getByTestId('contact-save').click();
-    await page.getByText('Successfully added contact.').waitFor(); // E8.42
+    // scanning → foundContact: a handheld scanner types the badge link and presses Enter.
+    await drawer.getByTestId('contact-scan-open').click();
+    const scan = page.getByTestId('contact-scan');
+    await scan.locator('label', { hasText: 'Type or paste' }).click();
+    await scan.getByTestId('contact-scan-code').fill('NO-SUCH-TICKET');
+    await scan.getByTestId('contact-scan-code').press('Enter');
+    await scan.getByText('Ticket not found.').waitFor(); // E5.53
+    await scan.getByTestId('contact-scan-code').fill('TICKET#1');
+    await scan.getByTestId('contact-scan-code').press('Enter');
+    await scan.getByText('The code may not contain #, $, [, ], quotes or ?').waitFor(); // E5.40
+    await scan.getByTestId('contact-scan-code').fill(`${baseURL()}/badge/tickets/${rita.ticketId}`);
+    await scan.getByTestId('contact-scan-code').press('Enter');
+    const found = scan.getByTestId('contact-scan-found');
+    await found.waitFor();
+    expect(await found.getByTestId('contact-exchange').textContent()).toBe('Request sent');
+    expect(await found.textContent()).toContain(rita.fullName);
+    expect(await found.textContent()).not.toContain(rita.email); // not shared before she accepts
+    await found.getByTestId('contact-scan-note').fill('Wants a demo of the badge printer');
+    await found.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Success').first().waitFor();
+    await expectAccessible(page, 'scan-found-1280');
+    await found.getByTestId('contact-scan-open').click();
 
-    // The new contact opens in the drawer with its note; another note is added.
+    // The contact opens in the drawer: one-sided, no e-mail yet; another note is added.
     const detail = drawer.getByTestId('contact-detail');
     await detail.getByText('Wants a demo of the badge printer').waitFor();
+    expect(await detail.getByTestId('contact-exchange').textContent()).toBe('Request sent');
     await detail.getByTestId('contact-note-input').fill('Follow up on Monday');
     await detail.getByTestId('contact-note-save').click();
     await expect.poll(() => detail.getByTestId('contact-note-item').count()).toBe(2);
     await expectAccessible(page, 'drawer-detail-1280');
 
+    // Rita, on her phone, sees the request on /contacts and accepts it.
+    const phone = await open({ email: rita.email, password: rita.password }, 'mobile');
+    await phone.goto('/contacts');
+    const request = phone.getByTestId('contact-request');
+    await request.waitFor();
+    expect(await request.textContent()).toContain('would like to exchange contact details');
+    await expectAccessible(phone, 'requests-375');
+    await request.getByTestId('contact-request-accept').click();
+    await phone
+      .getByText(/exchanged contact details/)
+      .first()
+      .waitFor();
+    await request.waitFor({ state: 'detached' });
+    const row = phone.getByTestId('contact-row').first();
+    await row.waitFor();
+    await row.click();
+    const herView = phone.getByTestId('contact-detail');
+    await herView.getByText('Contacts exchanged').waitFor();
+    expect(await herView.locator('a[href^="mailto:"]').count()).toBeGreaterThan(0);
+    await expectAccessible(phone, 'accepted-detail-375');
+
+    // The scanner's open contact follows live: accepted, with Rita's e-mail.
+    await detail.getByText(rita.email).waitFor();
+    expect(await detail.getByTestId('contact-exchange').textContent()).toBe('Contacts exchanged');
+
     // A2.77: back to the list, where the newest note shows on the row.
     await drawer.getByTestId('contact-back').click();
-    const row = drawer.getByTestId('contact-row').filter({ hasText: exhibitor.name });
-    await row.waitFor();
-    expect(await row.textContent()).toContain('Follow up on Monday');
+    const listed = drawer.getByTestId('contact-row').filter({ hasText: rita.fullName });
+    await listed.waitFor();
+    expect(await listed.textContent()).toContain('Follow up on Monday');
     await expectAccessible(page, 'drawer-list-1280');
   }, 120_000);
 
-  it('A2.13 E1.13 E9.53 the /contacts page on a phone: list, detail, and the CSV export', async () => {
-    const page = await signedIn('mobile');
+  it('A2.13 E1.13 E9.53 E9.54 the /contacts page on a phone: list, detail, and the CSV export', async () => {
+    const page = await open(demoLogin('attendee'), 'mobile');
     await page.goto('/contacts');
     const list = page.getByTestId('contact-list');
     await list.getByTestId('contact-row').first().waitFor();
@@ -98,8 +137,9 @@ describe('contacts in the browser', () => {
       'First name,Last name,E-mails,Phones,Company,Job title,Website,Ticket,Events,Added,Notes',
     );
     expect(csv).toContain(`Wants a demo of the badge printer\n${'='.repeat(20)}\nFollow up on Monday`);
+    expect(csv).toContain(rita.email); // shared once she accepted
 
-    await list.getByTestId('contact-row').filter({ hasText: exhibitor.name }).click();
+    await list.getByTestId('contact-row').filter({ hasText: rita.fullName }).click();
     await page.getByTestId('contact-detail').waitFor();
     expect(await list.isVisible()).toBe(false); // one pane at a time on a phone
     await expectAccessible(page, 'page-detail-375');

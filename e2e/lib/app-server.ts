@@ -1,11 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '../..');
+import { startAppProcess } from './app-process';
 
 export interface AppServer {
   baseURL: string;
@@ -21,50 +16,8 @@ function listen(server: Server): Promise<number> {
  * the same built SPA, an empty PGlite without the demo seed, no mail.
  */
 export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise((ok) => probe.close(ok));
-  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-app-'));
-  const baseURL = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      WEB_DIST: process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root, 'apps/web/dist'),
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`app server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/v1/health`)).ok) return { baseURL, stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('app server did not become healthy in 120 s');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const { baseURL, stop } = await startAppProcess({ env });
+  return { baseURL, stop };
 }
 
 export interface FakeSentry {

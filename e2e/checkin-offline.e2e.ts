@@ -1,0 +1,180 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screenChecks } from './lib/a11y';
+import { launchBrowser } from './lib/browser';
+import { freshTicket, scan } from './lib/checkin';
+import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId } from './lib/flows';
+import { demoLogin, signIn } from './lib/sign-in';
+
+// The door's own region: the app-wide offline notice above it (A8.31) has its own checks.
+const expectAccessible = screenChecks('checkin-offline', {
+  within: '[data-testid="check-in-panel"]',
+  screenshot: 'viewport',
+});
+
+interface Door {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** The door when the network is away (issue 14 part 4) and the live door (part 5), in two browsers. */
+describe('check-in offline and live', () => {
+  let browser: Browser;
+  let eventId: number;
+  const opened: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    eventId = await demoEventId();
+  });
+  afterAll(async () => browser?.close());
+  afterEach(async () => {
+    for (const context of opened.splice(0)) await context.close();
+  });
+
+  /** A staff member's scanner in its own browser, named like a gate (the device label). */
+  async function door(label: string, viewport: 'desktop' | 'mobile'): Promise<Door> {
+    const { context, page } = await signIn(browser, demoLogin('organizer'), { viewport });
+    opened.push(context);
+    const id = `door-e2e-${label.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}`;
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      'checkInDevice',
+      JSON.stringify({ id, label, scanType: 'individual', source: 'handheld' }),
+    ] as const);
+    await page.goto(`/event/${eventId}/`);
+    if (viewport === 'mobile') await page.getByTestId('mobile-menu-button').click();
+    await page.getByTestId('nav-checkIn').click();
+    await page.getByTestId('check-in-panel').waitFor();
+    // The event's tickets are on the device before the network goes.
+    await page.locator('[data-testid="check-in-offline"]:not([data-snapshot=""])').waitFor();
+    return { context, page };
+  }
+
+  const offlineScan = (page: Page, state: string) =>
+    page.locator(`[data-testid="check-in-offline-scan"][data-state="${state}"]`);
+
+  it('E4.65 two doors scan one ticket offline: both pending, then one check-in and one "already checked in by Gate A"', async () => {
+    const guest = await freshTicket(eventId, 'Ofelia', 'Offline');
+    const a = await door('Gate A', 'desktop');
+    const b = await door('Gate B', 'mobile');
+
+    for (const { context, page } of [a, b]) {
+      await context.setOffline(true);
+      await page.locator('[data-testid="check-in-offline"][data-online="false"]').waitFor();
+      await scan(page, guest.ticketId);
+      // The panel says the scan is kept; the list shows who it is, from the device's tickets.
+      await page.locator('[data-testid="check-in-result"][data-outcome="pending"]').waitFor();
+      await offlineScan(page, 'pending').getByText(`Until synced: ${guest.name} is checked in`).waitFor();
+    }
+    for (const { page } of [a, b]) await page.getByTestId('check-in-offline').scrollIntoViewIfNeeded();
+    await expectAccessible(a.page, 'pending-1280');
+    await expectAccessible(b.page, 'pending-375');
+
+    // Gate A is back first and wins; Gate B is told when and where the person came in.
+    await a.context.setOffline(false);
+    await offlineScan(a.page, 'done').and(a.page.locator('[data-outcome="checkedIn"]')).waitFor();
+    await b.context.setOffline(false);
+    const conflict = offlineScan(b.page, 'done').and(b.page.locator('[data-outcome="alreadyCheckedIn"]'));
+    await conflict.getByText(/^Already checked in at \d{2}:\d{2} by Gate A$/).waitFor();
+    await conflict.scrollIntoViewIfNeeded();
+    await expectAccessible(b.page, 'conflict-375');
+
+    // Exactly one check-in on the server, made by Gate A.
+    const token = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
+    const found = await api<{ items: { participantId: number; checkedIn: boolean }[] }>(
+      `/event/participant/checkIn/lookup?eventId=${eventId}&q=${guest.ticketId}`,
+      { token },
+    );
+    expect(found.items).toEqual([
+      expect.objectContaining({ participantId: guest.participantId, checkedIn: true }),
+    ]);
+    const again = await api<{ outcome: string; previous: { by: string } | null }>(
+      '/event/participant/checkIn',
+      {
+        token,
+        body: { eventId, ticketId: guest.ticketId, checkIn: true },
+      },
+    );
+    expect(again).toMatchObject({ outcome: 'alreadyCheckedIn', previous: { by: 'Gate A' } });
+
+    // Staff clear what they read.
+    await b.page.getByTestId('check-in-offline-clear').click();
+    await b.page.getByTestId('check-in-offline-scan').waitFor({ state: 'detached' });
+  });
+
+  it('E7.73 a check-in at one door shows at the other at once: count and inside list, without polling', async () => {
+    const guest = await freshTicket(eventId, 'Livia', 'Live');
+    const a = await door('Gate A', 'desktop');
+    const b = await door('Gate B', 'desktop');
+    const before = await b.page.getByTestId('check-in-inside').textContent();
+    expect(before).not.toContain(guest.name);
+    await scan(a.page, guest.ticketId);
+    await a.page.locator('[data-testid="check-in-result"][data-outcome="checkedIn"]').waitFor();
+    // Far below the 15 s the screen used to poll at.
+    await b.page.getByTestId('check-in-inside').getByText(guest.name).waitFor({ timeout: 5_000 });
+  });
+
+  it('A4.04 E4.65 a door reloads without a network: still signed in, the check-in screen opens, a scan waits and syncs', async () => {
+    const guest = await freshTicket(eventId, 'Renata', 'Reload');
+    const a = await door('Gate R', 'desktop');
+    await a.page.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker?.getRegistration();
+      return Boolean(registration?.active && navigator.serviceWorker.controller);
+    });
+    const userName = await a.page.getByTestId('user-name').first().textContent();
+    expect(userName).toBeTruthy();
+
+    await a.context.setOffline(true);
+    await a.page.reload();
+    // Signed in as before, on the event (its last answer kept on the device), not sent to /login.
+    await a.page.locator(`[data-testid="event-area"][data-event-id="${eventId}"]`).waitFor();
+    expect(await a.page.getByTestId('user-name').first().textContent()).toBe(userName);
+    await a.page.getByTestId('nav-checkIn').click();
+    await a.page.getByTestId('check-in-panel').waitFor();
+    await a.page
+      .locator('[data-testid="check-in-offline"][data-online="false"]:not([data-snapshot=""])')
+      .waitFor();
+    // The areas came from the device too: the event's rooms are there to choose.
+    await a.page.getByTestId('check-in-area').click();
+    await a.page.getByRole('option', { name: 'Room: Workshop Room' }).waitFor();
+    await a.page.keyboard.press('Escape');
+    await scan(a.page, guest.ticketId);
+    await a.page.locator('[data-testid="check-in-result"][data-outcome="pending"]').waitFor();
+    await offlineScan(a.page, 'pending').getByText(`Until synced: ${guest.name} is checked in`).waitFor();
+
+    // The network is back: the session is checked with the server and stays, the scan syncs.
+    const profileChecked = a.page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/v1/user/profile',
+    );
+    await a.context.setOffline(false);
+    expect((await profileChecked).status()).toBe(200);
+    await offlineScan(a.page, 'done').and(a.page.locator('[data-outcome="checkedIn"]')).waitFor();
+    expect(new URL(a.page.url()).pathname).toBe(`/event/${eventId}/`);
+    expect(await a.page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(await a.page.getByTestId('user-name').first().textContent()).toBe(userName);
+    await a.page.getByTestId('check-in-panel').waitFor();
+    const organizer = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
+    const found = await api<{ items: { participantId: number; checkedIn: boolean }[] }>(
+      `/event/participant/checkIn/lookup?eventId=${eventId}&q=${guest.ticketId}`,
+      { token: organizer },
+    );
+    expect(found.items).toEqual([
+      expect.objectContaining({ participantId: guest.participantId, checkedIn: true }),
+    ]);
+  });
+
+  it('A8.31 a door page reloads without a network: the app shell and its assets come from the service worker', async () => {
+    const a = await door('Gate A', 'desktop');
+    await a.page.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker?.getRegistration();
+      return Boolean(registration?.active && navigator.serviceWorker.controller);
+    });
+    await a.context.setOffline(true);
+    const response = await a.page.reload();
+    expect(response?.ok()).toBe(true);
+    // The app starts (its own screen and its network warning), not the browser's "no internet" page.
+    await a.page.getByText('Please check network connection.').first().waitFor();
+    expect(await a.page.locator('#root button').count()).toBeGreaterThan(0);
+    expect(await a.page.evaluate(() => navigator.onLine)).toBe(false);
+  });
+});
