@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 TSX=node_modules/.bin/tsx
 for script in bench/first-route.ts bench/web.ts bench/overhead.ts bench/pglite-thread.ts bench/sessions.ts bench/search.ts \
-  bench/realtime.ts bench/chat.ts bench/scaleout.ts bench/import.ts; do
+  bench/realtime.ts bench/chat.ts bench/scaleout.ts bench/import.ts bench/door.ts bench/badges.ts; do
   if [ -f "$script" ]; then
     echo "== $script"
     "$TSX" "$script"

@@ -1,0 +1,195 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page, Request } from 'playwright-core';
+import { DEMO_ATTENDEE, DEMO_TIMEZONE } from './web-app';
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+interface Loaded {
+  url: string;
+  type: string;
+  /** Bytes on the wire (the server sends pre-compressed brotli or gzip). */
+  transfer: number;
+  /** The body gzipped at level 9 (scripts only), the unit of the bundle budgets. */
+  gzip: number;
+}
+
+/** What one step of a visit loaded: every request the page made, scripts apart. */
+export interface StepLoad {
+  requests: number;
+  scripts: number;
+  scriptTransfer: number;
+  scriptGzip: number;
+  /** Requests by resource type (script, fetch, stylesheet, document, websocket, …). */
+  byType: Record<string, number>;
+  /** Every request: type, path and gzip size (scripts), scripts first, largest first. */
+  list: { type: string; path: string; gzip: number }[];
+}
+
+/** Records the requests of a page; `take()` returns those since the last call, once the network is quiet. */
+class RequestLog {
+  private readonly loaded: Promise<Loaded | null>[] = [];
+  private inflight = 0;
+  private lastActivity = Date.now();
+  private taken = 0;
+  private marked: number | null = null;
+
+  constructor(page: Page) {
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith('http') && !url.startsWith('ws')) return;
+      this.lastActivity = Date.now();
+      if (request.resourceType() === 'websocket') {
+        this.loaded.push(Promise.resolve({ url, type: 'websocket', transfer: 0, gzip: 0 }));
+        return;
+      }
+      this.inflight += 1;
+      this.loaded.push(this.settle(request));
+    });
+  }
+
+  private async settle(request: Request): Promise<Loaded | null> {
+    try {
+      const response = await request.response();
+      const type = request.resourceType();
+      const sizes = await request.sizes().catch(() => null);
+      let gzip = 0;
+      if (type === 'script' && response) {
+        const body = await response.body().catch(() => null);
+        gzip = body ? gzipSync(body, { level: 9 }).length : 0;
+      }
+      return { url: request.url(), type, transfer: sizes?.responseBodySize ?? 0, gzip };
+    } catch {
+      return { url: request.url(), type: request.resourceType(), transfer: 0, gzip: 0 };
+    } finally {
+      this.inflight -= 1;
+      this.lastActivity = Date.now();
+    }
+  }
+
+  /** Notes the requests made so far: what the screen needed before it showed. */
+  mark(): void {
+    this.marked = this.loaded.length;
+  }
+
+  /**
+   * Waits until nothing has been in flight for `quietMs` (at most 15 s longer), then sums what was
+   * loaded since the last call: all of it, and the part requested before `mark()`.
+   */
+  async take(quietMs = 750): Promise<{ all: StepLoad; shown: StepLoad }> {
+    const deadline = Date.now() + quietMs + 15_000;
+    while (Date.now() < deadline && (this.inflight > 0 || Date.now() - this.lastActivity < quietMs)) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const end = this.loaded.length;
+    const mark = Math.max(this.taken, Math.min(this.marked ?? end, end));
+    const all = await this.sum(this.taken, end);
+    const shown = await this.sum(this.taken, mark);
+    this.taken = end;
+    this.marked = null;
+    return { all, shown };
+  }
+
+  private async sum(from: number, to: number): Promise<StepLoad> {
+    const items = (await Promise.all(this.loaded.slice(from, to))).filter((l): l is Loaded => l !== null);
+    const scripts = items.filter((l) => l.type === 'script');
+    const byType: Record<string, number> = {};
+    for (const item of items) byType[item.type] = (byType[item.type] ?? 0) + 1;
+    return {
+      requests: items.length,
+      scripts: scripts.length,
+      scriptTransfer: scripts.reduce((sum, l) => sum + l.transfer, 0),
+      scriptGzip: scripts.reduce((sum, l) => sum + l.gzip, 0),
+      byType,
+      list: sortList(items.map((l) => ({ type: l.type, path: new URL(l.url).pathname, gzip: l.gzip }))),
+    };
+  }
+}
+
+function sortList(list: StepLoad['list']): StepLoad['list'] {
+  return list.sort((x, y) => Number(y.type === 'script') - Number(x.type === 'script') || y.gzip - x.gzip);
+}
+
+export function addLoads(a: StepLoad, b: StepLoad): StepLoad {
+  const byType = { ...a.byType };
+  for (const [type, n] of Object.entries(b.byType)) byType[type] = (byType[type] ?? 0) + n;
+  return {
+    requests: a.requests + b.requests,
+    scripts: a.scripts + b.scripts,
+    scriptTransfer: a.scriptTransfer + b.scriptTransfer,
+    scriptGzip: a.scriptGzip + b.scriptGzip,
+    byType,
+    list: sortList([...a.list, ...b.list]),
+  };
+}
+
+/** How long the network must stay quiet before a screen's loads are counted as complete. */
+const LATE_LOADS_MS = 5_000;
+
+export interface AttendeeVisit {
+  /** Cold /login until its form is shown. */
+  login: StepLoad;
+  /** From pressing "log in" to the event list, then to the attendee tab, until the network is quiet. */
+  afterLogin: StepLoad;
+  /** A cold load of the attendee tab with the session kept (a later visit, empty cache), until quiet. */
+  coldTab: StepLoad;
+  /** The part of `coldTab` requested before the first attendee card showed. */
+  coldTabShown: StepLoad;
+}
+
+/**
+ * A first visit as the demo attendee, cold cache: /login, log in, land on the event list, open the
+ * event's attendee tab (in-app navigation, as a click does), wait for the cards; then the same tab
+ * loaded cold in a new context that keeps only the session (token and cookies).
+ */
+export async function visitAttendeeTab(
+  browser: Browser,
+  baseURL: string,
+  eventId: number,
+  viewport: ViewportName,
+): Promise<AttendeeVisit> {
+  const tabPath = `/event/${eventId}/attendees`;
+  const consent = { name: 'cookieconsent_status', value: 'dismiss', url: baseURL };
+  const options = { viewport: VIEWPORTS[viewport], baseURL, locale: 'en-US', timezoneId: DEMO_TIMEZONE };
+  const context = await browser.newContext(options);
+  await context.addCookies([consent]);
+  const page = await context.newPage();
+  const log = new RequestLog(page);
+  await page.goto('/login');
+  await page.getByTestId('login-email').waitFor();
+  const login = (await log.take()).all;
+  await page.getByTestId('login-email').fill(DEMO_ATTENDEE.email);
+  await page.getByTestId('login-password').fill(DEMO_ATTENDEE.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/event/list');
+  // In-app navigation (the router follows popstate), so nothing already loaded is fetched again.
+  await page.evaluate(
+    `history.pushState(null, '', ${JSON.stringify(tabPath)}); dispatchEvent(new PopStateEvent('popstate'))`,
+  );
+  await page.getByTestId('attendee-card').first().waitFor();
+  const afterLogin = (await log.take()).all;
+  // The session: the access token in localStorage, the refresh cookie.
+  const storageState = await context.storageState();
+  await context.close();
+
+  const cold = await browser.newContext({ ...options, storageState });
+  const coldPage = await cold.newPage();
+  const coldLog = new RequestLog(coldPage);
+  await coldPage.goto(tabPath);
+  await coldPage
+    .getByTestId('attendee-card')
+    .first()
+    .waitFor()
+    .catch(async (error: unknown) => {
+      if (process.env.BENCH_VERBOSE) await coldPage.screenshot({ path: '/tmp/web-cold-tab.png' });
+      throw error;
+    });
+  coldLog.mark();
+  // Long enough for what the app loads once the screen has settled (drawers, modals: ~3 s later).
+  const { all: coldTab, shown: coldTabShown } = await coldLog.take(LATE_LOADS_MS);
+  await cold.close();
+  return { login, afterLogin, coldTab, coldTabShown };
+}

@@ -1,0 +1,132 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { DEMO_ATTENDEE } from './web-app';
+
+export interface LighthouseScore {
+  /** 0–100, the performance category. */
+  score: number;
+  /** The lowest and highest score of the runs the median was taken from. */
+  range: [number, number];
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** Requests Lighthouse saw for the page. */
+  requests: number;
+  warnings: string[];
+}
+
+function audit(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
+  return Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+}
+
+/**
+ * Lighthouse's default (mobile) profile with its simulated throttling, performance only, against
+ * the Chromium listening on `port`. `keepSession` keeps cookies and storage (disableStorageReset), so
+ * a signed-in screen can be measured; the cache must then be emptied beforehand (`emptyCache`).
+ */
+export async function runLighthouse(
+  url: string,
+  port: number,
+  keepSession = false,
+): Promise<LighthouseScore> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: keepSession,
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items
+    ?.length;
+  const score = Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100);
+  return {
+    score,
+    range: [score, score],
+    lcpMs: audit(lhr, 'largest-contentful-paint'),
+    tbtMs: audit(lhr, 'total-blocking-time'),
+    fcpMs: audit(lhr, 'first-contentful-paint'),
+    requests: requests ?? 0,
+    warnings: lhr.runWarnings,
+  };
+}
+
+/**
+ * `runs` runs of `runLighthouse`; the one with the median score, with the range of scores (the
+ * machine's load moves single runs a lot; Lighthouse's own advice is a median of several).
+ */
+export async function medianLighthouse(
+  url: string,
+  port: number,
+  runs: number,
+  beforeEach?: () => Promise<void>,
+  keepSession = false,
+): Promise<LighthouseScore> {
+  const results: LighthouseScore[] = [];
+  for (let i = 0; i < runs; i++) {
+    await beforeEach?.();
+    results.push(await runLighthouse(url, port, keepSession));
+  }
+  results.sort((a, b) => a.score - b.score);
+  const median = results[Math.floor(results.length / 2)] as LighthouseScore;
+  return { ...median, range: [results[0]?.score ?? median.score, results.at(-1)?.score ?? median.score] };
+}
+
+/**
+ * Logs the demo attendee in through the login form in the default context of the Chromium at
+ * `endpoint`: its session (token and refresh cookie) stays there for Lighthouse.
+ */
+export async function loginForLighthouse(endpoint: string, baseURL: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(endpoint);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('chromium has no default context');
+    await context.addCookies([{ name: 'cookieconsent_status', value: 'dismiss', url: baseURL }]);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/login`);
+    await page.getByTestId('login-email').fill(DEMO_ATTENDEE.email);
+    await page.getByTestId('login-password').fill(DEMO_ATTENDEE.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/event/list');
+    await page.close();
+  } finally {
+    // Over CDP this only disconnects: the browser, its default context and cookies stay.
+    await browser.close();
+  }
+}
+
+/** Empties the browser cache of the Chromium at `endpoint`, keeping cookies and storage: a cold load. */
+export async function emptyCache(endpoint: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(endpoint);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('chromium has no default context');
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A one-heading HTML page on loopback: the floor Lighthouse's simulated mobile network gives any page. */
+export async function startHelloPage(): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Hello</title></head><body><h1>Hello, world</h1></body></html>',
+    );
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
