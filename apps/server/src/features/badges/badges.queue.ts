@@ -67,7 +67,8 @@ const LEASE_MS = 30_000;
 const FRESH_GRACE_MS = 10_000;
 const SWEEP_BATCH = 20;
 /** Namespaces the per-badge advisory lock (the bus uses 7302, realtime 7301). */
-const BADGE_LOCK_CLASS = 7310;
+// Not the agenda's 7310: a badge job and someone's agenda must not wait for each other.
+const BADGE_LOCK_CLASS = 7311;
 
 export interface QueueDeps {
   bus: Pick<Bus, 'emit'>;

@@ -34,16 +34,29 @@ function merge(row: ContactRow, input: CollectInput) {
   };
 }
 
+/** Advisory lock class of one owner's contact book (the other number is the owner's user id). */
+const CONTACT_BOOK_LOCK_CLASS = 7320;
+
+/**
+ * One owner's scans one after another, to the end of the transaction: a contact is unique by
+ * participant AND by ticket (and merged by e-mail), and an upsert can name only one of those
+ * indexes, so two racing scans of one badge could otherwise still collide on the other (a 500).
+ */
+async function lockContactBook(trx: Transaction<DB>, ownerId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(CONTACT_BOOK_LOCK_CLASS)}, ${ownerId}::int)`.execute(trx);
+}
+
 /**
  * My contact for the participant: the one I have (by participant, or by the badge's ticket for
  * contacts saved before they were linked), merged; else a new one. Two racing scans of one badge
- * keep one contact (the unique index on owner and participant).
+ * keep one contact (the owner's lock, then the unique index on owner and participant).
  */
 export async function collectLinked(
   trx: Transaction<DB>,
   ownerId: number,
   input: CollectInput & { participantId: number; ticketId: string | null; photo: string | null },
 ): Promise<{ id: number; created: boolean }> {
+  await lockContactBook(trx, ownerId);
   const existing = await trx
     .selectFrom('contacts')
     .selectAll()
@@ -102,6 +115,7 @@ export async function collectCard(
   ownerId: number,
   input: CollectInput,
 ): Promise<{ id: number; created: boolean }> {
+  await lockContactBook(trx, ownerId);
   const existing =
     input.values.emails.length > 0
       ? await trx
