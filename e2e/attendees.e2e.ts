@@ -209,7 +209,13 @@ describe('attendees in the browser', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByText(tooMany).count()).toBe(0);
 
-    // E5.01: the required Industry question stops the finish until it is answered.
+    // Issue 15: Industry was answered at registration (Health), so it shows chosen here.
+    const industry = page.getByTestId(`wizard-category-${questionId('Industry')}`);
+    expect(await industry.inputValue()).toBe('Health');
+    // E5.01: the required Industry question stops the finish until it is answered (chosen again: taken out).
+    await industry.click();
+    await page.getByRole('option', { name: 'Health' }).click();
+    await expect.poll(() => industry.inputValue()).toBe('');
     await page.getByTestId('wizard-finish').click();
     await page.getByText('Industry is required').waitFor();
     await page.getByTestId(`wizard-category-${questionId('Industry')}`).click();

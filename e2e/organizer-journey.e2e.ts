@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { type AppServer, startAppServer } from './lib/app-server';
-import { launchBrowser, VIEWPORTS, waitForMail } from './lib/browser';
+import { launchBrowser, VIEWPORTS, waitForMail, wizardAlreadyOffered } from './lib/browser';
 import { uniqueEmail } from './lib/flows';
 import { cardStatus } from './lib/meetings';
 import { addDietQuestion, saveReadableColour } from './lib/organizer';
@@ -83,6 +83,7 @@ describe('organizer journey: an empty database to a running event', () => {
       timezoneId: 'Europe/Istanbul',
     });
     contexts.push(created);
+    await wizardAlreadyOffered(created);
     await created.addCookies(
       [app.baseURL, labelURL(label)].map((u) => ({
         name: 'cookieconsent_status',

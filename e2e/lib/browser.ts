@@ -145,8 +145,16 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** A cookie choice already made (A2.60), on the plain and the demo host, so the banner stays out of the way. */
-export async function withCookieChoice(context: BrowserContext): Promise<BrowserContext> {
+/**
+ * A returning browser: the cookie choice already made (A2.60), on the plain and the demo host, so the
+ * banner stays out of the way, and each event's profile wizard already offered on arrival (issue 15),
+ * so a test's fresh attendee opens /event/{id}/ itself. `newcomer` keeps the wizard's first offer.
+ */
+export async function withCookieChoice(
+  context: BrowserContext,
+  options: { newcomer?: boolean } = {},
+): Promise<BrowserContext> {
+  if (!options.newcomer) await wizardAlreadyOffered(context);
   const url = new URL(baseURL());
   const demo = new URL(baseURL());
   demo.hostname = 'demo.localhost';
@@ -154,4 +162,18 @@ export async function withCookieChoice(context: BrowserContext): Promise<Browser
     [url, demo].map((u) => ({ name: 'cookieconsent_status', value: 'dismiss', url: u.origin })),
   );
   return context;
+}
+
+/** Each event's profile wizard counts as offered on arrival in this browser (issue 15). */
+export async function wizardAlreadyOffered(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const key = 'wizardOfferedForEvents';
+    try {
+      if (localStorage.getItem(key) === null) {
+        localStorage.setItem(key, JSON.stringify(Array.from({ length: 2000 }, (_, i) => i + 1)));
+      }
+    } catch {
+      // about:blank and opaque origins have no storage
+    }
+  });
 }

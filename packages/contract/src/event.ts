@@ -25,6 +25,8 @@ export const participantTypeSchema = z.object({
   name: z.string(),
   priority: z.number(),
   maxMeetingCount: z.number().nullable(),
+  /** E6.31: people of this type add no guests to their meetings. */
+  disableGuest: z.boolean(),
 });
 export type ParticipantType = z.infer<typeof participantTypeSchema>;
 
@@ -45,6 +47,10 @@ export const eventMeSchema = z.object({
   profilePhoto: z.string().nullable(),
   checkInAdmin: z.boolean(),
   rights: z.record(z.string(), z.boolean()),
+  /** A4.43: the event-profile wizard was finished (on any device). */
+  profileFilled: z.boolean(),
+  /** E9.46: the profile already has the points of a complete one (e.g. imported or seeded). */
+  profileComplete: z.boolean(),
 });
 export type EventMe = z.infer<typeof eventMeSchema>;
 

@@ -250,6 +250,8 @@ export const updateEventProfileRequest = z.strictObject({
   categories: z.array(categoryValueInput).max(100).optional(),
   present: z.enum(['venue', 'online']).optional(),
   visible: z.boolean().optional(),
+  /** The wizard's last step: marks the event profile filled (A4.43). */
+  finished: z.literal(true).optional(),
 });
 export type UpdateEventProfileRequest = z.infer<typeof updateEventProfileRequest>;
 

@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020_sessions_list';
 import * as m0021 from './migrations/0021_door_sync';
 import * as m0022 from './migrations/0022_badges';
 import * as m0023 from './migrations/0023_contacts_leads';
+import * as m0024 from './migrations/0024_profile_filled';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0021_door_sync': m0021,
   '0022_badges': m0022,
   '0023_contacts_leads': m0023,
+  '0024_profile_filled': m0024,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

@@ -35,13 +35,19 @@ export const PAST_EVENT = {
   images: { logo: '/demo/logo.svg', banner: '/demo/banner.svg', side_banner: null },
 };
 
+export const PARTICIPANT_CATEGORIES = {
+  Industry: ['Fintech', 'Health', 'Education', 'Retail', 'Energy', 'Media'],
+  Interests: ['AI & Data', 'Sustainability', 'Investment', 'Marketing', 'Hiring', 'Partnerships'],
+};
+
+/** "Industry" is also a profile question: asked here once, it shows filled in the wizard. */
 export const REGISTRATION_FORM: RegistrationField[] = [
   {
     fieldName: 'industry',
     label: 'Industry',
     type: 'select',
     required: true,
-    dataList: ['Fintech', 'Health', 'Education', 'Other'],
+    dataList: PARTICIPANT_CATEGORIES.Industry,
     placeholder: 'Your industry',
   },
   {
@@ -61,10 +67,6 @@ export const PARTICIPANT_TYPES = [
   { name: 'VIP', ticket_type: 'VIP', priority: 4, max_meeting_count: null, at_registration: false },
 ] as const;
 
-export const PARTICIPANT_CATEGORIES = {
-  Industry: ['Fintech', 'Health', 'Education', 'Retail', 'Energy', 'Media'],
-  Interests: ['AI & Data', 'Sustainability', 'Investment', 'Marketing', 'Hiring', 'Partnerships'],
-};
 export const BOOTH_CATEGORIES = { Sector: ['Fintech', 'Health', 'Education'] };
 
 export const LOCATIONS = [
@@ -72,6 +74,9 @@ export const LOCATIONS = [
   { name: 'Workshop Room', capacity: 80, online: false },
   { name: 'Online Stage', capacity: null, online: true },
 ] as const;
+
+/** Where the demo's one-to-one meetings take place (the time slots' location). */
+export const MEETING_POINT = 'Meeting Lounge, Hall B';
 
 export const TRACKS = [
   { name: 'Keynotes', color: '#1c4f8c' },

@@ -87,6 +87,16 @@ describe('demo seed', () => {
       headers: await tokenHeaders(t.ctx, attendee.id),
     });
     expect(mine.body.data!.events).toHaveLength(2);
+    // Issue 15: the demo people's profiles are complete, so they open the event, not the wizard.
+    for (const login of [LOGINS.attendee, LOGINS.exhibitor]) {
+      const user = (await findUserByUsername(t.ctx.db, login))!;
+      const events = await call<EventListResult>(t.app, {
+        method: 'GET',
+        url: '/api/v1/event',
+        headers: await tokenHeaders(t.ctx, user.id),
+      });
+      expect(events.body.data!.active[0]!.me, login).toMatchObject({ profileComplete: true });
+    }
 
     const before = { users: await count('users'), participants: await count('participants') };
     expect(await seedDemoIfEmpty(t.ctx.db, { log: () => {} })).toBe(false);

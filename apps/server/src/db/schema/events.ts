@@ -135,6 +135,8 @@ export interface ParticipantsTable {
   invite_token_hash: string | null;
   /** 0014: when the last invitation was mailed. */
   invited_at: Date | null;
+  /** 0024 (A4.43): when the event-profile wizard was finished; null until then. */
+  profile_filled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface LocationsTable {

@@ -8,9 +8,11 @@ import {
   type EventMe,
   type EventSummary,
   isEventFinished,
+  isProfileComplete,
   isRegistrationOpen,
   type ParticipantType,
   type PublicEvent,
+  profilePoints,
 } from '@foyer/contract';
 import type { EventRow, ParticipantRow } from '../../db/schema';
 
@@ -32,7 +34,30 @@ export function toMe(participant: ParticipantRow): EventMe {
     profilePhoto: participant.profile_photo,
     checkInAdmin: participant.check_in_admin,
     rights: participant.rights ?? {},
+    profileFilled: participant.profile_filled_at != null,
+    profileComplete: isProfileComplete(pointsOf(participant)),
   };
+}
+
+/** E9.46's points of a stored profile (what the wizard shows as "n of 5"). */
+function pointsOf(p: ParticipantRow): number {
+  const texts = p.fields?.categoryValues;
+  const answered =
+    texts && typeof texts === 'object'
+      ? Object.values(texts as Record<string, unknown>).filter(
+          (v) => typeof v === 'string' && v.trim() !== '',
+        ).length
+      : 0;
+  return profilePoints({
+    profilePhoto: p.profile_photo,
+    jobTitle: p.job_title,
+    company: p.company,
+    offer: p.offer,
+    seek: p.seek,
+    biography: p.biography,
+    typeId: p.type_id,
+    categoryCount: (p.category_ids?.length ?? 0) + answered,
+  });
 }
 
 export function toSummary(event: EventRow, participant: ParticipantRow | null, now: Date): EventSummary {
@@ -61,7 +86,13 @@ export function toDetails(
   now: Date,
   structure: {
     categories: { id: number; name: string; parent_id: number | null; kind: 'participant' | 'booth' }[];
-    participantTypes: { id: number; name: string; priority: number; max_meeting_count: number | null }[];
+    participantTypes: {
+      id: number;
+      name: string;
+      priority: number;
+      max_meeting_count: number | null;
+      disable_guest: boolean;
+    }[];
   },
 ): EventDetails {
   const category = (c: (typeof structure.categories)[number]): EventCategory => ({
@@ -74,6 +105,7 @@ export function toDetails(
     name: t.name,
     priority: t.priority,
     maxMeetingCount: t.max_meeting_count,
+    disableGuest: t.disable_guest,
   }));
   return {
     ...toSummary(event, participant, now),

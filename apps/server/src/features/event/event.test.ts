@@ -136,6 +136,8 @@ describe('event list and details', () => {
       profilePhoto: null,
       checkInAdmin: true,
       rights: { inviteparticipant: true },
+      profileFilled: false,
+      profileComplete: false,
     });
     expect(data.categories.map((c) => [c.name, c.parentId])).toEqual([
       ['Industry', null],
@@ -143,7 +145,7 @@ describe('event list and details', () => {
     ]);
     expect(data.categoriesForBooth.map((c) => c.name)).toEqual(['Sector']);
     expect(data.participantTypes).toEqual([
-      { id: typeId, name: 'Attendee', priority: 1, maxMeetingCount: null },
+      { id: typeId, name: 'Attendee', priority: 1, maxMeetingCount: null, disableGuest: false },
     ]);
     expect(data.tabs).toEqual([...DEFAULT_ALLOWED_TABS]);
     expect(data.pages).toEqual({ login: null });

@@ -154,6 +154,7 @@ export async function updateOwnProfile(
   }
   update.fields = JSON.stringify(fields);
   update.updated_at = ctx.now();
+  if (input.finished && !me.profile_filled_at) update.profile_filled_at = ctx.now();
 
   const updated = await repo.updateParticipant(ctx.db, me.id, update);
   return profileOf(ctx, await repo.viewerContext(ctx.db, event, updated), updated);

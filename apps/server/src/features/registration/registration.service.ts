@@ -17,6 +17,7 @@ import { hashPassword } from '../auth/password';
 import { sendSignupCode } from '../auth/signup-code.service';
 import { requireInvitationFor } from '../organizer/invitations.service';
 import { dropPendingEmail, findUserById, insertUser } from '../user/user.service';
+import { categoryIdsFromFields } from './registration.categories';
 import * as repo from './registration.repository';
 import { generateTicketId, ticketCandidates } from './ticket';
 
@@ -194,6 +195,13 @@ async function registerInTransaction(
     ...(input.city !== undefined ? { city: input.city } : {}),
     ...(input.phone !== undefined ? { phone: input.phone } : {}),
     fields: JSON.stringify({ ...(participant?.fields ?? {}), ...input.fields }),
+    category_ids: await categoryIdsFromFields(
+      trx,
+      event.id,
+      event.registration_form ?? [],
+      input.fields,
+      participant?.category_ids ?? [],
+    ),
     ticket_id: participant?.ticket_id ?? (mode === 'prereg' ? null : generateTicketId()),
     // A pre-registration waits for the organizer; it is not yet a place at the event.
     state: mode === 'prereg' ? ('inactive' as const) : ('active' as const),

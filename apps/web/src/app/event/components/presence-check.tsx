@@ -1,22 +1,49 @@
 import { type EventDetails, needsPresenceConfirmation, type Presence } from '@foyer/contract';
 import { Alert, Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconDeviceLaptop } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { readFilledEventProfiles } from '../../../lib/filled-event-profiles';
 import { toast } from '../../../lib/toast';
+import { useShell } from '../../shell/shell-store';
 import { useConfirmPresence, usePresence } from '../api/presence';
+
+/** How long "Ask me later" keeps the question away, in this tab. */
+const LATER_MS = 60 * 60_000;
+const laterKey = (eventId: number) => `presenceLater:${eventId}`;
+
+function askedLater(eventId: number): boolean {
+  try {
+    const at = Number(sessionStorage.getItem(laterKey(eventId)));
+    return Number.isFinite(at) && Date.now() - at < LATER_MS;
+  } catch {
+    return false;
+  }
+}
+
+function rememberLater(eventId: number): void {
+  try {
+    sessionStorage.setItem(laterKey(eventId), String(Date.now()));
+  } catch {
+    // storage unavailable: the question comes back on the next render
+  }
+}
 
 /**
  * A4.41–A4.45, A2.95: on hybrid, unfinished events, asks once a day whether the user is on-site or
- * remote. Leaving without an answer returns to the event list with an error (A8.28, 8 s).
+ * remote. Leaving without an answer returns to the event list with an error (A8.28, 8 s); "Ask me
+ * later" (issue 15) keeps the last answer and asks again in an hour instead.
  */
 export function PresenceCheck({ event }: { event: EventDetails }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const eventProfileFilled = readFilledEventProfiles().includes(event.id);
+  // A4.43: the server's flag follows the person; the browser's list covers a profile filled offline.
+  const eventProfileFilled = !!event.me?.profileFilled || readFilledEventProfiles().includes(event.id);
+  const [later, setLater] = useState(() => askedLater(event.id));
+  // One question at a time: the time-zone check (a new account's first) goes first.
+  const timezoneOpen = useShell((state) => state.modals.includes('timezone'));
   const onEventProfilePage = /\/event-profile\/?$/.test(pathname);
   const candidate =
     event.eventType === 'hybrid' &&
@@ -30,6 +57,8 @@ export function PresenceCheck({ event }: { event: EventDetails }) {
 
   const opened =
     candidate &&
+    !later &&
+    !timezoneOpen &&
     presence.isSuccess &&
     needsPresenceConfirmation({
       event,
@@ -47,6 +76,13 @@ export function PresenceCheck({ event }: { event: EventDetails }) {
       },
     });
   };
+
+  const askLater = () => {
+    rememberLater(event.id);
+    setLater(true);
+  };
+
+  const last = presence.data?.present;
 
   const leave = () => {
     if (answered.current) return;
@@ -90,6 +126,14 @@ export function PresenceCheck({ event }: { event: EventDetails }) {
             </Stack>
           </Button>
         </SimpleGrid>
+        {last && (
+          <Text size="sm" c="dimmed" data-testid="presence-last">
+            {t('presence.last', { choice: t(last === 'venue' ? 'presence.venue' : 'presence.online') })}
+          </Text>
+        )}
+        <Button variant="subtle" onClick={askLater} data-testid="presence-later">
+          {t('presence.later')}
+        </Button>
         {confirm.error && (
           <Alert color="red" role="alert">
             {confirm.error.message}

@@ -1,12 +1,24 @@
-import { EVENT_AREA_PAGES, RecordType, realtimeRoom, visibleEventPages } from '@foyer/contract';
+import {
+  EVENT_AREA_PAGES,
+  type EventDetails,
+  RecordType,
+  realtimeRoom,
+  visibleEventPages,
+} from '@foyer/contract';
 import { Button, Center, EmptyState, Loader, Stack, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Routes, useParams } from 'react-router';
+import { Link, Navigate, Route, Routes, useParams } from 'react-router';
 import { useEventLanguage } from '../../../i18n/use-event-language';
 import { ApiError } from '../../../lib/api-client';
+import {
+  markWizardOffered,
+  needsWizard,
+  readFilledEventProfiles,
+  wasWizardOffered,
+} from '../../../lib/filled-event-profiles';
 import { rememberLastVisitedEvent } from '../../../lib/storage';
 import { useEvent } from '../../../lib/use-event';
 import { useRealtimeClient } from '../../../lib/use-realtime';
@@ -78,6 +90,17 @@ function TabRoute({ eventId, children }: { eventId: number; children: ReactNode 
   );
 }
 
+/** Issue 15: a newcomer's first arrival at the event opens the profile wizard (`needsWizard`). */
+function FirstVisit({ event, children }: { event: EventDetails; children: ReactNode }) {
+  const [toWizard] = useState(
+    () => needsWizard(event, readFilledEventProfiles()) && !wasWizardOffered(event.id),
+  );
+  useEffect(() => {
+    if (toWizard) markWizardOffered(event.id);
+  }, [toWizard, event.id]);
+  return toWizard ? <Navigate to="event-profile" replace /> : children;
+}
+
 /**
  * A7.41: organizers' changes (texts, branding, tabs) reach open screens. The event is per caller (its
  * `me`), so the record says only that it changed and the screen fetches it again; so does the room
@@ -146,7 +169,14 @@ export function EventArea() {
         }
       >
         <Routes>
-          <Route index element={<TabRoute eventId={event.id}>{landing}</TabRoute>} />
+          <Route
+            index
+            element={
+              <FirstVisit event={event}>
+                <TabRoute eventId={event.id}>{landing}</TabRoute>
+              </FirstVisit>
+            }
+          />
           <Route path=":page" element={<TabRoute eventId={event.id}>{landing}</TabRoute>} />
           <Route path="event-profile" element={<EventProfilePage eventId={event.id} />} />
           <Route path="company/profile" element={<CompanyProfilePage eventId={event.id} />} />

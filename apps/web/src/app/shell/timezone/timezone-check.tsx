@@ -1,5 +1,6 @@
 import { timezoneCheck } from '@foyer/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { useShell } from '../shell-store';
 import { useEver } from '../use-ever';
@@ -13,7 +14,8 @@ const TimezoneModal = lazy(async () => ({ default: (await import('./timezone-mod
  * A2.65, A4.23–A4.27: once per sign-in, compares the profile's zone with the device's. A user
  * without one gets the device zone saved and the modal to confirm it; a different zone asks "use the
  * device's or keep the profile's" unless the user already kept exactly this pair. The same modal
- * opens from the profile drawer.
+ * opens from the profile drawer. On the event-profile wizard it waits until the person leaves it: a
+ * newcomer fills the profile first, without a dialog over it (issue 15).
  */
 export function TimezoneCheck() {
   const user = useSession((state) => state.user);
@@ -26,13 +28,14 @@ export function TimezoneCheck() {
   const [mode, setMode] = useState<TimezoneModalMode>('manual');
   const checkedFor = useRef<number | null>(null);
   const { mutate } = update;
+  const onWizard = /\/event-profile\/?$/.test(useLocation().pathname);
 
   useEffect(() => {
     if (!user) checkedFor.current = null; // a new sign-in checks again
   }, [user]);
 
   useEffect(() => {
-    if (!profile || checkedFor.current === profile.id) return;
+    if (!profile || onWizard || checkedFor.current === profile.id) return;
     checkedFor.current = profile.id;
     const decision = timezoneCheck({
       userTimezone: profile.timezone,
@@ -47,7 +50,7 @@ export function TimezoneCheck() {
       setMode('differs');
     }
     openModal('timezone');
-  }, [profile, mutate, openModal]);
+  }, [profile, onWizard, mutate, openModal]);
 
   const close = () => {
     closeModal('timezone');

@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ConfirmSignup } from './confirm-signup';
 
 /**
@@ -20,6 +20,8 @@ export function RegistrationResult({
 }) {
   const { t } = useTranslation();
   const [qr, setQr] = useState<string | null>(null);
+  // Where the registration page says to go once logged in (the event's profile wizard).
+  const returnState: unknown = useLocation().state;
   const { ticketId, ticketType, hasUserId } = result;
 
   useEffect(() => {
@@ -86,7 +88,7 @@ export function RegistrationResult({
       {confirmEmail ? (
         <ConfirmSignup email={confirmEmail} />
       ) : (
-        <Button component={Link} to="/login" variant="light">
+        <Button component={Link} to="/login" state={returnState} variant="light">
           {t('registration.success.toLogin')}
         </Button>
       )}

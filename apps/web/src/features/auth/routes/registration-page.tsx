@@ -2,7 +2,8 @@ import type { RegisterResult } from '@foyer/contract';
 import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, type Location, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { ReturnState } from '../../../lib/return-state';
 import { useInvitation } from '../api/invitation';
 import { RegistrationForm } from '../components/registration-form';
 import { RegistrationResult } from '../components/registration-result';
@@ -16,6 +17,25 @@ export function RegistrationPage({ prereg = false }: { prereg?: boolean }) {
   const inviteToken = prereg ? null : params.get('invite')?.trim() || null;
   const invitation = useInvitation(inviteToken);
   const [result, setResult] = useState<{ data: RegisterResult; email: string } | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  /**
+   * Issue 15: once the code (or a login) starts the session, the newcomer goes straight to the
+   * event's profile wizard: the guard that leaves this page follows `state.from`.
+   */
+  const registered = (data: RegisterResult, email: string, eventId: number | null) => {
+    setResult({ data, email });
+    if (prereg || eventId === null) return;
+    const wizard: Location = {
+      pathname: `/event/${eventId}/event-profile`,
+      search: '',
+      hash: '',
+      state: null,
+      key: 'wizard',
+    };
+    const state: ReturnState = { from: wizard };
+    navigate(location, { replace: true, state });
+  };
   const titleKey = prereg
     ? 'preregister.title'
     : target.eventId
@@ -59,7 +79,7 @@ export function RegistrationPage({ prereg = false }: { prereg?: boolean }) {
             form={target.eventId === invite.eventId ? target.form : []}
             simpleWithCity={target.simpleWithCity}
             invite={invite}
-            onRegistered={(data, email) => setResult({ data, email })}
+            onRegistered={(data, email) => registered(data, email, invite.eventId)}
           />
         </Stack>
       );
@@ -85,7 +105,7 @@ export function RegistrationPage({ prereg = false }: { prereg?: boolean }) {
         eventId={target.eventId}
         form={target.form}
         simpleWithCity={target.simpleWithCity}
-        onRegistered={(data, email) => setResult({ data, email })}
+        onRegistered={(data, email) => registered(data, email, target.eventId)}
       />
     );
   };

@@ -20,8 +20,10 @@ export function useUpdateEventProfile(eventId: number) {
   return useMutation({
     mutationFn: (body: UpdateEventProfileRequest) =>
       api<ParticipantProfile>('/event/participant', { method: 'PUT', body }),
-    onSuccess: async () => {
+    onSuccess: async (_data, body) => {
       await queryClient.invalidateQueries({ queryKey: wizardKey(eventId) });
+      // The event's `me` says whether the profile was filled (A4.43): fresh before the wizard moves on.
+      if (body.finished) await queryClient.invalidateQueries({ queryKey: ['event', eventId] });
       void queryClient.invalidateQueries({ queryKey: participantSearchKey(eventId) });
       void queryClient.invalidateQueries({ queryKey: ['attendees', 'recommendations', eventId] });
     },

@@ -1,11 +1,11 @@
 import type { EventDetails, WizardState } from '@foyer/contract';
 import { Alert, Button, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { markEventProfileFilled } from '../../../lib/filled-event-profiles';
+import { markEventProfileFilled, markWizardOffered } from '../../../lib/filled-event-profiles';
 import { toast } from '../../../lib/toast';
 import { useUpdateEventProfile } from '../api/event-profile';
 import {
@@ -35,6 +35,8 @@ export function ProfileWizard({ event, wizard }: { event: EventDetails; wizard: 
   const [active, setActive] = useState(0);
   const [tried, setTried] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  // Seen once: arriving at the event later opens it, not the wizard again (issue 15).
+  useEffect(() => markWizardOffered(event.id), [event.id]);
 
   const steps = wizard.steps;
   const step = steps[active] ?? steps[0]!;
@@ -54,7 +56,9 @@ export function ProfileWizard({ event, wizard }: { event: EventDetails; wizard: 
   const next = () => {
     setTried(true);
     if (allErrors.length) return;
-    save.mutate(stepRequest(event.id, step, form, wizard.categories, wizard.profile), {
+    const request = stepRequest(event.id, step, form, wizard.categories, wizard.profile);
+    // A4.43: the last step marks the profile filled on the server, for every device and after logout.
+    save.mutate(last ? { ...request, finished: true } : request, {
       onSuccess: () => {
         setTried(false);
         if (!last) {
