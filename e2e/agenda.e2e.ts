@@ -83,8 +83,15 @@ describe('agenda and sessions in the browser', () => {
     expect(await speaker.getByTestId('speaker-sessions').locator('a').count()).toBeGreaterThan(0);
     expect(await speaker.getByTestId('speaker-sessions').locator('a').count()).toBeLessThanOrEqual(4); // E9.39
     await expectGoodAgendaScreen(page, 'speaker-modal-1280');
+    // E2.05: the speaker's attendee profile is one step away, with Meet and Chat.
+    const speakerName = (await speaker.locator('p, h1').first().textContent()) ?? '';
+    await speaker.getByTestId('speaker-profile').click();
+    await page.waitForURL(new RegExp(`/event/${eventId}/attendees/\\d+$`));
+    const profile = page.getByTestId('attendee-detail');
+    await profile.waitFor();
+    expect(await profile.textContent()).toContain(speakerName.trim());
     await page.keyboard.press('Escape');
-    await page.getByTestId('speaker-detail').waitFor({ state: 'detached' });
+    await page.getByTestId('attendee-detail').waitFor({ state: 'detached' });
 
     // The speakers tab lists them.
     await page.goto(`/event/${eventId}/speakers`);

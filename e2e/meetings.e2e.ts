@@ -81,16 +81,21 @@ describe('meetings in the browser', () => {
     await waitForStatus(b, 'meetingDetails');
     await expect.poll(() => b.getByTestId('meeting-time').textContent()).toContain(`${first}–`);
     const when = (await b.getByTestId('meeting-time').textContent()) ?? '';
+    // Issue 15: a place to meet: a numbered table at the demo's meeting point.
+    const place = (await b.getByTestId('meeting-place').textContent()) ?? '';
+    expect(place).toMatch(/^Where: Table \d+ · Meeting Lounge, Hall B$/);
 
-    // Ana's page follows live (E4.19): the meeting with its time.
+    // Ana's page follows live (E4.19): the meeting with its time and the same table.
     await waitForStatus(a, 'meetingDetails');
     await expect.poll(() => a.getByTestId('meeting-time').textContent()).toBe(when);
+    expect(await a.getByTestId('meeting-place').textContent()).toBe(place);
     await checkScreen(a, 'meeting-375');
 
     // Both have the meeting in their agenda (E3.10): Ana sees it on /my-agenda; Ben's dialog stays
     // open for the next steps, so his agenda is read from the API.
     await a.goto('/my-agenda');
     await a.getByText('Meeting with Ben Slotford').waitFor();
+    await a.getByText(place.replace('Where: ', '')).waitFor(); // the agenda says where, too
     const bens = await api<{ items: { type: string; name: string }[] }>(`/event/agenda?eventId=${eventId}`, {
       token: ben.token,
     });

@@ -208,6 +208,8 @@ export const agendaItemSchema = z.object({
       kind: z.enum(['meeting', 'table']),
       withName: z.string().nullable(),
       withParticipantId: z.number().nullable(),
+      /** The table at the meeting point (issue 15); null online and for popup tables. */
+      table: z.number().nullable(),
     })
     .optional(),
 });

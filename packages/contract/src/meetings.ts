@@ -130,6 +130,11 @@ export const meetingSchema = z.object({
   participants: z.array(meetingPersonSchema),
   /** The invitation that made it (cancel and reschedule take its id). */
   invitationId: z.number().nullable(),
+  /**
+   * Where the two meet on site (issue 15): a table at the meeting point, which is the time slot's
+   * location when it has one. Null for online events and popup tables: there the video link is the place.
+   */
+  place: z.object({ table: z.number(), location: z.string().nullable() }).nullable(),
   /** Set once the start window is open (E4.53): opens in a new window (E1.18). */
   videoUrl: z.string().nullable(),
 });

@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021_door_sync';
 import * as m0022 from './migrations/0022_badges';
 import * as m0023 from './migrations/0023_contacts_leads';
 import * as m0024 from './migrations/0024_profile_filled';
+import * as m0025 from './migrations/0025_meeting_tables';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0022_badges': m0022,
   '0023_contacts_leads': m0023,
   '0024_profile_filled': m0024,
+  '0025_meeting_tables': m0025,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

@@ -18,6 +18,7 @@ import {
   FAKER_SEED,
   LOCATIONS,
   LOGINS,
+  MEETING_POINT,
   MEETING_SLOTS,
   ORGANIZER_RIGHTS,
   PARTICIPANT_CATEGORIES,
@@ -257,13 +258,17 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date) {
     return rows;
   });
   await trx.insertInto('session_people').values(people).execute();
+  // The meeting point: one-to-one meetings get a numbered table there (issue 15).
+  const [meetingPoint] = await insertLocations(trx, [
+    { event_id: eventId, name: MEETING_POINT, capacity: null },
+  ]);
   const meetingSlots = await insertSessions(
     trx,
     days
       .flatMap((day) => meetingSlotsOn(day))
       .map(({ sdt, edt }) => ({
         event_id: eventId,
-        location_id: null,
+        location_id: meetingPoint!,
         track_id: null,
         name: '1:1 meeting',
         type: MEETING_SLOT_SESSION_TYPE,

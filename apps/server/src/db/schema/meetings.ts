@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from './columns';
 
 /** Attendee tags and views, invitations and one-to-one meetings (0004). Keep in step with the migrations (they are the truth). */
@@ -32,6 +32,8 @@ export interface MeetingsTable {
   video_room: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** 0025: the table at the meeting point (on-site and hybrid events); null online and for popup tables. */
+  table_number: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface MeetingParticipantsTable {

@@ -46,7 +46,13 @@ export interface SourceAgendaItem {
   sdt: Date;
   edt: Date;
   location: string | null;
-  meeting: { kind: 'meeting' | 'table'; withName: string | null; withParticipantId: number | null };
+  meeting: {
+    kind: 'meeting' | 'table';
+    withName: string | null;
+    withParticipantId: number | null;
+    /** The table at the meeting point (issue 15); null online and for popup tables. */
+    table: number | null;
+  };
 }
 
 export interface AgendaSource {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MeetingErrorCode } from '@foyer/contract';
-import type { Insertable, Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB, MeetingsTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -58,8 +58,9 @@ export const meetingAgendaSource: AgendaSource = {
         name: r.kind === 'table' ? 'Reserved table' : `1:1 meeting${withName ? ` with ${withName}` : ''}`,
         sdt: new Date(r.sdt),
         edt: new Date(r.edt),
-        location: null,
-        meeting: { kind: r.kind, withName, withParticipantId: r.with_id ?? null },
+        // Issue 15: a table at the meeting point; the screen says "Table n" in the reader's language.
+        location: r.table_number === null ? null : r.meeting_point,
+        meeting: { kind: r.kind, withName, withParticipantId: r.with_id ?? null, table: r.table_number },
       });
     }
     return items;
@@ -129,13 +130,52 @@ const isUniqueViolation = (error: unknown) =>
  */
 export async function createMeeting(
   trx: Transaction<DB>,
-  values: Omit<Insertable<MeetingsTable>, 'video_room'>,
+  values: Omit<Insertable<MeetingsTable>, 'video_room' | 'table_number'>,
   people: { id: number; role: 'host' | 'guest' }[],
+  options: { atTable?: boolean } = {},
 ): Promise<MeetingRow> {
+  const start = values.sdt instanceof Date ? values.sdt : new Date(String(values.sdt));
+  const table_number = options.atTable ? await freeTable(trx, values.event_id, start) : null;
   try {
-    return await insertMeeting(trx, { ...values, video_room: randomBytes(9).toString('base64url') }, people);
+    return await insertMeeting(
+      trx,
+      { ...values, table_number, video_room: randomBytes(9).toString('base64url') },
+      people,
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw slotNotFree('Someone is');
     throw error;
   }
+}
+
+/** Advisory lock class of the meeting point's tables (the other number is the event). */
+const TABLE_LOCK_CLASS = 7301;
+
+/** Whether a meeting of this event has a place at the meeting point (not for online events). */
+export const meetsAtTable = (event: { event_type: string }) => event.event_type !== 'online';
+
+/**
+ * Issue 15: the lowest table number no other live meeting of the event holds at this start. The lock
+ * (per event, held to the end of the transaction) makes two people accepting at once take two tables;
+ * the unique index meetings_table_at would refuse a shared one anyway.
+ */
+export async function freeTable(
+  trx: Transaction<DB>,
+  eventId: number,
+  sdt: Date,
+  excludeMeetingId?: number,
+): Promise<number> {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(TABLE_LOCK_CLASS)}, ${eventId}::int)`.execute(trx);
+  let query = trx
+    .selectFrom('meetings')
+    .select('table_number')
+    .where('event_id', '=', eventId)
+    .where('sdt', '=', sdt)
+    .where('status', '<>', 'cancelled')
+    .where('table_number', 'is not', null);
+  if (excludeMeetingId !== undefined) query = query.where('id', '<>', excludeMeetingId);
+  const taken = new Set((await query.execute()).map((row) => row.table_number));
+  let table = 1;
+  while (taken.has(table)) table += 1;
+  return table;
 }

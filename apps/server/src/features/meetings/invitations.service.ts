@@ -10,7 +10,7 @@ import { requireMembership } from '../access/event-access';
 import { requireLiveParticipant } from '../participants/live-participant';
 import { findParticipant, staffBoothId, viewerContext } from '../participants/participants.service';
 import { assertMaySee, seerOf } from '../participants/visibility';
-import { assertFree, createMeeting, lockPeople } from './booking';
+import { assertFree, createMeeting, lockPeople, meetsAtTable } from './booking';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
 import { assertBelowLimit, assertEventOpen, hasMeeting, mayRespond, notWaiting } from './meetings.policy';
 import { presentInvitations } from './meetings.present';
@@ -147,6 +147,7 @@ export async function confirmInvitation(
         { id: sender.id, role: 'host' },
         { id: acceptor.id, role: 'host' },
       ],
+      { atTable: meetsAtTable(event) },
     );
     const accepted = await repo.updateInvitation(trx, current.id, {
       state: 'accepted',

@@ -94,7 +94,14 @@ export async function presentMeetings(
   videoUrlTemplate: string,
 ): Promise<Meeting[]> {
   const ids = meetings.map((m) => m.id);
-  const [rows, invitations] = await Promise.all([repo.meetingPeople(db, ids), repo.invitationIdsOf(db, ids)]);
+  const slotIds = meetings.flatMap((m) =>
+    m.table_number !== null && m.slot_session_id !== null ? [m.slot_session_id] : [],
+  );
+  const [rows, invitations, places] = await Promise.all([
+    repo.meetingPeople(db, ids),
+    repo.invitationIdsOf(db, ids),
+    repo.slotLocations(db, slotIds),
+  ]);
   const persons = new Map(
     (
       await repo.people(
@@ -127,6 +134,10 @@ export async function presentMeetings(
         return person ? [{ ...person, role: r.role, checkedIn: r.checked_in_at !== null }] : [];
       }),
       invitationId: invitations.get(m.id) ?? null,
+      place:
+        m.table_number === null
+          ? null
+          : { table: m.table_number, location: (m.slot_session_id && places.get(m.slot_session_id)) || null },
       videoUrl: open ? videoUrlTemplate.replace('{room}', encodeURIComponent(m.video_room)) : null,
     };
   });

@@ -204,6 +204,18 @@ export function meetingPeople(db: Executor, meetingIds: readonly number[]) {
 }
 
 /** The invitation that made each meeting (the accepted join one). */
+/** The meeting point of each slot: the slot session's location (issue 15, meetings with a place). */
+export async function slotLocations(db: Executor, slotIds: readonly number[]): Promise<Map<number, string>> {
+  if (slotIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('locations', 'locations.id', 'sessions.location_id')
+    .select(['sessions.id as id', 'locations.name as name'])
+    .where('sessions.id', 'in', [...new Set(slotIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function invitationIdsOf(
   db: Executor,
   meetingIds: readonly number[],
@@ -295,9 +307,13 @@ export function agendaMeetings(db: Executor, participantIds: readonly number[]) 
         .on('other.active', '=', true),
     )
     .leftJoin('participants as p', 'p.id', 'other.participant_id')
+    .leftJoin('sessions as slot', 'slot.id', 'm.slot_session_id')
+    .leftJoin('locations as point', 'point.id', 'slot.location_id')
     .select([
       'm.id',
       'm.kind',
+      'm.table_number',
+      'point.name as meeting_point',
       'mp.participant_id',
       'mp.sdt',
       'mp.edt',
@@ -440,11 +456,12 @@ export function meetingsByIds(db: Executor, ids: readonly number[]): Promise<Mee
 export async function moveMeeting(
   trx: Transaction<DB>,
   meetingId: number,
-  input: { sdt: Date; edt: Date; slotId: number; executorId: number; at: Date },
+  input: { sdt: Date; edt: Date; slotId: number; executorId: number; at: Date; tableNumber: number | null },
 ): Promise<void> {
   await trx
     .updateTable('meetings')
     .set({
+      table_number: input.tableNumber,
       sdt: input.sdt,
       edt: input.edt,
       slot_session_id: input.slotId,

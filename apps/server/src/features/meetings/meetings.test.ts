@@ -54,12 +54,13 @@ describe('meetings in the agenda (E3.10)', () => {
         id: meetingId,
         name: '1:1 meeting with Ben Tester',
         sdt: new Date(slots[0]!.sdt).toISOString(),
-        meeting: { kind: 'meeting', withName: 'Ben Tester', withParticipantId: ben.id },
+        // Issue 15: the table at the meeting point (a hybrid event).
+        meeting: { kind: 'meeting', withName: 'Ben Tester', withParticipantId: ben.id, table: 1 },
       }),
     ]);
     const bens = (await agendaOf(ben)).filter((i) => i.type === 'meeting');
     expect(bens.map((i) => i.meeting)).toEqual([
-      { kind: 'meeting', withName: 'Ana Tester', withParticipantId: ana.id },
+      { kind: 'meeting', withName: 'Ana Tester', withParticipantId: ana.id, table: 1 },
     ]);
     await api.cancel(ben, invitationId);
     expect((await agendaOf(ana)).filter((i) => i.type === 'meeting')).toEqual([]);

@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
 import { findBooth } from '../booths/booths.service';
 import { requireLiveParticipant } from '../participants/live-participant';
-import { assertFree, createMeeting, lockPeople } from './booking';
+import { assertFree, createMeeting, lockPeople, meetsAtTable } from './booking';
 import { label, present } from './meeting-actions.service';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
 import { assertEventOpen, hasMeeting } from './meetings.policy';
@@ -66,6 +66,7 @@ export async function prebookMeeting(
         { id: from.id, role: 'host' },
         { id: to.id, role: 'host' },
       ],
+      { atTable: meetsAtTable(event) },
     );
     const invitation = await repo.insertInvitation(trx, {
       event_id: event.id,

@@ -7,7 +7,7 @@ import {
 import { DateTime } from 'luxon';
 import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
-import { assertFree, collisionsOf, lockPeople, slotNotFree } from './booking';
+import { assertFree, collisionsOf, freeTable, lockPeople, slotNotFree } from './booking';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
 import { assertEventOpen, notWaiting } from './meetings.policy';
 import { presentInvitations } from './meetings.present';
@@ -147,7 +147,17 @@ export async function confirmReschedule(
       edt,
       meeting.id,
     );
-    await repo.moveMeeting(trx, meeting.id, { sdt, edt, slotId: slot.id, executorId: me.id, at: now });
+    // A new time is a new table (issue 15): the old number may be someone else's then.
+    const tableNumber =
+      meeting.table_number === null ? null : await freeTable(trx, event.id, sdt, meeting.id);
+    await repo.moveMeeting(trx, meeting.id, {
+      sdt,
+      edt,
+      slotId: slot.id,
+      executorId: me.id,
+      at: now,
+      tableNumber,
+    });
     try {
       await repo.moveMeetingPeople(trx, meeting.id, sdt, edt);
     } catch (error) {

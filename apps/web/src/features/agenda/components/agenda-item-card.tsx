@@ -123,7 +123,16 @@ export function AgendaItemCard({ item, now, compact = false, readOnly = false, o
             </Group>
           )}
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {[item.eventName, item.location].filter(Boolean).join(' · ')}
+            {[
+              item.eventName,
+              // Issue 15: a meeting's place is its table at the meeting point.
+              typeof item.meeting?.table === 'number'
+                ? t('agenda.item.atTable', { table: item.meeting.table })
+                : null,
+              item.location,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
           {!compact && !readOnly && !past && !item.isOffTime && item.buttonShow && !presenter && (
             <Group gap="xs" mt={4}>

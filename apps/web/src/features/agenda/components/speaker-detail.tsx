@@ -1,6 +1,6 @@
 import { SPEAKER_SESSIONS_SHOWN } from '@foyer/contract';
 import { Avatar, Badge, Button, Divider, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconSearchOff } from '@tabler/icons-react';
+import { IconSearchOff, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -68,6 +68,19 @@ export function SpeakerDetail({ eventId, id, variant, onBack }: DetailProps) {
           )}
         </div>
       </Group>
+      {/* E2.05: the speaker's attendee profile, with Meet and Chat. */}
+      <Button
+        component={Link}
+        to={`/event/${eventId}/attendees/${s.id}`}
+        state={background ? overCurrentPage(background) : overCurrentPage(location)}
+        replace={Boolean(background)}
+        variant="light"
+        leftSection={<IconUser size={18} aria-hidden />}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="speaker-profile"
+      >
+        {t('agenda.speakers.profile')}
+      </Button>
       {bio && <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{bio}</Text>}
       <Divider />
       {variant === 'page' ? (

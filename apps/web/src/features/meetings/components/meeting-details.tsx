@@ -2,12 +2,14 @@ import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
+import { useEvent } from '../../../lib/use-event';
 import { meetingActions, useMeetingClock } from '../lib/meeting-actions';
 import { rangeOf, timeOf, useDisplayZone } from '../lib/meeting-time';
 import { AddGuestModal } from './add-guest-modal';
 import type { CardBodyProps } from './card-body-props';
 import { actions, Quote } from './card-parts';
 import { MessageForm, SlotForm } from './meeting-forms';
+import { MeetingPlace } from './meeting-place';
 import { MeetingPresence } from './meeting-presence';
 
 /**
@@ -26,6 +28,9 @@ export function MeetingDetails({
   const { t } = useTranslation();
   const zone = useDisplayZone();
   const { meeting, reschedule, status } = model;
+  const event = useEvent(eventId).data;
+  const myType = event?.participantTypes.find((type) => type.id === event.me?.typeId);
+  const guestsDisabled = myType?.disableGuest ?? false;
   const [addingGuest, setAddingGuest] = useState(false);
   const now = useMeetingClock(model.meeting);
   const close = () => setMode(null);
@@ -40,8 +45,8 @@ export function MeetingDetails({
       ? rangeOf(reschedule.proposedSdt, reschedule.proposedEdt, zone)
       : '';
   const canReschedule = meeting.kind !== 'table' && !meeting.guest; // E6.33
-  // E6.29, E6.30: guests and expired meetings add no guests (disableGuest, E6.31, is the server's answer).
-  const canAddGuest = !meeting.guest && !meeting.expired && meeting.status !== 'cancelled';
+  // E6.29, E6.30: guests and expired meetings add no guests; E6.31 nor people whose type disables it.
+  const canAddGuest = !meeting.guest && !meeting.expired && meeting.status !== 'cancelled' && !guestsDisabled;
   const guests = meeting.participants.filter((p) => p.role === 'guest');
   const allowed = meetingActions(meeting, now, canReschedule);
 
@@ -137,6 +142,7 @@ export function MeetingDetails({
         )}
       </Group>
       <Text size="sm">{t('meetings.meeting.with', { name })}</Text>
+      <MeetingPlace meeting={meeting} />
       {guests.length > 0 && (
         <Text size="sm" data-testid="meeting-guests">
           {t('meetings.guest.list', { names: guests.map((g) => g.fullName).join(', ') })}
