@@ -29,6 +29,36 @@ describe('agenda and sessions in the browser', () => {
     await page.getByRole('option', { name: option, exact: true }).click();
   }
 
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    const width = viewport === 'desktop' ? 1280 : 375;
+    it(`issue 15 the programme by time: rooms side by side at 1280 px, times as sections at 375 px (${width} px)`, async () => {
+      const me = await registerAgendaAttendee(eventId, `Tim${width}`);
+      ({ context } = await signIn(browser, me, { viewport, newAccount: true }));
+      const page = await context.newPage();
+      await page.goto(`/event/${eventId}/sessions`);
+      await page.getByTestId('sessions-tab').waitFor();
+      const cards = page.locator('[data-testid^="session-card-"]');
+      expect(await cards.count()).toBe(12);
+      await page.getByTestId('sessions-view').getByText('By time').click();
+      const grid = page.getByTestId('sessions-by-time');
+      await grid.waitFor();
+      expect(await cards.count()).toBe(12); // the same sessions, laid out by time
+      const times = await grid.getByTestId('sessions-time').allTextContents();
+      expect(times.length).toBeGreaterThan(1);
+      expect(new Set(times).size).toBe(times.length);
+      if (viewport === 'desktop') {
+        expect(await grid.getByTestId('sessions-room').allTextContents()).toEqual([
+          'Main Hall',
+          'Online Stage',
+          'Workshop Room',
+        ]);
+      } else {
+        expect(await grid.getByTestId('sessions-room').count()).toBe(0);
+      }
+      await expectGoodAgendaScreen(page, `sessions-by-time-${width}`);
+    });
+  }
+
   it('E2.13 E3.07 E4.44 E4.49 E8.35 E3.24 E9.39 desktop: browse sessions, add one, open its details and a speaker', async () => {
     const me = await registerAgendaAttendee(eventId, 'Dana');
     ({ context } = await signIn(browser, me, { viewport: 'desktop', newAccount: true }));
@@ -68,6 +98,19 @@ describe('agenda and sessions in the browser', () => {
     const clash = cards.nth(1);
     await expect.poll(() => clash.getByTestId('session-notice').textContent()).toBe('You are busy');
     expect(await clash.getByTestId('session-button-addToAgenda').count()).toBe(0);
+    // Issue 15: it says with what, and Swap trades one for the other in one step (and back again).
+    expect(await clash.getByTestId('session-clash').textContent()).toContain(`With ${name} at `);
+    const clashName = (await clash.getByTestId('session-title').textContent())!;
+    await clash.getByTestId('session-button-swap').click();
+    await page.getByText(`is in your agenda instead of ${name}.`).first().waitFor();
+    await clash.getByTestId('session-button-removeFromAgenda').waitFor();
+    await expect
+      .poll(() => card.getByTestId('session-clash').textContent())
+      .toContain(`With ${clashName} at `);
+    await card.getByTestId('session-button-swap').click();
+    await card.getByTestId('session-button-removeFromAgenda').waitFor();
+    await clash.getByTestId('session-button-swap').waitFor();
+    expect((await agendaOf(me.token, eventId)).map((i) => i.id)).toContain(cardId);
 
     // The session details open as a modal over the list (A2.23) with its people.
     await card.getByTestId('session-title').click();

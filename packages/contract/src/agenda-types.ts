@@ -89,6 +89,18 @@ export const sessionSummarySchema = z.object({
   availableToMe: z.boolean(),
   /** Overlaps an item of the caller's agenda (and the caller is not in it). */
   collision: z.boolean(),
+  /**
+   * What it overlaps (issue 15: "You are busy" names it): a session (its id, to swap), a meeting or
+   * a break of the caller's agenda. Null without a collision.
+   */
+  clash: z
+    .object({
+      kind: z.enum(['session', 'meeting', 'offTime', 'other']),
+      name: z.string(),
+      sdt: z.string(),
+      sessionId: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 

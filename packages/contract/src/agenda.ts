@@ -163,6 +163,11 @@ export const joinSessionRequest = z.strictObject({
   toType: z.literal('session'),
   sessionId: idSchema,
   message,
+  /**
+   * Issue 15, swap: leave this session of the caller's agenda in the same step (it is what the new
+   * one clashes with). Nothing changes unless the join succeeds.
+   */
+  replaceSessionId: idSchema.optional(),
 });
 export type JoinSessionRequest = z.infer<typeof joinSessionRequest>;
 

@@ -7,13 +7,22 @@ import {
   isSessionStartWindowOpen,
   type JoinSessionResult,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import type { EventRow, ParticipantRow } from '../../db/schema';
+import type { DB, EventRow, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AgendaEvents } from './agenda.events';
 import { viewerOf } from './agenda.policy';
 import { findAgendaCollisions, lockAgenda } from './agenda-sources';
-import { findAttendance, insertAttendance, readSeats, type Seats, takeSeat } from './attendance.repository';
+import {
+  deleteAttendance,
+  findAttendance,
+  insertAttendance,
+  readSeats,
+  releaseSeat,
+  type Seats,
+  takeSeat,
+} from './attendance.repository';
 import { type BookableSession, findSessionForBooking, isVisibleTo } from './sessions.repository';
 import { sessionVideoUrl } from './video';
 
@@ -49,6 +58,8 @@ export interface BookingInput {
   viaApproval: boolean;
   /** Organizers may book into hidden or restricted sessions; others only into what the target sees. */
   checkVisibility: boolean;
+  /** Swap (issue 15): leave this session in the same transaction; rolled back if the join fails. */
+  replaceSessionId?: number;
 }
 
 /**
@@ -94,6 +105,9 @@ export async function bookSession(
       };
     }
 
+    if (input.replaceSessionId !== undefined && input.replaceSessionId !== session.id) {
+      await leaveInTransaction(trx, events, event.id, target, input.replaceSessionId);
+    }
     if (input.blocking) {
       const collisions = await findAgendaCollisions(
         trx,
@@ -136,5 +150,30 @@ export async function bookSession(
       isFull: isFull(seats),
       videoUrl: videoUrl(status),
     };
+  });
+}
+
+/**
+ * Takes the participant out of a session of their agenda inside the caller's transaction (the agenda
+ * lock already held): the seat is released and the change announced, as a leave does.
+ */
+export async function leaveInTransaction(
+  trx: Transaction<DB>,
+  events: AgendaEvents,
+  eventId: number,
+  target: ParticipantRow,
+  sessionId: number,
+): Promise<void> {
+  const existing = await findAttendance(trx, sessionId, target.id);
+  if (!existing || existing.status === 'declined') throw conflict('NotInAgenda');
+  await deleteAttendance(trx, sessionId, target.id);
+  const seats = await releaseSeat(trx, sessionId);
+  await events.sessionChanged(trx, {
+    eventId,
+    sessionId,
+    ...seats,
+    isFull: isFull(seats),
+    change: 'left',
+    participantId: target.id,
   });
 }

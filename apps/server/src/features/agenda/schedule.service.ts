@@ -72,6 +72,7 @@ export async function joinSession(
     blocking: true,
     viaApproval: true,
     checkVisibility: true,
+    ...(input.replaceSessionId !== undefined ? { replaceSessionId: input.replaceSessionId } : {}),
   });
 }
 

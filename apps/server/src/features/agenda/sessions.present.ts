@@ -43,8 +43,19 @@ interface Span {
 }
 
 /** Overlaps something of the viewer's agenda other than this very session. */
+function clashOf(busy: readonly BusyInterval[], session: Span): BusyInterval | undefined {
+  return busy.find((b) => !isSameSession(b, session.id, session.parentId) && timesOverlap(b, session));
+}
 function collides(busy: readonly BusyInterval[], session: Span) {
-  return busy.some((b) => !isSameSession(b, session.id, session.parentId) && timesOverlap(b, session));
+  return clashOf(busy, session) !== undefined;
+}
+
+type Clash = SessionSummary['clash'];
+const CLASH_KINDS = new Set(['session', 'meeting', 'offTime']);
+function toClash(b: BusyInterval | undefined): Clash {
+  if (!b) return null;
+  const kind = (CLASH_KINDS.has(b.kind) ? b.kind : 'other') as NonNullable<Clash>['kind'];
+  return { kind, name: b.name, sdt: b.sdt.toISOString(), sessionId: b.sessionId };
 }
 
 /**
@@ -138,6 +149,7 @@ interface Varying {
   myRoles: SessionRole[];
   availableToMe: boolean;
   collision: boolean;
+  clash: Clash;
   slots: { used: number; status: AttendeeStatus | null; available: boolean }[];
 }
 
@@ -162,7 +174,10 @@ function varyingOf(
     myStatus,
     myRoles,
     availableToMe: !past && myStatus !== 'declined' && (viewer.organizer || (!row.hidden && typeAllowed)),
-    collision: myStatus === null && myRoles.length === 0 && collides(busy, fixed.span),
+    ...(() => {
+      const clash = myStatus === null && myRoles.length === 0 ? clashOf(busy, fixed.span) : undefined;
+      return { collision: clash !== undefined, clash: toClash(clash) };
+    })(),
     slots: fixed.slots.map((slot) => {
       const used = usedOf(live, slot.row.id, slot.row.used_capacity);
       const status = statusOf(live, slot.row.id, slot.row.my_status);
@@ -223,6 +238,7 @@ function assemble(row: SessionRow, fixed: Fixed, v: Varying): SessionSummary {
     myRoles: v.myRoles,
     availableToMe: v.availableToMe,
     collision: v.collision,
+    clash: v.clash,
   };
 }
 
@@ -254,7 +270,8 @@ export function sessionSummaryJson(
 ): string {
   const fixed = fixedOf(row);
   const v = varyingOf(row, fixed, viewer, busy, now, live);
-  let key = `${v.used},${v.insider},${v.myStatus},${v.myRoles.join('+')},${v.availableToMe},${v.collision}`;
+  const clash = v.clash ? `${v.clash.kind}:${v.clash.sessionId}:${v.clash.sdt}:${v.clash.name}` : '';
+  let key = `${v.used},${v.insider},${v.myStatus},${v.myRoles.join('+')},${v.availableToMe},${clash}`;
   for (const slot of v.slots) key += `;${slot.used},${slot.status},${slot.available}`;
   const known = fixed.json.find((copy) => copy.key === key);
   if (known) return known.json;

@@ -130,6 +130,23 @@ export function useJoinSession(eventId: number) {
   });
 }
 
+/** Issue 15: trade a clashing session of the agenda for this one, in one step (nothing changes if it fails). */
+export function useSwapSession(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { sessionId: number; replaceSessionId: number }) =>
+      api<JoinSessionResult>('/event/schedule/join', {
+        method: 'POST',
+        body: { eventId, toType: 'session', ...input },
+      }),
+    onSuccess: (result) => {
+      patchSeats(client, eventId, result.sessionId, result);
+      // The left session's seats and both cards' state come with the refetch.
+      void client.invalidateQueries({ queryKey: agendaKeys.all });
+    },
+  });
+}
+
 export function useLeaveSession(eventId: number) {
   const client = useQueryClient();
   return useMutation({

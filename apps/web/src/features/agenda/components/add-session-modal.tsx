@@ -9,8 +9,8 @@ import { toast } from '../../../lib/toast';
 import { agendaKeys, useSessions } from '../api/sessions-api';
 import { dayOf } from '../lib/agenda-lib';
 import { formatDay, formatTimeRange } from '../lib/format';
+import { scheduleErrorText } from '../lib/schedule-errors';
 import { useZone } from '../lib/use-zone';
-import { scheduleErrorText } from './session-actions';
 import '../i18n';
 
 interface Props {

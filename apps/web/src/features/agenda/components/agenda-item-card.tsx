@@ -17,8 +17,8 @@ import { useJoinSession, useLeaveSession } from '../api/sessions-api';
 import { dayOf } from '../lib/agenda-lib';
 import { formatDay, formatTimeRange } from '../lib/format';
 import { openVideoWindow } from '../lib/open-video';
+import { scheduleErrorText } from '../lib/schedule-errors';
 import { useZone } from '../lib/use-zone';
-import { scheduleErrorText } from './session-actions';
 import '../i18n';
 
 interface Props {

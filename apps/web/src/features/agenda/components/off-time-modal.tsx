@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useAddBreak } from '../api/agenda-api';
 import { quarterHours } from '../lib/agenda-lib';
+import { scheduleErrorText } from '../lib/schedule-errors';
 import { useZone } from '../lib/use-zone';
-import { scheduleErrorText } from './session-actions';
 import '../i18n';
 import { messageText } from '../../../i18n/keys';
 

@@ -1,22 +1,16 @@
-import {
-  AgendaErrorCode,
-  type EventType,
-  type SessionButton,
-  type SessionSummary,
-  sessionButtons,
-} from '@foyer/contract';
+import { type EventType, type SessionButton, type SessionSummary, sessionButtons } from '@foyer/contract';
 import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { handOffFocus } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { downloadCalendar } from '../api/agenda-api';
 import { sessionRoomUrl, useJoinSession, useLeaveSession } from '../api/sessions-api';
 import { formatLongDate, formatTime } from '../lib/format';
 import { openVideoWindow } from '../lib/open-video';
+import { scheduleErrorText } from '../lib/schedule-errors';
 import { useZone } from '../lib/use-zone';
+import { ClashNote } from './clash-note';
 import '../i18n';
 
 interface Props {
@@ -26,15 +20,6 @@ interface Props {
   organizer: boolean;
   now: number;
   size?: 'xs' | 'sm';
-}
-
-/** E8.31, E8.32: a refused schedule call in words the user knows. */
-export function scheduleErrorText(error: unknown, t: TFunction): string {
-  if (!(error instanceof ApiError)) return t('agenda.error.generic');
-  if (error.code === AgendaErrorCode.FullyBooked) return t('agenda.notice.fullyBooked');
-  if (error.code === AgendaErrorCode.Busy) return t('agenda.notice.busy');
-  if (error.code === AgendaErrorCode.RequestDeclined) return t('agenda.notice.requestDeclinedText');
-  return error.message;
 }
 
 const PRIMARY: SessionButton[] = ['addToAgenda', 'joinNow', 'joinAsAttendee', 'startStreaming'];
@@ -155,6 +140,7 @@ export function SessionActions({ session, eventType, eventFinished, organizer, n
             {t(`agenda.notice.${state.notice}`)}
           </Badge>
         ))}
+      {state.notice === 'busy' && <ClashNote session={session} size={size} />}
       {state.buttons.map((button) =>
         button === 'viewRecording' && session.offlineLink ? (
           <Button

@@ -1,6 +1,8 @@
 import type { AgendaItem, SessionSummary } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  groupByTime,
+  roomsOf,
   agendaEvents,
   dayOf,
   defaultDay,
@@ -51,6 +53,7 @@ function session(id: number, sdt: string, edt: string, extra: Partial<SessionSum
     myRoles: [],
     availableToMe: true,
     collision: false,
+    clash: null,
     ...extra,
   };
 }
@@ -139,6 +142,30 @@ describe('sessions list logic', () => {
   });
 });
 
+describe('the time view (issue 15)', () => {
+  const hall = { id: 1, name: 'Hall', capacity: null, usedCapacity: 0 };
+  const atrium = { id: 2, name: 'Atrium', capacity: null, usedCapacity: 0 };
+  const a = session(1, '2030-05-01T09:00:00Z', '2030-05-01T10:00:00Z', { name: 'Zeta', location: hall });
+  const b = session(2, '2030-05-01T09:00:00Z', '2030-05-01T10:00:00Z', { name: 'Alpha', location: atrium });
+  const c = session(3, '2030-05-01T08:00:00Z', '2030-05-01T09:00:00Z', { name: 'Early', location: null });
+  const d = session(4, '2030-05-01T09:00:00Z', '2030-05-01T09:30:00Z', { name: 'Beta', location: hall });
+
+  it('groups by start time in order; within a time by room, then name', () => {
+    const groups = groupByTime([a, b, c, d]);
+    expect(groups.map((g) => g.sdt)).toEqual(['2030-05-01T08:00:00Z', '2030-05-01T09:00:00Z']);
+    expect(groups[1]!.sessions.map((s) => s.name)).toEqual(['Alpha', 'Beta', 'Zeta']);
+  });
+
+  it('the columns are the rooms by name, with "no room" last when a session has none', () => {
+    expect(roomsOf([a, b, c, d])).toEqual([
+      { id: 2, name: 'Atrium' },
+      { id: 1, name: 'Hall' },
+      { id: null, name: '' },
+    ]);
+    expect(roomsOf([a, b]).map((r) => r.id)).toEqual([2, 1]);
+  });
+});
+
 describe('personal agenda logic', () => {
   const now = '2026-12-02T10:00:00Z';
   const past1 = item(1, '2026-12-01T08:00:00Z', '2026-12-01T09:00:00Z');
@@ -165,6 +192,14 @@ describe('personal agenda logic', () => {
     expect(filterAgenda(all, { eventId: 1 }).map((i) => i.id)).toEqual([1, 3, 4]);
     expect(filterAgenda(all, { kind: 'breaks' }).map((i) => i.id)).toEqual([4]);
     expect(filterAgenda(all, { kind: 'sessions' }).map((i) => i.id)).toEqual([1, 2, 3]);
+    // Issue 15: meetings have their own filter, and are not sessions.
+    const meeting = item(6, '2026-12-02T16:00:00Z', '2026-12-02T16:30:00Z', {
+      type: 'meeting',
+      name: '1:1 meeting with Ben',
+      meeting: { kind: 'meeting', withName: 'Ben', withParticipantId: 9, table: 2 },
+    });
+    expect(filterAgenda([...all, meeting], { kind: 'meetings' }).map((i) => i.id)).toEqual([6]);
+    expect(filterAgenda([...all, meeting], { kind: 'sessions' }).map((i) => i.id)).toEqual([1, 2, 3]);
     expect(agendaEvents(all)).toEqual([
       { id: 2, name: 'Forum' },
       { id: 1, name: 'Summit' },

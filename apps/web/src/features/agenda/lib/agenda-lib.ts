@@ -96,6 +96,49 @@ export function groupByTrack<T extends { track: SessionTrack | null; sdt: string
   return [...all.filter((g) => g.track), ...all.filter((g) => !g.track)];
 }
 
+/** A start time of the time view and the sessions starting then. */
+export interface TimeGroup<T> {
+  sdt: string;
+  sessions: T[];
+}
+
+/** Issue 15, the time view: sessions by start time, each time in order, sessions by room then name. */
+export function groupByTime<
+  T extends { sdt: string; id: number; name: string; location: { name: string } | null },
+>(sessions: readonly T[]): TimeGroup<T>[] {
+  const groups = new Map<number, TimeGroup<T>>();
+  for (const s of sessions) {
+    const key = ms(s.sdt);
+    let group = groups.get(key);
+    if (!group) {
+      group = { sdt: s.sdt, sessions: [] };
+      groups.set(key, group);
+    }
+    group.sessions.push(s);
+  }
+  const byRoom = (a: T, b: T) =>
+    (a.location?.name ?? '\uffff').localeCompare(b.location?.name ?? '\uffff') ||
+    a.name.localeCompare(b.name) ||
+    a.id - b.id;
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, group]) => ({ ...group, sessions: group.sessions.sort(byRoom) }));
+}
+
+/** The rooms of the time view's columns, by name; `null` (no room) last when some session has none. */
+export function roomsOf(sessions: readonly { location: { id: number; name: string } | null }[]) {
+  const rooms = new Map<number, string>();
+  let none = false;
+  for (const s of sessions) {
+    if (s.location) rooms.set(s.location.id, s.location.name);
+    else none = true;
+  }
+  const named = [...rooms.entries()]
+    .sort(([, a], [, b]) => a.localeCompare(b))
+    .map(([id, name]) => ({ id: id as number | null, name }));
+  return none ? [...named, { id: null, name: '' }] : named;
+}
+
 /** The filter choices the loaded sessions offer (tracks, rooms, types), each once, by name. */
 export function sessionFacets(sessions: readonly SessionSummary[]) {
   const tracks = new Map<number, SessionTrack>();
@@ -117,17 +160,18 @@ export function sessionFacets(sessions: readonly SessionSummary[]) {
 export interface AgendaFilter {
   q?: string;
   eventId?: number | null;
-  kind?: 'all' | 'sessions' | 'breaks';
+  kind?: 'all' | 'sessions' | 'meetings' | 'breaks';
 }
 
-/** E2.29: search (name, event, room) and filter (event, sessions or breaks) of the personal agenda. */
+/** E2.29: search (name, event, room) and filter (event; sessions, meetings or breaks) of the personal agenda. */
 export function filterAgenda<T extends AgendaItem>(items: readonly T[], f: AgendaFilter): T[] {
   const words = norm(f.q ?? '')
     .split(/\s+/)
     .filter(Boolean);
   return items.filter((item) => {
     if (f.eventId && item.eid !== f.eventId) return false;
-    if (f.kind === 'sessions' && item.isOffTime) return false;
+    if (f.kind === 'sessions' && (item.isOffTime || item.type === 'meeting')) return false;
+    if (f.kind === 'meetings' && item.type !== 'meeting') return false; // issue 15
     if (f.kind === 'breaks' && !item.isOffTime) return false;
     if (words.length > 0) {
       const text = norm(`${item.name} ${item.eventName} ${item.location ?? ''}`);

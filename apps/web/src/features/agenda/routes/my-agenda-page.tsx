@@ -43,7 +43,7 @@ function useAgendaEventChoices(items: { eid: number; eventName: string }[] | und
   }, [items, events]);
 }
 
-type Kind = 'all' | 'sessions' | 'breaks';
+type Kind = 'all' | 'sessions' | 'meetings' | 'breaks';
 
 /** A2.09, E2.29–E2.32: the personal agenda with search, filter, add break and export. */
 export function MyAgendaPage() {
@@ -111,9 +111,11 @@ export function MyAgendaPage() {
           aria-label={t('agenda.mine.filter')}
           value={kind}
           onChange={(v) => setKind(v as Kind)}
+          data-testid="agenda-kind"
           data={[
             { value: 'all', label: t('agenda.mine.kind.all') },
             { value: 'sessions', label: t('agenda.mine.kind.sessions') },
+            { value: 'meetings', label: t('agenda.mine.kind.meetings') },
             { value: 'breaks', label: t('agenda.mine.kind.breaks') },
           ]}
         />

@@ -6,6 +6,7 @@ import {
   Group,
   Loader,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -19,13 +20,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessions } from '../api/sessions-api';
 import { SessionCard } from '../components/session-card';
+import { SessionsByTime } from '../components/sessions-by-time';
 import { defaultDay, filterSessions, groupByTrack, sessionDays, sessionFacets } from '../lib/agenda-lib';
 import { formatDay } from '../lib/format';
 import { useNow } from '../lib/use-now';
 import { useZone } from '../lib/use-zone';
 import '../i18n';
 
-/** E2.13, E3.07, E4: the programme by day and track, with search, filters and live now. */
+/** E2.13, E3.07, E4: the programme by day and track (or by time, issue 15), with search, filters and live now. */
 export function SessionsTab({ event }: { event: EventDetails }) {
   return (
     <div data-testid="event-tab-panel-sessions">
@@ -45,6 +47,7 @@ function SessionsTabBody({ event }: { event: EventDetails }) {
   const [locationId, setLocationId] = useState<string | null>(null);
   const [type, setType] = useState<string | null>(null);
   const [liveNow, setLiveNow] = useState(false);
+  const [view, setView] = useState<'track' | 'time'>('track');
 
   const sessions = query.data ?? [];
   const days = useMemo(() => sessionDays(sessions, zone), [sessions, zone]);
@@ -63,6 +66,17 @@ function SessionsTabBody({ event }: { event: EventDetails }) {
   const groups = groupByTrack(shown);
   const finished = isEventFinished(event, new Date(now));
   const organizer = event.me?.organizer ?? false;
+  const card = (session: (typeof shown)[number]) => (
+    <SessionCard
+      key={session.id}
+      session={session}
+      eventType={event.eventType}
+      eventFinished={finished}
+      organizer={organizer}
+      myParticipantId={event.me?.id ?? null}
+      now={now}
+    />
+  );
 
   if (query.isPending) {
     return (
@@ -172,12 +186,25 @@ function SessionsTabBody({ event }: { event: EventDetails }) {
             </Button>
           ))}
         </Group>
-        <Switch
-          label={t('agenda.sessions.liveNow')}
-          checked={liveNow}
-          onChange={(e) => setLiveNow(e.currentTarget.checked)}
-          data-testid="sessions-live-now"
-        />
+        <Group gap="md" wrap="wrap">
+          <SegmentedControl
+            aria-label={t('agenda.sessions.view')}
+            size="xs"
+            value={view}
+            onChange={(value) => setView(value === 'time' ? 'time' : 'track')}
+            data={[
+              { value: 'track', label: t('agenda.sessions.byTrack') },
+              { value: 'time', label: t('agenda.sessions.byTime') },
+            ]}
+            data-testid="sessions-view"
+          />
+          <Switch
+            label={t('agenda.sessions.liveNow')}
+            checked={liveNow}
+            onChange={(e) => setLiveNow(e.currentTarget.checked)}
+            data-testid="sessions-live-now"
+          />
+        </Group>
       </Group>
       {groups.length === 0 ? (
         <Paper withBorder radius="md" data-testid="sessions-no-match">
@@ -188,6 +215,8 @@ function SessionsTabBody({ event }: { event: EventDetails }) {
             description={t('agenda.sessions.noMatchText')}
           />
         </Paper>
+      ) : view === 'time' ? (
+        <SessionsByTime sessions={shown} card={card} />
       ) : (
         groups.map((group) => (
           <Stack
@@ -200,17 +229,7 @@ function SessionsTabBody({ event }: { event: EventDetails }) {
               {group.track?.name ?? t('agenda.sessions.noTrack')}
             </Title>
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
-              {group.sessions.map((session) => (
-                <SessionCard
-                  key={session.id}
-                  session={session}
-                  eventType={event.eventType}
-                  eventFinished={finished}
-                  organizer={organizer}
-                  myParticipantId={event.me?.id ?? null}
-                  now={now}
-                />
-              ))}
+              {group.sessions.map(card)}
             </SimpleGrid>
           </Stack>
         ))

@@ -1,0 +1,12 @@
+import { AgendaErrorCode } from '@foyer/contract';
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../../lib/api-client';
+
+/** E8.31, E8.32: a refused schedule call in words the user knows. */
+export function scheduleErrorText(error: unknown, t: TFunction): string {
+  if (!(error instanceof ApiError)) return t('agenda.error.generic');
+  if (error.code === AgendaErrorCode.FullyBooked) return t('agenda.notice.fullyBooked');
+  if (error.code === AgendaErrorCode.Busy) return t('agenda.notice.busy');
+  if (error.code === AgendaErrorCode.RequestDeclined) return t('agenda.notice.requestDeclinedText');
+  return error.message;
+}
