@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { registerAttendee, searchCards } from './lib/attendees';
 import { launchBrowser, screenshot, settleAnimations } from './lib/browser';
-import { api, demoEventId, pathOf } from './lib/flows';
+import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, PAST_EVENT_NAME, pathOf } from './lib/flows';
 import { demoLogin, signIn } from './lib/sign-in';
 
 const expectGoodScreen = screenChecks('attendees');
@@ -54,6 +54,23 @@ describe('attendees in the browser', () => {
     });
   }
 
+  it('issue 15 a finished event offers no Meet: there is no time left to meet', async () => {
+    const token = await apiLogin(DEMO_LOGINS.attendee, DEMO_PASSWORD);
+    const lists = await api<{ past: { id: number; name: string }[] }>('/event', { token });
+    const past = lists.past.find((e) => e.name === PAST_EVENT_NAME);
+    expect(past).toBeDefined();
+    const session = await signIn(browser, demoLogin('attendee'), { viewport: 'desktop' });
+    context = session.context;
+    const { page } = session;
+    await page.goto(`/event/${eventId}/attendees`);
+    await page.getByTestId('attendees-list').getByTestId('meet-button').first().waitFor();
+    await page.goto(`/event/${past!.id}/attendees`);
+    const list = page.getByTestId('attendees-list');
+    await list.getByTestId('attendee-card').first().waitFor();
+    expect(await list.getByTestId('meet-button').count()).toBe(0);
+    await expectGoodScreen(page, 'past-event-directory-1280');
+  });
+
   it('E7.70 E2.03 E2.05 E2.39 E1.17 E2.42 E6.21 search by name, open the profile over the list, favourite and ignore', async () => {
     const me = await registerAttendee(eventId, 'Fiona', 'Finder');
     await api('/event/participant', { method: 'PUT', token: me.token, body: { eventId, present: 'venue' } });
@@ -76,7 +93,8 @@ describe('attendees in the browser', () => {
     await expect.poll(() => page.url()).toContain('q=');
     const card = list.locator(`[data-participant-id="${target.id}"]`);
     await card.waitFor();
-    expect(await page.getByTestId('people-to-meet').count()).toBe(0); // searching hides suggestions
+    // Searching hides suggestions (once the debounced search has applied).
+    await expect.poll(() => page.getByTestId('people-to-meet').count()).toBe(0);
 
     // A click on the card opens the profile as a modal over the list (background state).
     await card.getByTestId('attendee-link').click();

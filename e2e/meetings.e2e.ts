@@ -96,6 +96,11 @@ describe('meetings in the browser', () => {
     await a.goto('/my-agenda');
     await a.getByText('Meeting with Ben Slotford').waitFor();
     await a.getByText(place.replace('Where: ', '')).waitFor(); // the agenda says where, too
+    // Issue 15: my agenda filters meetings (and Sessions leaves them out).
+    await a.getByTestId('agenda-kind').getByText('Sessions', { exact: true }).click();
+    await a.getByText('Meeting with Ben Slotford').waitFor({ state: 'detached' });
+    await a.getByTestId('agenda-kind').getByText('Meetings', { exact: true }).click();
+    await a.getByText('Meeting with Ben Slotford').waitFor();
     const bens = await api<{ items: { type: string; name: string }[] }>(`/event/agenda?eventId=${eventId}`, {
       token: ben.token,
     });
@@ -361,5 +366,36 @@ describe('meetings in the browser', () => {
       .getByTestId('slot-message-info')
       .getByText(`${ivy.fullName} has no free time slot left.`)
       .waitFor(); // E8.25
+  });
+
+  it('A9.49 past invitations show 5 at a time, with a load more that says how many are left', async () => {
+    const me = await registerAttendee(eventId, 'Pia', 'Pastly');
+    const senders = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => registerAttendee(eventId, `Sender${i}`, 'Pastly')),
+    );
+    for (const sender of senders) {
+      const invitation = await api<{ id: number }>('/event/schedule/join', {
+        token: sender.token,
+        body: { eventId, toType: 'participant', toId: me.participantId },
+      });
+      await api('/event/schedule/reject', {
+        token: me.token,
+        body: { eventId, invitationId: invitation.id },
+      });
+    }
+    const page = await open(me, 'desktop');
+    await page.goto(`/event/${eventId}/attendees`); // the invitations page shows the current event's
+    await page.getByTestId('attendees-list').waitFor();
+    await page.goto('/invitations/received');
+    const past = page.getByTestId('invitations-panel-received').getByTestId('invitations-past');
+    await past.waitFor();
+    const rows = past.getByTestId('invitation-row');
+    await expect.poll(() => rows.count()).toBe(5);
+    const more = past.getByTestId('invitations-past-more');
+    expect(await more.textContent()).toBe('Load more (2 left)');
+    await more.click();
+    await expect.poll(() => rows.count()).toBe(7);
+    expect(await more.count()).toBe(0);
+    await checkScreen(page, 'past-invitations-1280');
   });
 });

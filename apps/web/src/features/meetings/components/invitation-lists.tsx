@@ -1,6 +1,7 @@
-import type { Invitation, InvitationSegment } from '@foyer/contract';
-import { Badge, EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
+import { type Invitation, type InvitationSegment, PAST_EVENTS_STEP } from '@foyer/contract';
+import { Badge, Button, EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import type { InvitationList as Lists } from '@foyer/contract';
@@ -21,7 +22,13 @@ function Section(props: {
   order: 2 | 3;
   testId: string;
   onOpen(i: Invitation): void;
+  /** A9.49: shown in steps of this many (past invitations); all at once without it. */
+  step?: number;
 }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(props.step ?? Number.POSITIVE_INFINITY);
+  const items = props.items.slice(0, shown);
+  const left = props.items.length - items.length;
   return (
     <Stack gap={6} data-testid={props.testId}>
       <Title order={props.order} size="sm" c="dimmed" tt="uppercase" mt="sm">
@@ -32,7 +39,17 @@ function Section(props: {
           {props.empty}
         </Text>
       ) : (
-        props.items.map((i) => <InvitationItem key={i.id} invitation={i} onOpen={props.onOpen} />)
+        items.map((i) => <InvitationItem key={i.id} invitation={i} onOpen={props.onOpen} />)
+      )}
+      {left > 0 && props.step && (
+        <Button
+          variant="default"
+          onClick={() => setShown(shown + (props.step ?? 0))}
+          style={{ alignSelf: 'center' }}
+          data-testid={`${props.testId}-more`}
+        >
+          {t('meetings.list.loadMore', { count: left })}
+        </Button>
       )}
     </Stack>
   );
@@ -95,6 +112,7 @@ export function InvitationLists({ lists, onOpen, headingOrder = 3, defaultSegmen
                     order={headingOrder}
                     testId="invitations-past"
                     onOpen={onOpen}
+                    step={PAST_EVENTS_STEP}
                   />
                 )}
               </Stack>

@@ -2,6 +2,7 @@ import { Button, Modal } from '@mantine/core';
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyPart } from '../../../components/lazy-part';
+import { useEvent } from '../../../lib/use-event';
 import '../i18n';
 
 // The card (request, answer, reschedule, slots) loads when the modal opens, as its data does: every
@@ -16,9 +17,13 @@ export interface MeetButtonProps {
   size?: 'xs' | 'sm' | 'md';
 }
 
-/** E2.41: the attendee card's meet button; opens the attendeeMeet modal (E2.45, E4.14). */
+/**
+ * E2.41: the attendee card's meet button; opens the attendeeMeet modal (E2.45, E4.14). Not on a
+ * finished event (issue 15): there is no time left to meet, so it is not offered at all.
+ */
 export function MeetButton({ eventId, participantId, name, size = 'xs' }: MeetButtonProps) {
   const { t } = useTranslation();
+  const finished = useEvent(eventId).data?.isFinished ?? false;
   // The modal mounts with the first press (a directory page has sixty of these buttons), closed
   // first and opened right after, so it opens with its transition and gives focus back on close.
   const [mounted, setMounted] = useState(false);
@@ -36,6 +41,7 @@ export function MeetButton({ eventId, participantId, name, size = 'xs' }: MeetBu
       setOpening(true);
     }
   };
+  if (finished) return null;
   return (
     <>
       <Button
