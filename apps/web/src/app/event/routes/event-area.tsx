@@ -91,9 +91,18 @@ function TabRoute({ eventId, children }: { eventId: number; children: ReactNode 
 }
 
 /** Issue 15: a newcomer's first arrival at the event opens the profile wizard (`needsWizard`). */
-function FirstVisit({ event, children }: { event: EventDetails; children: ReactNode }) {
+function FirstVisit({
+  event,
+  landing,
+  children,
+}: {
+  event: EventDetails;
+  /** The event's landing (index) sends a newcomer on; a tab's own address does not. */
+  landing: boolean;
+  children: ReactNode;
+}) {
   const [toWizard] = useState(
-    () => needsWizard(event, readFilledEventProfiles()) && !wasWizardOffered(event.id),
+    () => landing && needsWizard(event, readFilledEventProfiles()) && !wasWizardOffered(event.id),
   );
   useEffect(() => {
     if (toWizard) markWizardOffered(event.id);
@@ -172,12 +181,20 @@ export function EventArea() {
           <Route
             index
             element={
-              <FirstVisit event={event}>
+              <FirstVisit event={event} landing>
                 <TabRoute eventId={event.id}>{landing}</TabRoute>
               </FirstVisit>
             }
           />
-          <Route path=":page" element={<TabRoute eventId={event.id}>{landing}</TabRoute>} />
+          {/* The same elements as the index, so moving between tabs keeps the tab list mounted. */}
+          <Route
+            path=":page"
+            element={
+              <FirstVisit event={event} landing={false}>
+                <TabRoute eventId={event.id}>{landing}</TabRoute>
+              </FirstVisit>
+            }
+          />
           <Route path="event-profile" element={<EventProfilePage eventId={event.id} />} />
           <Route path="company/profile" element={<CompanyProfilePage eventId={event.id} />} />
           <Route path="badges" element={<BadgesPage eventId={event.id} />} />
