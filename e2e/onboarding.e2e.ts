@@ -78,6 +78,12 @@ describe('onboarding', () => {
       expect(await page.getByTestId(`wizard-category-${industryId}`).inputValue()).toBe('Education');
       await page.getByTestId('wizard-finish').click();
       await page.waitForURL((url) => !url.pathname.endsWith('/event-profile'));
+      // Issue 15: toasts at the top right; on a phone below a dialog's header (its close button).
+      const saved = page.getByText('Your event profile is saved.');
+      await saved.waitFor();
+      const box = await saved.boundingBox();
+      expect(box!.y).toBeLessThan(page.viewportSize()!.height / 2);
+      if (viewport === 'mobile') expect(box!.y).toBeGreaterThanOrEqual(64);
 
       // A4.43: filled on the server, so it holds on every device and after logout.
       const details = await api<{ me: { profileFilled: boolean } }>(`/event/${eventId}`, { token });

@@ -14,6 +14,7 @@ import { storeApiError } from './system/error-list';
 import { LazyModals } from './system/lazy-modals';
 import { SystemLayer } from './system/system-layer';
 import { cssVariablesResolver, theme } from './theme';
+import toastClasses from './toasts.module.css';
 
 /**
  * A8.38: failures no screen shows itself go to the error list for 5 s: a refetch that fails while
@@ -68,7 +69,7 @@ function LazyNotifications() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" autoClose={8000} />
+      <Notifications position="top-right" autoClose={8000} classNames={{ root: toastClasses.root }} />
     </Suspense>
   );
 }

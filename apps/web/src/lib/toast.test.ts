@@ -1,6 +1,6 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { showToast, toast, toastId } from './toast';
+import { errorToastMs, showToast, toast, toastId } from './toast';
 
 // The close button's name comes from the catalogue; the catalogue itself is not under test here.
 vi.mock('../i18n', () => ({ default: { t: (key: string) => key } }));
@@ -54,6 +54,32 @@ describe('toasts', () => {
     toast('success', 'Saved');
     await shown(2);
     expect(onScreen()).toEqual([{ color: 'green', message: 'Saved' }]);
+  });
+});
+
+describe('toast kinds', () => {
+  it('E2.73 four kinds: success, error, warning and info, each in its colour', async () => {
+    toast('success', 'a');
+    toast('error', 'b');
+    toast('warning', 'c');
+    toast('info', 'd');
+    await shown(4);
+    expect(onScreen()).toEqual([
+      { color: 'green', message: 'a' },
+      { color: 'red', message: 'b' },
+      { color: 'yellow', message: 'c' },
+      { color: 'blue', message: 'd' },
+    ]);
+  });
+
+  it('A9.13 an error stays 8 s on a phone and 10 s on a wider screen; others keep the list default', async () => {
+    expect(errorToastMs(true)).toBe(8000);
+    expect(errorToastMs(false)).toBe(10_000);
+    toast('error', 'Too slow');
+    toast('info', 'Fyi');
+    await shown(2);
+    expect(show.mock.calls[0]?.[0]).toMatchObject({ autoClose: 10_000 }); // no window: not a phone
+    expect(show.mock.calls[1]?.[0]).not.toHaveProperty('autoClose');
   });
 });
 

@@ -22,7 +22,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast, toast } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { downloadBoothReport, useLeads, useLeadsLive } from './api';
 import { LeadDetail } from './lead-detail';
 import { LeadQuestionsModal } from './lead-questions-modal';
@@ -75,7 +75,7 @@ export function LeadsPanel({ eventId }: { eventId: number }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once each time the open lead goes
   useEffect(() => {
     if (!gone) return;
-    if (removedHere.current !== open) showToast('blue', t('contacts.leads.removedByTeam'));
+    if (removedHere.current !== open) toast('info', t('contacts.leads.removedByTeam'));
     removedHere.current = null;
     setOpen(null);
   }, [gone]);

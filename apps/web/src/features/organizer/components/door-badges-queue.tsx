@@ -19,7 +19,7 @@ import { IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
-import { showToast, toast } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useBadgeJobs, useBatch, useRetryJob, useStartBatch } from '../api/badges';
 import { apiFieldErrors } from '../lib/form-errors';
 
@@ -49,7 +49,7 @@ export function BadgeQueue({ eventId, types }: { eventId: number; types: Partici
           const name = job.fullName;
           if (answer.outcome === 'queued') toast('success', t('badges.queue.retried', { name }));
           else if (answer.outcome === 'alreadyPrinting')
-            showToast('yellow', t('badges.queue.retryPrinting', { name }));
+            toast('warning', t('badges.queue.retryPrinting', { name }));
           else if (window.confirm(t('badges.queue.retryPrinted', { name }))) retryJob(job, true);
         },
         onError: (error) => {
