@@ -34,15 +34,20 @@ const agendaIds = async (who: Person, eventId: number) =>
       url: `/api/v1/event/agenda?eventId=${eventId}`,
       headers: who.headers,
     })
-  ).body.data!.items
-    .filter((i) => i.type !== 'meeting')
+  ).body
+    .data!.items.filter((i) => i.type !== 'meeting')
     .map((i) => i.id);
 
 describe('clashes', () => {
   it('E4.49 a clashing card names the session it clashes with; a swap leaves that one and joins this one', async () => {
     const event = await makeAgendaEvent(t.ctx);
     const ada = await makePerson(t.ctx, event.id);
-    const mine = await createSession(t.ctx, event.id, { name: 'Mine', sdt: at(60), edt: at(120), capacity: 5 });
+    const mine = await createSession(t.ctx, event.id, {
+      name: 'Mine',
+      sdt: at(60),
+      edt: at(120),
+      capacity: 5,
+    });
     const other = await createSession(t.ctx, event.id, { name: 'Other', sdt: at(90), edt: at(150) });
     await join(t.app, ada, event.id, mine.id);
 
@@ -65,8 +70,18 @@ describe('clashes', () => {
     const event = await makeAgendaEvent(t.ctx);
     const ada = await makePerson(t.ctx, event.id);
     const bob = await makePerson(t.ctx, event.id);
-    const mine = await createSession(t.ctx, event.id, { name: 'Mine', sdt: at(60), edt: at(120), capacity: 5 });
-    const full = await createSession(t.ctx, event.id, { name: 'Full', sdt: at(60), edt: at(120), capacity: 1 });
+    const mine = await createSession(t.ctx, event.id, {
+      name: 'Mine',
+      sdt: at(60),
+      edt: at(120),
+      capacity: 5,
+    });
+    const full = await createSession(t.ctx, event.id, {
+      name: 'Full',
+      sdt: at(60),
+      edt: at(120),
+      capacity: 1,
+    });
     await join(t.app, ada, event.id, mine.id);
     await join(t.app, bob, event.id, full.id);
     const res = await swap(ada, event.id, full.id, mine.id);

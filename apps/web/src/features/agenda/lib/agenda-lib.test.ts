@@ -1,16 +1,16 @@
 import type { AgendaItem, SessionSummary } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  groupByTime,
-  roomsOf,
   agendaEvents,
   dayOf,
   defaultDay,
   filterAgenda,
   filterSessions,
+  groupByTime,
   groupByTrack,
   pageOf,
   quarterHours,
+  roomsOf,
   sessionDays,
   sessionFacets,
   splitAgenda,
