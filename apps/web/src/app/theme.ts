@@ -1,4 +1,5 @@
 import {
+  Checkbox,
   type CSSVariablesResolver,
   createTheme,
   Loader,
@@ -32,6 +33,8 @@ export const theme = createTheme({
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     // A spinner is a <span>: its aria-label is allowed only with a role (axe aria-prohibited-attr).
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    // WCAG 2.2 target size (2.5.8): 24 px boxes, not Mantine's default 20 px.
+    Checkbox: Checkbox.extend({ defaultProps: { size: 'md' } }),
   },
 });
 

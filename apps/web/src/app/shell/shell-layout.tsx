@@ -93,7 +93,13 @@ export function ShellLayout() {
         <SideNav entries={entries} tablet={breakpoint === 'tablet'} />
       )}
       <div className={classes.body}>
-        <main ref={main} id="main" tabIndex={-1} className={classes.main}>
+        <main
+          ref={main}
+          id="main"
+          tabIndex={-1}
+          className={classes.main}
+          data-floating-chat={showsFloatingChat(pathname) || undefined}
+        >
           <Container size="lg">
             <Suspense fallback={<PageLoader />}>
               <Outlet />

@@ -1,6 +1,7 @@
 import type { EventDetails, EventType } from '@foyer/contract';
 import { Badge, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session-store';
 import type { EventTheme } from '../event-theme';
@@ -8,30 +9,27 @@ import classes from './event-header.module.css';
 
 const TYPE_COLOR: Record<EventType, string> = { normal: 'teal.9', online: 'foyer.7', hybrid: 'grape.9' };
 
-/** The event's banner band: logo, name, dates in the user's zone, type (A1.11 colours). */
+/**
+ * The event's banner band: logo, name, dates in the user's zone, type (A1.11 colours). On a phone a
+ * tab's page gets the slim band only (issue 15: the full header took ~315 of 812 px on every tab);
+ * the landing keeps the banner.
+ */
 export function EventHeader({ event, theme }: { event: EventDetails; theme: EventTheme | null }) {
   const { t } = useTranslation();
+  const onTab = useParams().page !== undefined;
   const zone = useSession((state) => state.user?.timezone ?? null);
   const from = formatDateTime(event.realSdt, zone);
   const to = formatDateTime(event.realEdt, zone);
   const band = theme?.band ?? { background: 'var(--mantine-color-foyer-7)', color: '#ffffff' };
   return (
-    <header className={classes.header} data-testid="event-header">
+    <header className={classes.header} data-tab={onTab || undefined} data-testid="event-header">
       {event.images.banner && (
         <Image src={event.images.banner} alt="" className={classes.banner} data-testid="event-banner" />
       )}
       <div className={classes.band} style={{ background: band.background, color: band.color }}>
         <Group wrap="nowrap" gap="md" align="center">
           {event.images.logo && (
-            <Image
-              src={event.images.logo}
-              alt=""
-              w={56}
-              h={56}
-              radius="md"
-              fit="contain"
-              className={classes.logo}
-            />
+            <Image src={event.images.logo} alt="" radius="md" fit="contain" className={classes.logo} />
           )}
           <Stack gap={4} miw={0}>
             <Title order={1} size="h2" className={classes.title}>
@@ -41,7 +39,7 @@ export function EventHeader({ event, theme }: { event: EventDetails; theme: Even
               <Badge color={TYPE_COLOR[event.eventType]} variant="white" data-testid="event-type">
                 {t(`events.type.${event.eventType}`)}
               </Badge>
-              <Text size="sm" c="inherit">
+              <Text size="sm" c="inherit" className={classes.dates}>
                 {to && to !== from ? `${from} – ${to}` : from}
               </Text>
             </Group>

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useChatRooms } from '../api/chat-api';
 import { Conversation } from '../components/conversation';
@@ -59,8 +59,19 @@ export function ChatPage() {
   const rooms = useChatRooms();
   const selectedId = Number(params.get('room')) || null;
   const selected = rooms.data?.find((r) => r.id === selectedId) ?? null;
+  const location = useLocation();
+  const navigate = useNavigate();
+  // On a phone a conversation opened from the list is a page of its own (a history entry), marked so
+  // its back button goes back to the list rather than adding another entry (issue 15).
   const select = (room: ChatRoom | null) =>
-    setParams(room ? { room: String(room.id) } : {}, { replace: !mobile });
+    setParams(room ? { room: String(room.id) } : {}, {
+      replace: !mobile,
+      ...(mobile && room ? { state: { fromChatList: true } } : {}),
+    });
+  const back = () => {
+    if ((location.state as { fromChatList?: boolean } | null)?.fromChatList) navigate(-1);
+    else setParams({}, { replace: true }); // opened by a link: the list takes its place
+  };
 
   const list = rooms.isPending ? (
     <Center py="xl">
@@ -92,7 +103,7 @@ export function ChatPage() {
         {!selected && header}
         <Paper withBorder radius="md" h={selected ? MOBILE_HEIGHT : undefined} style={{ overflow: 'hidden' }}>
           {selected ? (
-            <Conversation room={selected} onBack={() => select(null)} headingOrder={1} />
+            <Conversation room={selected} onBack={back} headingOrder={1} />
           ) : (
             <Box p={4}>{list}</Box>
           )}
