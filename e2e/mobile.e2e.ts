@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { launchBrowser, newContext, withCookieChoice } from './lib/browser';
 import { createPrivateRoom, registerAttendee } from './lib/chat';
-import { demoEventId } from './lib/flows';
+import { api, demoEventId } from './lib/flows';
 import { signIn } from './lib/sign-in';
 
 const check = screenChecks('mobile', { screenshot: 'viewport' });
@@ -80,5 +80,20 @@ describe('the app on a phone', () => {
     const size = (await box.boundingBox())!;
     expect(size.width).toBeGreaterThanOrEqual(24);
     expect(size.height).toBeGreaterThanOrEqual(24);
+  });
+
+  it('A7.42 A7.43 a name changed on another device shows here at once', async () => {
+    const me = await registerAttendee(eventId, 'Nina', 'Before');
+    ({ context } = await signIn(browser, me, { viewport: 'mobile', newAccount: 'if-asked' }));
+    const page = await context.newPage();
+    await page.goto(`/event/${eventId}/attendees`);
+    const name = page.getByTestId('mobile-header').getByTestId('user-name');
+    await expect.poll(() => name.textContent()).toBe('Nina Before');
+    await api('/user/profile', {
+      method: 'PUT',
+      token: me.token,
+      body: { action: 'profile', name: 'Nina', surname: 'After' },
+    });
+    await expect.poll(() => name.textContent()).toBe('Nina After');
   });
 });

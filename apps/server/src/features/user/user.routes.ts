@@ -7,6 +7,8 @@ import {
   deleteAccountRequest,
   ErrorCode,
   emptyRequest,
+  RecordType,
+  realtimeRoom,
   removeEmailQuery,
   setPrimaryEmailRequest,
   updateProfileRequest,
@@ -33,7 +35,13 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   app.put('/user/profile', { config: perMinute(60) }, async (request) => {
     const claims = await requireUser(request);
     const input = parse(updateProfileRequest, request.body);
-    return { success: true, data: await updateProfile(app.ctx, claims, input) };
+    const profile = await updateProfile(app.ctx, claims, input);
+    // A7.42, A7.43: the person's other tabs and devices fetch the profile again (name, photo, time
+    // zone, ui settings); the record says only what changed, not the profile.
+    await app.realtime.publish(realtimeRoom.user(claims.userId), RecordType.PublicProfileChanged, {
+      change: input.action,
+    });
+    return { success: true, data: profile };
   });
 
   app.get('/user/email', async (request) => {

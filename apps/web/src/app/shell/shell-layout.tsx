@@ -17,6 +17,7 @@ import classes from './shell-layout.module.css';
 import { useShell } from './shell-store';
 import { SideNav } from './side-nav';
 import { useAfterFirstPaint, useEver } from './use-ever';
+import { useProfileLive } from './use-profile';
 import { useShellBadges } from './use-shell-badges';
 
 // Drawers and modals load after the first screen (or when one opens first), not with it.
@@ -51,6 +52,7 @@ export function ShellLayout() {
     ) || idle;
   useNotificationsLive();
   useInvitationsLive();
+  useProfileLive();
 
   // WCAG 2.4.3: a navigation that dropped focus (the login, an event opened from the list) puts it
   // on the new page's heading; the first load of the app (key "default") starts at the top as usual.

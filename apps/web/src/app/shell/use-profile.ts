@@ -1,8 +1,10 @@
-import type { UpdateProfileRequest, UserProfile } from '@foyer/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RecordType, realtimeRoom, type UpdateProfileRequest, type UserProfile } from '@foyer/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 import { fetchProfile, PROFILE_STALE_MS, profileKey } from '../../lib/session';
 import { useSession } from '../../lib/session-store';
+import { useRealtimeClient } from '../../lib/use-realtime';
 
 export { profileKey };
 
@@ -17,22 +19,45 @@ export function useProfile() {
   });
 }
 
+/** The profile as the server now has it: the cache, and the session's copy of name and timezone. */
+function applyProfile(queryClient: QueryClient, profile: UserProfile): void {
+  queryClient.setQueryData(profileKey, profile);
+  const { token, user, setSession } = useSession.getState();
+  if (token && user && user.id === profile.id) {
+    setSession(token, { ...user, name: profile.name, surname: profile.surname, timezone: profile.timezone });
+  }
+}
+
 /** PUT /user/profile; keeps the session's copy of name and timezone in step. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProfileRequest) => api<UserProfile>('/user/profile', { method: 'PUT', body }),
-    onSuccess: (profile) => {
-      queryClient.setQueryData(profileKey, profile);
-      const { token, user, setSession } = useSession.getState();
-      if (token && user) {
-        setSession(token, {
-          ...user,
-          name: profile.name,
-          surname: profile.surname,
-          timezone: profile.timezone,
-        });
-      }
-    },
+    onSuccess: (profile) => applyProfile(queryClient, profile),
   });
+}
+
+/**
+ * A7.42, A7.43: a change made in another tab or on another device (name, photo, time zone, ui
+ * settings) reaches this one: the user's feed says the profile changed, and it is fetched again;
+ * so it is when the feed comes on, for a change made between the page's load and its subscription.
+ */
+export function useProfileLive(): void {
+  const userId = useSession((state) => state.user?.id ?? null);
+  const queryClient = useQueryClient();
+  const realtime = useRealtimeClient();
+  useEffect(() => {
+    if (!realtime || userId === null) return;
+    const refetch = () =>
+      void fetchProfile()
+        .then((profile) => applyProfile(queryClient, profile))
+        .catch(() => undefined); // offline: the next load fetches it
+    return realtime.subscribe(
+      realtimeRoom.user(userId),
+      (record) => {
+        if (record.type === RecordType.PublicProfileChanged) refetch();
+      },
+      { onReady: refetch },
+    );
+  }, [realtime, userId, queryClient]);
 }
