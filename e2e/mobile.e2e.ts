@@ -40,9 +40,16 @@ describe('the app on a phone', () => {
     expect(padding).toBeGreaterThanOrEqual(72);
     await check(page, 'tab-header-375');
 
+    expect(await page.getByTestId('event-countdown').count()).toBe(0);
     await page.goto(`/event/${eventId}/`);
     await page.getByTestId('event-banner').waitFor();
     expect((await header.boundingBox())!.height).toBeGreaterThan(slim);
+    // E9.47: the demo starts in a few days: a countdown in zero-padded days, hours, minutes, seconds.
+    const countdown = page.getByTestId('event-countdown');
+    const shown = await countdown.locator('strong').allTextContents();
+    expect(shown).toHaveLength(4);
+    for (const part of shown) expect(part).toMatch(/^\d{2,}$/);
+    await check(page, 'landing-countdown-375');
 
     const bar = page.getByTestId('mobile-header');
     expect(await bar.getAttribute('data-scrolled')).toBeNull();

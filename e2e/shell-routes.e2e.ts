@@ -54,6 +54,11 @@ describe('application shell in the browser: routes', () => {
     await page.getByTestId('entity-not-found').waitFor();
     await page.goto(`/event/${shell.eventId}/no-such-page`);
     await page.getByTestId('event-page-not-found').waitFor();
+
+    // A8.24: an event that cannot be loaded sends the person to the event list, saying why.
+    await page.goto('/event/99999999/attendees');
+    await page.waitForURL('**/event/list');
+    await page.getByRole('alert').or(page.locator('.mantine-Notification-root')).first().waitFor();
   });
 
   it('A2.27 A2.28 invitation pages are mobile-only and send wide screens to the attendees', async () => {

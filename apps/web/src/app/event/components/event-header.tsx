@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session-store';
 import type { EventTheme } from '../event-theme';
+import { EventCountdown } from './event-countdown';
 import classes from './event-header.module.css';
 
 const TYPE_COLOR: Record<EventType, string> = { normal: 'teal.9', online: 'foyer.7', hybrid: 'grape.9' };
@@ -43,6 +44,7 @@ export function EventHeader({ event, theme }: { event: EventDetails; theme: Even
                 {to && to !== from ? `${from} – ${to}` : from}
               </Text>
             </Group>
+            {!onTab && <EventCountdown startsAt={event.realSdt} />}
           </Stack>
         </Group>
       </div>

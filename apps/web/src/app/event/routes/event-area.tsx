@@ -20,6 +20,7 @@ import {
   wasWizardOffered,
 } from '../../../lib/filled-event-profiles';
 import { rememberLastVisitedEvent } from '../../../lib/storage';
+import { toast } from '../../../lib/toast';
 import { useEvent } from '../../../lib/use-event';
 import { useRealtimeClient } from '../../../lib/use-realtime';
 import { isEntityKind } from '../api/get-entity';
@@ -69,6 +70,11 @@ function AreaNotFound({ eventId, message }: { eventId?: number; message?: string
       </EmptyState>
     </Stack>
   );
+}
+
+function LeaveForList({ message }: { message: string }) {
+  useEffect(() => toast('error', message), [message]);
+  return <Navigate to="/event/list" replace />;
 }
 
 function DetailRoute({ eventId }: { eventId: number }) {
@@ -157,8 +163,12 @@ export function EventArea() {
       </Center>
     );
   }
-  if (!event)
-    return <AreaNotFound message={query.error instanceof ApiError ? query.error.message : undefined} />;
+  if (!event) {
+    // A8.24: an event the server refuses or does not know sends the person to the event list, saying
+    // why; without an answer (offline) the page stays, with the reason.
+    if (query.error instanceof ApiError) return <LeaveForList message={query.error.message} />;
+    return <AreaNotFound />;
+  }
 
   const theme = eventTheme(event.colors);
   const landing = (
