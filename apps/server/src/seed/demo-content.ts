@@ -32,7 +32,8 @@ export const PAST_EVENT = {
   name: 'Foyer Autumn Forum',
   description: 'A one-day forum on community-led events. Thank you to everyone who joined us.',
   colors: { primary: '#5f3dc4' },
-  images: { logo: '/demo/logo.svg', banner: '/demo/banner.svg', side_banner: null },
+  // Its own banner: the past event is not the demo summit (issue 15).
+  images: { logo: '/demo/logo.svg', banner: '/demo/past-banner.svg', side_banner: null },
 };
 
 export const PARTICIPANT_CATEGORIES = {

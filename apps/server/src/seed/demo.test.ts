@@ -102,6 +102,10 @@ describe('demo seed', () => {
     expect(await seedDemoIfEmpty(t.ctx.db, { log: () => {} })).toBe(false);
     expect({ users: await count('users'), participants: await count('participants') }).toEqual(before);
     expect(await count('events')).toBe(2);
+    // Issue 15: each event shows its own banner.
+    const banners = await t.ctx.db.selectFrom('events').select('images').execute();
+    const paths = banners.map((e) => (e.images as { banner?: string | null }).banner);
+    expect(new Set(paths).size).toBe(2);
   });
 
   it('E3.08 E5.11 the demo offers bookable meeting slots on both days, free for two attendees', async () => {
