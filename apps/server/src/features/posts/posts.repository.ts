@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB, PostsTable } from '../../db/schema';
 
@@ -58,6 +58,10 @@ export async function listAnnouncements(
   eventId: number,
   options: { before?: number | undefined; limit: number; alsoUnpublishedOf: number | true },
 ): Promise<PostRow[]> {
+  // Issue 15: newest by when it was (or is to be) posted: a scheduled announcement takes its place
+  // at its postAt, not where its id (its creation) would put it. The cursor is the last post's id,
+  // compared by (that time, id); a cursor post that is gone ends the list.
+  const postedAt = sql<Date>`coalesce(post_at, published_at, created_at)`;
   return db
     .selectFrom('posts')
     .selectAll()
@@ -69,7 +73,12 @@ export async function listAnnouncements(
         ? eb.lit(true)
         : eb.or([eb('published_at', 'is not', null), eb('participant_id', '=', options.alsoUnpublishedOf)]),
     )
-    .$if(options.before !== undefined, (q) => q.where('id', '<', options.before as number))
+    .$if(options.before !== undefined, (q) =>
+      q.where(
+        sql<boolean>`(${postedAt}, id) < (SELECT coalesce(c.post_at, c.published_at, c.created_at), c.id FROM posts c WHERE c.id = ${options.before as number} AND c.event_id = ${eventId})`,
+      ),
+    )
+    .orderBy(postedAt, 'desc')
     .orderBy('id', 'desc')
     .limit(options.limit)
     .execute();

@@ -149,6 +149,32 @@ describe('announcements', () => {
     expect((await eventRecords(event.id)).map((r) => r.type)).toEqual(['announcement', 'notification']);
   });
 
+  it('issue 15 a scheduled announcement takes its place by postAt, not by when it was written; pages follow', async () => {
+    const { event, mod, ben } = await setup();
+    const scheduled = await announce(mod, event.id, { text: 'At nine', postAt: '2030-05-01T09:00:00Z' });
+    t.setNow(new Date('2030-05-01T08:00:00Z'));
+    const early = await announce(mod, event.id, { text: 'At eight' });
+    t.setNow(new Date('2030-05-01T09:30:00Z'));
+    const late = await announce(mod, event.id, { text: 'At half past nine' });
+    // Written first, posted at nine: between the two others.
+    expect((await list(ben, event.id)).map((p) => p.id)).toEqual([late.id, scheduled.id, early.id]);
+    // Page by page with the cursor, in the same order.
+    const seen: number[] = [];
+    let before: number | null | undefined;
+    do {
+      const page = (
+        await api<AnnouncementPage>(ben, 'GET', {
+          eventId: event.id,
+          limit: 1,
+          ...(before ? { before } : {}),
+        })
+      ).body.data as AnnouncementPage;
+      seen.push(...page.items.map((p) => p.id));
+      before = page.nextCursor;
+    } while (before && seen.length < 10);
+    expect(seen).toEqual([late.id, scheduled.id, early.id]);
+  });
+
   it('E6.06 E6.35 the author, organizers and moderators edit and delete; others may not', async () => {
     const { event, ana, ben, org, mod } = await setup();
     const post = await announce(ana, event.id, { files: [{ contentType: 'image/png', data: png() }] });
