@@ -2,7 +2,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { searchCards } from './lib/attendees';
-import { baseURL, launchBrowser, VIEWPORTS, type ViewportName, withCookieChoice } from './lib/browser';
+import {
+  baseURL,
+  launchBrowser,
+  newContext,
+  VIEWPORTS,
+  type ViewportName,
+  withCookieChoice,
+} from './lib/browser';
 import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, submitLogin } from './lib/flows';
 
 const check = screenChecks('languages');
@@ -131,5 +138,49 @@ describe('languages', () => {
     await page.setViewportSize(VIEWPORTS.mobile);
     await expect.poll(() => type.textContent()).toBe('SERGİLEYİCİ');
     await check(page, 'event-tr-375');
+  });
+  it('E3.05 an organizer names a type in each language; a Turkish reader sees the Turkish name', async () => {
+    const eventId = await demoEventId();
+    const token = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
+    const name = `Buyer ${Date.now()}`;
+    context = await withCookieChoice(await newContext(browser, 'desktop'));
+    const page = await context.newPage();
+    await page.goto('/login');
+    await submitLogin(page, DEMO_LOGINS.organizer, DEMO_PASSWORD);
+    await page.waitForURL('**/event/list');
+    await page.goto(`/organizer/${eventId}/types`);
+    await page.getByTestId('type-add').click();
+    const form = page.getByTestId('type-form');
+    await form.getByTestId('type-name').fill(name);
+    await form.getByTestId('type-text-tr').fill('Alıcı');
+    await form.getByTestId('type-text-ru').fill('Покупатель');
+    await check(page, 'type-texts-1280');
+    await form.getByTestId('type-save').click();
+    await page.getByTestId('type-row').filter({ hasText: name }).waitFor();
+    const types = await api<{ types: { id: number; name: string; texts: Record<string, string> }[] }>(
+      `/organizer/event/${eventId}/types`,
+      { token },
+    );
+    const made = types.types.find((type) => type.name === name);
+    expect(made?.texts).toEqual({ tr: 'Alıcı', ru: 'Покупатель' });
+    try {
+      // In Turkish, the type reads as the organizer named it there (the organizer's wizard offers every type).
+      await page.evaluate(() => localStorage.setItem('language', 'tr'));
+      await page.goto(`/event/${eventId}/event-profile`);
+      const wizard = page.getByTestId('profile-wizard');
+      await wizard.waitFor();
+      for (let i = 0; i < 3 && (await page.getByTestId('wizard-type').count()) === 0; i++) {
+        await page.getByTestId('wizard-next').click();
+        await page.waitForFunction(
+          (step) =>
+            document.querySelector('[data-testid="profile-wizard"]')?.getAttribute('data-step') !== step,
+          await wizard.getAttribute('data-step'),
+        );
+      }
+      await page.getByTestId('wizard-type').getByText('Alıcı', { exact: true }).waitFor();
+      expect(await page.getByTestId('wizard-type').getByText(name).count()).toBe(0);
+    } finally {
+      await api(`/organizer/event/${eventId}/types/${made!.id}`, { method: 'DELETE', token });
+    }
   });
 });

@@ -27,6 +27,8 @@ export const participantTypeSchema = z.object({
   maxMeetingCount: z.number().nullable(),
   /** E6.31: people of this type add no guests to their meetings. */
   disableGuest: z.boolean(),
+  /** E3.05: the name per language, where the organizer gave one. */
+  texts: z.record(z.string(), z.string()),
 });
 export type ParticipantType = z.infer<typeof participantTypeSchema>;
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { idSchema, intSchema, optionalText, requiredText } from './common';
+import { localeSchema } from './constants';
+
+/** E3.05 texts per language: the type's name in each app language the organizer fills in. */
+export const typeTextsSchema = z.partialRecord(
+  localeSchema,
+  z.string().trim().max(100, 'validation.error.maxLength'),
+);
+export type TypeTexts = z.infer<typeof typeTextsSchema>;
 
 /**
  * Participant types with their rights and limits (E3.05, E6.15) and the event's categories, as the
@@ -22,6 +30,7 @@ export const participantTypeInput = z.strictObject({
   atRegistration: z.boolean().default(false),
   /** E6.36: participants of this type may change their type themselves. */
   allowedToModify: z.boolean().default(false),
+  texts: typeTextsSchema.default({}),
 });
 export type ParticipantTypeInput = z.input<typeof participantTypeInput>;
 
@@ -39,6 +48,7 @@ export const consoleParticipantTypeSchema = z.object({
   atRegistration: z.boolean(),
   allowedToModify: z.boolean(),
   participantCount: z.number(),
+  texts: typeTextsSchema,
 });
 export type ConsoleParticipantType = z.infer<typeof consoleParticipantTypeSchema>;
 

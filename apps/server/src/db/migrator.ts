@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022_badges';
 import * as m0023 from './migrations/0023_contacts_leads';
 import * as m0024 from './migrations/0024_profile_filled';
 import * as m0025 from './migrations/0025_meeting_tables';
+import * as m0026 from './migrations/0026_type_texts';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0023_contacts_leads': m0023,
   '0024_profile_filled': m0024,
   '0025_meeting_tables': m0025,
+  '0026_type_texts': m0026,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

@@ -6,8 +6,15 @@ import { useCurrentEvent } from '../lib/use-current-event';
 /** The current event's type label with the language it is written in, for lists and selects. */
 export function useParticipantTypeText(): (name: string) => TypeText {
   const { t, i18n } = useTranslation();
-  const eventLanguage = useCurrentEvent()?.defaultLanguage;
-  return (name) => participantTypeText(name, t, i18n.resolvedLanguage, eventLanguage);
+  const event = useCurrentEvent();
+  return (name) =>
+    participantTypeText(
+      name,
+      t,
+      i18n.resolvedLanguage,
+      event?.defaultLanguage,
+      event?.participantTypes.find((type) => type.name === name)?.texts,
+    );
 }
 
 /**

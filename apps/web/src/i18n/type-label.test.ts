@@ -23,4 +23,21 @@ describe('participant type labels (E3.05)', () => {
     const turkish = participantTypeText('Ziyaretçi', translate('en'), 'en', 'tr');
     expect(upperTypeText(turkish)).toBe('ZİYARETÇİ');
   });
+
+  it('E3.05 texts per language: the organizer’s name in the reader’s language wins, else the default', () => {
+    const texts = { tr: 'Ziyaretçi', ru: 'Посетитель' };
+    expect(participantTypeText('Visitor', translate('tr'), 'tr', 'en', texts)).toEqual({
+      text: 'Ziyaretçi',
+      lang: 'tr',
+    });
+    expect(upperTypeText(participantTypeText('Visitor', translate('tr'), 'tr', 'en', texts))).toBe(
+      'ZİYARETÇİ',
+    );
+    expect(participantTypeText('Visitor', translate('en'), 'es', 'en', texts)).toEqual({
+      text: 'Visitor',
+      lang: 'en',
+    });
+    // Also over a built-in name: the organizer's own translation is theirs to give.
+    expect(participantTypeText('Speaker', translate('tr'), 'tr', 'en', { tr: 'Sunucu' }).text).toBe('Sunucu');
+  });
 });

@@ -19,15 +19,19 @@ export interface TypeText {
 }
 
 /**
- * The label of participant type `name`: a built-in type in the UI language `ui`; any other name
- * as the organizer typed it, in the event's default language (English when the event names none).
+ * The label of participant type `name`: the organizer's name for it in the UI language `ui` when they
+ * gave one (E3.05 texts per language); else a built-in type in `ui`; else the name as the organizer
+ * typed it, in the event's default language (English when the event names none).
  */
 export function participantTypeText(
   name: string,
   t: (key: TranslationKey) => string,
   ui: string | undefined,
   eventLanguage?: string | null,
+  texts?: Partial<Record<string, string>>,
 ): TypeText {
+  const own = isLocale(ui) ? texts?.[ui] : undefined;
+  if (own && isLocale(ui)) return { text: own, lang: ui };
   const key = BUILT_IN[name.trim().toLowerCase()];
   if (key && isLocale(ui)) return { text: t(key), lang: ui };
   return { text: name, lang: isLocale(eventLanguage) ? eventLanguage : DEFAULT_LOCALE };

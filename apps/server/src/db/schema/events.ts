@@ -53,6 +53,8 @@ export interface ParticipantTypesTable {
   disable_guest: Generated<boolean>;
   at_registration: Generated<boolean>;
   allowed_to_modify: Generated<boolean>; // 0004, E6.36
+  /** 0026, E3.05: the name per language ({ tr: '…' }); `name` is the default. */
+  texts: ColumnType<Partial<Record<string, string>>, string | undefined, string>;
 }
 
 export interface CategoriesTable {

@@ -92,6 +92,7 @@ export function toDetails(
       priority: number;
       max_meeting_count: number | null;
       disable_guest: boolean;
+      texts: Partial<Record<string, string>>;
     }[];
   },
 ): EventDetails {
@@ -106,6 +107,11 @@ export function toDetails(
     priority: t.priority,
     maxMeetingCount: t.max_meeting_count,
     disableGuest: t.disable_guest,
+    texts: Object.fromEntries(
+      Object.entries(t.texts ?? {}).filter(
+        (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
+      ),
+    ),
   }));
   return {
     ...toSummary(event, participant, now),

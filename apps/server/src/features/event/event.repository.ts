@@ -105,7 +105,7 @@ export function listCategories(db: Executor, eventId: number) {
 export function listParticipantTypes(db: Executor, eventId: number) {
   return db
     .selectFrom('participant_types')
-    .select(['id', 'name', 'priority', 'max_meeting_count', 'disable_guest'])
+    .select(['id', 'name', 'priority', 'max_meeting_count', 'disable_guest', 'texts'])
     .where('event_id', '=', eventId)
     .orderBy('priority')
     .orderBy('id')

@@ -145,7 +145,7 @@ describe('event list and details', () => {
     ]);
     expect(data.categoriesForBooth.map((c) => c.name)).toEqual(['Sector']);
     expect(data.participantTypes).toEqual([
-      { id: typeId, name: 'Attendee', priority: 1, maxMeetingCount: null, disableGuest: false },
+      { id: typeId, name: 'Attendee', priority: 1, maxMeetingCount: null, disableGuest: false, texts: {} },
     ]);
     expect(data.tabs).toEqual([...DEFAULT_ALLOWED_TABS]);
     expect(data.pages).toEqual({ login: null });

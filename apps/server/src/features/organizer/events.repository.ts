@@ -122,6 +122,7 @@ export async function copySetup(
         ...type,
         event_id: eventId,
         invitation_rights: type.invitation_rights === null ? null : JSON.stringify(type.invitation_rights),
+        texts: JSON.stringify(type.texts ?? {}),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

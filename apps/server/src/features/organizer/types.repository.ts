@@ -47,6 +47,7 @@ export interface TypeValues {
   disable_guest: boolean;
   at_registration: boolean;
   allowed_to_modify: boolean;
+  texts: string;
 }
 
 export function insertType(db: Executor, eventId: number, values: TypeValues) {

@@ -3,6 +3,7 @@ import {
   type ConsoleParticipantType,
   type categoryGroupInput,
   duplicateOptionName,
+  LOCALES,
   type participantTypeInput,
   type TypesAndCategories,
 } from '@foyer/contract';
@@ -16,6 +17,17 @@ import * as repo from './types.repository';
 type TypeInput = z.output<typeof participantTypeInput>;
 type GroupInput = z.output<typeof categoryGroupInput>;
 
+/** The stored texts as the contract has them (only the app's languages, only non-empty). */
+export function textsOf(raw: unknown): ConsoleParticipantType['texts'] {
+  if (!raw || typeof raw !== 'object') return {};
+  const out: ConsoleParticipantType['texts'] = {};
+  for (const lang of LOCALES) {
+    const text = (raw as Record<string, unknown>)[lang];
+    if (typeof text === 'string' && text) out[lang] = text;
+  }
+  return out;
+}
+
 function toType(row: repo.TypeWithCount): ConsoleParticipantType {
   return {
     id: row.id,
@@ -28,6 +40,7 @@ function toType(row: repo.TypeWithCount): ConsoleParticipantType {
     atRegistration: row.at_registration,
     allowedToModify: row.allowed_to_modify,
     participantCount: Number(row.participant_count ?? 0),
+    texts: textsOf(row.texts),
   };
 }
 
@@ -81,6 +94,8 @@ async function typeValues(db: Executor, eventId: number, input: TypeInput): Prom
     disable_guest: input.disableGuest,
     at_registration: input.atRegistration,
     allowed_to_modify: input.allowedToModify,
+    // Empty names are no translation: the default name shows instead.
+    texts: JSON.stringify(Object.fromEntries(Object.entries(input.texts).filter(([, text]) => text))),
   };
 }
 

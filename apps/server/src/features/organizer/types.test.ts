@@ -1,4 +1,9 @@
-import type { ConsoleCategory, ConsoleParticipantType, TypesAndCategories } from '@foyer/contract';
+import type {
+  ConsoleCategory,
+  ConsoleParticipantType,
+  EventDetails,
+  TypesAndCategories,
+} from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
@@ -52,6 +57,44 @@ describe('organizer console: participant types and categories', () => {
       maxMeetingCount: 20,
       disableGuest: true,
       participantCount: 1,
+    });
+  });
+
+  it('E3.05 a type has its name per language: kept, empty ones dropped, unknown languages refused, shown to attendees', async () => {
+    const { event, organizer } = await setup();
+    const made = await req<ConsoleParticipantType>(organizer, 'POST', `/${event.id}/types`, {
+      name: 'Buyer',
+      texts: { tr: ' Alıcı ', ru: 'Покупатель', es: '' },
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.data?.texts).toEqual({ tr: 'Alıcı', ru: 'Покупатель' });
+    const unknown = await req(organizer, 'POST', `/${event.id}/types`, {
+      name: 'X',
+      texts: { de: 'Käufer' },
+    });
+    expect(unknown.status).toBe(400);
+    const tooLong = await req(organizer, 'POST', `/${event.id}/types`, {
+      name: 'X',
+      texts: { tr: 'x'.repeat(101) },
+    });
+    expect(tooLong.status).toBe(400);
+    const edited = await req<ConsoleParticipantType>(
+      organizer,
+      'PUT',
+      `/${event.id}/types/${made.body.data!.id}`,
+      {
+        name: 'Buyer',
+        texts: { tr: 'Satın alan' },
+      },
+    );
+    expect(edited.body.data?.texts).toEqual({ tr: 'Satın alan' });
+    const details = await call<EventDetails>(t.app, {
+      method: 'GET',
+      url: `/api/v1/event/${event.id}`,
+      headers: organizer.headers,
+    });
+    expect(details.body.data?.participantTypes.find((x) => x.name === 'Buyer')?.texts).toEqual({
+      tr: 'Satın alan',
     });
   });
 

@@ -1,17 +1,21 @@
-import { type ConsoleParticipantType, participantTypeInput } from '@foyer/contract';
+import { type ConsoleParticipantType, LOCALES, type Locale, participantTypeInput } from '@foyer/contract';
 import {
   Alert,
   Button,
   Checkbox,
+  Fieldset,
   Group,
   Modal,
   MultiSelect,
   NumberInput,
+  SimpleGrid,
   Stack,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES } from '../../../i18n';
 import { useSaveType } from '../api/types';
 import { apiFieldErrors, hasFieldErrors, issueErrors } from '../lib/form-errors';
 
@@ -37,6 +41,7 @@ export function TypeEditor({ eventId, type, allTypes, onClose }: Props) {
     disableGuest: type?.disableGuest ?? false,
     atRegistration: type?.atRegistration ?? false,
     allowedToModify: type?.allowedToModify ?? false,
+    texts: { ...(type?.texts ?? {}) } as Partial<Record<Locale, string>>,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof typeof v>(k: K, value: (typeof v)[K]) =>
@@ -53,6 +58,7 @@ export function TypeEditor({ eventId, type, allTypes, onClose }: Props) {
       disableGuest: v.disableGuest,
       atRegistration: v.atRegistration,
       allowedToModify: v.allowedToModify,
+      texts: v.texts,
     });
     if (!parsed.success) {
       setErrors(issueErrors(t, parsed.error.issues, () => t('organizer.types.name')));
@@ -88,6 +94,26 @@ export function TypeEditor({ eventId, type, allTypes, onClose }: Props) {
             error={errors.name}
             data-testid="type-name"
           />
+          {/* E3.05 texts per language */}
+          <Fieldset legend={t('organizer.types.texts')} variant="unstyled" data-testid="type-texts">
+            <Text size="xs" c="dimmed" mb={4}>
+              {t('organizer.types.textsHint')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+              {LOCALES.map((lang) => (
+                <TextInput
+                  key={lang}
+                  lang={lang}
+                  label={t('organizer.types.textIn', { language: LANGUAGE_NAMES[lang] })}
+                  value={v.texts[lang] ?? ''}
+                  onChange={(e) => set('texts', { ...v.texts, [lang]: e.currentTarget.value })}
+                  error={errors[`texts.${lang}`]}
+                  maxLength={100}
+                  data-testid={`type-text-${lang}`}
+                />
+              ))}
+            </SimpleGrid>
+          </Fieldset>
           <Group grow align="flex-start">
             <TextInput
               label={t('organizer.types.ticketType')}
