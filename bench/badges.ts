@@ -21,7 +21,6 @@
 import { connect, createServer, type Server } from 'node:net';
 import { loadavg } from 'node:os';
 import type { BadgeBatch, BadgeTemplateInput, Printer, PrinterInput } from '@foyer/contract';
-import { buildApp } from '../apps/server/src/app';
 import {
   badgeFields,
   chooseTemplate,
@@ -32,7 +31,13 @@ import {
 } from '../apps/server/src/features/badges/badges.render';
 import { findBadgePerson, listTemplates } from '../apps/server/src/features/badges/badges.repository';
 import { signAccessToken } from '../apps/server/src/http/auth';
-import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
+import {
+  hardTimeLimit,
+  listenBenchApp,
+  openBenchServerParts,
+  seedBenchEvent,
+  seedBenchStaff,
+} from './lib/bench-server';
 import { percentile } from './lib/http-load';
 
 const BADGE_COUNT = 100;
@@ -202,31 +207,13 @@ function checkLabels(labels: Label[], attendees: Attendee[]): string[] {
 
 async function main(): Promise<void> {
   hardTimeLimit('bench/badges', 240_000);
-  const { config, database, db, mailer } = await openBenchServerParts();
+  const parts = await openBenchServerParts();
+  const { config, database, db } = parts;
   const printer = await labelPrinter();
   const run = Date.now();
-  const event = await db
-    .insertInto('events')
-    .values({
-      name: `Badge bench ${run}`,
-      event_type: 'normal',
-      start_date: new Date(),
-      real_sdt: new Date(),
-      real_edt: new Date(Date.now() + 86_400_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const e = event.id;
-  const attendeeType = await db
-    .insertInto('participant_types')
-    .values({ event_id: e, name: 'Attendee' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const crewType = await db
-    .insertInto('participant_types')
-    .values({ event_id: e, name: 'Crew' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { eventId: e, typeIds } = await seedBenchEvent(db, `Badge bench ${run}`, ['Attendee', 'Crew']);
+  const attendeeType = { id: typeIds[0]! };
+  const crewType = { id: typeIds[1]! };
   const people = (count: number, typeId: number, tag: string) =>
     Array.from({ length: count }, (_, i) => ({
       event_id: e,
@@ -250,30 +237,16 @@ async function main(): Promise<void> {
     .insertInto('participants')
     .values(people(WARM_UP, crewType.id, 'crew'))
     .execute();
-  const organizerUser = await db
-    .insertInto('users')
-    .values({ username: `badge-organizer-${run}@foyer.test`, name: 'Olga', surname: 'Organizer' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('participants')
-    .values({
-      event_id: e,
-      user_id: organizerUser.id,
-      email: `badge-organizer-${run}@foyer.test`,
-      name: 'Olga',
-      surname: 'Organizer',
-      organizer: true,
-      organizer_role: 'owner',
-    })
-    .execute();
+  const organizerUserId = await seedBenchStaff(
+    db,
+    e,
+    { email: `badge-organizer-${run}@foyer.test`, name: 'Olga', surname: 'Organizer' },
+    { organizer: true, organizer_role: 'owner' },
+  );
 
-  const app = await buildApp({ config, db, dbKind: database.kind, mailer, now: () => new Date() });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const base = `http://127.0.0.1:${address.port}/api/v1/organizer/event/${e}/badges`;
-  const authorization = `Bearer ${await signAccessToken(config.jwtSecret, { userId: organizerUser.id })}`;
+  const { app, api: apiBase } = await listenBenchApp(parts);
+  const base = `${apiBase}/organizer/event/${e}/badges`;
+  const authorization = `Bearer ${await signAccessToken(config.jwtSecret, { userId: organizerUserId })}`;
   const api = async <T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> => {
     const res = await fetch(`${base}${path}`, {
       method,

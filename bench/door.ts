@@ -17,9 +17,14 @@ import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app';
 import { signAccessToken } from '../apps/server/src/http/auth';
-import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
+import {
+  hardTimeLimit,
+  listenBenchApp,
+  openBenchServerParts,
+  seedBenchEvent,
+  seedBenchStaff,
+} from './lib/bench-server';
 import { percentile } from './lib/http-load';
 
 const ATTENDEES = Number(process.env.BENCH_ATTENDEES ?? 50_000);
@@ -105,59 +110,33 @@ function summary(answers: Answered[]) {
 
 async function main(): Promise<void> {
   hardTimeLimit('bench/door');
-  const { config, database, db, mailer } = await openBenchServerParts();
+  const parts = await openBenchServerParts();
+  const { config, database, db } = parts;
   const run = Date.now();
   const seedStart = Date.now();
-  const event = await db
-    .insertInto('events')
-    .values({
-      name: `Door bench ${run}`,
-      event_type: 'normal',
-      start_date: new Date(),
-      real_sdt: new Date(),
-      real_edt: new Date(Date.now() + 86_400_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const e = event.id;
-  const type = await db
-    .insertInto('participant_types')
-    .values({ event_id: e, name: 'Attendee' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const {
+    eventId: e,
+    typeIds: [typeId],
+  } = await seedBenchEvent(db, `Door bench ${run}`, ['Attendee']);
+  const type = { id: typeId! };
   await sql`
     INSERT INTO participants (event_id, email, name, surname, company, job_title, type_id, ticket_id)
     SELECT ${e}, 'door-' || ${run}::text || '-' || i || '@foyer.test', 'Guest' || i, 'Visitor' || i,
            'Company ' || (i % 500), 'Engineer', ${type.id}, 'D' || ${run % 100000}::text || 'T' || i
       FROM generate_series(1, ${ATTENDEES}) i`.execute(db);
-  const staffUser = await db
-    .insertInto('users')
-    .values({ username: `door-staff-${run}@foyer.test`, name: 'Door', surname: 'Staff' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('participants')
-    .values({
-      event_id: e,
-      user_id: staffUser.id,
-      email: `door-staff-${run}@foyer.test`,
-      name: 'Door',
-      surname: 'Staff',
-      type_id: type.id,
-      check_in_admin: true,
-    })
-    .execute();
+  const staffUserId = await seedBenchStaff(
+    db,
+    e,
+    { email: `door-staff-${run}@foyer.test`, name: 'Door', surname: 'Staff' },
+    { type_id: type.id, check_in_admin: true },
+  );
   console.error(
     `seeded ${ATTENDEES} tickets in ${((Date.now() - seedStart) / 1000).toFixed(1)} s (${database.kind})`,
   );
 
-  const app = await buildApp({ config, db, dbKind: database.kind, mailer, now: () => new Date() });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const base = `http://127.0.0.1:${address.port}/api/v1`;
+  const { app, api: base } = await listenBenchApp(parts);
   const headers = {
-    authorization: `Bearer ${await signAccessToken(config.jwtSecret, { userId: staffUser.id })}`,
+    authorization: `Bearer ${await signAccessToken(config.jwtSecret, { userId: staffUserId })}`,
   };
 
   // A deterministic draw (the same tickets every run): ~0.5 % of scans repeat a ticket.
