@@ -173,7 +173,10 @@ describe('check-in offline and live', () => {
     const response = await a.page.reload();
     expect(response?.ok()).toBe(true);
     // The app starts (its own screen and its network warning), not the browser's "no internet" page.
+    // The notice can come before the screen's own chunks have rendered (a loaded CI machine): wait
+    // for the app's buttons rather than count them at once.
     await a.page.getByText('Please check network connection.').first().waitFor();
+    await a.page.locator('#root button').first().waitFor();
     expect(await a.page.locator('#root button').count()).toBeGreaterThan(0);
     expect(await a.page.evaluate(() => navigator.onLine)).toBe(false);
   });
