@@ -2,7 +2,7 @@ import type { EventDetails, EventType } from '@foyer/contract';
 import { Badge, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
 import type { EventTheme } from '../event-theme';
 import { EventCountdown } from './event-countdown';

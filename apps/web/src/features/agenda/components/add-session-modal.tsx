@@ -5,12 +5,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
+import { formatDay, formatTimeRange, useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { agendaKeys, useSessions } from '../api/sessions-api';
 import { dayOf } from '../lib/agenda-lib';
-import { formatDay, formatTimeRange } from '../lib/format';
 import { scheduleErrorText } from '../lib/schedule-errors';
-import { useZone } from '../lib/use-zone';
 import '../i18n';
 
 interface Props {

@@ -10,15 +10,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCoffee, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { formatDay, formatTimeRange, useZone } from '../../../lib/format-date';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { toast } from '../../../lib/toast';
 import { useRemoveBreak } from '../api/agenda-api';
 import { useJoinSession, useLeaveSession } from '../api/sessions-api';
 import { dayOf } from '../lib/agenda-lib';
-import { formatDay, formatTimeRange } from '../lib/format';
 import { openVideoWindow } from '../lib/open-video';
 import { scheduleErrorText } from '../lib/schedule-errors';
-import { useZone } from '../lib/use-zone';
 import '../i18n';
 
 interface Props {

@@ -1,11 +1,10 @@
 import type { SessionSummary } from '@foyer/contract';
 import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatTime, useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useSwapSession } from '../api/sessions-api';
-import { formatTime } from '../lib/format';
 import { scheduleErrorText } from '../lib/schedule-errors';
-import { useZone } from '../lib/use-zone';
 import '../i18n';
 
 /**

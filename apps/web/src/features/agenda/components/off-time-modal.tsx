@@ -2,11 +2,11 @@ import { localDayIn, offTimeForm } from '@foyer/contract';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useAddBreak } from '../api/agenda-api';
 import { quarterHours } from '../lib/agenda-lib';
 import { scheduleErrorText } from '../lib/schedule-errors';
-import { useZone } from '../lib/use-zone';
 import '../i18n';
 import { messageText } from '../../../i18n/keys';
 

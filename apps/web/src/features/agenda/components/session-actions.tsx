@@ -3,13 +3,12 @@ import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handOffFocus } from '../../../lib/focus';
+import { formatLongDate, formatTime, useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { downloadCalendar } from '../api/agenda-api';
 import { sessionRoomUrl, useJoinSession, useLeaveSession } from '../api/sessions-api';
-import { formatLongDate, formatTime } from '../lib/format';
 import { openVideoWindow } from '../lib/open-video';
 import { scheduleErrorText } from '../lib/schedule-errors';
-import { useZone } from '../lib/use-zone';
 import { ClashNote } from './clash-note';
 import '../i18n';
 

@@ -3,10 +3,9 @@ import { Anchor, Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconClock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { formatTimeRange, useZone } from '../../../lib/format-date';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { useSessionRoom } from '../api/sessions-api';
-import { formatTimeRange } from '../lib/format';
-import { useZone } from '../lib/use-zone';
 import { SessionActions } from './session-actions';
 import '../i18n';
 

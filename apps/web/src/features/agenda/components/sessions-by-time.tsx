@@ -3,9 +3,8 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay, formatTime, useZone } from '../../../lib/format-date';
 import { dayOf, groupByTime, roomsOf } from '../lib/agenda-lib';
-import { formatDay, formatTime } from '../lib/format';
-import { useZone } from '../lib/use-zone';
 import classes from './sessions-by-time.module.css';
 import '../i18n';
 

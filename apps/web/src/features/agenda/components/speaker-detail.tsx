@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { type DetailProps, DetailSkeleton } from '../../../components/detail-skeleton';
 import { ApiError } from '../../../lib/api-client';
+import { formatDay, formatTimeRange, useZone } from '../../../lib/format-date';
 import { backgroundLocationOf, overCurrentPage } from '../../../lib/modal-route';
 import { useSpeaker } from '../api/sessions-api';
 import { dayOf } from '../lib/agenda-lib';
-import { formatDay, formatTimeRange } from '../lib/format';
 import { plainText } from '../lib/plain-text';
-import { useZone } from '../lib/use-zone';
 import '../i18n';
 
 /** E3.24, E9.39: a speaker with biography and sessions (4 shown before load more). */

@@ -1,5 +1,6 @@
 import type { AgendaItem, SessionSummary } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
+import { formatDay, formatTime, formatTimeRange } from '../../../lib/format-date';
 import {
   agendaEvents,
   dayOf,
@@ -15,7 +16,6 @@ import {
   sessionFacets,
   splitAgenda,
 } from './agenda-lib';
-import { formatDay, formatTime, formatTimeRange } from './format';
 
 const track = (id: number, name: string) => ({ id, name, color: null });
 const room = (id: number, name: string) => ({ id, name, capacity: 10, usedCapacity: 0 });

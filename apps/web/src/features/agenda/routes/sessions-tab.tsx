@@ -18,13 +18,12 @@ import {
 import { IconPresentation, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay, useZone } from '../../../lib/format-date';
 import { useSessions } from '../api/sessions-api';
 import { SessionCard } from '../components/session-card';
 import { SessionsByTime } from '../components/sessions-by-time';
 import { defaultDay, filterSessions, groupByTrack, sessionDays, sessionFacets } from '../lib/agenda-lib';
-import { formatDay } from '../lib/format';
 import { useNow } from '../lib/use-now';
-import { useZone } from '../lib/use-zone';
 import '../i18n';
 
 /** E2.13, E3.07, E4: the programme by day and track (or by time, issue 15), with search, filters and live now. */

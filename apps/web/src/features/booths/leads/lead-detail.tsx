@@ -17,7 +17,7 @@ import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 import { useAddLeadNote, useRemoveLead, useUpdateLead } from './api';

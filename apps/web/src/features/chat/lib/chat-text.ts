@@ -1,6 +1,6 @@
 import { type ChatMessage, type ChatRoom, isSystemMessageType } from '@foyer/contract';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 
 /** The others of a room (everyone but me). */
 export function othersOf(room: ChatRoom) {

@@ -2,7 +2,7 @@ import { Button, Collapse, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { IconChevronDown, IconChevronUp, IconDeviceMobile } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { DEVICE_LABEL_MAX } from '../lib/device';
 import { updateDevice, useDoorDevice } from '../lib/use-door-device';
 import { PrinterSelect } from './printer-select';

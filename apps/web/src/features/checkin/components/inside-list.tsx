@@ -1,7 +1,7 @@
 import type { CheckInEntityType } from '@foyer/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { useGates, useInside } from '../api/checkin';
 import '../i18n';
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { fetchBadgePdf, useBadgeLive, useDeskPrinter, usePrintBadge, usePrintJob } from '../api/print';
 import { notify } from '../lib/outcome';
 import '../i18n';

@@ -13,7 +13,7 @@ import {
 import type { TFunction } from 'i18next';
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { canAct, type Direction, type PanelTone, shortMoment } from '../lib/mode';
 import { type DoorView, viewPerson, viewTone } from '../lib/view';
 import { PrintBadgeButton } from './print-badge-button';

@@ -3,7 +3,7 @@ import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import type { PendingScan } from './db';
 import { clearSettled } from './queue';
 import { syncNow } from './sync';

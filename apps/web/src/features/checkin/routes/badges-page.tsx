@@ -19,7 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useParticipantTypeText } from '../../../components/participant-type';
 import { upperTypeText } from '../../../i18n/type-label';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { useBadge, useMarkPrinted } from '../api/checkin';
 import { fetchBadgePdf } from '../api/print';
 import { notify } from '../lib/outcome';

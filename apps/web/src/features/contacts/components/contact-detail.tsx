@@ -16,7 +16,7 @@ import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 import { useContact, useDeleteContact, useDeleteNote, useSaveNote } from '../api/contacts';

@@ -1,7 +1,7 @@
 import type { Announcement } from '@foyer/contract';
 import { Badge, Image, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
 import '../i18n';
 

@@ -2,7 +2,7 @@ import type { PersonSummary } from '@foyer/contract';
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
 import '../i18n';
 

@@ -1,7 +1,7 @@
 import { canVote, type Poll } from '@foyer/contract';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
 import { PollActions } from './poll-actions';
 import { PollResults } from './poll-results';

@@ -1,5 +1,5 @@
 import { zonedWallClockToUtc } from '@foyer/contract';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 

@@ -1,33 +1,10 @@
 import type { Invitation } from '@foyer/contract';
 import { Avatar, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import '../i18n';
-import type { TranslationKey } from '../../../i18n/keys';
+import { invitationLabel, invitationTimeKey } from '../lib/invitation-label';
 import { rangeOf, useDisplayZone } from '../lib/meeting-time';
-
-const STATE_COLOR: Record<string, string> = {
-  waiting: 'yellow.9',
-  accepted: 'green.9',
-  meeting: 'green.9',
-  rejected: 'red.9',
-  revoked: 'gray.7',
-  processed: 'gray.7',
-  reschedule: 'orange.9',
-  cancelled: 'red.9',
-};
-
-/** What the badge says: the state, a reschedule request, or a cancelled meeting (E4.11). */
-export function invitationLabel(invitation: Invitation): { key: TranslationKey; color: string } {
-  if (invitation.meetingDetails?.status === 'cancelled') {
-    return { key: 'meetings.state.cancelled', color: STATE_COLOR.cancelled ?? 'red.9' };
-  }
-  const key =
-    invitation.type === 'reschedule'
-      ? (`meetings.rstate.${invitation.state}` as const)
-      : (`meetings.state.${invitation.state}` as const);
-  return { key, color: STATE_COLOR[invitation.state] ?? 'gray.7' };
-}
 
 /** E2.36: one invitation in a list — the other person, what it is about, when; opens its meeting card. */
 export function InvitationItem({
@@ -81,7 +58,7 @@ export function InvitationItem({
           )}
           <Text size="xs" c="dimmed">
             {slot
-              ? t('meetings.list.meetingAt', { time: slot })
+              ? t(invitationTimeKey(invitation), { time: slot })
               : t('meetings.list.sentAt', { time: formatDateTime(invitation.sent, zone) })}
           </Text>
         </Stack>

@@ -1,35 +1,16 @@
 import { localDayIn, type SlotDay, type TimeSlot } from '@foyer/contract';
-import { useSession } from '../../../lib/session-store';
+import { formatDay, formatTime, useZone } from '../../../lib/format-date';
 
 /** The zone times are shown in: the profile's, else the browser's (as everywhere in the app). */
 export function useDisplayZone(): string {
-  const zone = useSession((state) => state.user?.timezone ?? null);
-  return zone || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return useZone().zone;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string, options: Intl.DateTimeFormatOptions, locale = 'en-GB') {
-  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
-    formatters.set(key, found);
-  }
-  return found;
-}
-
-/** HH:mm of an instant in a zone (E2.46 time buttons). */
-export function timeOf(iso: string, zone: string): string {
-  return formatter(zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-}
+/** HH:mm of an instant in a zone (E2.46 time buttons): the app's one formatter. */
+export const timeOf = (iso: string, zone: string): string => formatTime(iso, zone, 'en-GB');
 
 /** `yyyy-LL-dd` → a readable day in the user's language, e.g. "Wed 25 Nov". */
-export function dayLabel(day: string, locale: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return formatter('UTC', { weekday: 'short', day: 'numeric', month: 'short' }, locale).format(
-    new Date(Date.UTC(y, m - 1, d, 12)),
-  );
-}
+export const dayLabel = formatDay;
 
 /** A meeting's time as `yyyy-LL-dd HH:mm–HH:mm` in the zone. */
 export function rangeOf(sdt: string, edt: string, zone: string): string {

@@ -1,6 +1,6 @@
 import { type Notification, notificationGroup } from '@foyer/contract';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 
 /** The sentence for one notification, filled from what it carries (actor, session, event, title). */
 export function notificationText(t: TFunction, n: Notification): string {

@@ -18,7 +18,7 @@ import {
 import { IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useBadgeJobs, useBatch, useRetryJob, useStartBatch } from '../api/badges';
 import { apiFieldErrors } from '../lib/form-errors';

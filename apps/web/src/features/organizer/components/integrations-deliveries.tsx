@@ -1,7 +1,7 @@
 import type { Webhook, WebhookDelivery } from '@foyer/contract';
 import { Alert, Badge, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { useWebhookDeliveries } from '../api/integrations';
 import { eventLabelKey } from './integrations-labels';
 

@@ -2,7 +2,7 @@ import { type ApiKey, type ApiKeyScope, apiKeyScopes, createApiKeyRequest } from
 import { Badge, Button, Code, Group, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
 import { ConfirmModal } from './integrations-dialogs';
 import { SCOPE_LABEL } from './integrations-labels';

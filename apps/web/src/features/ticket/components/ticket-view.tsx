@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { downloadTicketPdf } from '../api/ticket-api';
 import { TicketQr } from './ticket-qr';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './dates';
+import { formatDateTime } from './format-date';
 
 describe('formatDateTime', () => {
   it('A9.33 writes yyyy-LL-dd HH:mm in the given zone', () => {
