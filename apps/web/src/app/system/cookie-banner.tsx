@@ -1,8 +1,10 @@
+import { RESIZE_DEBOUNCE_MS } from '@foyer/contract';
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { IconCookie } from '@tabler/icons-react';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { debounce } from '../../lib/delay';
 import { type CookieConsent, readConsent, writeConsent } from './cookie-consent';
 
 /** Room kept free above the banner's top edge, beside its own height and 16 px offset. */
@@ -25,10 +27,13 @@ function useRoomBelow(banner: RefObject<HTMLElement | null>, shown: boolean) {
     apply();
     const observer = new ResizeObserver(apply);
     observer.observe(element);
-    window.addEventListener('resize', apply);
+    // A9.15: the window's resizing settles for 100 ms first (the banner's own size applies at once).
+    const onResize = debounce(apply, RESIZE_DEBOUNCE_MS);
+    window.addEventListener('resize', onResize);
     return () => {
+      onResize.cancel();
       observer.disconnect();
-      window.removeEventListener('resize', apply);
+      window.removeEventListener('resize', onResize);
       root.style.removeProperty('scroll-padding-bottom');
       document.body.style.removeProperty('padding-bottom');
     };

@@ -1,10 +1,11 @@
-import type { EventDetails } from '@foyer/contract';
+import { type EventDetails, SEARCH_LOADING_DELAY_MS } from '@foyer/contract';
 import { Alert, Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSearchOff, IconUsers } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { useDelayedFlag } from '../../../lib/delay';
 import { useViewedParticipants } from '../api/participant';
 import { useParticipantSearch } from '../api/search-participants';
 import { ParticipantCard, ParticipantGrid, ParticipantGridItem } from '../components/participant-card';
@@ -27,6 +28,11 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
   const filters = filtersFromParams(params);
   const setFilters = (next: Filters) => setParams(filtersToParams(next, params), { replace: true });
   const search = useParticipantSearch(event.id, filters);
+  // A9.16: the loader beside the count only for a search still running after 100 ms.
+  const searching = useDelayedFlag(
+    search.isFetching && !search.isFetchingNextPage && !search.isPending,
+    SEARCH_LOADING_DELAY_MS,
+  );
   const viewed = useViewedParticipants(event.id).data;
   useTagsLive(event.id);
 
@@ -143,9 +149,7 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
             {t('attendees.list.title')}
           </Title>
           <Group gap="xs" aria-live="polite">
-            {search.isFetching && !search.isFetchingNextPage && !search.isPending && (
-              <Loader size="xs" aria-label={t('attendees.list.searching')} />
-            )}
+            {searching && <Loader size="xs" aria-label={t('attendees.list.searching')} />}
             {matches !== null && (
               <Text size="sm" c="dimmed" data-testid="attendees-count">
                 {matchesCapped
