@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { launchBrowser, newContext, type ViewportName, withCookieChoice } from './lib/browser';
-import { api, demoEventId, demoURL, signupCodeFor, uniqueEmail } from './lib/flows';
+import { api, demoEventId, demoURL, uniqueEmail } from './lib/flows';
+import { registerOnDemo, wizardToCategories } from './lib/onboarding';
 
 const check = screenChecks('onboarding');
 
@@ -25,21 +26,8 @@ describe('onboarding', () => {
     context = undefined;
   });
 
-  async function register(page: Page, email: string) {
-    await page.goto(demoURL('/registration'));
-    await page.getByTestId('registration-form').waitFor();
-    await page.getByTestId('reg-name').fill('Nora');
-    await page.getByTestId('reg-surname').fill('Newcomer');
-    await page.getByTestId('reg-email').fill(email);
-    await page.getByTestId('reg-password').fill('Newcomer-pass-1');
-    await page.getByTestId('reg-field-0').click();
-    await page.getByRole('option', { name: 'Education' }).click();
-    await page.getByTestId('reg-consent').check();
-    await page.getByTestId('reg-submit').click();
-    await page.getByTestId('registration-success').waitFor();
-    await page.getByTestId('confirm-signup-code').fill(await signupCodeFor(email));
-    await page.getByTestId('confirm-signup-submit').click();
-  }
+  const register = (page: Page, email: string) =>
+    registerOnDemo(page, { name: 'Nora', surname: 'Newcomer', email });
 
   for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
     const width = viewport === 'desktop' ? 1280 : 375;
@@ -57,16 +45,12 @@ describe('onboarding', () => {
       expect(await page.getByTestId('timezone-modal').count()).toBe(0);
       await check(page, `wizard-${width}`);
 
-      await page.getByTestId('wizard-company').fill('Schoolhouse');
-      await page.getByTestId('wizard-job-title').fill('Teacher');
-      await page.getByTestId('wizard-next').click();
-      await wizard.and(page.locator('[data-step="offerSeek"]')).waitFor();
-      await page.getByTestId('wizard-offer').fill('Classroom pilots');
-      await page.getByTestId('wizard-seek').fill('Learning tools');
-      await page.getByTestId('wizard-next').click();
-      await wizard.and(page.locator('[data-step="participantType"]')).waitFor();
-      await page.getByTestId('wizard-next').click();
-      await wizard.and(page.locator('[data-step="categories"]')).waitFor();
+      await wizardToCategories(page, {
+        company: 'Schoolhouse',
+        jobTitle: 'Teacher',
+        offer: 'Classroom pilots',
+        seek: 'Learning tools',
+      });
 
       // Asked once: the registration's answer is the profile's Industry.
       const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';

@@ -21,6 +21,7 @@ import { openApiRoutes } from './http/openapi';
 import { connectRateLimitRedis } from './http/rate-limit';
 import { addSecurityHeaders } from './http/security-headers';
 import { schedulerPlugin } from './jobs/scheduler';
+import { type PushGateway, pushPlugin } from './push/push';
 import { createRealtime, REALTIME_CLEANUP_EVERY_MS, type Realtime } from './realtime/realtime';
 import { type SmsGateway, smsPlugin } from './sms/sms';
 
@@ -68,6 +69,8 @@ function sendNoRoute(request: FastifyRequest, reply: FastifyReply) {
 export interface AppOptions {
   /** Where text messages go (default: the outbox, shown at /dev/mailbox outside production). */
   smsGateway?: SmsGateway;
+  /** Where Web Push messages go (default: the Web Push protocol to the browsers' push services). */
+  pushGateway?: PushGateway;
 }
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -191,6 +194,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.addHook('preClose', () => realtime.close());
   app.scheduler.every('realtime-cleanup', REALTIME_CLEANUP_EVERY_MS, () => realtime.cleanup());
   await app.register(smsPlugin, options.smsGateway ? { gateway: options.smsGateway } : {});
+  await app.register(pushPlugin, options.pushGateway ? { gateway: options.pushGateway } : {});
   await app.register(searchCachePlugin);
 
   for (const feature of features) {

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createECDH, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +29,24 @@ const envSchema = z.object({
     .refine((t) => t.includes('{room}'), 'must contain {room}')
     .default('https://meet.jit.si/foyer-{room}'),
   SENTRY_DSN: z.string().url().optional(),
+  // Web Push (VAPID, RFC 8292): both keys or neither (neither: generated once under DATA_DIR).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'an uncompressed P-256 public key, base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key, base64url (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine((s) => /^(mailto:|https:)/.test(s), 'must start with mailto: or https:')
+    .optional(),
+  // Push services the server may post to (host names; a name also admits its subdomains).
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'comma-separated host names')
+    .optional(),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Where embedded PGlite runs: its own thread, so a slow query does not stall every socket, or the server's.
@@ -56,6 +74,10 @@ export interface Config {
   jwtSecret: string;
   videoUrlTemplate: string;
   sentryDsn: string | undefined;
+  /** Web Push: the server's VAPID key pair and contact (docs/decisions/020-web-push.md). */
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Push services a subscription's endpoint may name (https only; loopback too outside production). */
+  pushServiceHosts: readonly string[];
   logLevel: string;
   /** Embedded PGlite in a worker thread (default) or in the server's thread (PGLITE_THREAD). */
   pgliteThread: 'worker' | 'main';
@@ -87,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a pair) or neither',
+    );
+  }
   if (e.NODE_ENV === 'production' && e.DEV_MAILBOX === 'true') {
     throw new ConfigError(
       'Invalid configuration:\n  DEV_MAILBOX: must not be true in production (it shows every e-mail, reset codes included)',
@@ -107,6 +134,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     videoUrlTemplate: e.VIDEO_URL_TEMPLATE,
     sentryDsn: e.SENTRY_DSN,
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : persistedVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
+    },
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS
+      ? e.PUSH_SERVICE_HOSTS.toLowerCase().split(',')
+      : DEFAULT_PUSH_SERVICE_HOSTS,
     logLevel: e.LOG_LEVEL,
     pgliteThread: e.PGLITE_THREAD,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
@@ -136,4 +172,53 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The push services of Chrome/Edge/Opera, Firefox, Edge on Windows and Safari. */
+const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
+
+/** The address inside `Name <address>` (or the whole text). */
+function mailAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+/** No VAPID keys configured: generate a P-256 pair once and keep it under DATA_DIR (subscriptions need the same key). */
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json');
+  const read = () => {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  };
+  if (existsSync(file)) return read();
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const raw = {
+    publicKey: ecdh.getPublicKey('base64url', 'uncompressed'),
+    // 32 bytes even when the number has a leading zero byte (what web-push checks).
+    privateKey: ecdh.getPrivateKey().toString('hex').padStart(64, '0'),
+  };
+  const keys = {
+    publicKey: raw.publicKey,
+    privateKey: Buffer.from(raw.privateKey, 'hex').toString('base64url'),
+  };
+  // Written aside and linked into place: of several processes starting at once, one pair wins
+  // whole and every process uses it (a link fails when the name exists).
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(aside, JSON.stringify(keys), { mode: 0o600 });
+  try {
+    linkSync(aside, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return read();
+  } finally {
+    unlinkSync(aside);
+  }
+  return keys;
 }

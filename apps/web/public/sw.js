@@ -1,7 +1,8 @@
 /*
  * Foyer's service worker: lets the door (the check-in screen) reload without a network (issue 14
- * part 4c; docs/decisions/019-offline-check-in.md). Registered from the check-in screen only, as
- * /sw.js?build=<build time>: each build has its own worker and cache, and drops the older ones.
+ * part 4c; docs/decisions/019-offline-check-in.md) and shows Web Push notifications (issue 15;
+ * docs/decisions/020-web-push.md). Registered from the check-in screen and when someone turns push
+ * on, as /sw.js?build=<build time>: each build has its own worker and cache, and drops the older ones.
  *
  * - Navigations: network first; offline, the last app shell (index.html) it saw.
  * - /assets/* (hashed, immutable): cache first, kept as they are fetched (and the ones the page
@@ -89,4 +90,47 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith('/assets/')) {
     event.respondWith(caches.match(request).then((hit) => hit || fetchAndKeep(request, request)));
   }
+});
+
+/*
+ * Web Push: the payload is JSON { title, body, url, tag } in the language the browser subscribed
+ * with. A newer notification with the same tag (one chat room, one invitation) replaces the older.
+ * A chat message while the chat is open, focused and visible is already on screen: no notification.
+ */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : 'Foyer';
+  const url = typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/notifications';
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const reading = windows.some(
+        (w) => w.focused && w.visibilityState === 'visible' && new URL(w.url).pathname === '/chat',
+      );
+      if (reading && typeof data.tag === 'string' && data.tag.startsWith('chat-')) return undefined;
+      return self.registration.showNotification(title, {
+        body: typeof data.body === 'string' ? data.body : '',
+        tag: typeof data.tag === 'string' ? data.tag : undefined,
+        data: { url },
+        icon: '/favicon.svg',
+      });
+    }),
+  );
+});
+
+/** A click opens the place the notification is about: in a window of the app if one is open. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || '/notifications', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) return open.focus().then((w) => (w || open).navigate(url));
+      return self.clients.openWindow(url);
+    }),
+  );
 });

@@ -26,6 +26,7 @@ export * from './organizer-types';
 export * from './participants';
 export * from './polls';
 export * from './posts';
+export * from './push';
 export * from './realtime';
 export * from './routes';
 export * from './shell';

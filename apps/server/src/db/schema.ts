@@ -44,6 +44,8 @@ import type {
   IdentitiesTable,
   LoginFailuresTable,
   OneTimeTokensTable,
+  PushSentTable,
+  PushSubscriptionsTable,
   RefreshTokensTable,
   UserEmailsTable,
   UsersTable,
@@ -74,6 +76,8 @@ export type * from './schema/platform';
 
 export interface DB {
   users: UsersTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_sent: PushSentTable;
   identities: IdentitiesTable;
   user_emails: UserEmailsTable;
   refresh_tokens: RefreshTokensTable;

@@ -1,4 +1,5 @@
 import type { NotificationType, RealtimeRecord } from '@foyer/contract';
+import type { PushMessage } from '../features/push/push.message';
 
 /** What happened to an invitation or meeting; the notification types among them notify (A9.40). */
 export type MeetingEventType =
@@ -118,18 +119,22 @@ export type DomainEvent =
       notificationType: NotificationType;
       actorId: number | null;
       mail: { subject: string; text: string; html?: string | undefined };
+      /** Absent in rows written before Web Push. */
+      push?: PushMessage | undefined;
     };
 
 export type DomainEventType = DomainEvent['type'];
 
-/** One e-mail (`subject` used) or SMS. */
-export interface OutgoingMessage {
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | undefined;
-}
+/** One e-mail (`subject` used) or SMS; or a push to every browser of one account (`to` is its user id). */
+export type OutgoingMessage =
+  | {
+      channel: 'email' | 'sms';
+      to: string;
+      subject: string;
+      text: string;
+      html?: string | undefined;
+    }
+  | { channel: 'push'; to: string; push: PushMessage };
 
 /**
  * Events that need no per-event order (slow deliveries): they never wait for, nor hold up, the

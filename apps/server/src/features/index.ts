@@ -18,6 +18,7 @@ import { participantRoutes } from './participants/participants.routes';
 import { pollRoutes } from './polls/polls.routes';
 import { postRoutes } from './posts/posts.routes';
 import { presenceRoutes } from './presence/presence.routes';
+import { pushRoutes } from './push/push.routes';
 import { registrationRoutes } from './registration/registration.routes';
 import { ticketRoutes } from './registration/ticket.routes';
 import { staticPageRoutes } from './static-pages/static-pages.routes';
@@ -51,13 +52,14 @@ export const features: FastifyPluginAsync[] = [
   feature('mailbox', mailboxRoutes, [], atRoot),
   feature('auth', authRoutes, ['scheduler']),
   feature('user', userRoutes, [], atRoot),
+  feature('push', pushRoutes, ['scheduler']),
   feature('participants', participantRoutes, ['search-cache']),
   feature('meetings', meetingRoutes, ['bus', 'scheduler']),
   feature('booths', boothRoutes, ['search-cache', 'bus']),
   feature('agenda', agendaRoutes, ['bus']),
   feature('presence', presenceRoutes),
   feature('static-pages', staticPageRoutes, [], atRoot),
-  feature('events', eventsPlugin, ['bus', 'sms']),
+  feature('events', eventsPlugin, ['bus', 'sms', 'push']),
   feature('notifications', notificationRoutes, ['bus']),
   feature('chat', chatRoutes, ['bus']),
   feature('posts', postRoutes, ['bus', 'scheduler']),

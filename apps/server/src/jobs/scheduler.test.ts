@@ -75,6 +75,7 @@ describe('scheduler', () => {
         'meeting-contacts',
         'meeting-reminders',
         'outbox-prune',
+        'push-sent-cleanup',
         'realtime-cleanup',
         'scheduled-announcements',
         'scheduled-polls',

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { api, isUnreachable } from './api-client';
 import { useSession } from './session-store';
 import { clearSessionStorage } from './storage';
+import { disablePush } from './web-push';
 
 type LogoutListener = () => void | Promise<void>;
 const logoutListeners = new Set<LogoutListener>();
@@ -22,6 +23,9 @@ export function onLogout(listener: LogoutListener): () => void {
  * storage and the in-memory session. Navigation is the caller's job.
  */
 export async function logout(): Promise<void> {
+  // This browser's pushes were for the account signing out (issue 15): stop them while the
+  // session can still tell the server.
+  await disablePush().catch(() => undefined);
   try {
     await api('/auth/logout', { method: 'POST', noRefresh: true });
   } catch {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyRequest } from '../auth';
+import { pushMuteRequest, pushSettingsSchema, pushSubscriptionRequest, pushUnsubscribeQuery } from '../push';
 import {
   addEmailRequest,
   confirmEmailRequest,
@@ -84,6 +85,42 @@ export const userRoutes = defineRoutes('user', [
     summary: 'Delete my account (with my password)',
     auth: 'user',
     body: deleteAccountRequest,
+    response: noDataSchema,
+  },
+  {
+    id: 'getPush',
+    method: 'GET',
+    path: '/user/push',
+    summary: 'Web Push: the key to subscribe with, and the topics I muted',
+    auth: 'user',
+    query: emptyRequest,
+    response: pushSettingsSchema,
+  },
+  {
+    id: 'updatePush',
+    method: 'PUT',
+    path: '/user/push',
+    summary: 'Mute or unmute push topics on every device',
+    auth: 'user',
+    body: pushMuteRequest,
+    response: pushSettingsSchema,
+  },
+  {
+    id: 'subscribePush',
+    method: 'PUT',
+    path: '/user/push/subscription',
+    summary: "This browser's push subscription (taken over from another account on the same browser)",
+    auth: 'user',
+    body: pushSubscriptionRequest,
+    response: noDataSchema,
+  },
+  {
+    id: 'unsubscribePush',
+    method: 'DELETE',
+    path: '/user/push/subscription',
+    summary: 'Stop pushing to this browser',
+    auth: 'user',
+    query: pushUnsubscribeQuery,
     response: noDataSchema,
   },
 ]);

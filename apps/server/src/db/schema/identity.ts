@@ -22,6 +22,25 @@ export interface UsersTable {
   notifications_read_up_to: Generated<number>;
   /** 0009: when the address was confirmed with the mailed code; null = cannot log in yet. */
   email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** 0027: the push topics this person muted (issue 15; `pushTopics` in the contract). */
+  push_muted: Json<string[]>;
+}
+
+/** 0027: a browser's Web Push subscription, owned by the account signed in on it. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  language: Generated<string>;
+  created_at: CreatedAt;
+}
+
+/** 0027: the dedupe keys of pushes that went out (one notification is never shown twice). */
+export interface PushSentTable {
+  dedupe_key: string;
+  created_at: CreatedAt;
 }
 
 export interface IdentitiesTable {

@@ -359,3 +359,40 @@ export async function inviteRules(db: Executor, eventId: number, typeId: number 
           .executeTakeFirst();
   return { restricted: event?.restricted ?? false, invitationRights: type?.invitation_rights ?? null };
 }
+
+/**
+ * The other members to push a message to: with a browser subscribed and chat not muted. One query,
+ * which finds nobody at once when nobody in the room has push on (the usual case: every message
+ * runs it).
+ */
+export async function pushRecipients(db: Executor, roomId: number, senderParticipantId: number) {
+  const rows = await db
+    .selectFrom('chat_members as m')
+    .innerJoin('participants as p', 'p.id', 'm.participant_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('u.id')
+    .where('m.room_id', '=', roomId)
+    .where('m.participant_id', '!=', senderParticipantId)
+    .where('p.state', '!=', 'deleted')
+    .where(sql<boolean>`NOT (u.push_muted @> '["chat"]'::jsonb)`)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('push_subscriptions as s').select('s.id').whereRef('s.user_id', '=', 'u.id')),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The sender's name and the room's event, for a message's push. */
+export async function pushSender(db: Executor, roomId: number, senderParticipantId: number) {
+  const sender = await db
+    .selectFrom('participants as p')
+    .innerJoin('chat_rooms as r', 'r.event_id', 'p.event_id')
+    .select(['p.name', 'p.surname', 'r.event_id'])
+    .where('p.id', '=', senderParticipantId)
+    .where('r.id', '=', roomId)
+    .executeTakeFirst();
+  return {
+    name: sender ? `${sender.name} ${sender.surname}`.trim() : '',
+    eventId: sender?.event_id ?? 0,
+  };
+}

@@ -31,6 +31,7 @@ import {
 const deps = (request: FastifyRequest): ChatDeps => ({
   ctx: request.server.ctx,
   realtime: request.server.realtime,
+  bus: request.server.bus,
 });
 
 /** Chat (E7.55–E7.61): rooms, members, messages, seen, pin; live on rooms/{roomId}/messages. */

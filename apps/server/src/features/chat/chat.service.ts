@@ -17,17 +17,20 @@ import {
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
+import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
 import { assertNoneDeleted } from '../participants/live-participant';
 import { assertMaySee, seerOf } from '../participants/visibility';
+import { chatPush } from '../push/push.message';
 import { toChatMessage, toChatRoom } from './chat.present';
 import * as repo from './chat.repository';
 
 export interface ChatDeps {
   ctx: AppContext;
   realtime: Pick<Realtime, 'publish' | 'pushed' | 'io'>;
+  bus: Pick<Bus, 'emit'>;
 }
 
 const notMember = () => AppError.notFound('Chat room not found');
@@ -276,11 +279,37 @@ export async function sendMessage(
     if (!row) throw notMember();
     const sent = toChatMessage(row);
     await deps.realtime.publish(realtimeRoom.chatMessages(input.roomId), ChatRecordType.Message, sent, trx);
+    if (row.sender_id !== null) await emitChatPush(deps, trx, input.roomId, row.sender_id, input.msg);
     return sent;
   });
   // Answer once the room has it live, as when the push was made before answering.
   if (written) await deps.realtime.pushed(written);
   return message;
+}
+
+/**
+ * The message's push to the other members' browsers (those subscribed who did not mute chat), as a
+ * durable `messages.send` in the message's own transaction: a crash cannot lose it or send it twice.
+ */
+async function emitChatPush(
+  deps: ChatDeps,
+  trx: Transaction<DB>,
+  roomId: number,
+  senderParticipantId: number,
+  text: string,
+): Promise<void> {
+  const to = await repo.pushRecipients(trx, roomId, senderParticipantId);
+  if (to.length === 0) return;
+  const sender = await repo.pushSender(trx, roomId, senderParticipantId);
+  const push = chatPush({ roomId, sender: sender.name, text });
+  await deps.bus.emit(
+    {
+      type: 'messages.send',
+      eventId: sender.eventId,
+      messages: to.map((userId) => ({ channel: 'push' as const, to: String(userId), push })),
+    },
+    trx,
+  );
 }
 
 /** DELETE chat/message/:id (E4.85, E4.86, E7.89). */

@@ -300,7 +300,10 @@ describe('a message and its realtime record are one write (E7.58)', () => {
       },
     };
     await expect(
-      sendMessage({ ctx: t.ctx, realtime: failing }, ana.userId, { roomId: room.id, msg: 'lost?' }),
+      sendMessage({ ctx: t.ctx, realtime: failing, bus: t.app.bus }, ana.userId, {
+        roomId: room.id,
+        msg: 'lost?',
+      }),
     ).rejects.toThrow('realtime insert failed');
     const texts = await t.ctx.db
       .selectFrom('chat_messages')

@@ -1,7 +1,9 @@
-import { effectiveChannels, NotificationRecordType, realtimeRoom } from '@foyer/contract';
+import { effectiveChannels, NotificationRecordType, pushTopicOf, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import { type DomainEvent, defineProcessor, type HandlerMeta } from '../../events/bus';
+import { deliverPush, PushLaterError, pushableInEvent } from '../push/push.delivery';
+import { notificationPush } from '../push/push.message';
 import { notificationMail } from './notifications.email';
 import { toNotification } from './notifications.present';
 import * as repo from './notifications.repository';
@@ -19,6 +21,7 @@ const excerpt = (text: string) => (text.length > TITLE_MAX ? `${text.slice(0, TI
 export function notificationsProcessor(app: FastifyInstance) {
   const { ctx } = app;
   const { bus } = app;
+  const pushDeps = { db: ctx.db, push: app.push, log: app.log };
 
   /**
    * Personal notifications for these participants. The rows, their live pushes, the e-mails/SMS to
@@ -65,6 +68,7 @@ export function notificationsProcessor(app: FastifyInstance) {
           notificationType: draft.type,
           actorId: draft.actorId,
           mail: notificationMail(notification, ctx.config.publicUrl),
+          push: notificationPush(notification),
         },
         trx,
       );
@@ -75,6 +79,39 @@ export function notificationsProcessor(app: FastifyInstance) {
   async function startsAt(event: Extract<DomainEvent, { type: 'meeting.reminder' }>): Promise<string> {
     const zone = (await repo.eventTimezone(ctx.db, event.eventId)) ?? 'UTC';
     return `${DateTime.fromISO(event.sdt, { zone }).toFormat('yyyy-LL-dd HH:mm')} (${zone})`;
+  }
+
+  /**
+   * The e-mails of an event-wide notification, one per person, each keyed so a retry skips those
+   * sent; and its pushes, to those with a browser subscribed who did not mute the topic.
+   */
+  async function broadcast(
+    event: Extract<DomainEvent, { type: 'notification.broadcast' }>,
+    meta: HandlerMeta,
+  ): Promise<void> {
+    const audience = await repo.eventAudience(ctx.db, event.eventId, event.actorId);
+    const push = event.push;
+    const pushable = push ? await pushableInEvent(ctx.db, event.eventId) : new Map<number, string[]>();
+    let later: PushLaterError | null = null;
+    for (const person of audience) {
+      const muted = pushable.get(person.user_id);
+      if (push && muted && !muted.includes(pushTopicOf(event.notificationType))) {
+        await deliverPush(pushDeps, person.user_id, push, meta.key(person.user_id, 'push')).catch(
+          (error: unknown) => {
+            if (!(error instanceof PushLaterError)) throw error;
+            later = error;
+          },
+        );
+      }
+      const channels = effectiveChannels(event.notificationType, person.notification_preferences ?? []);
+      if (!channels.includes('email')) continue;
+      await ctx.mailer.send({
+        to: person.username,
+        ...event.mail,
+        dedupeKey: meta.key(person.user_id, 'email'),
+      });
+    }
+    if (later) throw later;
   }
 
   return defineProcessor({
@@ -137,16 +174,7 @@ export function notificationsProcessor(app: FastifyInstance) {
             meta,
           );
         case 'notification.broadcast':
-          // The e-mails of an event-wide notification, one per person, each keyed so a retry skips those sent.
-          for (const person of await repo.eventAudience(ctx.db, event.eventId, event.actorId)) {
-            const channels = effectiveChannels(event.notificationType, person.notification_preferences ?? []);
-            if (!channels.includes('email')) continue;
-            await ctx.mailer.send({
-              to: person.username,
-              ...event.mail,
-              dedupeKey: meta.key(person.user_id, 'email'),
-            });
-          }
+          return broadcast(event, meta);
       }
     },
   });

@@ -8,6 +8,7 @@ import {
   type NotificationsQuery,
   type NotificationType,
   notificationTypes,
+  pushTopicOf,
   realtimeRoom,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
@@ -16,6 +17,8 @@ import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { OutgoingMessage } from '../../events/events';
 import type { Realtime } from '../../realtime/realtime';
+import { pushableUsers } from '../push/push.delivery';
+import { notificationPush } from '../push/push.message';
 import { notificationMail } from './notifications.email';
 import { toNotification } from './notifications.present';
 import * as repo from './notifications.repository';
@@ -105,8 +108,8 @@ export interface WrittenNotification {
 
 /**
  * Writes personal notifications for these participants (those with an account) inside `trx`, and
- * returns them presented, plus the e-mails and SMS their preferences allow (A9.43, A9.44) for the
- * caller to emit as one `messages.send` in the same transaction. Pushes nothing: the caller's
+ * returns them presented, plus the e-mails and SMS their preferences allow (A9.43, A9.44) and the
+ * pushes to those with a browser subscribed and the topic not muted, for the caller to emit as one `messages.send` in the same transaction. Pushes nothing: the caller's
  * processor decides which record carries them.
  */
 export async function writeNotifications(
@@ -128,6 +131,10 @@ export async function writeNotifications(
   );
   const written: WrittenNotification[] = [];
   const messages: OutgoingMessage[] = [];
+  const pushable = await pushableUsers(
+    trx,
+    people.map((p) => p.user_id),
+  );
   for (const row of listed) {
     const person = people.find((p) => p.user_id === row.user_id);
     if (!person) continue;
@@ -145,6 +152,10 @@ export async function writeNotifications(
     if (draft.type === 'meeting_reminder' && channels.includes('sms') && phone) {
       const text = mail.subject + (draft.message ? `: ${draft.message}` : '');
       messages.push({ channel: 'sms', to: phone, subject: '', text });
+    }
+    const muted = pushable.get(person.user_id);
+    if (muted && !muted.includes(pushTopicOf(draft.type))) {
+      messages.push({ channel: 'push', to: String(person.user_id), push: notificationPush(notification) });
     }
   }
   return { written, messages };

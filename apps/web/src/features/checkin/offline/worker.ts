@@ -1,3 +1,5 @@
+import { registerAppWorker } from '../../../lib/web-push';
+
 /**
  * Installs the door's service worker (public/sw.js) from the check-in screen, so that screen's page
  * reloads without a network: the app shell (index.html, network first) and the hashed assets
@@ -7,10 +9,7 @@
  */
 export function registerDoorWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  const url = `/sw.js?build=${encodeURIComponent(__BUILD_TIME__)}`;
-  navigator.serviceWorker
-    .register(url, { scope: '/' })
-    .then(() => navigator.serviceWorker.ready)
+  registerAppWorker()
     .then((registration) => {
       // What this page already loaded before the worker was there: the shell and its assets.
       const urls = performance

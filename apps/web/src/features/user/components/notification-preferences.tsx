@@ -28,6 +28,7 @@ import {
   toPreferenceState,
 } from '../lib/notification-preferences';
 import '../../../i18n/account';
+import { PushCard } from './push-card';
 
 const CHANNELS: readonly NotificationChannel[] = ['email', 'sms'];
 
@@ -73,6 +74,7 @@ export function NotificationPreferences({ profile }: { profile: UserProfile }) {
 
   return (
     <Stack gap="lg">
+      <PushCard />
       <Text size="sm" c="gray.7">
         {t('account.notifications.intro')}
       </Text>

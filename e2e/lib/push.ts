@@ -1,0 +1,78 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseURL } from './browser';
+
+interface Subscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/**
+ * The browser's side of the push service, which lies outside the machine (Chromium's own would be
+ * Google's): pushManager.subscribe() and getSubscription() answer with a subscription at the test's
+ * loopback push service, kept in localStorage like a browser keeps its own. Everything else is real:
+ * the permission prompt (granted), the service worker, the server's VAPID-signed, encrypted push.
+ */
+export async function fakePushManager(
+  context: BrowserContext,
+  subscription: Subscription,
+  origin = baseURL(),
+): Promise<void> {
+  await context.grantPermissions(['notifications'], { origin });
+  await context.addInitScript((sub: Subscription) => {
+    const key = 'e2ePushSubscription';
+    const make = () => ({
+      endpoint: sub.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: null },
+      getKey: () => null,
+      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+      unsubscribe: async () => {
+        localStorage.removeItem(key);
+        return true;
+      },
+    });
+    if (typeof PushManager === 'undefined') return;
+    PushManager.prototype.subscribe = async function subscribe() {
+      localStorage.setItem(key, '1');
+      return make() as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function getSubscription() {
+      return (localStorage.getItem(key) ? make() : null) as unknown as PushSubscription | null;
+    };
+  }, subscription);
+}
+
+/** Hands a push's payload to the service worker of the page's origin, as the push service would (DevTools protocol). */
+export async function deliverToWorker(page: Page, data: unknown): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const origin = new URL(page.url()).origin;
+  const registrationId = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no service worker registration')), 15_000);
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const found = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found.registrationId);
+      }
+    });
+    void cdp.send('ServiceWorker.enable');
+  });
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) });
+  await cdp.detach();
+}
+
+/** The notifications the service worker is showing. */
+export function shownNotifications(
+  page: Page,
+): Promise<{ title: string; body: string; tag: string; url: string }[]> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const shown = await registration.getNotifications();
+    return shown.map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: String((n.data as { url?: string } | null)?.url ?? ''),
+    }));
+  });
+}
