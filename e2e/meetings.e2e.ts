@@ -157,6 +157,55 @@ describe('meetings in the browser', () => {
     expect(await a.getByTestId('invitation-page').getAttribute('data-invitation-id')).toMatch(/^\d+$/);
   });
 
+  it('issue 15: the sender suggests times; the invitee sees them and takes one in a click', async () => {
+    const cora = await registerAttendee(eventId, 'Cora', 'Suggests');
+    const dan = await registerAttendee(eventId, 'Dan', 'Picks');
+    const a = await open(cora, 'mobile');
+    await a.goto(`/event/${eventId}/invitation/${dan.participantId}`);
+    await waitForStatus(a, 'inviteNew');
+    await a.getByTestId('suggest-open').click();
+    const times = a.getByTestId('suggest-time');
+    await times.first().waitFor();
+    await times.nth(1).click();
+    await times.nth(0).click();
+    await times.nth(2).click();
+    // Three at most: the others wait until one is removed.
+    expect(await times.nth(3).isDisabled()).toBe(true);
+    await a
+      .getByRole('button', { name: /^Remove / })
+      .last()
+      .click();
+    await expect.poll(() => a.getByTestId('suggest-chosen').count()).toBe(2);
+    const chosen = await a.getByTestId('suggest-chosen').allTextContents();
+    await checkScreen(a, 'suggest-375');
+    await a.getByTestId('meet-send-submit').click();
+    await waitForStatus(a, 'invitePending');
+    await a.getByTestId('suggested-times').getByText('You suggested:').waitFor();
+
+    const b = await open(dan, 'desktop');
+    await b.goto(`/event/${eventId}/`);
+    await b.getByTestId('nav-invitations').click();
+    await b
+      .getByTestId('invitations-drawer')
+      .getByTestId('invitation-row')
+      .filter({ hasText: cora.fullName })
+      .click();
+    await waitForStatus(b, 'inviteReceived');
+    const listed = b.getByTestId('suggested-times');
+    await listed.getByText(`${cora.fullName} suggested:`).waitFor();
+    for (const time of chosen) expect(await listed.textContent()).toContain(time);
+    await b.getByTestId('meet-accept-open').click();
+    const suggested = b.getByTestId('suggested-slot');
+    await expect.poll(() => suggested.count()).toBe(2);
+    expect(await b.getByTestId('meet-accept-submit').isDisabled()).toBe(true);
+    await suggested.nth(1).click();
+    await checkScreen(b, 'suggested-accept-1280');
+    await b.getByTestId('meet-accept-submit').click();
+    await waitForStatus(b, 'meetingDetails');
+    const [, time] = /(\d\d:\d\d–\d\d:\d\d)/.exec(chosen[1] ?? '') ?? [];
+    await expect.poll(() => b.getByTestId('meeting-time').textContent()).toContain(time);
+  });
+
   it('E2.41 E4.23 E4.24 E4.21 E4.22 E5.15 E8.28 meet button, edit; decline with a note; a declined request cannot be re-sent; the meeting limit', async () => {
     const cara = await registerAttendee(eventId, 'Cara', 'Declino');
     const dan = await registerAttendee(eventId, 'Dan', 'Nope');

@@ -95,6 +95,8 @@ export const eventDetailsSchema = eventSummarySchema.extend({
   indexPagePath: z.string(),
   /** A3.10: the event's own translations, keyed by locale. */
   translation: z.record(z.string(), z.unknown()),
+  /** E9.58: the organizer may switch 1:1 meetings off (no Meet button, no new requests). */
+  meetingsEnabled: z.boolean(),
 });
 export type EventDetails = z.infer<typeof eventDetailsSchema>;
 

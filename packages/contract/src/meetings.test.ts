@@ -47,12 +47,13 @@ function invitation(over: Partial<Invitation> = {}): Invitation {
     meetingDetails: null,
     proposedSdt: null,
     proposedEdt: null,
+    suggestedSlots: [],
     ...over,
   };
 }
 
 describe('invitation rules', () => {
-  it('E4.04–E4.07 live only while waiting, with both people, within a day of the end, meeting not over', () => {
+  it('E4.04–E4.07 E9.09 E9.10 live only while waiting, with both people, within a day of the end, meeting not over', () => {
     expect(isInvitationLive(invitation(), now)).toBe(true);
     expect(isInvitationLive(invitation({ state: 'accepted' }), now)).toBe(false);
     expect(isInvitationLive(invitation({ opponentParticipant: null }), now)).toBe(false);

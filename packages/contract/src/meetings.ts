@@ -8,6 +8,8 @@ export const MEETING_START_WINDOW_MS = 5 * 60_000; // E4.53: check-in, ping and 
 export const INVITATION_LIVE_AFTER_END_MS = 86_400_000; // E4.05, E9.10
 export const MEETING_REMINDER_BEFORE_MS = 60 * 60_000; // E9 "notification reminder 1 hour before"
 export const TABLE_SEATS = 8; // E9 "popup table: 8 seats"
+/** Issue 15: how many slots the sender of a meeting request may suggest. */
+export const MAX_SUGGESTED_SLOTS = 3;
 /** E3.08: sessions of this type are the bookable meeting slots the organizer defines. */
 export const MEETING_SLOT_SESSION_TYPE = 'meeting_slot';
 
@@ -30,6 +32,7 @@ export const MeetingErrorCode = {
   NotInvitable: 'MST-00607', // E6.15, E6.18, E6.19
   OutsideStartWindow: 'MST-00608', // E4.53
   TableFull: 'MST-00609',
+  MeetingsOff: 'MST-00610', // E9.58: the organizer switched 1:1 meetings off
 } as const;
 
 export const invitationTypes = ['join', 'reschedule'] as const;
@@ -79,6 +82,13 @@ export const meetingDetailsSchema = z.object({
 });
 export type MeetingDetails = z.infer<typeof meetingDetailsSchema>;
 
+export const timeSlotSchema = z.object({
+  sessionId: z.number(),
+  sdt: z.string(),
+  edt: z.string(),
+});
+export type TimeSlot = z.infer<typeof timeSlotSchema>;
+
 /** E3.12 on the wire. `me` is true when the caller sent it. */
 export const invitationSchema = z.object({
   id: z.number(),
@@ -103,6 +113,8 @@ export const invitationSchema = z.object({
   /** For reschedule requests: the proposed slot. */
   proposedSdt: z.string().nullable(),
   proposedEdt: z.string().nullable(),
+  /** Issue 15: the slots the sender suggested, in time order. */
+  suggestedSlots: z.array(timeSlotSchema),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -140,12 +152,6 @@ export const meetingSchema = z.object({
 });
 export type Meeting = z.infer<typeof meetingSchema>;
 
-export const timeSlotSchema = z.object({
-  sessionId: z.number(),
-  sdt: z.string(),
-  edt: z.string(),
-});
-export type TimeSlot = z.infer<typeof timeSlotSchema>;
 export const slotDaySchema = z.object({
   /** yyyy-LL-dd in the event's time zone. */
   date: z.string(),
@@ -175,6 +181,12 @@ export const sendInvitationRequest = z.strictObject({
   toId: idSchema,
   toAll: z.boolean().optional(),
   message,
+  /** Issue 15 (beyond the spec): up to 3 slots free for both that the sender suggests; the invitee may still pick any. */
+  suggestedSessionIds: z
+    .array(idSchema)
+    .max(MAX_SUGGESTED_SLOTS, 'meetings.error.tooManySuggestions')
+    .refine((ids) => new Set(ids).size === ids.length, 'meetings.error.tooManySuggestions')
+    .optional(),
 });
 export type SendInvitationRequest = z.infer<typeof sendInvitationRequest>;
 

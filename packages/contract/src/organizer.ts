@@ -139,6 +139,8 @@ export const updateEventRequest = z
     publicEvent: z.boolean().optional(),
     registrationOpen: z.boolean().optional(),
     useTicketIdForSignup: z.boolean().optional(),
+    /** E9.58: 1:1 meetings on or off for this event. */
+    meetingsEnabled: z.boolean().optional(),
     restricted: z.boolean().optional(),
     registrationForm: z.array(registrationFieldInputSchema).max(30).optional(),
     colors: eventColorsSchema.optional(),
@@ -198,6 +200,7 @@ export const consoleEventDetailsSchema = consoleEventSchema.extend({
   publicEvent: z.boolean(),
   registrationOpen: z.boolean(),
   useTicketIdForSignup: z.boolean(),
+  meetingsEnabled: z.boolean(),
   restricted: z.boolean(),
   registrationForm: z.array(registrationFieldSchema),
   colors: z.record(z.string(), z.string()),

@@ -25,6 +25,9 @@ import * as m0023 from './migrations/0023_contacts_leads';
 import * as m0024 from './migrations/0024_profile_filled';
 import * as m0025 from './migrations/0025_meeting_tables';
 import * as m0026 from './migrations/0026_type_texts';
+import * as m0027 from './migrations/0027_web_push';
+import * as m0028 from './migrations/0028_suggested_slots';
+import * as m0029 from './migrations/0029_meetings_switch';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +57,9 @@ export const migrations: Record<string, Migration> = {
   '0024_profile_filled': m0024,
   '0025_meeting_tables': m0025,
   '0026_type_texts': m0026,
+  '0027_web_push': m0027,
+  '0028_suggested_slots': m0028,
+  '0029_meetings_switch': m0029,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

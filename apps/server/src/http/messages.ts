@@ -15,6 +15,8 @@ const EN: Record<string, string> = {
   'validation.error.maxLength': 'Too long',
   'validation.error.number': 'Please enter a valid number',
   'validation.error.timezone': 'Unknown time zone',
+  'meetings.error.tooManySuggestions': 'Suggest up to three different times',
+  'validation.error.push': 'This browser’s push subscription is not valid',
   'validation.error.code': 'The code is 6 digits',
   'validation.error.consent': 'Please accept the terms',
   'validation.error.ticket': 'A ticket id has at least 4 characters',

@@ -19,6 +19,8 @@ export interface EventsTable {
   real_sdt: Timestamp;
   real_edt: Timestamp;
   is_finished: Generated<boolean>;
+  /** 0029: E9.58, 1:1 meetings on (the default) or switched off by the organizer. */
+  meetings_enabled: Generated<boolean>;
   images: Json<Record<string, string | null>>;
   colors: Json<Record<string, string>>;
   pages: Json<Record<string, string | null>>;

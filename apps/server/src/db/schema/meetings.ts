@@ -66,4 +66,6 @@ export interface InvitationsTable {
   responded_at: Date | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** 0028: slots the sender suggested (at most 3, free for both when sent). */
+  suggested_session_ids: Generated<number[]>;
 }

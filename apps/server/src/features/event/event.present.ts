@@ -125,6 +125,7 @@ export function toDetails(
     tabsConfig: event.tabs_config,
     indexPagePath: event.index_page_path,
     translation: event.translation,
+    meetingsEnabled: event.meetings_enabled,
   };
 }
 

@@ -12,7 +12,14 @@ import { findParticipant, staffBoothId, viewerContext } from '../participants/pa
 import { assertMaySee, seerOf } from '../participants/visibility';
 import { assertFree, createMeeting, lockPeople, meetsAtTable } from './booking';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
-import { assertBelowLimit, assertEventOpen, hasMeeting, mayRespond, notWaiting } from './meetings.policy';
+import {
+  assertBelowLimit,
+  assertEventOpen,
+  assertMeetingsOn,
+  hasMeeting,
+  mayRespond,
+  notWaiting,
+} from './meetings.policy';
 import { presentInvitations } from './meetings.present';
 import * as repo from './meetings.repository';
 
@@ -32,11 +39,18 @@ async function one(deps: MeetingDeps, row: repo.InvitationRow, viewerId: number)
 export async function sendInvitation(
   deps: MeetingDeps,
   userId: number,
-  input: { eventId: number; toId: number; toAll?: boolean | undefined; message?: string | undefined },
+  input: {
+    eventId: number;
+    toId: number;
+    toAll?: boolean | undefined;
+    message?: string | undefined;
+    suggestedSessionIds?: number[] | undefined;
+  },
 ): Promise<Invitation> {
   const { ctx } = deps;
   const { event, me } = await requireMembership(ctx.db, input.eventId, userId);
   assertEventOpen(event, ctx.now());
+  assertMeetingsOn(event);
   const target = await requireLiveParticipant(ctx.db, event.id, input.toId); // E3.02
   const viewer = await viewerContext(ctx.db, event, me);
   if (!viewer.canInviteRow(target)) {
@@ -50,8 +64,25 @@ export async function sendInvitation(
   const now = ctx.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
     await lockPeople(trx, [me.id, target.id]);
+    // Issue 15: the slots the sender suggests must be this event's, ahead, and free for both now.
+    const suggested = input.suggestedSessionIds ?? [];
+    for (const sessionId of suggested) {
+      const slot = await repo.findSlot(trx, event.id, sessionId);
+      if (!slot) throw AppError.notFound('Time slot not found');
+      if (new Date(slot.sdt) <= now) throw AppError.conflict('This time slot has already started');
+      await assertFree(
+        trx,
+        [
+          { id: me.id, label: label(me) },
+          { id: target.id, label: label(target) },
+        ],
+        new Date(slot.sdt),
+        new Date(slot.edt),
+      );
+    }
+    const suggestion = input.suggestedSessionIds ? { suggested_session_ids: suggested } : {};
     const [open] = await repo.joinInvitations(trx, me.id, target.id, 'waiting');
-    if (open) return repo.updateInvitation(trx, open.id, { message, updated_at: now });
+    if (open) return repo.updateInvitation(trx, open.id, { message, updated_at: now, ...suggestion });
     if ((await repo.joinInvitations(trx, me.id, target.id, 'rejected')).length > 0) {
       throw new AppError(409, MeetingErrorCode.InvitationDeclined, 'This person declined your request'); // E4.22
     }
@@ -68,6 +99,7 @@ export async function sendInvitation(
       to_booth_id: staffBoothId(target),
       to_all: input.toAll ?? false,
       message,
+      suggested_session_ids: suggested,
     });
     await emitMeetingEvent(deps, trx, {
       type: 'participant_meet_invitation',

@@ -272,3 +272,124 @@ describe('accepting: slots free for both, has-meeting', () => {
     expect((await api.confirm(owner, other.body.data!.id, slot(slots, 2))).status).toBe(403);
   });
 });
+
+describe('suggested slots (issue 15: the sender offers times)', () => {
+  beforeEach(() => t.setNow(NOW));
+  const suggest = (
+    who: Parameters<ReturnType<typeof meetingsApi>['invite']>[0],
+    to: { id: number },
+    eventId: number,
+    ids: unknown,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/event/schedule/join',
+      headers: who.headers,
+      payload: { eventId, toType: 'participant', toId: to.id, suggestedSessionIds: ids },
+    });
+
+  it('the sender suggests up to three free slots; both sides see them in time order; the invitee accepts one', async () => {
+    const { event, slots, ana, ben, api } = await setup();
+    const sent = await suggest(ana, ben, event.id, [slot(slots, 3), slot(slots, 1)]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data.suggestedSlots.map((s: { sessionId: number }) => s.sessionId)).toEqual([
+      slot(slots, 1),
+      slot(slots, 3),
+    ]);
+    const seen = await api.invitations(ben);
+    const received = seen.body.data?.received.live[0];
+    expect(received?.suggestedSlots).toEqual([
+      expect.objectContaining({ sessionId: slot(slots, 1), sdt: '2030-05-01T09:30:00.000Z' }),
+      expect.objectContaining({ sessionId: slot(slots, 3) }),
+    ]);
+    const confirmed = await api.confirm(ben, received?.id ?? 0, slot(slots, 3));
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  });
+
+  it('the invitee may still choose a slot the sender did not suggest (the spec’s flow)', async () => {
+    const { event, slots, ana, ben, api } = await setup();
+    const sent = await suggest(ana, ben, event.id, [slot(slots, 0)]);
+    expect(sent.statusCode).toBe(200);
+    const confirmed = await api.confirm(ben, sent.json().data.id, slot(slots, 5));
+    expect(confirmed.status).toBe(200);
+  });
+
+  it('refuses four, twice the same, a slot one of them is busy in, a past one, and another event’s', async () => {
+    const { event, slots, ana, ben, api } = await setup();
+    const four = await suggest(
+      ana,
+      ben,
+      event.id,
+      slots.slice(0, 4).map((s) => s.id),
+    );
+    expect(four.statusCode).toBe(400);
+    expect(four.json().error.fields.suggestedSessionIds).toBe('meetings.error.tooManySuggestions');
+    expect((await suggest(ana, ben, event.id, [slot(slots, 0), slot(slots, 0)])).statusCode).toBe(400);
+    expect((await suggest(ana, ben, event.id, ['x'])).statusCode).toBe(400);
+    // Ben already meets Cleo in slot 2.
+    const cleo = await makePerson(t.ctx, event.id, { name: 'Cleo' });
+    const toBen = await api.invite(cleo, ben);
+    await api.confirm(ben, toBen.body.data?.id ?? 0, slot(slots, 2));
+    const busy = await suggest(ana, ben, event.id, [slot(slots, 2)]);
+    expect(busy.statusCode).toBe(409);
+    const other = await makeEvent(t.ctx);
+    const [foreign] = await makeSlots(t.ctx, other.id, SLOTS_AT, 1);
+    expect((await suggest(ana, ben, event.id, [foreign?.id])).statusCode).toBe(404);
+    t.setNow(new Date('2030-05-01T09:10:00Z'));
+    expect((await suggest(ana, ben, event.id, [slot(slots, 0)])).statusCode).toBe(409);
+    // None of these left a request behind.
+    expect((await api.invitations(ana)).body.data?.sent.live).toEqual([]);
+  });
+
+  it('editing the open request replaces the suggestions', async () => {
+    const { event, slots, ana, ben } = await setup();
+    await suggest(ana, ben, event.id, [slot(slots, 0), slot(slots, 1)]);
+    const edited = await suggest(ana, ben, event.id, [slot(slots, 4)]);
+    expect(edited.json().data.suggestedSlots.map((s: { sessionId: number }) => s.sessionId)).toEqual([
+      slot(slots, 4),
+    ]);
+  });
+});
+
+describe('E9.58 the organizer switches 1:1 meetings off for an event', () => {
+  beforeEach(() => t.setNow(NOW));
+  it('no new requests or pre-bookings while off; the event says so; on again, requests work', async () => {
+    const { event, slots, ana, ben, api } = await setup();
+    const owner = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'owner' });
+    const put = (meetingsEnabled: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/organizer/event/${event.id}`,
+        headers: owner.headers,
+        payload: { meetingsEnabled },
+      });
+    const off = await put(false);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.meetingsEnabled).toBe(false);
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/${event.id}`,
+      headers: ana.headers,
+    });
+    expect(details.json().data.meetingsEnabled).toBe(false);
+
+    const refused = await api.invite(ana, ben);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.code).toBe(MeetingErrorCode.MeetingsOff);
+    const prebook = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/event/schedule/prebook',
+      headers: owner.headers,
+      payload: {
+        eventId: event.id,
+        fromParticipantId: ana.id,
+        toParticipantId: ben.id,
+        sessionId: slot(slots, 0),
+      },
+    });
+    expect(prebook.statusCode).toBe(403);
+
+    expect((await put(true)).statusCode).toBe(200);
+    expect((await api.invite(ana, ben)).status).toBe(200);
+  });
+});

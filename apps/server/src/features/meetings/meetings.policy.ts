@@ -21,6 +21,13 @@ export function assertEventOpen(event: EventRow, now: Date): void {
   }
 }
 
+/** E9.58: no new requests or pre-bookings while the organizer has switched meetings off. */
+export function assertMeetingsOn(event: EventRow): void {
+  if (!event.meetings_enabled) {
+    throw new AppError(403, MeetingErrorCode.MeetingsOff, '1:1 meetings are switched off for this event');
+  }
+}
+
 export function limitExceeded(max: number) {
   return new AppError(409, MeetingErrorCode.MeetingLimitExceeded, `Meeting limit exceeded (${max})`, {
     maxMeetingCount: String(max),

@@ -48,12 +48,16 @@ export async function presentInvitations(
   viewerId: number,
 ): Promise<Invitation[]> {
   const meetingIds = [...new Set(rows.map((r) => r.meeting_id).filter((id): id is number => id !== null))];
-  const [persons, meetings] = await Promise.all([
+  const [persons, meetings, suggested] = await Promise.all([
     repo.people(
       db,
       rows.flatMap((r) => [r.from_participant_id, r.to_participant_id]),
     ),
     meetingIds.length ? repo.meetingsByIds(db, meetingIds) : Promise.resolve([]),
+    repo.slotsByIds(
+      db,
+      rows.flatMap((r) => r.suggested_session_ids ?? []),
+    ),
   ]);
   const byId = new Map(persons.map((p) => [p.id, p]));
   const meetingById = new Map(meetings.map((m) => [m.id, m]));
@@ -82,6 +86,9 @@ export async function presentInvitations(
       meetingDetails: meeting ? toMeetingDetails(meeting) : null,
       proposedSdt: r.proposed_sdt ? iso(r.proposed_sdt) : null,
       proposedEdt: r.proposed_edt ? iso(r.proposed_edt) : null,
+      suggestedSlots: suggested
+        .filter((slot) => (r.suggested_session_ids ?? []).includes(slot.id))
+        .map((slot) => ({ sessionId: slot.id, sdt: iso(slot.sdt), edt: iso(slot.edt) })),
     };
   });
 }

@@ -147,6 +147,20 @@ export function findSlot(db: Executor, eventId: number, sessionId: number) {
     .executeTakeFirst();
 }
 
+/** Meeting slots by id (any event: callers pass ids they stored for one), in time order. */
+export function slotsByIds(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'sdt', 'edt'])
+    .where('id', 'in', [...new Set(ids)])
+    .where('type', '=', MEETING_SLOT_SESSION_TYPE)
+    .where('deleted', '=', false)
+    .orderBy('sdt')
+    .orderBy('id')
+    .execute();
+}
+
 export function listSlots(db: Executor, eventId: number, from: Date) {
   return db
     .selectFrom('sessions')

@@ -6,7 +6,7 @@ import { requireLiveParticipant } from '../participants/live-participant';
 import { assertFree, createMeeting, lockPeople, meetsAtTable } from './booking';
 import { label, present } from './meeting-actions.service';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
-import { assertEventOpen, hasMeeting } from './meetings.policy';
+import { assertEventOpen, assertMeetingsOn, hasMeeting } from './meetings.policy';
 import * as repo from './meetings.repository';
 
 /** POST /event/schedule/prebook (E7.12): an organizer's helper books a meeting for two people (E6.10). */
@@ -26,6 +26,7 @@ export async function prebookMeeting(
   if (!hasRight(me, 'onbehalfmeeting')) throw AppError.forbidden('You cannot pre-book meetings');
   const now = ctx.now();
   assertEventOpen(event, now);
+  assertMeetingsOn(event);
   if (input.fromParticipantId === input.toParticipantId)
     throw AppError.badRequest('Choose two different people');
   // Organizers see deleted accounts in their lists (E3.02): booking one says so.
@@ -112,6 +113,7 @@ export async function reserveTable(
   if (!hasRight(me, 'reserveatable')) throw AppError.forbidden('You cannot reserve a table');
   const now = ctx.now();
   assertEventOpen(event, now);
+  assertMeetingsOn(event);
   const slot = await repo.findSlot(ctx.db, event.id, input.sessionId);
   if (!slot) throw AppError.notFound('Time slot not found'); // E5.12
   if (new Date(slot.sdt) <= now) throw AppError.conflict('This time slot has already started');

@@ -43,6 +43,7 @@ export function toConsoleEventDetails(
     publicEvent: event.public_event,
     registrationOpen: event.registration_open,
     useTicketIdForSignup: event.use_ticket_id_for_signup,
+    meetingsEnabled: event.meetings_enabled,
     restricted: event.restricted,
     registrationForm: event.registration_form,
     colors: event.colors,

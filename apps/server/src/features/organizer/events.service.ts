@@ -178,6 +178,7 @@ function changesOf(input: z.output<typeof updateEventRequest>, current: EventRow
   if (input.publicEvent !== undefined) changes.public_event = input.publicEvent;
   if (input.registrationOpen !== undefined) changes.registration_open = input.registrationOpen;
   if (input.useTicketIdForSignup !== undefined) changes.use_ticket_id_for_signup = input.useTicketIdForSignup;
+  if (input.meetingsEnabled !== undefined) changes.meetings_enabled = input.meetingsEnabled;
   if (input.restricted !== undefined) changes.restricted = input.restricted;
   if (input.domain !== undefined) changes.domain = input.domain;
   if (input.indexPagePath !== undefined) changes.index_page_path = input.indexPagePath;

@@ -86,6 +86,7 @@ export function useFreeSlots(
       }),
     staleTime: 0,
     retry: false,
+    enabled: participantId > 0,
   });
 }
 

@@ -19,11 +19,14 @@ export interface MeetButtonProps {
 
 /**
  * E2.41: the attendee card's meet button; opens the attendeeMeet modal (E2.45, E4.14). Not on a
- * finished event (issue 15): there is no time left to meet, so it is not offered at all.
+ * finished event (issue 15): there is no time left to meet, so it is not offered at all; nor where
+ * the organizer switched meetings off (E9.58).
  */
 export function MeetButton({ eventId, participantId, name, size = 'xs' }: MeetButtonProps) {
   const { t } = useTranslation();
-  const finished = useEvent(eventId).data?.isFinished ?? false;
+  const event = useEvent(eventId).data;
+  // E9.58: nor on an event whose organizer switched 1:1 meetings off.
+  const hidden = (event?.isFinished ?? false) || event?.meetingsEnabled === false;
   // The modal mounts with the first press (a directory page has sixty of these buttons), closed
   // first and opened right after, so it opens with its transition and gives focus back on close.
   const [mounted, setMounted] = useState(false);
@@ -41,7 +44,7 @@ export function MeetButton({ eventId, participantId, name, size = 'xs' }: MeetBu
       setOpening(true);
     }
   };
-  if (finished) return null;
+  if (hidden) return null;
   return (
     <>
       <Button

@@ -5,7 +5,8 @@ import type { CardBodyProps } from './card-body-props';
 import { actions, Quote } from './card-parts';
 import { CompanyRequest } from './company-request';
 import { MeetingDetails } from './meeting-details';
-import { MessageForm, SlotForm } from './meeting-forms';
+import { InviteForm, MessageForm, SlotForm } from './meeting-forms';
+import { SuggestedTimes } from './suggest-slots';
 
 /** E4.14–E4.27: what the card says and offers in each status. */
 export function MeetingCardBody({
@@ -43,16 +44,21 @@ export function MeetingCardBody({
   switch (status?.status) {
     case 'inviteNew':
       return (
-        <MessageForm
-          label={t('meetings.form.message')}
-          initial={t('meetings.default.invitation')}
-          placeholder={t('meetings.default.invitation')}
-          submitLabel={t('meetings.action.send')}
+        <InviteForm
+          eventId={eventId}
+          participantId={participantId}
           pending={model.pending}
-          testId="meet-send"
-          onSubmit={(message) =>
+          onSubmit={(message, suggested) =>
             model.run(
-              { call: 'join', body: { toType: 'participant', toId: participantId, message } },
+              {
+                call: 'join',
+                body: {
+                  toType: 'participant',
+                  toId: participantId,
+                  message,
+                  ...(suggested.length > 0 ? { suggestedSessionIds: suggested.map((s) => s.sessionId) } : {}),
+                },
+              },
               t('meetings.toast.sent', { name }),
               { optimistic: 'invitePending' },
             )
@@ -84,6 +90,10 @@ export function MeetingCardBody({
         <Stack gap="sm">
           <Text size="sm">{t('meetings.pending.text', { name })}</Text>
           <Quote text={invitation?.message} testId="meet-message" />
+          <SuggestedTimes
+            slots={invitation?.suggestedSlots ?? []}
+            label={t('meetings.suggest.youSuggested')}
+          />
           {actions(
             <>
               <Button variant="default" onClick={() => setMode('edit')} data-testid="meet-edit-open">
@@ -121,6 +131,8 @@ export function MeetingCardBody({
             submitLabel={t('meetings.action.confirm')}
             pending={model.pending}
             testId="meet-accept"
+            suggested={invitation.suggestedSlots}
+            suggestedLabel={t('meetings.suggest.theySuggested', { name })}
             onCancel={close}
             onSubmit={(slot, message) =>
               model.run(
@@ -171,6 +183,10 @@ export function MeetingCardBody({
             </Badge>
           )}
           <Quote text={invitation.message} testId="meet-message" />
+          <SuggestedTimes
+            slots={invitation.suggestedSlots}
+            label={t('meetings.suggest.theySuggested', { name })}
+          />
           {actions(
             <>
               <Button

@@ -22,6 +22,7 @@ export function GeneralSettings({ event }: SectionProps) {
     publicEvent: event.publicEvent,
     registrationOpen: event.registrationOpen,
     useTicketIdForSignup: event.useTicketIdForSignup,
+    meetingsEnabled: event.meetingsEnabled,
     // A2.71: an event that names no tabs shows the default set.
     tabs: event.tabs.length > 0 ? event.tabs : [...DEFAULT_ALLOWED_TABS],
     indexPagePath: event.indexPagePath,
@@ -47,6 +48,7 @@ export function GeneralSettings({ event }: SectionProps) {
         publicEvent: v.publicEvent,
         registrationOpen: v.registrationOpen,
         useTicketIdForSignup: v.useTicketIdForSignup,
+        meetingsEnabled: v.meetingsEnabled,
         tabs: v.tabs as EventTab[],
         ...((DEFAULT_ALLOWED_TABS as readonly string[]).includes(v.indexPagePath)
           ? { indexPagePath: v.indexPagePath as EventTab }
@@ -71,6 +73,7 @@ type Values = {
   publicEvent: boolean;
   registrationOpen: boolean;
   useTicketIdForSignup: boolean;
+  meetingsEnabled: boolean;
   tabs: string[];
   indexPagePath: string;
 };
@@ -177,6 +180,13 @@ function GeneralFields({
         description={t('organizer.settings.ticketSignupHint')}
         checked={v.useTicketIdForSignup}
         onChange={(e) => set('useTicketIdForSignup', e.currentTarget.checked)}
+      />
+      <Switch
+        label={t('organizer.settings.meetingsEnabled')}
+        description={t('organizer.settings.meetingsEnabledHint')}
+        checked={v.meetingsEnabled}
+        onChange={(e) => set('meetingsEnabled', e.currentTarget.checked)}
+        data-testid="settings-meetings-enabled"
       />
       <Group grow align="flex-start" wrap="wrap">
         <MultiSelect
