@@ -59,6 +59,9 @@ describe('demo seed', () => {
     }
     const organizer = (await findUserByUsername(t.ctx.db, LOGINS.organizer))!;
     expect(await verifyPassword(organizer.password_hash, DEMO_PASSWORD)).toBe(true);
+    // A6.04: the demo organizer is the platform's super user; nobody else is.
+    expect(organizer.is_super_user).toBe(true);
+    expect((await findUserByUsername(t.ctx.db, LOGINS.attendee))?.is_super_user).toBe(false);
     const exhibitor = (await findUserByUsername(t.ctx.db, LOGINS.exhibitor))!;
     const stand = await t.ctx.db
       .selectFrom('participants')

@@ -71,7 +71,7 @@ export async function seedDemoIfEmpty(
       `${summary.attendees} attendees, ${summary.sessions} sessions, ${summary.meetingSlots} meeting slots) and a finished past event.`,
   );
   log(`Demo logins (password "${password}"):`);
-  log(`  ${LOGINS.organizer}  organizer of both events, check-in admin`);
+  log(`  ${LOGINS.organizer}  organizer of both events, check-in admin, super user (log in as anyone)`);
   log(`  ${LOGINS.attendee}   attendee of both events`);
   log(`  ${LOGINS.exhibitor}  owner of the ${BOOTHS[0].name} booth`);
   return true;
@@ -135,6 +135,8 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date) {
     { email: LOGINS.organizer, name: 'Selin', surname: 'Kaya', timezone: DEMO_TIMEZONE },
     passwordHash,
   );
+  // A6.04: the demo's organizer is also the platform's super user, so "Log in as" can be tried.
+  await trx.updateTable('users').set({ is_super_user: true }).where('id', '=', organizerUser).execute();
   const attendeeUser = await ensureLogin(
     trx,
     { email: LOGINS.attendee, name: 'Alex', surname: 'Morgan', timezone: DEMO_TIMEZONE },

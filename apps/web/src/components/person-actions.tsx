@@ -32,6 +32,8 @@ export interface PersonActions {
   Chat: ComponentType<PersonActionProps>;
   OnBehalf: ComponentType<OnBehalfActionProps>;
   CheckIn: ComponentType<CheckInActionProps>;
+  /** A6.04: a super user logs in as this person (their account's id; null without one). */
+  ActAs: ComponentType<{ userId: number | null; name: string }>;
 }
 
 function Nothing() {
@@ -43,6 +45,7 @@ const PersonActionsContext = createContext<PersonActions>({
   Chat: Nothing,
   OnBehalf: Nothing,
   CheckIn: Nothing,
+  ActAs: Nothing,
 });
 
 export function PersonActionsProvider({ value, children }: { value: PersonActions; children: ReactNode }) {

@@ -45,7 +45,7 @@ export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       const result = await request<LoginResult>('/user/token/refresh', { noRefresh: true });
-      useSession.getState().setSession(result.accessToken, result.user);
+      useSession.getState().setSession(result.accessToken, result.user, result.actorId ?? null);
       return true;
     } catch (error) {
       if (!isUnreachable(error)) useSession.getState().clear();
@@ -55,6 +55,19 @@ export function refreshSession(): Promise<boolean> {
     }
   })();
   return refreshing;
+}
+
+/**
+ * A6.04: a super user becomes `userId` (the refresh token's family acts as them from now on);
+ * their own id ends acting. The caller drops cached answers: they were the other person's.
+ */
+export async function actAs(userId: number): Promise<LoginResult> {
+  const result = await request<LoginResult>('/user/token/refresh', {
+    noRefresh: true,
+    query: { asUserId: userId },
+  });
+  useSession.getState().setSession(result.accessToken, result.user, result.actorId ?? null);
+  return result;
 }
 
 /** Calls the API with the bearer token (A7.02); on a 401 refreshes once and retries (A7.03). */

@@ -10,6 +10,8 @@ const TOKEN_KEY = 'token'; // A3.25: the auth token is stored locally
  * without a network (a door reloading offline, issue 14 part 4) is still signed in.
  */
 const USER_KEY = 'sessionUser';
+/** A6.04: while a super user acts as another user, the super user's own id (the session's `actorId`). */
+const ACTOR_KEY = 'sessionActorId';
 
 interface SessionState {
   status: LoginState;
@@ -20,7 +22,13 @@ interface SessionState {
    * check (A4.02) runs again once it can be.
    */
   unconfirmed: boolean;
-  setSession(token: string, user: SessionUser): void;
+  /** A6.04: the super user acting as `user`, or null. */
+  actorId: number | null;
+  /**
+   * `actorId` as a sign-in or refresh answered it (null: not acting); left out by updates of the same
+   * session (a profile change), which keep it.
+   */
+  setSession(token: string, user: SessionUser, actorId?: number | null): void;
   setToken(token: string): void;
   setStatus(status: LoginState): void;
   /** Start-up without a network: signed in as the user stored with the token; false when there is none. */
@@ -34,10 +42,13 @@ export const useSession = create<SessionState>((set, get) => ({
   token: readToken(),
   user: null,
   unconfirmed: false,
-  setSession(token, user) {
+  actorId: readActor(),
+  setSession(token, user, actorId) {
+    const actor = actorId === undefined ? get().actorId : actorId;
     writeToken(token);
     writeUser(user);
-    set({ token, user, status: 'loggedIn', unconfirmed: false });
+    writeActor(actor);
+    set({ token, user, status: 'loggedIn', unconfirmed: false, actorId: actor });
   },
   setToken(token) {
     writeToken(token);
@@ -55,7 +66,8 @@ export const useSession = create<SessionState>((set, get) => ({
   clear() {
     writeToken(null);
     writeUser(null);
-    set({ token: null, user: null, status: 'loggedOut', unconfirmed: false });
+    writeActor(null);
+    set({ token: null, user: null, status: 'loggedOut', unconfirmed: false, actorId: null });
   },
 }));
 
@@ -109,5 +121,23 @@ function writeUser(user: SessionUser | null) {
     localStorage.setItem(USER_KEY, JSON.stringify({ id, name, surname, username, timezone }));
   } catch {
     // storage unavailable (private mode): the session lives in memory only
+  }
+}
+
+function readActor(): number | null {
+  try {
+    const value = Number(localStorage.getItem(ACTOR_KEY));
+    return Number.isSafeInteger(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeActor(actorId: number | null) {
+  try {
+    if (actorId) localStorage.setItem(ACTOR_KEY, String(actorId));
+    else localStorage.removeItem(ACTOR_KEY);
+  } catch {
+    // storage unavailable: acting lasts as long as the page
   }
 }

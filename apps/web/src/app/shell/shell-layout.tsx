@@ -3,6 +3,7 @@ import { Center, Container, Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { ActingBanner } from '../../features/auth/components/act-as';
 import { useNotificationsLive } from '../../features/notifications/hooks/use-notifications-live';
 import { focusPageHeading } from '../../lib/focus';
 import { useBreakpoint } from '../../lib/use-breakpoint';
@@ -95,6 +96,7 @@ export function ShellLayout() {
         <SideNav entries={entries} tablet={breakpoint === 'tablet'} />
       )}
       <div className={classes.body}>
+        <ActingBanner />
         <main
           ref={main}
           id="main"

@@ -9,7 +9,7 @@ export function useConfirmSignup() {
   return useMutation({
     mutationFn: (body: ConfirmSignupRequest) =>
       api<LoginResult>('/auth/confirm-signup', { method: 'POST', body, noRefresh: true }),
-    onSuccess: (result) => setSession(result.accessToken, result.user),
+    onSuccess: (result) => setSession(result.accessToken, result.user, null),
   });
 }
 

@@ -12,6 +12,6 @@ export function useLogin() {
   const setSession = useSession((state) => state.setSession);
   return useMutation({
     mutationFn: loginRequestFn,
-    onSuccess: (result) => setSession(result.accessToken, result.user),
+    onSuccess: (result) => setSession(result.accessToken, result.user, null),
   });
 }

@@ -21,7 +21,7 @@ export function useTokenLogin(body: TokenLoginRequest | null) {
           body,
           noRefresh: true,
         });
-        useSession.getState().setSession(result.accessToken, result.user);
+        useSession.getState().setSession(result.accessToken, result.user, null);
         return true;
       } catch {
         return false;

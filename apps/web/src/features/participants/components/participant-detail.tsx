@@ -25,7 +25,7 @@ export function ParticipantDetail({ eventId, id, variant, onBack }: DetailProps)
   const location = useLocation();
   const query = useParticipant(eventId, id);
   const event = useEvent(eventId).data;
-  const { Meet, Chat, OnBehalf, CheckIn } = usePersonActions();
+  const { Meet, Chat, OnBehalf, CheckIn, ActAs } = usePersonActions();
   const { toggle, pending } = useToggleTag(eventId);
   useTagsLive(eventId);
   const queryClient = useQueryClient();
@@ -163,6 +163,7 @@ export function ParticipantDetail({ eventId, id, variant, onBack }: DetailProps)
             }}
           />
         )}
+        <ActAs userId={profile.userId} name={profile.fullName} />
         {isMe && (
           <Button
             component={Link}
