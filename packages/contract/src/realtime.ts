@@ -91,8 +91,12 @@ export const RecordType = {
   PublicProfileChanged: 'profile.public',
   ParticipantTags: 'participant.tags',
   BoothTeam: 'booth.team',
+  /** BoothChangedPayload: a booth's public profile changed (E7.79), on the event's room: screens refetch it. */
+  BoothChanged: 'booth.changed',
   /** ContactChangedPayload (contacts.ts): an exchange changed, to each of its two people. */
   ContactChanged: 'contact.changed',
+  /** ContactsEditedPayload: I saved or deleted a contact or a note (E7.82): my other devices refetch. */
+  ContactsEdited: 'contacts.edited',
   /** LeadChangedPayload (leads.ts): a booth's lead was scanned or edited, to each team member. */
   BoothLead: 'booth.lead',
   /** CheckInChangedPayload (checkin-sync.ts): an area's occupancy after someone went in or out. */
@@ -177,4 +181,14 @@ export function matchRoom(pattern: string, room: string): Record<string, string>
     }
   }
   return params;
+}
+
+/** E7.79: which booth changed; its new profile is fetched (the record carries no profile). */
+export interface BoothChangedPayload {
+  boothId: number;
+}
+
+/** E7.82: which of my contacts changed (null: a deleted note's contact, or a deleted contact: refetch all). */
+export interface ContactsEditedPayload {
+  contactId: number | null;
 }

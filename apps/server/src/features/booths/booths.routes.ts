@@ -1,11 +1,14 @@
 import {
   addMemberRequest,
+  type BoothChangedPayload,
   boothDetailsQuery,
   boothListQuery,
   boothParams,
   confirmMemberRequest,
   memberCandidatesQuery,
   memberListQuery,
+  RecordType,
+  realtimeRoom,
   removeMemberQuery,
   updateBoothRequest,
   updateMemberRequest,
@@ -52,18 +55,25 @@ export const boothRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, data: booth };
   });
 
+  // E7.79: everyone in the event whose screen shows the booth fetches it again.
+  const boothChanged = (eventId: number, boothId: number) =>
+    app.realtime.publish(realtimeRoom.event(eventId), RecordType.BoothChanged, {
+      boothId,
+    } satisfies BoothChangedPayload);
+
   app.put('/event/booth', async (request) => {
     const { userId } = await requireUser(request);
-    return {
-      success: true,
-      data: await updateBooth(request.server.ctx, userId, parse(updateBoothRequest, request.body)),
-    };
+    const booth = await updateBooth(request.server.ctx, userId, parse(updateBoothRequest, request.body));
+    await boothChanged(booth.eventId, booth.id);
+    return { success: true, data: booth };
   });
 
   app.post('/event/booth/image', { config: perMinute(30) }, async (request) => {
     const { userId } = await requireUser(request);
     const input = parse(uploadBoothImageRequest, request.body);
-    return { success: true, data: await uploadBoothImage(request.server.ctx, userId, input) };
+    const booth = await uploadBoothImage(request.server.ctx, userId, input);
+    await boothChanged(booth.eventId, booth.id);
+    return { success: true, data: booth };
   });
 
   app.get('/event/member', async (request) => {

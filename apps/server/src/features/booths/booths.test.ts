@@ -58,6 +58,27 @@ describe('booths', () => {
     expect((await req(visitor, 'GET', `/event/booth/99999?eventId=${event.id}`)).status).toBe(404);
   });
 
+  it('E7.79 an edited booth is announced on the event room (a refused edit is not)', async () => {
+    const { event, booth, owner, visitor } = await setup();
+    const records = () =>
+      t.ctx.db
+        .selectFrom('realtime_events')
+        .select(['type', 'payload'])
+        .where('room', '=', `newEvents/${event.id}`)
+        .where('type', '=', 'booth.changed')
+        .execute();
+    expect(
+      (await req(visitor, 'PUT', '/event/booth', { eventId: event.id, id: booth.id, description: 'no' }))
+        .status,
+    ).toBe(403);
+    expect(await records()).toEqual([]);
+    expect(
+      (await req(owner, 'PUT', '/event/booth', { eventId: event.id, id: booth.id, description: 'New stand' }))
+        .status,
+    ).toBe(200);
+    expect(await records()).toEqual([{ type: 'booth.changed', payload: { boothId: booth.id } }]);
+  });
+
   it('E7.34, E5.44 PUT event/booth: staff managers and organizers edit; website gets http://', async () => {
     const { event, booth, owner, visitor } = await setup();
     const cat = await makeCategory(t.ctx, event.id, { name: 'AI' });

@@ -1,12 +1,15 @@
 import {
   answerContactRequest,
   CONTACT_EXPORT_FILE,
+  type ContactsEditedPayload,
   contactExportQuery,
   contactListQuery,
   contactLookupQuery,
   contactParams,
   contactRequestsQuery,
   emptyRequest,
+  RecordType,
+  realtimeRoom,
   saveContactRequest,
   saveNoteRequest,
   scanContactRequest,
@@ -59,12 +62,17 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
+  // E7.82: the person's other tabs and devices hear of their own contact and note edits.
+  const edited = (userId: number, contactId: number | null) =>
+    app.realtime.publish(realtimeRoom.user(userId), RecordType.ContactsEdited, {
+      contactId,
+    } satisfies ContactsEditedPayload);
+
   app.post('/contact', { config: perMinute(120) }, async (request) => {
     const { userId } = await requireUser(request);
-    return {
-      success: true,
-      data: await saveContact(app.ctx, userId, parse(saveContactRequest, request.body), app.bus),
-    };
+    const contact = await saveContact(app.ctx, userId, parse(saveContactRequest, request.body), app.bus);
+    await edited(userId, contact.id);
+    return { success: true, data: contact };
   });
 
   app.get('/contact/export', async (request, reply) => {
@@ -97,17 +105,22 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
   app.delete('/contact/:id', async (request) => {
     const { userId } = await requireUser(request);
     await deleteContact(app.ctx, userId, parse(contactParams, request.params).id);
+    await edited(userId, null);
     return { success: true, data: null };
   });
 
   app.post('/contact/note', async (request) => {
     const { userId } = await requireUser(request);
-    return { success: true, data: await saveNote(app.ctx, userId, parse(saveNoteRequest, request.body)) };
+    const input = parse(saveNoteRequest, request.body);
+    const note = await saveNote(app.ctx, userId, input);
+    await edited(userId, input.contactId);
+    return { success: true, data: note };
   });
 
   app.delete('/contact/note/:id', async (request) => {
     const { userId } = await requireUser(request);
     await deleteNote(app.ctx, userId, parse(contactParams, request.params).id);
+    await edited(userId, null);
     return { success: true, data: null };
   });
 };

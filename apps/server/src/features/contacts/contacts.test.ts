@@ -38,6 +38,36 @@ const rowCount = async (table: 'contacts' | 'contact_notes') =>
   );
 
 describe('contacts API (E7.50–E7.54)', () => {
+  it('E7.82 my contact and note edits are told to my other devices (userRooms), and to nobody else', async () => {
+    const { event, me, other } = await setup();
+    const records = (userId: number) =>
+      t.ctx.db
+        .selectFrom('realtime_events')
+        .select(['type', 'payload'])
+        .where('room', '=', `userRooms/${userId}`)
+        .where('type', '=', 'contacts.edited')
+        .orderBy('id')
+        .execute();
+    const saved = await api<ContactDetails>(me, 'POST', '/contact', {
+      events: [event.id],
+      firstName: 'Ada',
+      emails: ['ada@example.test'],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const contactId = saved.body.data?.id ?? 0;
+    expect((await api(me, 'POST', '/contact/note', { contactId, note: 'Met at the lounge' })).status).toBe(
+      200,
+    );
+    expect((await api(other, 'POST', '/contact/note', { contactId, note: 'not mine' })).status).toBe(404);
+    expect((await api(me, 'DELETE', `/contact/${contactId}`)).status).toBe(200);
+    expect(await records(me.userId)).toEqual([
+      { type: 'contacts.edited', payload: { contactId } },
+      { type: 'contacts.edited', payload: { contactId } },
+      { type: 'contacts.edited', payload: { contactId: null } },
+    ]);
+    expect(await records(other.userId)).toEqual([]);
+  });
+
   it('E7.50 E5.36 E5.38 E3.28 adds a contact with e-mails and phones as lists and a first note', async () => {
     const { event, me } = await setup();
     const res = await api<ContactDetails>(me, 'POST', '/contact', {

@@ -12,6 +12,8 @@ import {
   createBoothCategoryRequest,
   createCheckInAreaRequest,
   createConsoleBoothRequest,
+  RecordType,
+  realtimeRoom,
   updateBoothCategoryRequest,
   updateCheckInAreaRequest,
   updateConsoleBoothRequest,
@@ -46,7 +48,10 @@ export const exhibitorsRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = await requireUser(request);
     const { eventId, boothId } = parse(consoleBoothParams, request.params);
     const input = parse(updateConsoleBoothRequest, request.body);
-    return { success: true, data: await booths.updateConsoleBooth(app.ctx, userId, eventId, boothId, input) };
+    const booth = await booths.updateConsoleBooth(app.ctx, userId, eventId, boothId, input);
+    // E7.79: attendees' open expo screens fetch the booth again.
+    await app.realtime.publish(realtimeRoom.event(eventId), RecordType.BoothChanged, { boothId });
+    return { success: true, data: booth };
   });
 
   app.delete('/organizer/event/:eventId/booths/:boothId', async (request) => {

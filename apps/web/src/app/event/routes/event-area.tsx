@@ -134,6 +134,9 @@ function useEventChanges(eventId: number) {
       realtimeRoom.event(eventId),
       (record) => {
         if (record.type === RecordType.EventChanged) refetch();
+        // E7.79: a booth's profile changed: the expo lists and that booth are fetched again.
+        if (record.type === RecordType.BoothChanged)
+          void queries.invalidateQueries({ queryKey: ['expo', eventId] });
       },
       { onReady: refetch },
     );

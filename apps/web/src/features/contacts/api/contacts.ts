@@ -7,6 +7,7 @@ import {
   type ContactPage,
   type ContactRequest,
   type ContactRequestList,
+  type ContactsEditedPayload,
   RecordType,
   realtimeRoom,
   type SaveContactRequest,
@@ -131,21 +132,32 @@ export function useAnswerRequest() {
 export function useContactsLive() {
   const client = useQueryClient();
   const userId = useSession((s) => s.user?.id);
-  useRealtimeRoom<ContactChangedPayload>(userId ? realtimeRoom.user(userId) : null, (record) => {
-    if (record.type !== RecordType.ContactChanged) return;
-    const { request } = record.payload;
-    client.setQueryData<ContactRequestList>(REQUESTS, (lists) => {
-      if (!lists) return lists;
-      const drop = (list: ContactRequest[]) => list.filter((r) => r.id !== request.id);
-      return {
-        received: request.state === 'received' ? [request, ...drop(lists.received)] : drop(lists.received),
-        sent: request.state === 'sent' ? [request, ...drop(lists.sent)] : drop(lists.sent),
-      };
-    });
-    void client.invalidateQueries({ queryKey: [...KEY, 'list'] });
-    if (record.payload.contact)
-      void client.invalidateQueries({ queryKey: [...KEY, 'one', record.payload.contact.id] });
-  });
+  useRealtimeRoom<ContactChangedPayload | ContactsEditedPayload>(
+    userId ? realtimeRoom.user(userId) : null,
+    (record) => {
+      // E7.82: my own edits on another device: the lists, and the contact where it is on screen.
+      if (record.type === RecordType.ContactsEdited) {
+        const { contactId } = record.payload as ContactsEditedPayload;
+        void client.invalidateQueries({ queryKey: contactId === null ? KEY : [...KEY, 'one', contactId] });
+        void client.invalidateQueries({ queryKey: [...KEY, 'list'] });
+        return;
+      }
+      if (record.type !== RecordType.ContactChanged) return;
+      const changed = record as { payload: ContactChangedPayload };
+      const { request } = changed.payload;
+      client.setQueryData<ContactRequestList>(REQUESTS, (lists) => {
+        if (!lists) return lists;
+        const drop = (list: ContactRequest[]) => list.filter((r) => r.id !== request.id);
+        return {
+          received: request.state === 'received' ? [request, ...drop(lists.received)] : drop(lists.received),
+          sent: request.state === 'sent' ? [request, ...drop(lists.sent)] : drop(lists.sent),
+        };
+      });
+      void client.invalidateQueries({ queryKey: [...KEY, 'list'] });
+      if (changed.payload.contact)
+        void client.invalidateQueries({ queryKey: [...KEY, 'one', changed.payload.contact.id] });
+    },
+  );
 }
 
 /** E1.13, E9.53 */
