@@ -4,7 +4,7 @@ import { screenChecks } from './lib/a11y';
 import { type AppServer, startAppServer } from './lib/app-server';
 import { launchBrowser, VIEWPORTS, waitForMail, wizardAlreadyOffered } from './lib/browser';
 import { uniqueEmail } from './lib/flows';
-import { cardStatus } from './lib/meetings';
+import { waitForStatus } from './lib/meetings';
 import { addDietQuestion, saveReadableColour } from './lib/organizer';
 import { signInOnPage } from './lib/sign-in';
 
@@ -308,10 +308,10 @@ describe('organizer journey: an empty database to a running event', () => {
     const otherCard = guest.getByTestId('attendees-list').locator(`[data-participant-id="${other.id}"]`);
     await otherCard.getByTestId('meet-button').click();
     const modal = guest.getByTestId('attendee-meet-modal');
-    await expect.poll(() => cardStatus(guest).catch(() => null)).toBe('inviteNew');
+    await waitForStatus(guest, 'inviteNew');
     await guest.getByTestId('meet-send-message').fill('Coffee by Hall A?');
     await guest.getByTestId('meet-send-submit').click();
-    await expect.poll(() => cardStatus(guest).catch(() => null)).toBe('invitePending');
+    await waitForStatus(guest, 'invitePending');
     await modal.getByTestId('meet-message').getByText('Coffee by Hall A?').waitFor();
     await expectGood(guest, 'meeting-requested');
     const received = await api<{ received: { live: { id: number }[] } }>(

@@ -38,6 +38,8 @@ export async function signInOnPage(page: Page, login: Login, options: SignInOpti
   const keep = page.getByTestId('timezone-keep');
   if (options.newAccount === true) {
     await keep.click();
+    await keep.waitFor({ state: 'detached' });
+    await zoneSaved(page);
   } else if (options.newAccount === 'if-asked') {
     try {
       await keep.waitFor({ timeout: 5000 });
@@ -47,6 +49,23 @@ export async function signInOnPage(page: Page, login: Login, options: SignInOpti
       // no time zone question for this account
     }
   }
+}
+
+/**
+ * Until the zone the check saved for a new account (the device's) is on the server: a page load
+ * before that would cut the request and ask again.
+ */
+async function zoneSaved(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const token = localStorage.getItem('token');
+      const response = await fetch('/api/v1/user/profile', { headers: { authorization: `Bearer ${token}` } });
+      const body = (await response.json()) as { data?: { timezone?: string | null } };
+      return Boolean(body.data?.timezone);
+    },
+    undefined,
+    { polling: 100 },
+  );
 }
 
 /** A new browser context (cookie choice made) signed in as `login`, with its page. */

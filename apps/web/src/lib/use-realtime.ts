@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { RealtimeClient, RecordHandler } from './realtime';
+import type { RealtimeClient, RecordHandler, SubscribeOptions } from './realtime';
 
 /**
  * The signed-in user's realtime client. The app shell creates it with `connectRealtime(getToken)`
@@ -14,19 +14,26 @@ export function useRealtimeClient(): RealtimeClient | null {
 /**
  * Calls `onRecord` for each record pushed to `room` while the component is mounted (no-op while
  * `room` is null or nobody is signed in). Missed records after a reconnect arrive through it too;
- * a typical handler patches or invalidates a TanStack Query cache.
+ * a typical handler patches or invalidates a TanStack Query cache. `options.onReady` runs once the
+ * room is on: a screen that loaded its state over HTTP first reloads it there, since what changed
+ * between that load and the subscription is in neither.
  */
 export function useRealtimeRoom<P = unknown>(
   room: string | null | undefined,
   onRecord: RecordHandler<P>,
+  options: Pick<SubscribeOptions, 'onReady'> = {},
 ): void {
   const client = useRealtimeClient();
   const handler = useRef(onRecord);
+  const ready = useRef(options.onReady);
   useEffect(() => {
     handler.current = onRecord;
+    ready.current = options.onReady;
   });
   useEffect(() => {
     if (!client || !room) return;
-    return client.subscribe<P>(room, (record) => handler.current(record));
+    return client.subscribe<P>(room, (record) => handler.current(record), {
+      onReady: () => ready.current?.(),
+    });
   }, [client, room]);
 }

@@ -68,7 +68,9 @@ export function TimezoneCheck() {
   return (
     <Suspense fallback={null}>
       <TimezoneModal
-        opened={opened}
+        // Asked just before the person landed on the wizard (a registration that signs in and goes
+        // there): it waits there too, and shows once they leave it.
+        opened={opened && !onWizard}
         mode={mode}
         userTimezone={user.timezone}
         onKeep={keep}

@@ -14,6 +14,7 @@ import {
 } from '@foyer/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { debounce } from '../../../lib/delay';
 import { useRealtimeRoom } from '../../../lib/use-realtime';
 
 /** Query keys of the agenda feature: everything under ['agenda'] so one invalidation refreshes all. */
@@ -112,7 +113,30 @@ export function useSessionRoom(eventId: number, sessionId: number, myParticipant
         void client.invalidateQueries({ queryKey: agendaKeys.all });
       }
     },
+    { onReady: () => reloadSeatsSoon(client, eventId, sessionId) },
   );
+}
+
+/** How long the rooms of one screen's cards have to come on before their seats are reloaded once. */
+const SEATS_RELOAD_DEBOUNCE_MS = 150;
+const seatReloads = new Map<number, ReturnType<typeof debounce<[QueryClient]>>>();
+
+/**
+ * A seat taken between the list's load and its card's room coming on is in neither: reload the
+ * counts then. The cards of a screen come on together, so their event's list reloads once after the
+ * last of them (a session's own detail reloads by itself: one small request).
+ */
+function reloadSeatsSoon(client: QueryClient, eventId: number, sessionId: number) {
+  void client.invalidateQueries({ queryKey: agendaKeys.session(eventId, sessionId), exact: true });
+  let reload = seatReloads.get(eventId);
+  if (!reload) {
+    reload = debounce((c: QueryClient) => {
+      seatReloads.delete(eventId);
+      void c.invalidateQueries({ queryKey: agendaKeys.sessions(eventId), exact: true });
+    }, SEATS_RELOAD_DEBOUNCE_MS);
+    seatReloads.set(eventId, reload);
+  }
+  reload(client);
 }
 
 export function useJoinSession(eventId: number) {
