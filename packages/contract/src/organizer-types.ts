@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, intSchema, optionalText, requiredText } from './common';
-import { localeSchema } from './constants';
+import { localeSchema } from './locale';
 
 /** E3.05 texts per language: the type's name in each app language the organizer fills in. */
 export const typeTextsSchema = z.partialRecord(

@@ -1,3 +1,4 @@
+import { MODAL_ANIMATION_MS, MODAL_DEFAULT_SIZE } from '@foyer/contract';
 import {
   Checkbox,
   type CSSVariablesResolver,
@@ -35,6 +36,16 @@ export const theme = createTheme({
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // WCAG 2.2 target size (2.5.8): 24 px boxes, not Mantine's default 20 px.
     Checkbox: Checkbox.extend({ defaultProps: { size: 'md' } }),
+    // E2.70: a modal that asks for no size is tiny; A9.21: every modal opens and closes over 400 ms.
+    // A plain object, not Modal.extend: importing Modal here would put it (and its scroll area's
+    // floating-ui) into the first route's chunk.
+    Modal: {
+      defaultProps: {
+        size: MODAL_DEFAULT_SIZE,
+        // Mantine's own transition, at the spec's duration (this object replaces Mantine's default).
+        transitionProps: { transition: 'fade-down', duration: MODAL_ANIMATION_MS },
+      },
+    },
   },
 });
 
