@@ -37,7 +37,7 @@ describe('attendees in the browser', () => {
       const recommended = page.getByTestId('recommended-card');
       await recommended.first().waitFor();
       expect(await recommended.first().getByTestId('recommend-reasons').textContent()).toMatch(
-        /You seek|seeks|share/,
+        /looking for “.+”, and .+ offer|both mention|both interested in/,
       );
       // Cards have meet and chat (placeholders until the meetings and chat screens land).
       const first = list.getByTestId('attendee-card').first();

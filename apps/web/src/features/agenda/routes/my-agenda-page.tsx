@@ -1,3 +1,4 @@
+import { MOBILE_MAX_WIDTH } from '@foyer/contract';
 import {
   Button,
   Center,
@@ -11,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarOff, IconCoffee, IconMailForward, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +50,9 @@ type Kind = 'all' | 'sessions' | 'meetings' | 'breaks';
 /** A2.09, E2.29–E2.32: the personal agenda with search, filter, add break and export. */
 export function MyAgendaPage() {
   const { t } = useTranslation();
+  const phone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, undefined, {
+    getInitialValueInEffect: false,
+  });
   const now = useNow();
   const query = useMyAgenda();
   const currentEventId = useCurrentEventId();
@@ -108,6 +113,11 @@ export function MyAgendaPage() {
           />
         )}
         <SegmentedControl
+          // On a phone the four kinds share the width in a smaller size: in Turkish or Russian their
+          // names no longer run off the screen.
+          size={phone ? 'xs' : 'sm'}
+          fullWidth={phone}
+          style={phone ? { flex: '1 1 100%' } : undefined}
           aria-label={t('agenda.mine.filter')}
           value={kind}
           onChange={(v) => setKind(v as Kind)}

@@ -74,6 +74,7 @@ export function useConfirmMembership(eventId: number) {
         method: 'POST',
         body: { eventId, ...input },
       }),
+    meta: { errorList: true }, // E8.45: a failed answer also goes to the error list
     async onSuccess() {
       // The event's `me.boothId` and the directory cards follow the new membership.
       await Promise.all([

@@ -2,7 +2,7 @@ import type { ChatRoom } from '@foyer/contract';
 import { ActionIcon, Avatar, Button, Divider, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserMinus, IconUsers } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
@@ -19,10 +19,15 @@ function MembersBody({ room, onLeft }: { room: ChatRoom; onLeft(): void }) {
   const [busy, setBusy] = useState(false);
   const creator = room.createdBy === room.myParticipantId;
 
+  // E8.48: a failure also goes to the error list (the app's mutation cache stores those marked so).
+  const change = useMutation({
+    mutationFn: (action: () => Promise<void>) => action(),
+    meta: { errorList: true },
+  });
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     try {
-      await action();
+      await change.mutateAsync(action);
       toast('success', t('chat.success')); // E8.49
     } catch (error) {
       toast('error', (error as Error).message); // E8.47

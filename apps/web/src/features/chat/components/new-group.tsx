@@ -2,7 +2,7 @@ import type { ChatRoom } from '@foyer/contract';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUsersPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
@@ -18,10 +18,15 @@ function NewGroupForm({ eventId, onDone }: { eventId: number; onDone(room: ChatR
   const [members, setMembers] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
+  // E8.48: a failure also goes to the error list (the app's mutation cache stores those marked so).
+  const create = useMutation({
+    mutationFn: () => createGroupRoom(eventId, name.trim(), members.map(Number)),
+    meta: { errorList: true },
+  });
   const submit = async () => {
     setBusy(true);
     try {
-      const room = await createGroupRoom(eventId, name.trim(), members.map(Number));
+      const room = await create.mutateAsync();
       putRoom(queryClient, room);
       toast('success', t('chat.success')); // E8.49
       onDone(room);

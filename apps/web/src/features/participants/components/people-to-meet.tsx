@@ -30,7 +30,7 @@ function Heading({ id }: { id?: string }) {
 
 /** "People to meet": recommended people with the reason on each card. Hidden when there are none. */
 export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: number | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const query = useRecommendations(event.id);
   const [all, setAll] = useState(false);
   const list = query.data ?? [];
@@ -77,7 +77,9 @@ export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: numbe
                 data-testid="recommend-reasons"
               >
                 {(r.details ?? []).map((reason) => (
-                  <List.Item key={reasonText(t, reason)}>{reasonText(t, reason)}</List.Item>
+                  <List.Item key={reasonText(t, reason, i18n.language)}>
+                    {reasonText(t, reason, i18n.language)}
+                  </List.Item>
                 ))}
               </List>
             </ParticipantCard>

@@ -1,7 +1,7 @@
 import type { CategoryQuestion, ParticipantProfile } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
 import en from '../../../i18n/locales/en/attendees.json';
-import { reasonText } from './reasons';
+import { reasonText, wordList } from './reasons';
 import {
   EMPTY_FILTERS,
   filtersFromParams,
@@ -223,18 +223,24 @@ describe('People to meet reasons', () => {
   const t = (key: string, values: Record<string, string> = {}) =>
     (en as Record<string, string>)[key]!.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-  it('words each structured reason as a sentence ("You seek investors; Ana offers seed funding")', () => {
+  it('words each structured reason as a sentence a person would say, not a keyword dump', () => {
     expect(reasonText(t, { kind: 'youSeek', name: 'Ana', seek: 'investors', offer: 'seed funding' })).toBe(
-      'You seek investors; Ana offers seed funding',
+      'You’re looking for “investors”, and Ana offers “seed funding”',
     );
-    expect(reasonText(t, { kind: 'theySeek', name: 'Bob', seek: 'saas platform', offer: 'software' })).toBe(
-      'Bob seeks saas platform; you offer software',
+    expect(reasonText(t, { kind: 'theySeek', name: 'Bob', seek: 'saas platform ', offer: 'software' })).toBe(
+      'Bob is looking for “saas platform”, and you offer “software”',
     );
     expect(reasonText(t, { kind: 'sharedInterests', names: ['Fintech', 'Health'] })).toBe(
-      'You share interests: Fintech, Health',
+      'You’re both interested in Fintech and Health',
     );
-    expect(reasonText(t, { kind: 'sharedWords', words: ['health', 'data'] })).toBe(
-      'Your offer and seek share: health, data',
+    expect(reasonText(t, { kind: 'sharedWords', words: ['health', 'data', 'ai', 'data'] })).toBe(
+      'You both mention health, data, and ai',
     );
+  });
+
+  it('joins lists the way the reader’s language does', () => {
+    expect(wordList(['Fintech', 'Health', 'AI'], 'es')).toBe('Fintech, Health y AI');
+    expect(wordList(['Fintech', 'Health'], 'tr')).toBe('Fintech ve Health');
+    expect(wordList(['a', ' ', 'b'], 'not a language!')).toBe('a, b');
   });
 });

@@ -3,19 +3,32 @@ import type { TranslationKey } from '../../../i18n/keys';
 
 type Translate = (key: TranslationKey, values?: Record<string, string>) => string;
 
-/** One "People to meet" reason in the user's language, e.g. "You seek investors; Ana offers seed funding". */
-export function reasonText(t: Translate, reason: RecommendationReason): string {
+/** "health, data and AI" in the reader's language (Intl's conjunction list), not a comma dump. */
+export function wordList(items: readonly string[], language: string): string {
+  const unique = [...new Set(items.map((item) => item.trim()).filter(Boolean))];
+  try {
+    return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(unique);
+  } catch {
+    return unique.join(', '); // an unknown language tag: the plain list
+  }
+}
+
+/**
+ * One "People to meet" reason in the user's language, as a sentence a person would say: "You’re
+ * looking for “investors”, and Ana offers “seed funding”" (issue 15: not "You seek x; Ana offers y").
+ */
+export function reasonText(t: Translate, reason: RecommendationReason, language = 'en'): string {
   switch (reason.kind) {
     case 'youSeek':
     case 'theySeek':
       return t(`attendees.reason.${reason.kind}`, {
         name: reason.name,
-        seek: reason.seek,
-        offer: reason.offer,
+        seek: reason.seek.trim(),
+        offer: reason.offer.trim(),
       });
     case 'sharedWords':
-      return t('attendees.reason.sharedWords', { words: reason.words.join(', ') });
+      return t('attendees.reason.sharedWords', { words: wordList(reason.words, language) });
     case 'sharedInterests':
-      return t('attendees.reason.sharedInterests', { names: reason.names.join(', ') });
+      return t('attendees.reason.sharedInterests', { names: wordList(reason.names, language) });
   }
 }
