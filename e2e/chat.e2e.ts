@@ -195,6 +195,11 @@ describe('chat in the browser', () => {
     expect(await page.locator('[data-testid="chat-message"]:not([data-mine]) button').count()).toBe(0);
     await mine.getByRole('button', { name: 'Message actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete message' }).click();
+    // A2.94: the deletion waits for the message action confirmation (spec-details.e2e.ts has more).
+    await page
+      .getByRole('dialog', { name: 'Delete this message?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect.poll(() => mine.textContent()).toContain('This message was deleted');
 
     // E4.55 E4.86: the system message reads as a sentence and cannot be deleted.
@@ -209,7 +214,7 @@ describe('chat in the browser', () => {
     await screenshot(page, 'chat-system-message-desktop');
   });
 
-  it('E7.55 E7.57 E8.49 a group chat with a name and members; the creator removes one', async () => {
+  it('E7.55 E7.57 E8.47 E8.48 E8.49 a group chat with a name and members; the creator removes one', async () => {
     const hal = await registerAttendee(eventId, 'Hal', 'Grouper');
     const ivy = await registerAttendee(eventId, 'Ivy', 'Memberton');
     const jon = await registerAttendee(eventId, 'Jon', 'Memberton');
@@ -252,6 +257,23 @@ describe('chat in the browser', () => {
     await membersDialog.getByRole('button', { name: 'Remove Jon Memberton' }).click();
     await expect.poll(() => membersDialog.getByRole('listitem').count()).toBe(2);
     expect(await api<unknown[]>('/chat/rooms', { token: jon.token })).toEqual([]);
+
+    // E8.47 E8.48: a removal the server refuses shows its message and goes to the error list; the
+    // member stays. (The refusal is made at the network: the real server would remove her.)
+    const refusal = 'The group could not be changed just now';
+    await page.route('**/api/v1/chat/room/member', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, error: { code: 'CONFLICT', msg: refusal } }),
+          })
+        : route.fallback(),
+    );
+    await membersDialog.getByRole('button', { name: 'Remove Ivy Memberton' }).click();
+    await page.getByTestId('error-list-item').filter({ hasText: refusal }).waitFor();
+    expect(await membersDialog.getByRole('listitem').count()).toBe(2);
+    await page.unroute('**/api/v1/chat/room/member');
   });
 
   it('E2.51 A2.12 A2.80 mobile: the list, then the conversation full width with a back button', async () => {

@@ -1,4 +1,4 @@
-import type { EventDetails, EventType } from '@foyer/contract';
+import { ATTENDEE_VIEW_BANNER, type EventDetails, type EventType } from '@foyer/contract';
 import { Badge, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,6 +7,12 @@ import { useSession } from '../../../lib/session-store';
 import type { EventTheme } from '../event-theme';
 import { EventCountdown } from './event-countdown';
 import classes from './event-header.module.css';
+
+/** A9.10 (E9.19): the attendee view shows the banner at most 720 wide, in 720:96. */
+const attendeeBannerStyle = {
+  maxWidth: ATTENDEE_VIEW_BANNER.width,
+  aspectRatio: `${ATTENDEE_VIEW_BANNER.width} / ${ATTENDEE_VIEW_BANNER.height}`,
+} as const;
 
 const TYPE_COLOR: Record<EventType, string> = { normal: 'teal.9', online: 'foyer.7', hybrid: 'grape.9' };
 
@@ -25,7 +31,13 @@ export function EventHeader({ event, theme }: { event: EventDetails; theme: Even
   return (
     <header className={classes.header} data-tab={onTab || undefined} data-testid="event-header">
       {event.images.banner && (
-        <Image src={event.images.banner} alt="" className={classes.banner} data-testid="event-banner" />
+        <Image
+          src={event.images.banner}
+          alt=""
+          className={classes.banner}
+          style={attendeeBannerStyle}
+          data-testid="event-banner"
+        />
       )}
       <div className={classes.band} style={{ background: band.background, color: band.color }}>
         <Group wrap="nowrap" gap="md" align="center">

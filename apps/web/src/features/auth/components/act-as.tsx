@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { actAs } from '../../../lib/api-client';
+import { clearCaches } from '../../../lib/clear-caches';
 import { fetchProfile, PROFILE_STALE_MS, profileKey } from '../../../lib/session';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
@@ -19,7 +20,7 @@ function useSwitchTo() {
     setPending(true);
     try {
       await actAs(userId);
-      queryClient.clear();
+      void clearCaches(queryClient, { refetchActive: true }); // A9.23
       navigate('/event/list');
     } catch (error) {
       toast('error', error instanceof Error && error.message ? error.message : t('common.unknownError'));

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { clearCaches } from '../../../lib/clear-caches';
 import { logout as endSession } from '../../../lib/session';
 
 /** Sign out (A4.05–A4.07): end the session, forget cached data, land on /login. */
@@ -13,7 +14,7 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
     try {
       await endSession();
     } finally {
-      queryClient.clear();
+      void clearCaches(queryClient); // A9.23
       setPending(false);
       navigate('/login', { replace: true });
     }

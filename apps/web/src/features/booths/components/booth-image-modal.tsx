@@ -11,6 +11,7 @@ import { useUploadBoothImage } from '../api/booths';
 import { cropBoothImage } from '../lib/image-crop';
 import '../i18n';
 import type { TranslationKey } from '../../../i18n/keys';
+import { CropTooSmallError } from '../../../lib/crop-minimum';
 import '../../../i18n/account';
 
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
@@ -57,8 +58,8 @@ export function BoothImageModal({ booth, kind, onClose }: Props) {
     setBusy(true);
     try {
       setPreview(await cropBoothImage(file, kind));
-    } catch {
-      setError('account.photo.type');
+    } catch (failure) {
+      setError(failure instanceof CropTooSmallError ? 'account.photo.tooSmall' : 'account.photo.type'); // E9.23
     } finally {
       setBusy(false);
     }

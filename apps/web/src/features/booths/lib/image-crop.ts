@@ -1,4 +1,12 @@
-import { aspectCrop, type BoothImageKind } from '@foyer/contract';
+import { type AspectCrop, aspectCrop, type BoothImageKind } from '@foyer/contract';
+import { assertCropBox } from '../../../lib/crop-minimum';
+
+/** The kind's centred crop of a width×height image; E9.23: refused when under 10×10 px. */
+export function boothCrop(width: number, height: number, kind: BoothImageKind): AspectCrop {
+  const crop = aspectCrop(width, height, kind);
+  assertCropBox(crop.sw, crop.sh);
+  return crop;
+}
 
 /**
  * A9.08, A9.09: draws the centred crop of a picked image in the kind's aspect (banner 1260:250,
@@ -8,8 +16,7 @@ import { aspectCrop, type BoothImageKind } from '@foyer/contract';
 export async function cropBoothImage(file: Blob, kind: BoothImageKind): Promise<string> {
   const bitmap = await createImageBitmap(file);
   try {
-    const crop = aspectCrop(bitmap.width, bitmap.height, kind);
-    if (crop.width === 0 || crop.height === 0) throw new Error('empty image');
+    const crop = boothCrop(bitmap.width, bitmap.height, kind);
     const canvas = document.createElement('canvas');
     canvas.width = crop.width;
     canvas.height = crop.height;

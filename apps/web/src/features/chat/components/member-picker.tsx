@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DropdownName, DropdownNamePill } from '../../../components/dropdown-name';
 import { api } from '../../../lib/api-client';
 import '../i18n';
 
@@ -62,6 +63,11 @@ export function MemberPicker({ eventId, value, onChange, exclude = [] }: Props) 
       }}
       nothingFoundMessage={found.isFetching ? undefined : t('chat.group.nothingFound')}
       comboboxProps={{ withinPortal: true }}
+      // E5.50: names in the dropdown and the chosen pills are cut after 9 characters.
+      renderOption={({ option }) => <DropdownName name={option.label} />}
+      renderPill={({ option, onRemove, disabled }) => (
+        <DropdownNamePill name={option.label} onRemove={onRemove} disabled={disabled} />
+      )}
     />
   );
 }

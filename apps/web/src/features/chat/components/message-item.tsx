@@ -6,8 +6,9 @@ import {
   messageTick,
   type TickMember,
 } from '@foyer/contract';
-import { ActionIcon, Box, Group, Menu, Paper, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconChecks, IconDots, IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session-store';
 import { chatTime, memberName, systemText } from '../lib/chat-text';
@@ -20,10 +21,48 @@ interface Props {
   onDelete(message: ChatMessage): void;
 }
 
+/**
+ * A2.94, E2.60 messageActionConfirmationModal: a message action (deleting one's own message) is
+ * done only once confirmed here; cancelling, Escape or the close button leave the message as it is.
+ */
+function MessageActionConfirmation({
+  opened,
+  onCancel,
+  onConfirm,
+}: {
+  opened: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={t('chat.messages.confirm.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid="message-action-confirmation"
+    >
+      <Stack gap="md">
+        <Text size="sm">{t('chat.messages.confirm.text')}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('chat.messages.confirm.cancel')}
+          </Button>
+          <Button color="red.9" onClick={onConfirm} data-testid="message-action-confirm">
+            {t('chat.messages.confirm.ok')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /** One message: a bubble (mine on the right, with its tick), a system card, or "deleted". */
 export function MessageItem({ message, room, members, onDelete }: Props) {
   const { t } = useTranslation();
   const zone = useSession((state) => state.user?.timezone ?? null);
+  const [confirming, setConfirming] = useState(false);
   const time = chatTime(message.dt, zone);
 
   if (isSystemMessageType(message.type)) {
@@ -77,12 +116,22 @@ export function MessageItem({ message, room, members, onDelete }: Props) {
             <Menu.Item
               color="red"
               leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => onDelete(message)}
+              onClick={() => setConfirming(true)}
             >
               {t('chat.messages.delete')}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
+      )}
+      {mine && (
+        <MessageActionConfirmation
+          opened={confirming}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            onDelete(message);
+          }}
+        />
       )}
       <Paper
         radius="lg"

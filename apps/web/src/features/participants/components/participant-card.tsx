@@ -1,6 +1,6 @@
-import type { AttendeeCard as Card } from '@foyer/contract';
+import { ATTENDEE_CARD_NARROW_WIDTH, type AttendeeCard as Card } from '@foyer/contract';
 import { Avatar, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePersonActions } from '../../../components/person-actions';
@@ -117,6 +117,9 @@ export function ParticipantCard({
   );
 }
 
+/** E9.49: the narrowest an attendee card gets (unless the screen is narrower still). */
+const gridStyle = { '--attendee-card-narrow': `${ATTENDEE_CARD_NARROW_WIDTH}px` } as CSSProperties;
+
 /** The responsive grid the cards sit in: a list, one item per person. */
 export function ParticipantGrid({
   children,
@@ -128,7 +131,7 @@ export function ParticipantGrid({
   testId?: string;
 }) {
   return (
-    <ul className={classes.grid} aria-label={label} data-testid={testId}>
+    <ul className={classes.grid} style={gridStyle} aria-label={label} data-testid={testId}>
       {children}
     </ul>
   );

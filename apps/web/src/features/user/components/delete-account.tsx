@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { clearCaches } from '../../../lib/clear-caches';
 import { useDeleteAccount } from '../api/security';
 import '../../../i18n/account';
 
@@ -54,7 +55,7 @@ export function DeleteAccount() {
       { confirm: word.trim(), password },
       {
         onSuccess() {
-          queryClient.clear();
+          void clearCaches(queryClient); // A9.23
           navigate('/login', { replace: true });
         },
       },

@@ -5,6 +5,7 @@ import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../i18n/keys';
+import { CropTooSmallError } from '../../../lib/crop-minimum';
 import { cropFile } from '../lib/square-crop';
 import '../../../i18n/account';
 
@@ -32,8 +33,8 @@ export function PhotoUpload({ onPicked }: { onPicked(dataUrl: string): void }) {
     setBusy(true);
     try {
       onPicked(await cropFile(file));
-    } catch {
-      setError('account.photo.type');
+    } catch (failure) {
+      setError(failure instanceof CropTooSmallError ? 'account.photo.tooSmall' : 'account.photo.type'); // E9.23
     } finally {
       setBusy(false);
     }

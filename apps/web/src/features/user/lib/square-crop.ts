@@ -1,4 +1,5 @@
 import { AVATAR_MAX_PX } from '@foyer/contract';
+import { assertCropBox } from '../../../lib/crop-minimum';
 
 export interface SquareCrop {
   /** Source rectangle: the largest centred square. */
@@ -27,7 +28,7 @@ export function squareCrop(width: number, height: number, max = AVATAR_MAX_PX): 
  */
 export function cropToDataUrl(source: CanvasImageSource, width: number, height: number): string {
   const crop = squareCrop(width, height);
-  if (crop.out === 0) throw new Error('empty image');
+  assertCropBox(crop.size, crop.size); // E9.23: also refuses an empty image
   const canvas = document.createElement('canvas');
   canvas.width = crop.out;
   canvas.height = crop.out;
