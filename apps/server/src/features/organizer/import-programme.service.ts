@@ -2,6 +2,7 @@ import type { ImportMapping, ImportValidation } from '@foyer/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
+import { sanitizeRichText } from '../../http/rich-text';
 import type { ParsedFile } from './import.parse';
 import { upsertParticipants } from './import.repository';
 import * as repo from './import-programme.repository';
@@ -98,7 +99,7 @@ async function writeSessions(
         external_id: record.externalId,
         name: record.name,
         type: record.type ?? 'session',
-        description: record.description,
+        description: sanitizeRichText(record.description),
         sdt: record.sdt,
         edt: record.edt,
         location_id: locationId,
@@ -115,7 +116,7 @@ async function writeSessions(
       const next = {
         name: record.name,
         type: record.type ?? current.type,
-        description: record.description === '' ? current.description : record.description,
+        description: record.description === '' ? current.description : sanitizeRichText(record.description),
         location_id: locationId ?? current.location_id,
         track_id: trackId ?? current.track_id,
         capacity: record.capacity ?? current.capacity,

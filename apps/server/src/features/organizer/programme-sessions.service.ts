@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import type { DB, SessionsTable } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+import { sanitizeRichText } from '../../http/rich-text';
 import { type AgendaEvents, agendaEvents } from '../agenda/agenda.events';
 import { requireConsole } from './organizer.access';
 import { peopleBySession, toProgrammeSession } from './programme.present';
@@ -116,7 +117,8 @@ function clashError(clashes: Clash[], sessionId: number): AppError {
 const columnsOf = (input: ProgrammeSessionInput, now: Date): Updateable<SessionsTable> => ({
   name: input.name,
   type: input.type,
-  description: input.description ?? '',
+  // E2.71: the description is rich text, cleaned before it is stored.
+  description: sanitizeRichText(input.description ?? ''),
   sdt: new Date(input.sdt),
   edt: new Date(input.edt),
   location_id: input.locationId,

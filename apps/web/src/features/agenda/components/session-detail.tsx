@@ -4,6 +4,7 @@ import { IconCalendarEvent, IconMapPin, IconSearchOff } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DetailProps, DetailSkeleton } from '../../../components/detail-skeleton';
+import { RichText } from '../../../components/rich-text';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate, formatTimeRange, useZone } from '../../../lib/format-date';
 import { useEvent } from '../../../lib/use-event';
@@ -52,6 +53,7 @@ export function SessionDetail({ eventId, id, variant, onBack, backTo }: Props) {
       </Stack>
     );
   }
+  // E2.71: formatted as the organizer wrote it; plain text keeps its line breaks.
   const description = plainText(s.description ?? '');
   return (
     <Stack gap="md" data-testid="session-detail">
@@ -109,7 +111,7 @@ export function SessionDetail({ eventId, id, variant, onBack, backTo }: Props) {
       {description && (
         <>
           <Divider />
-          <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{description}</Text>
+          <RichText value={s.description ?? ''} data-testid="session-description" />
         </>
       )}
       {s.speakers.length + s.moderators.length + s.translators.length > 0 && (

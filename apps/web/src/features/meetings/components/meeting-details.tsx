@@ -30,7 +30,8 @@ export function MeetingDetails({
   const { meeting, reschedule, status } = model;
   const event = useEvent(eventId).data;
   const myType = event?.participantTypes.find((type) => type.id === event.me?.typeId);
-  const guestsDisabled = myType?.disableGuest ?? false;
+  // E6.31: until the event (and so my type) is known, Add guest stays hidden rather than flash.
+  const guestsDisabled = !event || (myType?.disableGuest ?? false);
   const [addingGuest, setAddingGuest] = useState(false);
   const now = useMeetingClock(model.meeting);
   const close = () => setMode(null);

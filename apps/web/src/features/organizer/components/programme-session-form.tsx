@@ -19,11 +19,11 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichTextField } from '../../../components/rich-text-field';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
@@ -295,13 +295,12 @@ export function SessionFormModal({
               data-testid="session-capacity"
             />
           </SimpleGrid>
-          <Textarea
+          <RichTextField
             label={t('organizer.programme.session.description')}
-            autosize
-            minRows={2}
             value={values.description}
-            onChange={(e) => set('description')(e.currentTarget.value)}
+            onChange={set('description')}
             error={errors.description}
+            data-testid="session-description"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
