@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { PHOTO_MAX_BYTES } from './constants';
+import { ATTACHMENT_MAX_BYTES, PHOTO_MAX_BYTES } from './constants';
 import { personSummarySchema } from './meetings';
 import { websiteSchema } from './participants';
 
@@ -269,6 +269,69 @@ export const uploadBoothImageRequest = z.strictObject({
     .regex(/^data:image\/(jpeg|png);base64,/, 'account.photo.type'),
 });
 export type UploadBoothImageRequest = z.infer<typeof uploadBoothImageRequest>;
+
+// ---- booth document files: the product's attachments (A5.42, A9.11, E9.14) -----------------------
+
+/** Message key when an attachment is over ATTACHMENT_MAX_BYTES (web catalogue expo.json, server messages.ts). */
+export const ATTACHMENT_TOO_LARGE = 'expo.form.error.attachmentSize';
+/** Message key when an attachment is not one of ATTACHMENT_TYPES. */
+export const ATTACHMENT_BAD_TYPE = 'expo.form.error.attachmentType';
+
+/**
+ * What a booth may attach as a document file, by extension, with the MIME type it is served as.
+ * No HTML, SVG or scripts: the files are served from the app's own origin.
+ */
+export const ATTACHMENT_TYPES = {
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  txt: 'text/plain',
+} as const;
+export type AttachmentExtension = keyof typeof ATTACHMENT_TYPES;
+
+/** The extension of an allowed attachment file name (lower case), or null. */
+export function attachmentExtension(fileName: string): AttachmentExtension | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
+  return Object.hasOwn(ATTACHMENT_TYPES, ext) ? (ext as AttachmentExtension) : null;
+}
+
+/**
+ * A5.42: the message key that refuses an attachment before it is sent, or null when it may go:
+ * at most ATTACHMENT_MAX_BYTES (5,000,000 bytes) and of an allowed type.
+ */
+export function attachmentProblem(file: { name: string; size: number }): string | null {
+  if (file.size > ATTACHMENT_MAX_BYTES) return ATTACHMENT_TOO_LARGE;
+  if (file.size === 0 || attachmentExtension(file.name) === null) return ATTACHMENT_BAD_TYPE;
+  return null;
+}
+
+/** Base64 length of the largest allowed attachment (4 characters per 3 bytes, padded). */
+export const ATTACHMENT_MAX_BASE64 = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4;
+
+/** POST /api/v1/event/booth/document/file (A5.42): stores one file; the answer is its document link. */
+export const uploadBoothDocumentRequest = z.strictObject({
+  eventId: idSchema,
+  id: idSchema,
+  fileName: z
+    .string()
+    .trim()
+    .min(1, 'validation.error.required')
+    .max(200, 'validation.error.maxLength')
+    .refine((name) => attachmentExtension(name) !== null, ATTACHMENT_BAD_TYPE),
+  /** The file's bytes in base64 (no data: prefix). */
+  contentBase64: z
+    .string()
+    .min(1, ATTACHMENT_BAD_TYPE)
+    // The decoded size is checked exactly on the server; this only stops far larger bodies early.
+    .max(ATTACHMENT_MAX_BASE64 + 4, ATTACHMENT_TOO_LARGE)
+    .regex(/^[A-Za-z0-9+/]+=*$/, ATTACHMENT_BAD_TYPE),
+});
+export type UploadBoothDocumentRequest = z.infer<typeof uploadBoothDocumentRequest>;
+
+export const uploadedBoothDocumentSchema = boothDocumentOutSchema;
 
 // ---- booth documents (E2.56, E2.57) -------------------------------------------------------------
 

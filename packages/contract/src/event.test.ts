@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_FINISHED_AFTER_MS } from './constants';
-import { isEventFinished, partitionEvents } from './event';
+import {
+  eventDetailsSchema,
+  eventImagesSchema,
+  eventSummarySchema,
+  formatInZone,
+  fullDateStrInEventTime,
+  isEventFinished,
+  partitionEvents,
+  publicEventSchema,
+  toEventImages,
+} from './event';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -26,5 +36,54 @@ describe('event lists', () => {
     const { active, past } = partitionEvents(events, now);
     expect(active.map((e) => e.id)).toEqual([1, 3]);
     expect(past.map((e) => e.id)).toEqual([2, 4]);
+  });
+});
+
+describe('event entity fields (A3.06, A3.07)', () => {
+  it('A3.06 fullDateStrInEventTime writes start and end on the event’s own wall clock', () => {
+    const event = { realSdt: '2030-05-01T08:00:00.000Z', realEdt: '2030-05-03T15:30:00.000Z' };
+    expect(fullDateStrInEventTime({ ...event, timezone: 'Europe/Istanbul' })).toBe(
+      '2030-05-01 11:00 – 2030-05-03 18:30 (Europe/Istanbul)',
+    );
+    expect(fullDateStrInEventTime({ ...event, timezone: 'America/New_York' })).toBe(
+      '2030-05-01 04:00 – 2030-05-03 11:30 (America/New_York)',
+    );
+    // An unknown zone falls back to UTC rather than failing.
+    expect(fullDateStrInEventTime({ ...event, timezone: 'Mars/Base' })).toBe(
+      '2030-05-01 08:00 – 2030-05-03 15:30 (UTC)',
+    );
+    expect(formatInZone('not a date', 'UTC')).toBe('');
+  });
+
+  it('A3.06 the event summary carries startDate, realSdt, realEdt, updatedAt and fullDateStrInEventTime', () => {
+    const keys = Object.keys(eventSummarySchema.shape);
+    for (const key of ['startDate', 'realSdt', 'realEdt', 'updatedAt', 'fullDateStrInEventTime']) {
+      expect(keys).toContain(key);
+    }
+  });
+
+  it('A3.07 images hold logo, banner, side_banner (null when unset) and any others; pages hold login', () => {
+    expect(toEventImages({ logo: '/l.png', header: '/h.png', width: 3, bad: { x: 1 } })).toEqual({
+      logo: '/l.png',
+      banner: null,
+      side_banner: null,
+      header: '/h.png',
+    });
+    expect(toEventImages(null)).toEqual({ logo: null, banner: null, side_banner: null });
+    const hostile = toEventImages(JSON.parse('{"__proto__": null, "banner": "/b.png"}'));
+    expect(Object.getPrototypeOf(hostile)).toBe(Object.prototype);
+    expect(hostile.banner).toBe('/b.png');
+    const parsed = eventImagesSchema.parse({
+      logo: null,
+      banner: '/b.png',
+      side_banner: null,
+      mobile: '/m.png',
+    });
+    expect(parsed.mobile).toBe('/m.png');
+    expect(eventImagesSchema.safeParse({ logo: null, banner: null, side_banner: null, x: 1 }).success).toBe(
+      false,
+    );
+    expect(Object.keys(eventDetailsSchema.shape.pages.shape)).toEqual(['login']);
+    expect(Object.keys(publicEventSchema.shape)).toEqual(expect.arrayContaining(['images', 'pages']));
   });
 });

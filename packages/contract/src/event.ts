@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { EVENT_FINISHED_AFTER_MS } from './constants';
+import { wallClockIn } from './time';
 
 export const eventTypes = ['normal', 'online', 'hybrid'] as const; // A1.08
 export const eventTypeSchema = z.enum(eventTypes);
@@ -32,12 +33,53 @@ export const participantTypeSchema = z.object({
 });
 export type ParticipantType = z.infer<typeof participantTypeSchema>;
 
-export const eventImagesSchema = z.object({
-  logo: z.string().nullable(),
-  banner: z.string().nullable(),
-  side_banner: z.string().nullable(),
-});
+/** A3.07: logo, banner and side_banner, and any other images the event names (each a link or null). */
+export const eventImagesSchema = z
+  .object({
+    logo: z.string().nullable(),
+    banner: z.string().nullable(),
+    side_banner: z.string().nullable(),
+  })
+  .catchall(z.string().nullable());
 export type EventImages = z.infer<typeof eventImagesSchema>;
+
+/** A3.07: the images of a stored event: the three named ones always (null when unset), others as given. */
+export function toEventImages(raw: Readonly<Record<string, unknown>> | null | undefined): EventImages {
+  const others: Record<string, string | null> = {};
+  for (const [key, value] of Object.entries(raw ?? {})) {
+    if (key === '__proto__') continue;
+    if (typeof value === 'string' || value === null) others[key] = value;
+  }
+  return {
+    ...others,
+    logo: others.logo ?? null,
+    banner: others.banner ?? null,
+    side_banner: others.side_banner ?? null,
+  };
+}
+
+/** A3.06: an instant as `yyyy-LL-dd HH:mm` (A9.33) on the wall clock of `zone` (UTC when unknown). */
+export function formatInZone(iso: string, zone: string): string {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return '';
+  const p = wallClockIn(zone, ms) ?? wallClockIn('UTC', ms);
+  if (!p) return '';
+  const pad = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/**
+ * A3.06: the event's full date in the event's own time, e.g.
+ * `2030-05-01 11:00 – 2030-05-03 11:00 (Europe/Istanbul)`, the same for every reader.
+ */
+export function fullDateStrInEventTime(event: {
+  realSdt: string;
+  realEdt: string;
+  timezone: string;
+}): string {
+  const zone = wallClockIn(event.timezone, 0) ? event.timezone : 'UTC';
+  return `${formatInZone(event.realSdt, zone)} – ${formatInZone(event.realEdt, zone)} (${zone})`;
+}
 
 /** A3.13: the caller's own participant record. */
 export const eventMeSchema = z.object({
@@ -69,6 +111,8 @@ export const eventSummarySchema = z.object({
   realSdt: z.string(),
   realEdt: z.string(),
   updatedAt: z.string(),
+  /** A3.06: fullDateStrInEventTime(realSdt, realEdt, timezone). */
+  fullDateStrInEventTime: z.string(),
   isFinished: z.boolean(),
   images: eventImagesSchema,
   colors: z.record(z.string(), z.string()),
@@ -156,14 +200,33 @@ export const eventDetailsQuery = z.strictObject({
   join: queryFlag.optional(),
 });
 
+/** One DNS label: letters, digits and inner dashes, at most 63 characters. */
+const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
 /** A7.22: the first label of the page's host, e.g. `demo` for demo.foyer.example. */
 export const domainLabelParams = z.strictObject({
-  label: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'validation.error.domain'),
+  label: z.string().trim().toLowerCase().regex(DOMAIN_LABEL, 'validation.error.domain'),
 });
+
+/** A7.24: the public domain file is served at this path, `{label}.json` after it. */
+export const DOMAIN_FILE_PATH = '/public/domain/';
+/** A7.24: GET /public/domain/{label}.json; the parsed params hold the label. */
+export const domainFileParams = z.strictObject({
+  file: z
+    .string()
+    .toLowerCase()
+    .regex(/^[^/]+\.json$/, 'validation.error.domain')
+    .transform((file) => file.slice(0, -'.json'.length))
+    .pipe(z.string().regex(DOMAIN_LABEL, 'validation.error.domain')),
+});
+/** A7.24: what the public domain file holds: the domain details (A3.12). */
+export const domainFileSchema = domainDetailsSchema;
+export type DomainFile = DomainDetails;
+
+/** A7.47, E7.91: where clients load an event's banner from ({host}/public/event/images/{id}/banner.png). */
+export function eventBannerPath(eventId: number): string {
+  return `/public/event/images/${eventId}/banner.png`;
+}
 
 /** A4.10, A4.11: the list once, and split by the same rule the client uses. */
 export const eventListResultSchema = z.object({

@@ -5,7 +5,10 @@ import {
   invitationsBadgeCount,
   isInStartWindow,
   isInvitationLive,
+  isMeetingValid,
+  MEETING_VALID_AFTER_END_MS,
   meetingCardStatus,
+  meetingValidEndAfter,
   overlaps,
   partitionInvitations,
   relationState,
@@ -160,5 +163,20 @@ describe('invitation rules', () => {
     expect(
       sendInvitationRequest.safeParse({ eventId: 1, toType: 'participant', toId: 2, x: 1 }).success,
     ).toBe(false);
+  });
+});
+
+describe('meeting validity (E9.09)', () => {
+  it('E9.09 E4.12 a finished meeting is still valid for 24 h after its end, then counts as none', () => {
+    expect(MEETING_VALID_AFTER_END_MS).toBe(24 * 60 * 60_000);
+    const edt = '2030-05-01T11:00:00Z';
+    const at = (iso: string) => new Date(iso);
+    expect(isMeetingValid({ status: 'accepted', edt }, at('2030-05-01T10:30:00Z'))).toBe(true);
+    expect(isMeetingValid({ status: 'accepted', edt }, at('2030-05-01T11:00:00Z'))).toBe(true);
+    expect(isMeetingValid({ status: 'rescheduled', edt }, at('2030-05-02T10:59:59.999Z'))).toBe(true);
+    expect(isMeetingValid({ status: 'accepted', edt }, at('2030-05-02T11:00:00Z'))).toBe(false);
+    expect(isMeetingValid({ status: 'cancelled', edt }, at('2030-05-01T10:30:00Z'))).toBe(false);
+    expect(isMeetingValid({ status: 'accepted', edt: new Date(edt) }, at('2030-05-02T10:00:00Z'))).toBe(true);
+    expect(meetingValidEndAfter(at('2030-05-02T11:00:00Z')).toISOString()).toBe('2030-05-01T11:00:00.000Z');
   });
 });

@@ -6,6 +6,7 @@ import type { Notification, NotificationCounts } from './notifications';
 
 export const MEETING_START_WINDOW_MS = 5 * 60_000; // E4.53: check-in, ping and join open 5 minutes before
 export const INVITATION_LIVE_AFTER_END_MS = 86_400_000; // E4.05, E9.10
+export const MEETING_VALID_AFTER_END_MS = 86_400_000; // E9.09: a finished meeting stays valid 24 h
 export const MEETING_REMINDER_BEFORE_MS = 60 * 60_000; // E9 "notification reminder 1 hour before"
 export const TABLE_SEATS = 8; // E9 "popup table: 8 seats"
 /** Issue 15: how many slots the sender of a meeting request may suggest. */
@@ -291,6 +292,20 @@ export function upcomingState(sdt: string | Date, edt: string | Date, now: Date)
 export function isInStartWindow(sdt: string | Date, edt: string | Date, now: Date): boolean {
   const t = now.getTime();
   return t >= ms(sdt) - MEETING_START_WINDOW_MS && t < ms(edt);
+}
+
+/**
+ * E9.09, E4.12: a meeting that is not cancelled stays valid until 24 hours after its end: until then
+ * it is the meeting between the two (the card shows it, finished, and no second invitation starts);
+ * after that it counts as none.
+ */
+export function isMeetingValid(meeting: { status: MeetingStatus; edt: string | Date }, now: Date): boolean {
+  return meeting.status !== 'cancelled' && now.getTime() < ms(meeting.edt) + MEETING_VALID_AFTER_END_MS;
+}
+
+/** E9.09: the earliest end a meeting may have to be still valid at `now` (for queries). */
+export function meetingValidEndAfter(now: Date): Date {
+  return new Date(now.getTime() - MEETING_VALID_AFTER_END_MS);
 }
 
 /** E4.04–E4.07. */

@@ -95,8 +95,37 @@ export const userProfileSchema = z.object({
   isSuperUser: z.boolean(),
   /** Server time, ISO 8601 (A7.45). */
   now: z.string(),
+  /**
+   * A3.04: this is the profile as the server has it (the session's stored copy of the user, shown
+   * while it is checked, is not loaded).
+   */
+  loaded: z.literal(true),
+  /** A3.04: the text the user is matched by (userMatchQuery): name, surname and e-mail, folded. */
+  query: z.string(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** Lower case, without accents, one space between words: `Çağla  Öz` → `cagla oz`. */
+export function foldForMatching(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLocaleLowerCase('en')
+    .replace(/ı/g, 'i')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A3.04: the query string a user is matched by: name, surname and username (e-mail), folded. */
+export function userMatchQuery(user: { name: string; surname: string; username: string }): string {
+  return foldForMatching(`${user.name} ${user.surname} ${user.username}`);
+}
+
+/** A3.04: every word of what was typed occurs in the user's query string (folded the same way). */
+export function matchesUserQuery(query: string, typed: string): boolean {
+  const words = foldForMatching(typed).split(' ').filter(Boolean);
+  return words.every((word) => query.includes(word));
+}
 
 /** POST /api/v1/user/email (A5.27, A5.28). */
 export const addEmailRequest = z.strictObject({ email: emailSchema });

@@ -9,6 +9,7 @@ import { chatRoutes } from './chat/chat.routes';
 import { checkInRoutes } from './checkin/checkin.routes';
 import { contactRoutes } from './contacts/contacts.routes';
 import { eventRoutes } from './event/event.routes';
+import { eventFileRoutes } from './event/event-files.routes';
 import { lobbyRoutes } from './lobby/lobby.routes';
 import { mailboxRoutes } from './mailbox/mailbox.routes';
 import { meetingRoutes } from './meetings/meetings.routes';
@@ -47,6 +48,7 @@ const atRoot = { encapsulate: false };
 /** Every feature's routes, registered under /api/v1 after the app-wide plugins (app.ts). */
 export const features: FastifyPluginAsync[] = [
   feature('event', eventRoutes),
+  feature('event-files', eventFileRoutes, [], atRoot),
   feature('registration', registrationRoutes),
   feature('ticket', ticketRoutes),
   feature('mailbox', mailboxRoutes, [], atRoot),

@@ -30,6 +30,9 @@ const EN: Record<string, string> = {
   'validation.error.endBeforeStart': 'The end must be after the start',
   'validation.error.image': 'Only PNG, JPEG or WebP images are accepted',
   'validation.error.fileTooLarge': 'The file is too large',
+  'expo.form.error.attachmentSize': 'The file is larger than 5 MB (5,000,000 bytes)',
+  'expo.form.error.attachmentType':
+    'Only PDF, MP4, WebM, Word, Excel, PowerPoint or text files can be attached',
   'validation.error.eventCode': 'Not a valid event code',
   'validation.error.type': 'Wrong type',
   'validation.error.date': 'Please enter a valid date',

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router';
+import { QUERY_DEFAULTS } from '../lib/query-defaults';
 import { fetchProfile, PROFILE_STALE_MS, profileKey } from '../lib/session';
 import { useSession } from '../lib/session-store';
 import { subscribeToToasts, toastsRequested } from '../lib/toast';
@@ -32,7 +33,7 @@ const queryClient = new QueryClient({
     },
   }),
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+    queries: QUERY_DEFAULTS,
   },
 });
 

@@ -10,6 +10,8 @@ export interface ModalRouteState {
   /** A2.29: invitation pages may carry these. */
   isBooth?: boolean;
   invitationId?: number;
+  /** E2.19: the page an invitation page was opened from, which its back link returns to. */
+  page?: 'invitation' | 'agenda';
 }
 
 /** Route state for a link that opens `to` in a modal over `from`. */

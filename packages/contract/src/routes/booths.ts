@@ -14,7 +14,9 @@ import {
   removeMemberQuery,
   updateBoothRequest,
   updateMemberRequest,
+  uploadBoothDocumentRequest,
   uploadBoothImageRequest,
+  uploadedBoothDocumentSchema,
 } from '../booths';
 import { attendeeCardSchema } from '../participants';
 import { defineRoutes } from './route';
@@ -57,6 +59,15 @@ export const boothRoutes = defineRoutes('booths', [
     auth: 'user',
     body: uploadBoothImageRequest,
     response: boothDetailsSchema,
+  },
+  {
+    id: 'uploadBoothDocument',
+    method: 'POST',
+    path: '/event/booth/document/file',
+    summary: 'Upload a document file for the booth (at most 5,000,000 bytes); answers its link',
+    auth: 'user',
+    body: uploadBoothDocumentRequest,
+    response: uploadedBoothDocumentSchema,
   },
   {
     id: 'listBoothMembers',

@@ -12,13 +12,14 @@ import {
   removeMemberQuery,
   updateBoothRequest,
   updateMemberRequest,
+  uploadBoothDocumentRequest,
   uploadBoothImageRequest,
 } from '@foyer/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
-import { getBooth, listBooths, updateBooth, uploadBoothImage } from './booths.service';
+import { getBooth, listBooths, updateBooth, uploadBoothDocument, uploadBoothImage } from './booths.service';
 import { leadRoutes } from './leads.routes';
 import { recordBoothVisit } from './leads.service';
 import {
@@ -30,6 +31,9 @@ import {
   removeMember,
   updateMember,
 } from './members.service';
+
+/** The largest body POST /event/booth/document/file reads (A5.42). */
+export const BOOTH_DOCUMENT_BODY_LIMIT = 8 * 1024 * 1024;
 
 const deps = (request: FastifyRequest): BoothDeps => ({
   ctx: request.server.ctx,
@@ -75,6 +79,18 @@ export const boothRoutes: FastifyPluginAsync = async (app) => {
     await boothChanged(booth.eventId, booth.id);
     return { success: true, data: booth };
   });
+
+  // A5.42: a 5,000,000-byte file is 6.7 MB in base64. Bodies up to 8 MB are read so that a file a
+  // little over the limit gets the clear message (expo.form.error.attachmentSize), not a bare 413.
+  app.post(
+    '/event/booth/document/file',
+    { config: perMinute(30), bodyLimit: BOOTH_DOCUMENT_BODY_LIMIT },
+    async (request) => {
+      const { userId } = await requireUser(request);
+      const input = parse(uploadBoothDocumentRequest, request.body);
+      return { success: true, data: await uploadBoothDocument(request.server.ctx, userId, input) };
+    },
+  );
 
   app.get('/event/member', async (request) => {
     const { userId } = await requireUser(request);

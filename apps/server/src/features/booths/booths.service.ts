@@ -1,10 +1,12 @@
 import {
   type BoothDetails,
+  type BoothDocument,
   type BoothMember,
   type BoothRoleName,
   type BoothSummary,
   canManageBooth,
   type UpdateBoothRequest,
+  type UploadBoothDocumentRequest,
   type UploadBoothImageRequest,
   withHttp,
 } from '@foyer/contract';
@@ -12,6 +14,7 @@ import type { AppContext } from '../../context';
 import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
+import { storeBoothDocument } from './booths.documents';
 import { removeBoothImage, storeBoothImage } from './booths.images';
 import type { BoothUpdate } from './booths.repository';
 import * as repo from './booths.repository';
@@ -130,6 +133,22 @@ export async function uploadBoothImage(
   });
   await removeBoothImage(ctx.config.dataDir, booth.images[input.kind]);
   return details(ctx, me, updated);
+}
+
+/**
+ * POST /event/booth/document/file (A5.42): whoever may edit the booth stores a document file of at
+ * most 5,000,000 bytes. The answer is the document to add to the booth's list; it is listed once
+ * the booth is saved (PUT /event/booth), like a document link typed in.
+ */
+export async function uploadBoothDocument(
+  ctx: AppContext,
+  userId: number,
+  input: UploadBoothDocumentRequest,
+): Promise<BoothDocument> {
+  const { booth } = await managedBoothFor(ctx, userId, input.eventId, input.id);
+  const url = await storeBoothDocument(ctx.config.dataDir, booth.id, input.fileName, input.contentBase64);
+  const name = input.fileName.replace(/\.[^.]*$/, '').trim() || input.fileName;
+  return { name, url, type: 'document' };
 }
 
 /** PUT /event/booth (E7.34): the booth's owner, admins or an organizer edit it. */

@@ -7,12 +7,14 @@ import {
   type EventImages,
   type EventMe,
   type EventSummary,
+  fullDateStrInEventTime,
   isEventFinished,
   isProfileComplete,
   isRegistrationOpen,
   type ParticipantType,
   type PublicEvent,
   profilePoints,
+  toEventImages,
 } from '@foyer/contract';
 import type { EventRow, ParticipantRow } from '../../db/schema';
 
@@ -20,9 +22,7 @@ import type { EventRow, ParticipantRow } from '../../db/schema';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function images(raw: Record<string, string | null>): EventImages {
-  return { ...raw, logo: raw.logo ?? null, banner: raw.banner ?? null, side_banner: raw.side_banner ?? null };
-}
+const images = (raw: Record<string, string | null>): EventImages => toEventImages(raw);
 
 export function toMe(participant: ParticipantRow): EventMe {
   return {
@@ -73,6 +73,11 @@ export function toSummary(event: EventRow, participant: ParticipantRow | null, n
     realSdt: iso(event.real_sdt),
     realEdt: iso(event.real_edt),
     updatedAt: iso(event.updated_at),
+    fullDateStrInEventTime: fullDateStrInEventTime({
+      realSdt: iso(event.real_sdt),
+      realEdt: iso(event.real_edt),
+      timezone: event.timezone,
+    }),
     isFinished: isEventFinished({ isFinished: event.is_finished, realEdt: event.real_edt }, now),
     images: images(event.images),
     colors: event.colors,

@@ -1,11 +1,13 @@
 import {
   type DiscoverEvent,
+  type DomainFile,
   type DomainLookupResult,
   type EventCodeResult,
   type EventDetails,
   type EventListResult,
   EXCLUDED_HOST_LABELS,
   partitionEvents,
+  safeLink,
 } from '@foyer/contract';
 import type { AppContext } from '../../context';
 import type { EventRow } from '../../db/schema';
@@ -70,6 +72,27 @@ export async function getPublicEvent(ctx: AppContext, eventId: number): Promise<
   const event = await repo.findEventById(ctx.db, eventId);
   if (!event || !(event.public_event || event.registration_open)) throw AppError.notFound('Event not found');
   return lookupResult(event, ctx.now());
+}
+
+/** A7.24: the public domain file of a host label (A3.12's domain details); 404 when no event has it. */
+export async function getDomainFile(ctx: AppContext, label: string): Promise<DomainFile> {
+  return (await getEventByDomain(ctx, label)).domain;
+}
+
+/**
+ * A7.47, E7.91: where the banner of an event is stored, for {host}/public/event/images/{id}/banner.png.
+ * Only events whose branding is public anyway answer (public, taking registrations, or with their own
+ * domain, whose public screens show the banner: A1.12); others are "not found", like a missing id, so
+ * counting through ids tells nothing about private events. A banner that is no safe link is missing.
+ */
+export async function getEventBannerUrl(ctx: AppContext, eventId: number): Promise<string> {
+  const event = await repo.findEventById(ctx.db, eventId);
+  if (!event || event.archived_at || !(event.public_event || event.registration_open || event.domain)) {
+    throw AppError.notFound('Event not found');
+  }
+  const banner = typeof event.images.banner === 'string' ? safeLink(event.images.banner) : null;
+  if (!banner) throw AppError.notFound('This event has no banner');
+  return banner;
 }
 
 function lookupResult(event: EventRow, now: Date): DomainLookupResult {

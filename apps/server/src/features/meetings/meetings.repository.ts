@@ -1,5 +1,5 @@
-import { MEETING_SLOT_SESSION_TYPE } from '@foyer/contract';
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { MEETING_SLOT_SESSION_TYPE, meetingValidEndAfter } from '@foyer/contract';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB, InvitationsTable, MeetingsTable } from '../../db/schema';
 
@@ -82,13 +82,17 @@ export async function processWaitingBetween(db: Executor, a: number, b: number, 
     .execute();
 }
 
-/** A meeting both take part in that is neither cancelled nor over (E4.12, E4.27). */
+/**
+ * A meeting both take part in that is not cancelled and still valid: not over, or over for less
+ * than 24 hours (E9.09; after that it counts as none, E4.12). E4.27: it blocks a second one.
+ */
 export function liveMeetingBetween(
   db: Executor,
   a: number,
   b: number,
   now: Date,
 ): Promise<MeetingRow | undefined> {
+  // One that is not over yet comes first (older data may hold a finished one beside it), then the earliest.
   return db
     .selectFrom('meetings as m')
     .innerJoin('meeting_participants as ma', 'ma.meeting_id', 'm.id')
@@ -99,7 +103,8 @@ export function liveMeetingBetween(
     .where('ma.active', '=', true)
     .where('mb.active', '=', true)
     .where('m.status', '!=', 'cancelled')
-    .where('m.edt', '>', now)
+    .where('m.edt', '>', meetingValidEndAfter(now))
+    .orderBy(sql`m.edt <= ${now}`)
     .orderBy('m.sdt')
     .executeTakeFirst();
 }

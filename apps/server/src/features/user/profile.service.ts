@@ -5,6 +5,7 @@ import {
   notificationTypes,
   type UpdateProfileRequest,
   type UserProfile,
+  userMatchQuery,
 } from '@foyer/contract';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -57,6 +58,8 @@ export function toProfile(user: ProfileRow, now: Date): UserProfile {
     notificationPreferenceList: preferences(user.notification_preferences),
     isSuperUser: user.is_super_user,
     now: now.toISOString(),
+    loaded: true,
+    query: userMatchQuery(user),
   };
 }
 

@@ -40,7 +40,7 @@ describe('profile', () => {
   const put = (payload: object) =>
     call<UserProfile>(t.app, { method: 'PUT', url: PROFILE, headers: me.headers, payload });
 
-  it('A7.05 A7.45 A3.01 answers the profile with the server time', async () => {
+  it('A7.05 A7.45 A3.01 A3.04 answers the profile with the server time, loaded and its matching query', async () => {
     const now = new Date('2030-05-01T12:00:00Z');
     t.setNow(now);
     const res = await call<UserProfile>(t.app, { method: 'GET', url: PROFILE, headers: me.headers });
@@ -57,6 +57,8 @@ describe('profile', () => {
       notificationPreferenceList: [],
       isSuperUser: false,
       now: now.toISOString(),
+      loaded: true,
+      query: 'ada lovelace ada@foyer.test',
     });
   });
 

@@ -11,6 +11,7 @@ import { IconCoffee, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { formatDay, formatTimeRange, useZone } from '../../../lib/format-date';
+import { invitationRouteState } from '../../../lib/invitation-route';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { toast } from '../../../lib/toast';
 import { useRemoveBreak } from '../api/agenda-api';
@@ -40,7 +41,10 @@ export function useAgendaSessionLink(item: AgendaItem) {
     // A meeting opens the other person: their card holds the meeting's actions (E4.14).
     const other = item.meeting?.withParticipantId;
     if (!other) return { to: '/invitations', state: undefined };
-    if (mobile) return { to: `/event/${item.eid}/invitation/${other}`, state: undefined };
+    // E2.19: the invitation page knows it came from the agenda, and leads back to it.
+    if (mobile) {
+      return { to: `/event/${item.eid}/invitation/${other}`, state: invitationRouteState('agenda') };
+    }
     return { to: `/event/${item.eid}/attendees/${other}`, state: overCurrentPage(location) };
   }
   const id = item.rsesId ?? item.id;

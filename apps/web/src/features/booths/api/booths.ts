@@ -1,7 +1,9 @@
 import type {
   BoothDetails,
+  BoothDocument,
   BoothSummary,
   UpdateBoothRequest,
+  UploadBoothDocumentRequest,
   UploadBoothImageRequest,
 } from '@foyer/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -63,5 +65,13 @@ export function useUploadBoothImage() {
     mutationFn: (input: UploadBoothImageRequest) =>
       api<BoothDetails>('/event/booth/image', { method: 'POST', body: input }),
     onSuccess: store,
+  });
+}
+
+/** POST /event/booth/document/file (A5.42): stores a file of at most 5,000,000 bytes; answers its document. */
+export function useUploadBoothDocument() {
+  return useMutation({
+    mutationFn: (input: UploadBoothDocumentRequest) =>
+      api<BoothDocument>('/event/booth/document/file', { method: 'POST', body: input }),
   });
 }

@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useFieldError } from '../../../lib/form-error';
 import { toast } from '../../../lib/toast';
 import { useUpdateBooth } from '../api/booths';
+import { BoothDocumentUpload } from './booth-document-upload';
 import '../i18n';
 
 const SOCIAL = ['linkedin', 'twitter', 'facebook', 'instagram'] as const;
@@ -226,6 +227,12 @@ export function BoothForm({ booth }: { booth: BoothDetails }) {
             >
               {t('expo.form.addDocument')}
             </Button>
+            <BoothDocumentUpload
+              eventId={booth.eventId}
+              boothId={booth.id}
+              disabled={documents.fields.length >= 50}
+              onUploaded={(document) => documents.append(document)}
+            />
           </Group>
         </Stack>
 

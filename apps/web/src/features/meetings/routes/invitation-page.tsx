@@ -4,6 +4,7 @@ import { Anchor, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { invitationBackLink } from '../../../lib/invitation-route';
 import type { ModalRouteState } from '../../../lib/modal-route';
 import type { CardMode } from '../components/card-body-props';
 import { MeetingCard } from '../components/meeting-card';
@@ -32,7 +33,7 @@ const MODE_OF: Record<InvitationAction, CardMode | null> = {
 /**
  * A2.27–A2.29: /event/{id}/invitation/{attendeeId}[/{action}], mobile-only; wide screens go to the
  * attendees list, where the same card opens in the attendeeMeet modal. Route state may name the
- * invitation.
+ * invitation, and the page it was opened from (E2.19), which the back link returns to.
  */
 export function InvitationPage({ eventId }: { eventId: number }) {
   const { t } = useTranslation();
@@ -47,10 +48,11 @@ export function InvitationPage({ eventId }: { eventId: number }) {
     return <Navigate to={`/event/${eventId}/attendees`} replace />;
   }
   const mode = action ? MODE_OF[action] : null;
+  const back = invitationBackLink(state);
   return (
     <Stack gap="md" data-testid="invitation-page" data-invitation-id={state?.invitationId ?? undefined}>
-      <Anchor component={Link} to="/invitations/received" size="sm">
-        {t('meetings.backToInvitations')}
+      <Anchor component={Link} to={back.to} size="sm" data-testid="invitation-back">
+        {t(back.labelKey)}
       </Anchor>
       <Title order={1} size="h2">
         {t(`eventArea.invitation.${action ?? 'title'}`)}

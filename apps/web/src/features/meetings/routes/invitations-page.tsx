@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { FeaturePage } from '../../../components/feature-page';
+import { invitationRouteState } from '../../../lib/invitation-route';
 import type { ModalRouteState } from '../../../lib/modal-route';
 import { useCurrentEvent } from '../../../lib/use-current-event';
 import { useInvitationLists } from '../api/meetings-api';
@@ -48,10 +49,10 @@ export function InvitationsPage() {
   }
   const open = (invitation: Invitation) => {
     if (!mobile) return setSelected(invitation);
-    const state: ModalRouteState = {
+    const state: ModalRouteState = invitationRouteState('invitation', {
       invitationId: invitation.id,
       isBooth: invitation.toBoothId !== null && !invitation.me,
-    };
+    });
     navigate(`/event/${invitation.eid}/invitation/${invitation.oppId}`, { state });
   };
 

@@ -1,0 +1,127 @@
+import {
+  ATTACHMENT_MAX_BYTES,
+  type BoothDetails,
+  type BoothDocument,
+  uploadedBoothDocumentSchema,
+} from '@foyer/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeBooth, makeEvent, makePerson, type Person } from '../../../test/factories';
+import { call, createTestApp, type TestApp } from '../../../test/helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.app.bus.idle());
+afterAll(async () => {
+  await t.close();
+});
+
+const req = <T>(who: Person, method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
+  call<T>(t.app, { method, url: `/api/v1${url}`, headers: who.headers, payload });
+
+async function setup() {
+  const event = await makeEvent(t.ctx);
+  const booth = await makeBooth(t.ctx, event.id, 'Acme');
+  const owner = await makePerson(t.ctx, event.id, { name: 'Olga', boothId: booth.id, boothRole: 'owner' });
+  const visitor = await makePerson(t.ctx, event.id, { name: 'Vera' });
+  return { event, booth, owner, visitor };
+}
+
+/** A PDF of exactly `size` bytes. */
+const pdf = (size: number) => {
+  const bytes = Buffer.alloc(size, 0x20);
+  bytes.write('%PDF-1.7\n');
+  return bytes.toString('base64');
+};
+
+const URL = '/event/booth/document/file';
+
+describe('booth document files: the attachments (A5.42)', () => {
+  it('A5.42 A9.11 E9.14 stores a file of exactly 5,000,000 bytes and serves it as the document link', async () => {
+    const { event, booth, owner } = await setup();
+    const res = await req<BoothDocument>(owner, 'POST', URL, {
+      eventId: event.id,
+      id: booth.id,
+      fileName: 'Brochure 2026.pdf',
+      contentBase64: pdf(ATTACHMENT_MAX_BYTES),
+    });
+    expect(res.status).toBe(200);
+    const doc = uploadedBoothDocumentSchema.parse(res.body.data);
+    expect(doc).toMatchObject({ name: 'Brochure 2026', type: 'document' });
+    expect(doc.url).toMatch(new RegExp(`^/uploads/booth-documents/${booth.id}-[0-9a-f]{24}\\.pdf$`));
+    const file = await t.app.inject({ method: 'GET', url: doc.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    expect(file.rawPayload.length).toBe(ATTACHMENT_MAX_BYTES);
+    // Saved with the booth like any document link.
+    const saved = await req<BoothDetails>(owner, 'PUT', '/event/booth', {
+      eventId: event.id,
+      id: booth.id,
+      documents: [doc],
+    });
+    expect(saved.body.data?.documents).toEqual([doc]);
+  });
+
+  it('A5.42 refuses 5,000,001 bytes and larger files with the attachment-size message', async () => {
+    const { event, booth, owner } = await setup();
+    for (const size of [ATTACHMENT_MAX_BYTES + 1, ATTACHMENT_MAX_BYTES + 400_000]) {
+      const res = await req(owner, 'POST', URL, {
+        eventId: event.id,
+        id: booth.id,
+        fileName: 'big.pdf',
+        contentBase64: pdf(size),
+      });
+      expect(res.status, String(size)).toBe(400);
+      expect(res.body.error?.fields).toEqual({ contentBase64: 'expo.form.error.attachmentSize' });
+      expect(res.body.error?.msg).toContain('5,000,000 bytes');
+    }
+    // Far larger bodies are refused before they are read: still an envelope, never a 5xx.
+    const huge = await req(owner, 'POST', URL, {
+      eventId: event.id,
+      id: booth.id,
+      fileName: 'huge.pdf',
+      contentBase64: pdf(7_000_000),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.success).toBe(false);
+  });
+
+  it('A5.42 refuses files that are not an allowed type or whose bytes say otherwise', async () => {
+    const { event, booth, owner } = await setup();
+    const html = Buffer.from('<script>alert(1)</script>').toString('base64');
+    const cases: [string, string, string][] = [
+      ['page.html', html, 'fileName'],
+      ['image.svg', html, 'fileName'],
+      ['fake.pdf', html, 'contentBase64'],
+      ['fake.docx', html, 'contentBase64'],
+      ['notes.txt', Buffer.from([0x61, 0x00, 0x62]).toString('base64'), 'contentBase64'],
+      ['empty.pdf', '', 'contentBase64'],
+      ['bad.pdf', 'not base64!', 'contentBase64'],
+    ];
+    for (const [fileName, contentBase64, field] of cases) {
+      const res = await req(owner, 'POST', URL, { eventId: event.id, id: booth.id, fileName, contentBase64 });
+      expect(res.status, fileName).toBe(400);
+      expect(res.body.error?.fields?.[field], fileName).toMatch(/^expo\.form\.error\.attachment|validation/);
+    }
+    const text = await req<BoothDocument>(owner, 'POST', URL, {
+      eventId: event.id,
+      id: booth.id,
+      fileName: 'Notes.TXT',
+      contentBase64: Buffer.from('Opening hours 9–18').toString('base64'),
+    });
+    expect(text.status).toBe(200);
+    expect(text.body.data?.url).toMatch(/\.txt$/);
+  });
+
+  it('A5.42 only people who may edit the booth upload to it', async () => {
+    const { event, booth, visitor } = await setup();
+    const res = await req(visitor, 'POST', URL, {
+      eventId: event.id,
+      id: booth.id,
+      fileName: 'a.pdf',
+      contentBase64: pdf(100),
+    });
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  ATTACHMENT_BAD_TYPE,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TOO_LARGE,
+  type AttachmentExtension,
+  attachmentExtension,
+} from '@foyer/contract';
+import { AppError } from '../../http/errors';
+import { englishMessage } from '../../http/messages';
+import { UPLOADS_URL_PREFIX } from '../user/photo';
+
+/** Folder under DATA_DIR/uploads (and URL path after /uploads/) of booth document files. */
+export const BOOTH_DOCUMENT_FOLDER = 'booth-documents';
+
+const fileError = (key: string) => AppError.badRequest(englishMessage(key), { contentBase64: key });
+
+const startsWith = (bytes: Buffer, signature: readonly number[], at = 0) =>
+  signature.every((byte, i) => bytes[at + i] === byte);
+
+/** The bytes look like the kind of file the name says (so a renamed page or script is refused). */
+function looksLike(ext: AttachmentExtension, bytes: Buffer): boolean {
+  switch (ext) {
+    case 'pdf':
+      return startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d]); // %PDF-
+    case 'docx':
+    case 'xlsx':
+    case 'pptx':
+      return startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]); // a zip archive
+    case 'mp4':
+      return startsWith(bytes, [0x66, 0x74, 0x79, 0x70], 4); // ftyp box
+    case 'webm':
+      return startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3]); // EBML
+    case 'txt':
+      return !bytes.includes(0);
+  }
+}
+
+/**
+ * A5.42: stores one booth document file of at most ATTACHMENT_MAX_BYTES (5,000,000 bytes) under
+ * DATA_DIR/uploads/booth-documents, checked by its decoded size and its first bytes, and answers
+ * the URL path it is served at (/uploads/…, like the photos).
+ */
+export async function storeBoothDocument(
+  dataDir: string,
+  boothId: number,
+  fileName: string,
+  contentBase64: string,
+): Promise<string> {
+  const ext = attachmentExtension(fileName);
+  if (!ext) throw AppError.badRequest(englishMessage(ATTACHMENT_BAD_TYPE), { fileName: ATTACHMENT_BAD_TYPE });
+  const bytes = Buffer.from(contentBase64, 'base64');
+  if (bytes.length > ATTACHMENT_MAX_BYTES) throw fileError(ATTACHMENT_TOO_LARGE);
+  if (bytes.length === 0 || !looksLike(ext, bytes)) throw fileError(ATTACHMENT_BAD_TYPE);
+  const name = `${boothId}-${randomBytes(12).toString('hex')}.${ext}`;
+  const dir = join(dataDir, 'uploads', BOOTH_DOCUMENT_FOLDER);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, name), bytes, { flag: 'wx' });
+  return `${UPLOADS_URL_PREFIX}${BOOTH_DOCUMENT_FOLDER}/${name}`;
+}
