@@ -273,6 +273,23 @@ describe('access flows in the browser', () => {
     await page.getByRole('heading', { level: 1, name: DEMO_EVENT_NAME }).waitFor();
   });
 
+  it('A3.24 a detail link opened before signing in survives a reload of the login page (modalUrlFirstOpen)', async () => {
+    const eventId = await demoEventId();
+    const token = await apiLogin(DEMO_LOGINS.attendee, DEMO_PASSWORD);
+    const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
+    const link = `/event/${eventId}/attendees/${me.id}`;
+    const page = await openPage();
+    await page.goto(link);
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('modalUrlFirstOpen'))).toBe(link);
+    await page.reload(); // the router's memory of where the visitor came from is gone; the key is not
+    await page.getByTestId('login-email').waitFor();
+    await submitLogin(page, DEMO_LOGINS.attendee, DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === link);
+    await page.getByTestId('attendee-detail').waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('modalUrlFirstOpen'))).toBeNull();
+  });
+
   it('A2.19 shows the not-found page on an unknown path', async () => {
     const page = await openPage();
     const response = await page.goto('/no/such/page');

@@ -71,7 +71,7 @@ describe('attendees in the browser', () => {
     await expectGoodScreen(page, 'past-event-directory-1280');
   });
 
-  it('E7.70 E2.03 E2.05 E2.39 E1.17 E2.42 E6.21 search by name, open the profile over the list, favourite and ignore', async () => {
+  it('E7.70 E2.03 E2.05 E2.39 E1.17 E2.42 E6.21 A3.24 search by name, open the profile over the list, favourite and ignore', async () => {
     const me = await registerAttendee(eventId, 'Fiona', 'Finder');
     await api('/event/participant', { method: 'PUT', token: me.token, body: { eventId, present: 'venue' } });
     const people = await searchCards(me.token, { eventId, length: 30 });
@@ -103,6 +103,14 @@ describe('attendees in the browser', () => {
     await dialog.getByTestId('attendee-detail').waitFor();
     expect(await dialog.getByRole('heading', { name: target.fullName }).count()).toBe(1);
     expect(pathOf(page)).toBe(`/event/${eventId}/attendees/${target.id}`);
+    // A3.24: the browser keeps the people it opened, per event, under viewedAttendees.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('viewedAttendees')))
+      .toContain(`"${eventId}":[`);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('viewedAttendees') ?? '{}') as Record<string, number[]>,
+    );
+    expect(stored[String(eventId)]).toContain(target.id);
     await page.getByTestId('attendees-list').waitFor(); // the list stays underneath
     await dialog.getByTestId('attendee-detail-fav').click();
     await page.getByText(`${target.fullName} is in your favourites.`).waitFor();

@@ -239,6 +239,32 @@ describe('expo in the browser', () => {
     expect(pathOf(page)).toBe(`/event/${eventId}/expo`);
   });
 
+  it('E8.45 a team invitation whose answer the server refuses says why, goes to the error list, and stays', async () => {
+    const ownerToken = await apiLogin(DEMO_LOGINS.exhibitor, DEMO_PASSWORD);
+    const guest = await registerAttendee(eventId, 'expo-refused', 'Vera', `Refused${Date.now() % 100000}`);
+    await api('/event/member', {
+      token: ownerToken,
+      body: { eventId, id: guest.participantId, role: 'user' },
+    });
+    const page = await open('desktop', guest.email, guest.password);
+    await page.goto(`/event/${eventId}/expo`);
+    const invitation = page.getByTestId('team-invitation');
+    await invitation.waitFor();
+    // The refusal is made at the network (a server that cannot take the answer just now).
+    const refusal = 'The team could not be changed just now';
+    await page.route('**/api/v1/event/member/confirm', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: { code: 'MST-00409', msg: refusal } }),
+      }),
+    );
+    await page.getByTestId('team-invitation-accept').click();
+    await page.getByTestId('error-list-item').filter({ hasText: refusal }).waitFor();
+    expect(await invitation.isVisible()).toBe(true);
+    await page.unroute('**/api/v1/event/member/confirm');
+  });
+
   it('E7.38 E7.39 A6.03 the owner makes a member admin, then removes them from the team', async () => {
     const booth = boothNamed('Ledgerline');
     const ownerToken = await apiLogin(DEMO_LOGINS.exhibitor, DEMO_PASSWORD);

@@ -6,7 +6,7 @@ import { expectAccessible, shellSuite } from './lib/shell';
 describe('application shell in the browser: routes', () => {
   const shell = shellSuite();
 
-  it('A2.21 A2.23 A2.22 a detail route opens over the page with background state, as a page on direct load', async () => {
+  it('A2.21 A2.23 A2.22 A8.24 a detail route opens over the page with background state, as a page on direct load', async () => {
     const token = await apiLogin(DEMO_LOGINS.attendee, DEMO_PASSWORD);
     const speakers = await api<{ id: number; name: string; surname: string }[]>(
       `/event/${shell.eventId}/speakers`,

@@ -225,6 +225,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') return sendNoRoute(request, reply);
+    // A missing file (an old asset after a rebuild, an image under /public/) is a 404, whether or
+    // not the web app is built: it must not come back as HTML with status 200, nor as a 503.
+    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
     if (!hasSpa) {
       return reply
         .status(503)
@@ -232,10 +237,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         .send('The web app is not built. Run `npm run build`, then start again.');
     }
     // Every other path is the SPA's: it renders its own not-found page (A2.19).
-    // A missing file (an old asset after a rebuild) must not come back as HTML with status 200.
-    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
-      return reply.status(404).type('text/plain').send('Not found');
-    }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 

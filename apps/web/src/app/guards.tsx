@@ -1,9 +1,11 @@
 import { Center, Loader } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { eventIndexPath, useDomainInfo } from '../lib/domain';
 import type { ReturnState } from '../lib/return-state';
 import { useSession } from '../lib/session-store';
+import { forgetModalUrl, readModalUrl, rememberModalUrl } from '../lib/storage';
 
 export function FullPageLoader() {
   const { t } = useTranslation();
@@ -18,8 +20,13 @@ export function FullPageLoader() {
 export function RequireAuth() {
   const status = useSession((state) => state.status);
   const location = useLocation();
+  // A3.24: the remembered detail link has done its work once it is open.
+  useEffect(() => {
+    if (status === 'loggedIn' && readModalUrl() === location.pathname) forgetModalUrl();
+  }, [status, location.pathname]);
   if (status === 'loading') return <FullPageLoader />;
   if (status === 'loggedOut') {
+    rememberModalUrl(location.pathname);
     const state: ReturnState = { from: location };
     return <Navigate to="/login" replace state={state} />;
   }
@@ -42,10 +49,13 @@ export function PublicOnly() {
     location.pathname === '/registration' ? new URLSearchParams(location.search).get('invite') : null;
   if (invite) return <Navigate to={`/accept-invitation?invite=${encodeURIComponent(invite)}`} replace />;
   const from = (location.state as ReturnState | null)?.from;
+  const detail = readModalUrl(); // A3.24: a detail link opened before signing in
   const target = from
     ? `${from.pathname}${from.search}${from.hash}`
-    : info
-      ? eventIndexPath(info)
-      : '/event/list';
+    : detail
+      ? detail
+      : info
+        ? eventIndexPath(info)
+        : '/event/list';
   return <Navigate to={target} replace />;
 }

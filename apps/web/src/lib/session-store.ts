@@ -10,6 +10,8 @@ const TOKEN_KEY = 'token'; // A3.25: the auth token is stored locally
  * without a network (a door reloading offline, issue 14 part 4) is still signed in.
  */
 const USER_KEY = 'sessionUser';
+/** A3.25: the account's time zone, also stored under its own key as the spec lists it. */
+const TIMEZONE_KEY = 'timezone';
 /** A6.04: while a super user acts as another user, the super user's own id (the session's `actorId`). */
 const ACTOR_KEY = 'sessionActorId';
 
@@ -114,11 +116,14 @@ function writeUser(user: SessionUser | null) {
   try {
     if (!user) {
       localStorage.removeItem(USER_KEY);
+      localStorage.removeItem(TIMEZONE_KEY);
       return;
     }
     // The session's fields only, whatever else the answer carried.
     const { id, name, surname, username, timezone } = user;
     localStorage.setItem(USER_KEY, JSON.stringify({ id, name, surname, username, timezone }));
+    if (timezone) localStorage.setItem(TIMEZONE_KEY, timezone);
+    else localStorage.removeItem(TIMEZONE_KEY);
   } catch {
     // storage unavailable (private mode): the session lives in memory only
   }

@@ -114,6 +114,19 @@ describe('the stored session (A4.02–A4.04) and a door without a network (issue
     expect(storage.getItem('sessionUser')).toBe(JSON.stringify(user));
   });
 
+  it('A3.25 the auth token and the time zone are stored locally; signing out removes both', async () => {
+    const { useSession } = await load();
+    useSession.getState().setSession('a-token', user, null);
+    expect(storage.getItem('token')).toBe('a-token');
+    expect(storage.getItem('timezone')).toBe('Europe/Istanbul');
+    useSession.getState().setSession('a-token', { ...user, timezone: null });
+    expect(storage.getItem('timezone')).toBeNull();
+    useSession.getState().setSession('a-token', { ...user, timezone: 'America/Lima' });
+    useSession.getState().clear();
+    expect(storage.getItem('token')).toBeNull();
+    expect(storage.getItem('timezone')).toBeNull();
+  });
+
   it('a good refresh stores the new token and only the session fields of the user', async () => {
     signedInBefore();
     answers['/user/token/refresh'] = () =>

@@ -2,6 +2,29 @@
 export const LAST_VISITED_EVENT_KEY = 'lastVisitedEvent';
 export const LANGUAGE_KEY = 'language';
 export const COOKIE_CONSENT_KEY = 'cookieconsent_status';
+/**
+ * A3.24 `modalUrlFirstOpen`: a detail link (an attendee, session, speaker or booth) a signed-out
+ * visitor opened, kept until they have signed in and it has opened: a shared link survives the
+ * login page being reloaded or left for the registration and back.
+ */
+export const MODAL_URL_FIRST_OPEN_KEY = 'modalUrlFirstOpen';
+const MODAL_URL = /^\/event\/\d{1,12}\/(speakers|sessions|expo|attendees)\/\d{1,12}$/;
+
+export function rememberModalUrl(path: string): void {
+  if (MODAL_URL.test(path)) safely(() => localStorage.setItem(MODAL_URL_FIRST_OPEN_KEY, path));
+}
+
+export function readModalUrl(): string | null {
+  return safely(() => {
+    const path = localStorage.getItem(MODAL_URL_FIRST_OPEN_KEY);
+    return path && MODAL_URL.test(path) ? path : null;
+  }, null);
+}
+
+export function forgetModalUrl(): void {
+  safely(() => localStorage.removeItem(MODAL_URL_FIRST_OPEN_KEY));
+}
+
 /** A door device's id, name and scan modes: the device's, not the signed-in person's. */
 export const DOOR_DEVICE_KEY = 'checkInDevice';
 

@@ -1,6 +1,7 @@
 import type { ParticipantProfile } from '@foyer/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { readViewed } from '../lib/viewed-local';
 
 export const participantKey = (eventId: number, id: number) => ['attendees', 'profile', eventId, id] as const;
 
@@ -31,7 +32,8 @@ export function useViewedParticipants(eventId: number) {
         query: { eventId },
         signal,
       }),
-    select: (rows) => new Set(rows.map((r) => r.participantId)),
+    // The server's record and this browser's (A3.24): a profile just opened counts at once.
+    select: (rows) => new Set([...rows.map((r) => r.participantId), ...readViewed(eventId)]),
     staleTime: 30_000,
   });
 }

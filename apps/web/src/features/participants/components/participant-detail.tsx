@@ -11,6 +11,7 @@ import { overCurrentPage } from '../../../lib/modal-route';
 import { useEvent } from '../../../lib/use-event';
 import { useParticipant, viewedKey } from '../api/participant';
 import { useTagsLive } from '../hooks/use-tags-live';
+import { rememberViewed } from '../lib/viewed-local';
 import { ParticipantBadges } from './participant-badges';
 import { ProfileSections } from './profile-sections';
 import { useToggleTag } from './tag-menu';
@@ -32,7 +33,9 @@ export function ParticipantDetail({ eventId, id, variant, onBack }: DetailProps)
   const loadedId = query.data?.id;
   // Opening the profile marked it viewed on the server: the list's "Viewed" badges follow.
   useEffect(() => {
-    if (loadedId) void queryClient.invalidateQueries({ queryKey: viewedKey(eventId) });
+    if (!loadedId) return;
+    rememberViewed(eventId, loadedId); // A3.24: and in this browser, at once
+    void queryClient.invalidateQueries({ queryKey: viewedKey(eventId) });
   }, [loadedId, eventId, queryClient]);
   const listPath = `/event/${eventId}/attendees`;
 
