@@ -170,11 +170,13 @@ describe('languages', () => {
       const wizard = page.getByTestId('profile-wizard');
       await wizard.waitFor();
       for (let i = 0; i < 3 && (await page.getByTestId('wizard-type').count()) === 0; i++) {
+        // The step before the click (read after it, a quick re-render would make it the next one).
+        const before = await wizard.getAttribute('data-step');
         await page.getByTestId('wizard-next').click();
         await page.waitForFunction(
           (step) =>
             document.querySelector('[data-testid="profile-wizard"]')?.getAttribute('data-step') !== step,
-          await wizard.getAttribute('data-step'),
+          before,
         );
       }
       await page.getByTestId('wizard-type').getByText('Alıcı', { exact: true }).waitFor();

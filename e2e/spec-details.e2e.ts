@@ -114,9 +114,10 @@ describe('spec details in the browser', () => {
     expect(result.present).toBe(true);
     expect(result.rootFilledWhenLeaving).toBe(true);
     expect(result.duration).toBe('0.5s');
-    const fade = result.removedAt - result.leavingAt;
-    expect(fade).toBeGreaterThanOrEqual(490);
-    expect(fade).toBeLessThan(1500);
+    // Not removed before its fade has run: the observer notes the fade's start a little late (its
+    // callback is queued), so the gap can read a few ms under 500; a removal without a fade reads ~0.
+    // A loaded machine may remove it later: no upper bound.
+    expect(result.removedAt - result.leavingAt).toBeGreaterThanOrEqual(400);
     expect(await page.locator('#preloader').count()).toBe(0);
     await page.getByTestId('login-email').waitFor();
   });
