@@ -46,3 +46,5 @@ export const DEFAULT_LOCALE: Locale = 'en'; // A9.32
 export const EXCLUDED_HOST_LABELS = ['www', 'app', 'localhost'] as const;
 export const AGENDA_MAX_ACTIVE_EVENTS = 40; // A9.47
 export const PAST_EVENTS_STEP = 5; // A9.48
+/** A9.35, E9.42: someone who joined a popup table is there while their last heartbeat is this recent. */
+export const POPUP_TABLE_PRESENCE_MS = 60_000; // A9.35

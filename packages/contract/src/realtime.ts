@@ -36,6 +36,8 @@ export const RoomPattern = {
   CheckInAreas: 'newEvents/{eventId}/checkInAreas',
   /** Badge print states and the print set-up (E7.74, E7.75): check-in staff and organizers. */
   EventBadges: 'newEvents/{eventId}/badges',
+  /** E7.87: who is at a booth's popup meeting table now (its video room): the event's people. */
+  VideoRoomParticipantState: 'videoRooms/{roomId}/participantState',
 } as const;
 export type RoomPattern = (typeof RoomPattern)[keyof typeof RoomPattern];
 
@@ -50,6 +52,7 @@ export const realtimeRoom = {
   publicProfile: (userId: Id) => `profiles/${userId}/public`,
   checkInAreas: (eventId: Id) => `newEvents/${eventId}/checkInAreas`,
   eventBadges: (eventId: Id) => `newEvents/${eventId}/badges`,
+  videoRoomParticipantState: (roomId: Id) => `videoRooms/${roomId}/participantState`,
 } as const;
 
 /** socket.io event names: one table, used by both sides. */
@@ -105,6 +108,8 @@ export const RecordType = {
   BadgePrint: 'badge.print',
   /** BadgeSetupRecord: printers or badge templates changed (E7.75). */
   BadgeSetup: 'badge.setup',
+  /** TablePresence (booths.ts): who is at a popup table now, after a join, heartbeat or leave (E7.87). */
+  VideoRoomParticipantState: 'videoRoom.participantState',
 } as const;
 export type RecordType = (typeof RecordType)[keyof typeof RecordType];
 

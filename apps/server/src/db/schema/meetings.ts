@@ -69,3 +69,10 @@ export interface InvitationsTable {
   /** 0028: slots the sender suggested (at most 3, free for both when sent). */
   suggested_session_ids: Generated<number[]>;
 }
+
+/** 0030: the last heartbeat of each person at a booth's popup table (E7.87, A9.35). */
+export interface TablePresenceTable {
+  meeting_id: number;
+  participant_id: number;
+  last_seen_at: Timestamp;
+}

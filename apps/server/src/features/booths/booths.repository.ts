@@ -60,7 +60,7 @@ export function boothPeople(db: Executor, boothId: number) {
 export function popupTables(db: Executor, boothId: number, now: Date) {
   return db
     .selectFrom('meetings')
-    .select(['id', 'video_room', 'sdt'])
+    .select(['id', 'video_room', 'sdt', 'edt', 'capacity'])
     .where('booth_id', '=', boothId)
     .where('kind', '=', 'table')
     .where('status', '!=', 'cancelled')

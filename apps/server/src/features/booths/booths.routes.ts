@@ -8,17 +8,21 @@ import {
   memberCandidatesQuery,
   memberListQuery,
   RecordType,
+  RoomPattern,
   realtimeRoom,
   removeMemberQuery,
+  tableRequest,
   updateBoothRequest,
   updateMemberRequest,
   uploadBoothDocumentRequest,
   uploadBoothImageRequest,
 } from '@foyer/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
+import type { RoomPolicy } from '../../realtime/realtime.policy';
+import { findParticipation } from '../access/event-access';
 import { getBooth, listBooths, updateBooth, uploadBoothDocument, uploadBoothImage } from './booths.service';
 import { leadRoutes } from './leads.routes';
 import { recordBoothVisit } from './leads.service';
@@ -31,6 +35,8 @@ import {
   removeMember,
   updateMember,
 } from './members.service';
+import { tableEventOf } from './tables.repository';
+import { joinTable, leaveTable, tableHeartbeat } from './tables.service';
 
 /** The largest body POST /event/booth/document/file reads (A5.42). */
 export const BOOTH_DOCUMENT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -40,8 +46,25 @@ const deps = (request: FastifyRequest): BoothDeps => ({
   realtime: request.server.realtime,
 });
 
+/** videoRooms/{roomId}/participantState (E7.87): the people of the popup table's event. */
+export const tableRoomPolicy: RoomPolicy = async (userId, params, db) => {
+  const roomId = params.roomId ?? '';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(roomId)) return false;
+  const eventId = await tableEventOf(db, roomId);
+  return eventId !== null && (await findParticipation(db, eventId, userId)) !== undefined;
+};
+
+function registerTableRooms(app: FastifyInstance): void {
+  const realtime = (app as { realtime?: FastifyInstance['realtime'] }).realtime;
+  if (realtime && !realtime.hasRoomPolicy(RoomPattern.VideoRoomParticipantState)) {
+    realtime.registerRoomPolicy(RoomPattern.VideoRoomParticipantState, tableRoomPolicy);
+  }
+}
+
 /** Exhibitor booths and their teams (E7.34–E7.40). */
 export const boothRoutes: FastifyPluginAsync = async (app) => {
+  registerTableRooms(app);
+
   app.get('/event/booth', async (request) => {
     const { userId } = await requireUser(request);
     return {
@@ -57,6 +80,27 @@ export const boothRoutes: FastifyPluginAsync = async (app) => {
     const booth = await getBooth(request.server.ctx, userId, eventId, boothId);
     await recordBoothVisit(request.server.ctx, userId, eventId, boothId); // the booth report's visitors
     return { success: true, data: booth };
+  });
+
+  // E2.56, E7.87: a booth's popup meeting tables; a seat is kept by heartbeats (A9.35). No per-IP
+  // limit: a venue's attendees share one address, and each sends a heartbeat every 25 s.
+  app.post('/event/booth/table/join', async (request) => {
+    const { userId } = await requireUser(request);
+    return { success: true, data: await joinTable(deps(request), userId, parse(tableRequest, request.body)) };
+  });
+
+  app.post('/event/booth/table/heartbeat', async (request) => {
+    const { userId } = await requireUser(request);
+    const input = parse(tableRequest, request.body);
+    return { success: true, data: await tableHeartbeat(deps(request), userId, input) };
+  });
+
+  app.post('/event/booth/table/leave', async (request) => {
+    const { userId } = await requireUser(request);
+    return {
+      success: true,
+      data: await leaveTable(deps(request), userId, parse(tableRequest, request.body)),
+    };
   });
 
   // E7.79: everyone in the event whose screen shows the booth fetches it again.

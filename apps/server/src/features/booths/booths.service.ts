@@ -18,6 +18,7 @@ import { storeBoothDocument } from './booths.documents';
 import { removeBoothImage, storeBoothImage } from './booths.images';
 import type { BoothUpdate } from './booths.repository';
 import * as repo from './booths.repository';
+import { presenceOf } from './tables.service';
 
 /** What other features (meetings) read of booths: one booth of the event. */
 /** What the organizer console uses to place people on booth teams (issue 12, part 5). */
@@ -79,6 +80,7 @@ async function details(ctx: AppContext, me: ParticipantRow, booth: repo.BoothRow
     repo.boothPeople(ctx.db, booth.id),
     repo.popupTables(ctx.db, booth.id, ctx.now()),
   ]);
+  const presenceFor = await presenceOf(ctx.db, tables, ctx.now());
   const myRole = roleOn(me, booth.id);
   // Unanswered team invitations are the booth's own business (E6.27); a member who hid their
   // profile (visible false) is listed to their team and organizers only (E6.01).
@@ -95,7 +97,14 @@ async function details(ctx: AppContext, me: ParticipantRow, booth: repo.BoothRow
     documents: booth.documents ?? [],
     agendaEnabled: booth.agenda_enabled,
     members: visible.map(toMember),
-    popupMeetings: tables.map((t, i) => ({ roomId: t.video_room, name: `Table ${i + 1}`, meetingId: t.id })),
+    popupMeetings: tables.map((t, i) => ({
+      roomId: t.video_room,
+      name: `Table ${i + 1}`,
+      meetingId: t.id,
+      sdt: iso(t.sdt),
+      edt: iso(t.edt),
+      presence: presenceFor(t),
+    })),
     canEdit: canManageBooth(myRole) || me.organizer, // E6.25
   };
 }

@@ -179,7 +179,7 @@ export function BoothDetail(props: DetailProps) {
       )}
       {booth.popupMeetings.length > 0 && (
         <Part title={t('expo.detail.tables')} variant={variant} testId="booth-tables">
-          <PopupTables tables={booth.popupMeetings} />
+          <PopupTables eventId={eventId} boothId={booth.id} tables={booth.popupMeetings} />
         </Part>
       )}
       {variant === 'page' && (
