@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common';
 import { EVENT_FINISHED_AFTER_MS } from './constants';
 import { wallClockIn } from './time';
+import { venueMapSchema } from './venue-map';
 
 export const eventTypes = ['normal', 'online', 'hybrid'] as const; // A1.08
 export const eventTypeSchema = z.enum(eventTypes);
@@ -141,6 +142,8 @@ export const eventDetailsSchema = eventSummarySchema.extend({
   translation: z.record(z.string(), z.unknown()),
   /** E9.58: the organizer may switch 1:1 meetings off (no Meet button, no new requests). */
   meetingsEnabled: z.boolean(),
+  /** A2.71: the venue map with its pins; null when the event has none (the tab is hidden). */
+  venueMap: venueMapSchema.nullable(),
 });
 export type EventDetails = z.infer<typeof eventDetailsSchema>;
 

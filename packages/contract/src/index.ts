@@ -34,3 +34,4 @@ export * from './routes';
 export * from './shell';
 export * from './ticket';
 export * from './user';
+export * from './venue-map';

@@ -7,6 +7,7 @@ import {
   registrationFieldSchema,
   registrationFieldTypeSchema,
 } from './event';
+import { venueMapSchema } from './venue-map';
 
 /**
  * The organizer console (issue 12): who may do what, and the event set-up the console edits.
@@ -209,6 +210,8 @@ export const consoleEventDetailsSchema = consoleEventSchema.extend({
   indexPagePath: z.string(),
   pages: z.record(z.string(), z.string().nullable()),
   translation: z.record(z.string(), z.unknown()),
+  /** A2.71: the venue map the console edits; null when none was uploaded. */
+  venueMap: venueMapSchema.nullable(),
 });
 export type ConsoleEventDetails = z.infer<typeof consoleEventDetailsSchema>;
 

@@ -42,6 +42,8 @@ export interface TabAudience {
   /** Participant type id → the tabs that type may see. */
   limitTabs?: Readonly<Record<string, readonly string[]>> | null;
   me?: { organizer: boolean; typeId: number | null } | null;
+  /** A2.71: null hides the venue map tab (no map uploaded); left out, the tab stays as listed. */
+  venueMap?: unknown;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface TabAudience {
  * restricts the types it names), so a new type never lands on an empty event.
  */
 export function visibleEventTabs(event: TabAudience): EventTab[] {
-  const allowed = allowedEventTabs(event);
+  const allowed = allowedEventTabs(event).filter((tab) => tab !== 'venueMap' || event.venueMap !== null);
   if (!event.limitTabs || event.me?.organizer) return allowed;
   const typeId = event.me?.typeId;
   const listed = typeId === null || typeId === undefined ? undefined : event.limitTabs[String(typeId)];

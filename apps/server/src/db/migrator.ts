@@ -28,6 +28,8 @@ import * as m0026 from './migrations/0026_type_texts';
 import * as m0027 from './migrations/0027_web_push';
 import * as m0028 from './migrations/0028_suggested_slots';
 import * as m0029 from './migrations/0029_meetings_switch';
+import * as m0030 from './migrations/0030_table_presence';
+import * as m0031 from './migrations/0031_venue_map';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -60,6 +62,8 @@ export const migrations: Record<string, Migration> = {
   '0027_web_push': m0027,
   '0028_suggested_slots': m0028,
   '0029_meetings_switch': m0029,
+  '0030_table_presence': m0030,
+  '0031_venue_map': m0031,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

@@ -58,6 +58,7 @@ import type {
   MeetingsTable,
   ParticipantTagsTable,
   ParticipantViewsTable,
+  TablePresenceTable,
 } from './schema/meetings';
 import type { BusOutboxTable, OutboxTable, RealtimeEventsTable } from './schema/platform';
 
@@ -103,6 +104,7 @@ export interface DB {
   participant_views: ParticipantViewsTable;
   meetings: MeetingsTable;
   meeting_participants: MeetingParticipantsTable;
+  table_presence: TablePresenceTable;
   invitations: InvitationsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;

@@ -30,6 +30,10 @@ const EN: Record<string, string> = {
   'validation.error.endBeforeStart': 'The end must be after the start',
   'validation.error.image': 'Only PNG, JPEG or WebP images are accepted',
   'validation.error.fileTooLarge': 'The file is too large',
+  'venueMap.error.position': 'A pin is placed between 0 and 100 % of the map',
+  'venueMap.error.tooManyPins': 'A venue map holds at most 100 pins',
+  'venueMap.error.room': "This room is not one of the event's rooms",
+  'venueMap.error.noMap': 'Upload the venue map image before placing pins',
   'expo.form.error.attachmentSize': 'The file is larger than 5 MB (5,000,000 bytes)',
   'expo.form.error.attachmentType':
     'Only PDF, MP4, WebM, Word, Excel, PowerPoint or text files can be attached',

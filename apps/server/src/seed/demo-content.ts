@@ -70,6 +70,9 @@ export const PARTICIPANT_TYPES = [
 
 export const BOOTH_CATEGORIES = { Sector: ['Fintech', 'Health', 'Education'] };
 
+/** A2.71: the demo event's venue plan (served by the web app's public folder). */
+export const DEMO_VENUE_MAP = '/demo/venue-map.svg';
+
 export const LOCATIONS = [
   { name: 'Main Hall', capacity: 600, online: false },
   { name: 'Workshop Room', capacity: 80, online: false },

@@ -52,6 +52,16 @@ describe('demo seed', () => {
     expect(sessions.length).toBeGreaterThanOrEqual(24);
     const booths = await t.ctx.db.selectFrom('booths').select('id').where('event_id', '=', demo.id).execute();
     expect(booths).toHaveLength(3);
+    // A2.71: the demo event has a venue plan whose pins point to its rooms.
+    const rooms = await t.ctx.db
+      .selectFrom('locations')
+      .select(['id', 'name'])
+      .where('event_id', '=', demo.id)
+      .execute();
+    const mainHall = rooms.find((room) => room.name === 'Main Hall');
+    expect(demo.venue_map?.image).toBe('/demo/venue-map.svg');
+    expect(demo.venue_map?.pins).toHaveLength(6);
+    expect(demo.venue_map?.pins.map((pin) => pin.roomId)).toContain(mainHall?.id);
 
     for (const email of Object.values(LOGINS)) {
       const user = await findUserByUsername(t.ctx.db, email);

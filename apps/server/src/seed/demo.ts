@@ -14,6 +14,7 @@ import {
   DEMO_PASSWORD,
   DEMO_SPEAKERS,
   DEMO_TIMEZONE,
+  DEMO_VENUE_MAP,
   DEMO_VIPS,
   FAKER_SEED,
   LOCATIONS,
@@ -225,6 +226,26 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string, now: Date) {
     trx,
     LOCATIONS.map((l) => ({ event_id: eventId, name: l.name, capacity: l.capacity })),
   );
+  // A2.71: the venue plan with its numbered places (positions in % of the picture).
+  await trx
+    .updateTable('events')
+    .set({
+      venue_map: JSON.stringify({
+        image: DEMO_VENUE_MAP,
+        width: 1200,
+        height: 800,
+        pins: [
+          { x: 53.3, y: 93, label: 'Entrance and registration', roomId: null },
+          { x: 26.7, y: 31, label: 'Keynotes and talks', roomId: locationIds[0] ?? null },
+          { x: 75, y: 22, label: 'Workshops', roomId: locationIds[1] ?? null },
+          { x: 75, y: 70, label: 'Expo: exhibitor stands', roomId: null },
+          { x: 18.3, y: 80, label: 'Meeting Lounge (1:1 meetings)', roomId: null },
+          { x: 42.9, y: 80, label: 'Café', roomId: null },
+        ],
+      }),
+    })
+    .where('id', '=', eventId)
+    .execute();
   const trackIds = await insertTracks(
     trx,
     TRACKS.map((t) => ({ event_id: eventId, ...t })),

@@ -8,6 +8,7 @@ import {
   eventImageRequest,
   updateEventRequest,
 } from '../organizer';
+import { venueMapImageRequest, venueMapPinsRequest } from '../venue-map';
 import { defineRoutes } from './route';
 
 /** The organizer console's event set-up (issue 12, part 1). */
@@ -56,6 +57,35 @@ export const organizerEventRoutes = defineRoutes('organizer', [
     auth: 'user',
     params: consoleEventParams,
     body: eventImageRequest,
+    response: consoleEventDetailsSchema,
+  },
+  {
+    id: 'uploadVenueMap',
+    method: 'POST',
+    path: '/organizer/event/:eventId/venue-map/image',
+    summary: 'Upload or replace the venue map image (A2.71); pins stay where they were',
+    auth: 'user',
+    params: consoleEventParams,
+    body: venueMapImageRequest,
+    response: consoleEventDetailsSchema,
+  },
+  {
+    id: 'saveVenueMapPins',
+    method: 'PUT',
+    path: '/organizer/event/:eventId/venue-map',
+    summary: "Replace the venue map's pins (A2.71): position in %, label, optional room",
+    auth: 'user',
+    params: consoleEventParams,
+    body: venueMapPinsRequest,
+    response: consoleEventDetailsSchema,
+  },
+  {
+    id: 'removeVenueMap',
+    method: 'DELETE',
+    path: '/organizer/event/:eventId/venue-map',
+    summary: 'Remove the venue map and its pins (A2.71); the tab disappears',
+    auth: 'user',
+    params: consoleEventParams,
     response: consoleEventDetailsSchema,
   },
   {

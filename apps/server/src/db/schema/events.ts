@@ -1,4 +1,4 @@
-import type { RegistrationField } from '@foyer/contract';
+import type { RegistrationField, StoredVenueMap } from '@foyer/contract';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { CreatedAt, Json, Timestamp } from './columns';
 
@@ -24,6 +24,8 @@ export interface EventsTable {
   images: Json<Record<string, string | null>>;
   colors: Json<Record<string, string>>;
   pages: Json<Record<string, string | null>>;
+  /** 0031: A2.71, the venue map with its pins; null when the event has none. */
+  venue_map: ColumnType<StoredVenueMap | null, string | null | undefined, string | null>;
   tabs: Json<string[]>;
   limit_tabs: Json<Record<string, string[]> | null>;
   tabs_config: Json<{ tabs?: string[] } | null>;

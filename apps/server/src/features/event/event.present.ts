@@ -15,6 +15,7 @@ import {
   type PublicEvent,
   profilePoints,
   toEventImages,
+  toVenueMap,
 } from '@foyer/contract';
 import type { EventRow, ParticipantRow } from '../../db/schema';
 
@@ -99,6 +100,8 @@ export function toDetails(
       disable_guest: boolean;
       texts: Partial<Record<string, string>>;
     }[];
+    /** A2.71: names of the rooms the venue map's pins point to. */
+    roomNames?: ReadonlyMap<number, string>;
   },
 ): EventDetails {
   const category = (c: (typeof structure.categories)[number]): EventCategory => ({
@@ -131,6 +134,7 @@ export function toDetails(
     indexPagePath: event.index_page_path,
     translation: event.translation,
     meetingsEnabled: event.meetings_enabled,
+    venueMap: toVenueMap(event.venue_map, structure.roomNames ?? new Map()),
   };
 }
 

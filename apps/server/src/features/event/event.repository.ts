@@ -112,6 +112,21 @@ export function listParticipantTypes(db: Executor, eventId: number) {
     .execute();
 }
 
+/** A2.71: the names of the event's rooms (locations) among `ids`. */
+export async function listRoomNames(
+  db: Executor,
+  eventId: number,
+  ids: readonly number[],
+): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('locations')
+    .select(['id', 'name'])
+    .where('event_id', '=', eventId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 export async function isSuperUser(db: Executor, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom('users')

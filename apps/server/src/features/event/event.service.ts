@@ -49,11 +49,14 @@ export async function getEventDetails(
   if (!participant && !event.public_event && !(await repo.isSuperUser(ctx.db, userId))) {
     throw AppError.forbidden('You are not a participant of this event');
   }
-  const [categories, participantTypes] = await Promise.all([
+  const roomIds = [...new Set((event.venue_map?.pins ?? []).flatMap((pin) => pin.roomId ?? []))];
+  const [categories, participantTypes, rooms] = await Promise.all([
     repo.listCategories(ctx.db, eventId),
     repo.listParticipantTypes(ctx.db, eventId),
+    repo.listRoomNames(ctx.db, eventId, roomIds),
   ]);
-  return toDetails(event, participant, ctx.now(), { categories, participantTypes });
+  const roomNames = new Map(rooms.map((room) => [room.id, room.name]));
+  return toDetails(event, participant, ctx.now(), { categories, participantTypes, roomNames });
 }
 
 /** A7.22, A7.23, A2.41: branding for the public screens of an event's own host name. */

@@ -7,6 +7,7 @@ import { integrationsRoutes } from './integrations.routes';
 import { peopleRoutes } from './people.routes';
 import { programmeRoutes } from './programme.routes';
 import { typesRoutes } from './types.routes';
+import { venueMapRoutes } from './venue-map.routes';
 
 /**
  * The organizer console (issue 12): set up, fill and run an event. Each area is its own plugin and
@@ -22,4 +23,5 @@ export const organizerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(typesRoutes);
   await app.register(exhibitorsRoutes);
   await app.register(integrationsRoutes);
+  await app.register(venueMapRoutes);
 };

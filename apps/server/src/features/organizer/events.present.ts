@@ -3,6 +3,7 @@ import {
   type ConsoleEventDetails,
   isEventFinished,
   type OrganizerRole,
+  toVenueMap,
 } from '@foyer/contract';
 import type { EventRow } from '../../db/schema';
 
@@ -52,5 +53,7 @@ export function toConsoleEventDetails(
     indexPagePath: event.index_page_path,
     pages: event.pages,
     translation: event.translation,
+    // A2.71: the console knows the rooms; it names them itself.
+    venueMap: toVenueMap(event.venue_map, null),
   };
 }

@@ -226,7 +226,7 @@ function changesOf(input: z.output<typeof updateEventRequest>, current: EventRow
 }
 
 /** Tells the event's open screens that it changed (A7.41: texts and branding update live). */
-async function announceChange(deps: EventSetupDeps, event: EventRow, trx: Transaction<DB>) {
+export async function announceChange(deps: EventSetupDeps, event: EventRow, trx: Transaction<DB>) {
   await deps.realtime.publish(
     realtimeRoom.event(event.id),
     RecordType.EventChanged,
@@ -325,6 +325,8 @@ export async function duplicateEvent(
         tabs_config: source.tabs_config === null ? null : JSON.stringify(source.tabs_config),
         translation: JSON.stringify(source.translation),
         languages: JSON.stringify(source.languages),
+        // A2.71: the copy's rooms are new; its organizer uploads its own map.
+        venue_map: null,
         created_by: userId,
       });
       await repo.copySetup(trx, setup, event.id, shiftMs);

@@ -17,6 +17,7 @@ const TABS: Partial<Record<EventAreaPage, TabComponent>> = {
   speakers: lazyScreen(() => import('../../../features/agenda/routes/speakers-tab'), 'SpeakersTab'),
   expo: lazyScreen(() => import('../../../features/booths/routes/booths-tab'), 'BoothsTab'),
   lobby: lazyScreen(() => import('../../../features/lobby/routes/lobby-tab'), 'LobbyTab'),
+  venueMap: lazyScreen(() => import('../../../features/venue-map/routes/venue-map-tab'), 'VenueMapTab'),
 };
 
 /** The content of the chosen event tab (A2.67). */

@@ -10,6 +10,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isTranslationKey } from '../../../i18n/keys';
 
 const ICON: Record<EventAreaPage, TablerIcon> = {
   attendees: IconUsers,
@@ -27,13 +28,14 @@ const ICON: Record<EventAreaPage, TablerIcon> = {
 export function TabPanelContent({ page }: { page: EventAreaPage }) {
   const { t } = useTranslation();
   const Icon = ICON[page];
+  const text = `eventArea.tab.${page}.text`;
   return (
     <Paper withBorder radius="md" data-testid={`event-tab-panel-${page}`}>
       <EmptyState
         py="xl"
         icon={<Icon size={32} aria-hidden />}
         title={t(`eventArea.tab.${page}.title`)}
-        description={t(`eventArea.tab.${page}.text`)}
+        description={isTranslationKey(text) ? t(text) : undefined}
       />
     </Paper>
   );

@@ -3,6 +3,7 @@ import type {
   ConsoleEventDetails,
   CreateEventRequest,
   UpdateEventRequest,
+  VenueMapPinsRequest,
 } from '@foyer/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -59,6 +60,38 @@ export function useUploadEventImage(eventId: number) {
   return useMutation({
     mutationFn: (body: { kind: 'logo' | 'banner'; dataUrl: string }) =>
       api<ConsoleEventDetails>(`/organizer/event/${eventId}/image`, { method: 'POST', body }),
+    onSuccess: store,
+  });
+}
+
+/** A2.71: upload or replace the venue map image (the pins stay). */
+export function useUploadVenueMap(eventId: number) {
+  const store = useStoreEvent();
+  return useMutation({
+    mutationFn: (dataUrl: string) =>
+      api<ConsoleEventDetails>(`/organizer/event/${eventId}/venue-map/image`, {
+        method: 'POST',
+        body: { dataUrl },
+      }),
+    onSuccess: store,
+  });
+}
+
+/** A2.71: save every pin of the venue map, in order. */
+export function useSaveVenueMapPins(eventId: number) {
+  const store = useStoreEvent();
+  return useMutation({
+    mutationFn: (body: VenueMapPinsRequest) =>
+      api<ConsoleEventDetails>(`/organizer/event/${eventId}/venue-map`, { method: 'PUT', body }),
+    onSuccess: store,
+  });
+}
+
+/** A2.71: remove the venue map and its pins. */
+export function useRemoveVenueMap(eventId: number) {
+  const store = useStoreEvent();
+  return useMutation({
+    mutationFn: () => api<ConsoleEventDetails>(`/organizer/event/${eventId}/venue-map`, { method: 'DELETE' }),
     onSuccess: store,
   });
 }

@@ -14,7 +14,7 @@ import { useUploadEventImage } from '../api/events';
 import { type SectionProps, SettingsSection } from './settings-section';
 
 /** Scales an image file down (never up) to fit `max`, as a PNG or JPEG data URL. */
-async function fitImage(file: File, max: { width: number; height: number }): Promise<string> {
+export async function fitImage(file: File, max: { width: number; height: number }): Promise<string> {
   const bitmap = await createImageBitmap(file);
   const scale = Math.min(1, max.width / bitmap.width, max.height / bitmap.height);
   const canvas = document.createElement('canvas');

@@ -7,6 +7,7 @@ import { BrandingSettings } from '../components/settings-branding';
 import { FormBuilderSettings } from '../components/settings-form-builder';
 import { GeneralSettings } from '../components/settings-general';
 import { PagesSettings } from '../components/settings-pages';
+import { VenueMapSettings } from '../components/settings-venue-map';
 import { fromLocalInput } from '../lib/zoned';
 import '../i18n';
 
@@ -20,6 +21,7 @@ export function EventSettingsPage({ eventId }: { eventId: number }) {
     <Stack gap="lg" data-testid="console-settings">
       <GeneralSettings event={event.data} />
       <BrandingSettings event={event.data} />
+      <VenueMapSettings event={event.data} />
       <FormBuilderSettings event={event.data} />
       <PagesSettings event={event.data} />
       <EventActions
