@@ -1,30 +1,24 @@
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import { readSearchVersion } from './search.repository';
+import { createSearchIndexes, type SearchIndexes } from './search.indexes';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This process's search2 page cache (participants/search.cache.ts). */
+    /** This process's search state: the events' indexes and a short cache (participants/search.cache.ts). */
     searchCache: SearchCache;
   }
 }
 
 /**
- * A short-lived, per-process cache of the viewer-independent part of a search2 page (the rows in
- * order, and the total). Everyone opening the attendees list of a big event asks the same few
- * questions; counting 50,000 rows for each of them is what made the list slow. Per-person parts
- * (my tags, my ignored people, canInvite) are applied after the cache, so nobody sees another
- * person's data. Concurrent misses for one key share a single database query.
- *
- * An event's pages are keyed by its search version (migration 0011_infra): triggers bump it on
- * every write that changes what a search shows (registration, join, profile, removal, type, booth),
- * whichever process made it, so the next search of every process misses and reads fresh rows.
- * Only presence may show up to two TTLs late.
+ * What search2 keeps in a process between requests: each searched event's in-memory index
+ * (search.indexes.ts, decision 021), current after every committed write whichever process made
+ * it, and a short-lived cache of per-viewer reads (a user paging or typing asks several times a
+ * second). Concurrent misses for one key share a single database query.
  */
 // Clients already keep search responses for an hour (A7.04); half a minute here is well inside that.
 export const SEARCH_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 2_000;
+/** How often the search change log is pruned. */
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 interface Entry<T> {
   expires: number;
@@ -39,40 +33,17 @@ export interface SearchCache {
    * query refreshes it, so expiry never makes every waiting request hit the database at once.
    */
   cached<T>(key: string, compute: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
-  /**
-   * The key prefix for the event's cached pages, holding its current search version: one
-   * primary-key read per search, the price of never answering from before a committed write.
-   */
-  eventScope(db: Kysely<DB>, eventId: number): Promise<string>;
-  /**
-   * A value kept for as long as the event's search version stays the same, whatever the TTL: the
-   * whole directory's count, which only a write can change (one primary-key read per call).
-   */
-  versioned<T>(db: Kysely<DB>, eventId: number, key: string, compute: () => Promise<T>): Promise<T>;
+  /** The events' in-memory search indexes (decision 021). */
+  readonly indexes: SearchIndexes;
   /** Drops an entry after a local change that must show at once (e.g. my own tags). */
   forget(key: string): void;
-  /**
-   * Turns the page cache on (ttlMs > 0) or off, and the versioned values (default: with the pages);
-   * tests and the benchmark use it.
-   */
-  configure(options: { ttlMs: number; versioned?: boolean }): void;
+  /** Turns the cache on (ttlMs > 0) or off; tests use it. */
+  configure(options: { ttlMs: number }): void;
 }
 
-/** Prefix of every list entry of an event, so a change in it can drop them all. */
-export const eventKey = (eventId: number) => `event:${eventId}:`;
-
-export function createSearchCache(options: { ttlMs: number; versioned?: boolean }): SearchCache {
+export function createSearchCache(options: { ttlMs: number }): SearchCache {
   let ttlMs = options.ttlMs;
-  let keepVersioned = options.versioned ?? ttlMs > 0;
   const entries = new Map<string, Entry<unknown>>();
-  const versionedEntries = new Map<string, { version: string; value: Promise<unknown> }>();
-  /** The search version last seen per event, to drop pages of older versions. */
-  const versions = new Map<number, string>();
-
-  const forgetEvent = (eventId: number) => {
-    const prefix = eventKey(eventId);
-    for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
-  };
   const evict = (now: number) => {
     for (const [k, e] of entries) if (e.expires + ttlMs <= now) entries.delete(k);
     // Still full: drop the oldest quarter (Map keeps insertion order).
@@ -84,6 +55,7 @@ export function createSearchCache(options: { ttlMs: number; versioned?: boolean 
   };
 
   return {
+    indexes: createSearchIndexes(),
     cached<T>(key: string, compute: () => Promise<T>, options: { ttlMs?: number } = {}): Promise<T> {
       if (ttlMs <= 0) return compute();
       const ttl = Math.min(options.ttlMs ?? ttlMs, ttlMs);
@@ -110,51 +82,26 @@ export function createSearchCache(options: { ttlMs: number; versioned?: boolean 
       value.catch(() => entries.delete(key));
       return value;
     },
-    async eventScope(db, eventId) {
-      if (ttlMs <= 0) return eventKey(eventId);
-      const version = await readSearchVersion(db, eventId);
-      const seen = versions.get(eventId);
-      if (seen !== version) {
-        // Pages of the older version can never be asked for again.
-        if (seen !== undefined) forgetEvent(eventId);
-        versions.set(eventId, version);
-      }
-      return `${eventKey(eventId)}v${version}:`;
-    },
-    async versioned<T>(db: Kysely<DB>, eventId: number, key: string, compute: () => Promise<T>) {
-      if (!keepVersioned) return compute();
-      const version = await readSearchVersion(db, eventId);
-      const full = `${eventKey(eventId)}${key}`;
-      const hit = versionedEntries.get(full);
-      if (hit && hit.version === version) return hit.value as Promise<T>;
-      if (versionedEntries.size >= MAX_ENTRIES)
-        versionedEntries.delete(versionedEntries.keys().next().value as string);
-      const value = compute();
-      versionedEntries.set(full, { version, value });
-      value.catch(() => versionedEntries.delete(full));
-      return value;
-    },
     forget(key) {
       entries.delete(key);
     },
     configure(next) {
       ttlMs = next.ttlMs;
-      keepVersioned = next.versioned ?? ttlMs > 0;
       entries.clear();
-      versions.clear();
-      versionedEntries.clear();
     },
   };
 }
 
-/** Decorates `app.searchCache`: one per app (a process), off in tests unless a test turns it on. */
+/**
+ * Decorates `app.searchCache`: one per app (a process); its short cache is off in tests unless a test
+ * turns it on (the indexes are always on). Declares the job that prunes the search change log.
+ */
 export const searchCachePlugin = fp(
   async (app) => {
     // Tests change data between calls and expect to see it at once.
-    app.decorate(
-      'searchCache',
-      createSearchCache({ ttlMs: app.ctx.config.env === 'test' ? 0 : SEARCH_CACHE_TTL_MS }),
-    );
+    const cache = createSearchCache({ ttlMs: app.ctx.config.env === 'test' ? 0 : SEARCH_CACHE_TTL_MS });
+    app.decorate('searchCache', cache);
+    app.scheduler.every('search-changes-prune', PRUNE_EVERY_MS, () => cache.indexes.prune(app.ctx.db));
   },
-  { name: 'search-cache', fastify: '5.x', decorators: { fastify: ['ctx'] } },
+  { name: 'search-cache', fastify: '5.x', decorators: { fastify: ['ctx', 'scheduler'] } },
 );

@@ -1,5 +1,5 @@
 import type { ParticipantTag, SearchOrder } from '@foyer/contract';
-import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 
@@ -95,97 +95,9 @@ function scoped<O>(
   return q;
 }
 
-/**
- * How many people the scope finds: exact up to `cap`, and `cap + 1` meaning "more than cap" (null:
- * always exact). A capped count reads at most cap + 1 matching rows: the matching set is a
- * materialized CTE, planned for all its rows (the event's text and category indexes, migration 0019)
- * and read only as far as the LIMIT asks — without the CTE the planner may bet on a sequential scan
- * finding cap rows early, which costs a whole table when they sit at its end.
- */
-export async function countMatches(
-  db: Executor,
-  scope: SearchScope,
-  cap: number | null = null,
-): Promise<number> {
-  if (cap === null) {
-    const row = await scoped(db.selectFrom('participants as p'), scope)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-  const matching = scoped(db.selectFrom('participants as p'), scope).select(sql<number>`1`.as('one'));
-  const { rows } = await sql<{ n: string }>`
-    WITH m AS MATERIALIZED (${matching})
-    SELECT count(*) AS n FROM (SELECT 1 FROM m LIMIT ${cap + 1}) x`.execute(db);
-  return Number(rows[0]?.n ?? 0);
-}
-
-/** The planner's guess of how many people the scope finds (one planning round trip, no reading). */
-export async function estimateMatches(db: Executor, scope: SearchScope): Promise<number> {
-  const matching = scoped(db.selectFrom('participants as p'), scope).select(sql<number>`1`.as('one'));
-  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) ${matching}`.execute(db);
-  const raw = rows[0]?.['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan?: { 'Plan Rows'?: number } }];
-  return Number(plan[0]?.Plan?.['Plan Rows'] ?? 0);
-}
-
-/**
- * Counts matches (up to cap + 1) among the first `budget` people of the event in relevance order
- * only: cheap when matches are dense (a few letters typed in a big event: the count stops after
- * cap + 1 rows), bounded when they are not. The walked rows are a materialized CTE, read lazily.
- */
-export async function countByWalking(
-  db: Executor,
-  scope: SearchScope,
-  budget: number,
-  cap: number,
-): Promise<number> {
-  const walked = db
-    .selectFrom('participants')
-    .selectAll()
-    .where('event_id', '=', scope.eventId)
-    .orderBy('search_boost', 'desc')
-    .orderBy('sort_name', 'asc')
-    .orderBy('id', 'asc')
-    .limit(budget);
-  // The CTE has the participants' columns: the scope's conditions apply to it as to the table.
-  const fromWalked = (db as unknown as Kysely<DB & { w: DB['participants'] }>).selectFrom(
-    'w as p',
-  ) as unknown as SelectQueryBuilder<From, 'p', object>;
-  const matching = scoped(fromWalked, scope)
-    .select(sql<number>`1`.as('one'))
-    .limit(cap + 1);
-  const { rows } = await sql<{ n: string }>`
-    WITH w AS MATERIALIZED (${walked})
-    SELECT count(*) AS n FROM (${matching}) x`.execute(db);
-  return Number(rows[0]?.n ?? 0);
-}
-
-/**
- * How a page is read. 'walk': along the index of the order, filtering as it goes — quick when
- * matches are dense (a few letters typed, no filter), a whole event when they are rare. 'sort': all
- * matches first (from the event's text/category indexes), then the top of them sorted — quick when
- * matches are few, slow for thousands. The caller picks by the capped count; the planner's own
- * guess for a prefix query is off by 10× and more.
- */
-export type PageStrategy = 'walk' | 'sort';
-
-export async function searchPage(
-  db: Executor,
-  scope: SearchScope,
-  order: { by: SearchOrder; asc: boolean },
-  cursor: SearchCursor | null,
-  limit: number,
-  strategy: PageStrategy = 'walk',
-): Promise<SearchRow[]> {
-  // In 'sort', the order's columns go through an expression no index has, so no index walk is possible.
-  const key = <C extends 'p.search_boost' | 'p.sort_name' | 'p.sort_company'>(column: C) =>
-    strategy === 'walk'
-      ? sql.ref(column)
-      : column === 'p.search_boost'
-        ? sql`${sql.ref(column)} + 0`
-        : sql`${sql.ref(column)} || ''`;
-  let q = scoped(db.selectFrom('participants as p'), scope)
+/** The columns of a search row (a card), with the type's and booth's names. */
+function withCardColumns<O>(qb: SelectQueryBuilder<From, 'p', O>) {
+  return qb
     .leftJoin('participant_types as t', 't.id', 'p.type_id')
     .leftJoin('booths as b', 'b.id', 'p.booth_id')
     .select([
@@ -211,6 +123,17 @@ export async function searchPage(
       'p.sort_name',
       'p.sort_company',
     ]);
+}
+
+/** Every match of the scope in order, from its cursor: recommendations, and the reference the in-memory index is tested against. */
+export async function searchPage(
+  db: Executor,
+  scope: SearchScope,
+  order: { by: SearchOrder; asc: boolean },
+  cursor: SearchCursor | null,
+  limit: number,
+): Promise<SearchRow[]> {
+  let q = withCardColumns(scoped(db.selectFrom('participants as p'), scope));
   if (order.by === 'relevance') {
     if (cursor) {
       const { boost = 0, key, id } = cursor;
@@ -224,7 +147,7 @@ export async function searchPage(
         ]),
       );
     }
-    q = q.orderBy(key('p.search_boost'), 'desc').orderBy(key('p.sort_name'), 'asc').orderBy('p.id', 'asc');
+    q = q.orderBy('p.search_boost', 'desc').orderBy('p.sort_name', 'asc').orderBy('p.id', 'asc');
   } else {
     const column = order.by === 'name' ? 'p.sort_name' : 'p.sort_company';
     const dir = order.asc ? 'asc' : 'desc';
@@ -233,7 +156,7 @@ export async function searchPage(
         eb(eb.refTuple(column, 'p.id'), order.asc ? '>' : '<', eb.tuple(cursor.key, cursor.id)),
       );
     }
-    q = q.orderBy(key(column), dir).orderBy('p.id', dir);
+    q = q.orderBy(column, dir).orderBy('p.id', dir);
   }
   return q.limit(limit).execute();
 }
@@ -253,13 +176,6 @@ export async function tagsOf(
     .execute();
   for (const row of rows) map.set(row.target_id, [...(map.get(row.target_id) ?? []), row.tag]);
   return map;
-}
-
-/** The event's search version (bumped by triggers on every write a search shows; migration 0011). */
-export async function readSearchVersion(db: Executor, eventId: number): Promise<string> {
-  const { rows } = await sql<{ version: string }>`
-    SELECT version::text AS version FROM search_versions WHERE event_id = ${eventId}`.execute(db);
-  return rows[0]?.version ?? '0';
 }
 
 const MAX_TAGS = 5000;

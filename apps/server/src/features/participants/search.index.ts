@@ -1,0 +1,471 @@
+import type { ParticipantTag, SearchOrder } from '@foyer/contract';
+import { type Candidates, SlotLists } from './search.index.lists';
+import type { SearchRow } from './search.repository';
+
+/**
+ * One event's people as search2 finds, filters and orders them, in this process's memory
+ * (decision 021). The database holds the truth: the index is brought up to date from the event's
+ * search version and its change log before every search (search.indexes.ts), so it answers as of
+ * the last committed write. What it answers is what the SQL of search.repository.ts answers
+ * (search.index.test.ts compares the two on generated people).
+ *
+ * The candidates of a text, category or type come from inverted lists (search.index.lists.ts); every
+ * candidate is checked against the whole query, and each order is kept sorted for walking pages.
+ */
+
+/** A participant as the index reads it (search.indexes.ts): what search2 filters, orders and shows. */
+export interface IndexRow {
+  id: number;
+  name: string;
+  surname: string;
+  job_title: string;
+  company: string;
+  profile_photo: string | null;
+  booth_role: string | null;
+  present: 'venue' | 'online' | null;
+  type_id: number | null;
+  category_ids: number[] | null;
+  booth_id: number | null;
+  organizer: boolean;
+  state: string;
+  visible: boolean;
+  search_boost: number;
+  sort_name: string;
+  sort_company: string;
+  search_text: string;
+  /** The lexemes of search_vector, space-separated. */
+  lexemes: string;
+}
+
+interface Entry {
+  row: IndexRow;
+  id: number;
+  typeId: number | null;
+  categories: readonly number[];
+  boothId: number | null;
+  organizer: boolean;
+  deleted: boolean;
+  visible: boolean;
+  boost: number;
+  sortName: string;
+  sortCompany: string;
+  /** search_text: substring matches (LIKE '%…%'). */
+  text: string;
+  /** ' ' + the lexemes joined by ' ': a word prefix t matches where ' ' + t occurs. */
+  words: string;
+}
+
+/** What a search asks, besides its order and page. */
+export interface IndexQuery {
+  viewerId: number;
+  seesAll: boolean;
+  typeIds: readonly number[] | null;
+  /** Every token must start a word (the tsquery), or the needle occur in the text (the LIKE). */
+  tokens: readonly string[];
+  needle: string | null;
+  filterTypeIds?: readonly number[] | undefined;
+  filterCategoryIds?: readonly number[] | undefined;
+  withoutBooth?: boolean | undefined;
+  /** Only people the viewer gave all of these tags. */
+  tags?: readonly ParticipantTag[] | undefined;
+  tagsOf: (id: number) => readonly ParticipantTag[] | undefined;
+  /** People left out (those the viewer ignores, unless they ask for them). */
+  excluded: ReadonlySet<number>;
+}
+
+export interface EventNames {
+  booths: Map<number, { name: string; logo: string | null }>;
+  types: Map<number, string>;
+}
+
+export interface IndexCursor {
+  boost?: number;
+  key: string;
+  id: number;
+}
+
+export interface IndexPage {
+  /** The page's ids in order, one more than asked when there is a next page. */
+  ids: number[];
+  /** The last id's order key, for the next cursor. */
+  keys: Map<number, { boost: number; name: string; company: string }>;
+  /** Exact, or cap + 1 meaning "more than cap" (null cap: always exact). */
+  total: number;
+}
+
+/** What an order compares. */
+type Keyed = Pick<Entry, 'id' | 'boost' | 'sortName' | 'sortCompany'>;
+type Compare = (a: Keyed, b: Keyed) => number;
+const byId = (a: Keyed, b: Keyed) => a.id - b.id;
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const COMPARE: Record<SearchOrder, Compare> = {
+  relevance: (a, b) => b.boost - a.boost || byText(a.sortName, b.sortName) || byId(a, b),
+  name: (a, b) => byText(a.sortName, b.sortName) || byId(a, b),
+  company: (a, b) => byText(a.sortCompany, b.sortCompany) || byId(a, b),
+};
+
+/** How far a page walks its order before it looks at every match instead (decision 018's budget). */
+export const WALK_BUDGET = 20_000;
+/**
+ * Text whose lists hold more people than this is dense: its count stops at the cap and its page
+ * walks the order (the first page is near its start); shorter lists are checked whole.
+ */
+const DENSE = 4_000;
+
+function toEntry(row: IndexRow): Entry {
+  return {
+    row,
+    id: row.id,
+    typeId: row.type_id,
+    categories: row.category_ids ?? [],
+    boothId: row.booth_id,
+    organizer: row.organizer,
+    deleted: row.state === 'deleted',
+    visible: row.visible,
+    boost: Number(row.search_boost),
+    sortName: row.sort_name,
+    sortCompany: row.sort_company,
+    text: row.search_text,
+    words: row.lexemes ? ` ${row.lexemes}` : '',
+  };
+}
+
+/** Slots in `order`'s sequence: `kept` (already sorted) merged with `added`. */
+function merged(kept: Int32Array, added: number[], slots: (Entry | null)[], compare: Compare): Int32Array {
+  const entry = (slot: number) => slots[slot] as Entry;
+  added.sort((a, b) => compare(entry(a), entry(b)));
+  const out = new Int32Array(kept.length + added.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < kept.length && j < added.length) {
+    const a = kept[i] as number;
+    const b = added[j] as number;
+    if (compare(entry(a), entry(b)) <= 0) {
+      out[k++] = a;
+      i++;
+    } else {
+      out[k++] = b;
+      j++;
+    }
+  }
+  while (i < kept.length) out[k++] = kept[i++] as number;
+  while (j < added.length) out[k++] = added[j++] as number;
+  return out;
+}
+
+export class EventIndex {
+  private slots: (Entry | null)[] = [];
+  private slotOf = new Map<number, number>();
+  private orders: Record<SearchOrder, Int32Array> = {
+    relevance: new Int32Array(0),
+    name: new Int32Array(0),
+    company: new Int32Array(0),
+  };
+  private lists = new SlotLists();
+  /** Per slot, the last query that counted it (to count a slot once across lists). */
+  private seen = new Int32Array(0);
+  private queryNo = 0;
+  /** The booths' and types' names the cards show, replaced at every refresh. */
+  private names: EventNames = { booths: new Map(), types: new Map() };
+  /** Whole-directory counts by who asks (organizer or not, visible types), until the next change. */
+  private totals = new Map<string, number>();
+
+  private readonly walkBudget: number;
+  private readonly dense: number;
+  /**
+   * `walkBudget`: how many people a page reads in its order before it sorts all matches instead;
+   * `dense`: how long a text's lists may be before the page walks instead (tests make both small).
+   */
+  constructor(options: { walkBudget?: number; dense?: number } = {}) {
+    this.walkBudget = options.walkBudget ?? WALK_BUDGET;
+    this.dense = options.dense ?? DENSE;
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** Puts in or replaces these people and takes out those of `removed` (ids), keeping every order. */
+  apply(rows: readonly IndexRow[], removed: readonly number[]): void {
+    const dirty = new Set<number>();
+    if (rows.length > 1000) this.lists.beginBulk();
+    for (const id of removed) {
+      const slot = this.slotOf.get(id);
+      if (slot === undefined) continue;
+      this.slots[slot] = null;
+      this.slotOf.delete(id);
+      dirty.add(slot);
+    }
+    for (const row of rows) {
+      let slot = this.slotOf.get(row.id);
+      if (slot === undefined) {
+        slot = this.slots.length;
+        this.slots.push(null);
+        this.slotOf.set(row.id, slot);
+      }
+      const entry = toEntry(row);
+      this.slots[slot] = entry;
+      this.lists.add(slot, entry);
+      dirty.add(slot);
+    }
+    this.lists.endBulk();
+    if (this.seen.length < this.slots.length) {
+      const seen = new Int32Array(Math.max(1024, this.slots.length * 2));
+      seen.set(this.seen);
+      this.seen = seen;
+    }
+    if (dirty.size === 0) return;
+    const added = [...dirty].filter((s) => this.slots[s] !== null);
+    for (const order of Object.keys(COMPARE) as SearchOrder[]) {
+      const kept = this.orders[order].filter((s) => !dirty.has(s));
+      this.orders[order] = merged(kept, [...added], this.slots, COMPARE[order]);
+    }
+    this.totals.clear();
+  }
+
+  /** The booths' and types' names as of the last refresh. */
+  setNames(names: EventNames): void {
+    this.names = names;
+  }
+
+  /** The search row (search.repository.ts's shape) of a person in the index. */
+  searchRow(id: number): SearchRow | null {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return null;
+    const row = (this.slots[slot] as Entry).row;
+    const shown = row.booth_role === 'not_confirmed' ? null : row.booth_id;
+    const booth = shown === null ? undefined : this.names.booths.get(shown);
+    return {
+      id: row.id,
+      name: row.name,
+      surname: row.surname,
+      job_title: row.job_title,
+      company: row.company,
+      profile_photo: row.profile_photo,
+      booth_id: shown,
+      booth_name: booth?.name ?? null,
+      booth_logo: booth?.logo ?? null,
+      type_id: row.type_id,
+      type_name: row.type_id === null ? null : (this.names.types.get(row.type_id) ?? null),
+      present: row.present,
+      organizer: row.organizer,
+      state: row.state,
+      search_boost: Number(row.search_boost),
+      sort_name: row.sort_name,
+      sort_company: row.sort_company,
+    };
+  }
+
+  /**
+   * The page after `cursor` in `order`, and how many people the query finds: exactly for the whole
+   * directory (`cap` null), else up to cap + 1.
+   */
+  search(
+    query: IndexQuery,
+    order: { by: SearchOrder; asc: boolean },
+    cursor: IndexCursor | null,
+    limit: number,
+    cap: number | null,
+  ): IndexPage {
+    const accept = this.acceptor(query);
+    const textOk = this.textTest(query);
+    const matches = (e: Entry) => accept(e) && (textOk === null || textOk(e));
+    const compare = this.pageCompare(order);
+    const after = cursor ? this.cursorTest(cursor, compare) : () => true;
+    // The lists of the most selective looked-up condition (text, categories, types) hold every match.
+    const lists = this.lists.candidates(query, textOk !== null);
+    let total: number;
+    let page: number[];
+    if (lists) {
+      // Short lists are checked whole; long ones until the cap, and the page walks the order.
+      const dense = lists.size > this.dense;
+      const found = this.check(
+        lists.lists,
+        matches,
+        dense && cap !== null ? cap + 1 : Number.POSITIVE_INFINITY,
+      );
+      total = cap === null ? found.length : Math.min(found.length, cap + 1);
+      if (!dense || found.length <= (cap ?? 0)) page = this.topOf(found, after, compare, limit);
+      else {
+        page =
+          this.walk(order, cursor, matches, limit, Math.min(this.walkBudget, lists.size)) ??
+          this.topOf(this.check(lists.lists, matches, Number.POSITIVE_INFINITY), after, compare, limit);
+      }
+    } else {
+      total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
+      page =
+        this.walk(order, cursor, matches, limit, this.walkBudget) ??
+        this.topOf(this.all(matches), after, compare, limit);
+    }
+    const keys = new Map<number, { boost: number; name: string; company: string }>();
+    const ids = page.map((s) => {
+      const e = this.entry(s);
+      keys.set(e.id, { boost: e.boost, name: e.sortName, company: e.sortCompany });
+      return e.id;
+    });
+    return { ids, keys, total };
+  }
+
+  private entry(slot: number): Entry {
+    return this.slots[slot] as Entry;
+  }
+
+  private acceptor(q: IndexQuery): (e: Entry) => boolean {
+    const visibleTypes = q.typeIds ? new Set(q.typeIds) : null;
+    const types = q.filterTypeIds?.length ? new Set(q.filterTypeIds) : null;
+    const categories = q.filterCategoryIds?.length ? new Set(q.filterCategoryIds) : null;
+    const tags = q.tags?.length ? q.tags : null;
+    return (e) => {
+      if (!q.seesAll && (e.deleted || !e.visible)) return false;
+      if (visibleTypes && e.id !== q.viewerId && (e.typeId === null || !visibleTypes.has(e.typeId)))
+        return false;
+      if (types && (e.typeId === null || !types.has(e.typeId))) return false;
+      if (categories) {
+        let any = false;
+        for (const c of e.categories) if (categories.has(c)) any = true;
+        if (!any) return false;
+      }
+      if (q.withoutBooth && (e.boothId !== null || e.organizer)) return false;
+      if (tags) {
+        const mine = q.tagsOf(e.id);
+        if (!mine || !tags.every((t) => mine.includes(t))) return false;
+      }
+      return !q.excluded.has(e.id);
+    };
+  }
+
+  private textTest(q: IndexQuery): ((e: Entry) => boolean) | null {
+    if (q.tokens.length === 0 && q.needle === null) return null;
+    const prefixes = q.tokens.map((t) => ` ${t}`);
+    const needle = q.needle;
+    return (e) => {
+      if (needle !== null && e.text.includes(needle)) return true;
+      if (prefixes.length === 0) return false;
+      for (const p of prefixes) if (!e.words.includes(p)) return false;
+      return true;
+    };
+  }
+
+  /** The whole directory, counted once per kind of viewer until the next change, less my excluded. */
+  private directoryTotal(q: IndexQuery): number {
+    const open = this.acceptor({ ...q, excluded: new Set() });
+    const key = JSON.stringify([q.seesAll, q.typeIds, q.typeIds ? q.viewerId : 0]);
+    let total = this.totals.get(key);
+    if (total === undefined) {
+      total = 0;
+      for (const e of this.slots) if (e && open(e)) total++;
+      this.totals.set(key, total);
+    }
+    for (const id of q.excluded) {
+      const slot = this.slotOf.get(id);
+      if (slot !== undefined && open(this.entry(slot))) total--;
+    }
+    return total;
+  }
+
+  /** The matching slots of the lists, each once, until `max` are found. */
+  private check(lists: Candidates['lists'], matches: (e: Entry) => boolean, max: number): number[] {
+    const mark = ++this.queryNo;
+    const out: number[] = [];
+    for (const list of lists) {
+      for (const slot of list) {
+        if (this.seen[slot] === mark) continue;
+        this.seen[slot] = mark;
+        const e = this.slots[slot];
+        if (e && matches(e)) {
+          out.push(slot);
+          if (out.length >= max) return out;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** How many people match, counting no further than `max`. */
+  private count(matches: (e: Entry) => boolean, max: number): number {
+    let n = 0;
+    for (let s = 0; s < this.slots.length && n < max; s++) {
+      const e = this.slots[s];
+      if (e && matches(e)) n++;
+    }
+    return n;
+  }
+
+  /** Every matching slot. */
+  private all(matches: (e: Entry) => boolean): number[] {
+    const out: number[] = [];
+    for (let s = 0; s < this.slots.length; s++) {
+      const e = this.slots[s];
+      if (e && matches(e)) out.push(s);
+    }
+    return out;
+  }
+
+  /** The order as the page reads it (descending name or company order reversed). */
+  private pageCompare(order: { by: SearchOrder; asc: boolean }): Compare {
+    const compare = COMPARE[order.by];
+    return order.by === 'relevance' || order.asc ? compare : (a, b) => compare(b, a);
+  }
+
+  /** Whether an entry comes after the cursor in the page's order. */
+  private cursorTest(cursor: IndexCursor, compare: Compare): (e: Entry) => boolean {
+    const mark: Keyed = {
+      id: cursor.id,
+      boost: cursor.boost ?? 0,
+      sortName: cursor.key,
+      sortCompany: cursor.key,
+    };
+    return (e) => compare(e, mark) > 0;
+  }
+
+  /**
+   * Reads the order from the cursor on, testing each person, until `limit` match; null when the
+   * budget runs out first (the matches are rare in this order: better to look at all of them).
+   */
+  private walk(
+    order: { by: SearchOrder; asc: boolean },
+    cursor: IndexCursor | null,
+    matches: (e: Entry) => boolean,
+    limit: number,
+    budget: number,
+  ): number[] | null {
+    const sequence = this.orders[order.by];
+    const forward = order.by === 'relevance' || order.asc;
+    const compare = this.pageCompare(order);
+    const after = cursor ? this.cursorTest(cursor, compare) : null;
+    // The first position after the cursor: a binary search in the page's direction.
+    let lo = 0;
+    let hi = sequence.length;
+    if (after) {
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const slot = sequence[forward ? mid : sequence.length - 1 - mid] as number;
+        if (after(this.entry(slot))) hi = mid;
+        else lo = mid + 1;
+      }
+    }
+    const out: number[] = [];
+    for (let i = lo, left = budget; i < sequence.length && out.length < limit; i++, left--) {
+      if (left <= 0) return null;
+      const slot = sequence[forward ? i : sequence.length - 1 - i] as number;
+      if (matches(this.entry(slot))) out.push(slot);
+    }
+    return out;
+  }
+
+  /** The first `limit` of these matches after the cursor (a bounded sorted list). */
+  private topOf(found: number[], after: (e: Entry) => boolean, compare: Compare, limit: number): number[] {
+    const best: number[] = [];
+    const worse = (a: number, b: number) => compare(this.entry(a), this.entry(b)) > 0;
+    for (const s of found) {
+      if (!after(this.entry(s))) continue;
+      if (best.length === limit && !worse(best[limit - 1] as number, s)) continue;
+      let at = best.length;
+      while (at > 0 && worse(best[at - 1] as number, s)) at--;
+      best.splice(at, 0, s);
+      if (best.length > limit) best.pop();
+    }
+    return best;
+  }
+}
