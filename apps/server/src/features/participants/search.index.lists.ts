@@ -23,9 +23,13 @@ export interface LookedUp {
   filterCategoryIds?: readonly number[] | undefined;
 }
 
-/** Lists whose union holds every slot that can match, with their summed length. */
+/**
+ * Lists whose union holds every slot that can match, with their summed length; `sure[i]`: every
+ * person of `lists[i]` satisfies the query's text (slots never change: search.index.ts).
+ */
 export interface Candidates {
   lists: number[][];
+  sure: boolean[];
   size: number;
 }
 
@@ -96,7 +100,7 @@ export class SlotLists {
     const union = (map: Map<number | null, number[]>, keys: readonly number[] | undefined) => {
       if (!keys?.length) return;
       const lists = [...new Set(keys)].map((k) => map.get(k) ?? []);
-      options.push({ lists, size: lists.reduce((n, l) => n + l.length, 0) });
+      options.push({ lists, sure: lists.map(() => !text), size: lists.reduce((n, l) => n + l.length, 0) });
     };
     union(this.categories, q.filterCategoryIds);
     union(this.types, q.filterTypeIds);
@@ -117,6 +121,7 @@ export class SlotLists {
    */
   private textLists(q: LookedUp): Candidates | null {
     const lists: number[][] = [];
+    const sure: boolean[] = [];
     let size = 0;
     if (q.tokens.length > 0) {
       let best: number[][] = [];
@@ -137,6 +142,8 @@ export class SlotLists {
         }
       }
       lists.push(...best);
+      // One token: having a word that starts with it is the whole text condition.
+      for (const _ of best) sure.push(q.tokens.length === 1);
       size += bestSize;
     }
     if (q.needle !== null) {
@@ -147,8 +154,10 @@ export class SlotLists {
       }
       if (!rarest) return null;
       lists.push(rarest);
+      // A needle of three characters is its only piece.
+      sure.push(q.needle.length === 3);
       size += rarest.length;
     }
-    return { lists, size };
+    return { lists, sure, size };
   }
 }

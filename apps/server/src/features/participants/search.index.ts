@@ -197,13 +197,17 @@ export class EventIndex {
       this.slotOf.delete(id);
       dirty.add(slot);
     }
+    // A changed person moves to a new slot: a slot never changes, so an entry of a list for a live
+    // slot always holds (the old slot is empty and its entries are skipped).
     for (const row of rows) {
-      let slot = this.slotOf.get(row.id);
-      if (slot === undefined) {
-        slot = this.slots.length;
-        this.slots.push(null);
-        this.slotOf.set(row.id, slot);
+      const old = this.slotOf.get(row.id);
+      if (old !== undefined) {
+        this.slots[old] = null;
+        dirty.add(old);
       }
+      const slot = this.slots.length;
+      this.slots.push(null);
+      this.slotOf.set(row.id, slot);
       const entry = toEntry(row);
       this.slots[slot] = entry;
       this.lists.add(slot, entry);
@@ -281,16 +285,27 @@ export class EventIndex {
       // Short lists are checked whole; long ones until the cap, and the page walks the order.
       const dense = lists.size > this.dense;
       const found = this.check(
-        lists.lists,
+        lists,
+        accept,
         matches,
         dense && cap !== null ? cap + 1 : Number.POSITIVE_INFINITY,
       );
       total = cap === null ? found.length : Math.min(found.length, cap + 1);
       if (!dense || found.length <= (cap ?? 0)) page = this.topOf(found, after, compare, limit);
       else {
+        // Dense: a short walk usually finds the page. If the matches sit late in this order, the walk
+        // goes on over the candidates only (marked first: a check per candidate, not per person).
+        const short = Math.min(this.walkBudget, Math.ceil((4 * limit * this.slotOf.size) / lists.size));
         page =
-          this.walk(order, cursor, matches, limit, Math.min(this.walkBudget, lists.size)) ??
-          this.topOf(this.check(lists.lists, matches, Number.POSITIVE_INFINITY), after, compare, limit);
+          this.walk(order, cursor, matches, limit, short) ??
+          (this.walk(
+            order,
+            cursor,
+            matches,
+            limit,
+            Number.POSITIVE_INFINITY,
+            this.markAll(lists),
+          ) as number[]);
       }
     } else {
       total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
@@ -365,15 +380,22 @@ export class EventIndex {
   }
 
   /** The matching slots of the lists, each once, until `max` are found. */
-  private check(lists: Candidates['lists'], matches: (e: Entry) => boolean, max: number): number[] {
+  private check(
+    candidates: Candidates,
+    accept: (e: Entry) => boolean,
+    matches: (e: Entry) => boolean,
+    max: number,
+  ): number[] {
     const mark = ++this.queryNo;
     const out: number[] = [];
-    for (const list of lists) {
+    for (const [i, list] of candidates.lists.entries()) {
+      // The people of a list that satisfies the text need only the other conditions checked.
+      const test = candidates.sure[i] ? accept : matches;
       for (const slot of list) {
         if (this.seen[slot] === mark) continue;
         this.seen[slot] = mark;
         const e = this.slots[slot];
-        if (e && matches(e)) {
+        if (e && test(e)) {
           out.push(slot);
           if (out.length >= max) return out;
         }
@@ -429,6 +451,7 @@ export class EventIndex {
     matches: (e: Entry) => boolean,
     limit: number,
     budget: number,
+    only: number | null = null,
   ): number[] | null {
     const sequence = this.orders[order.by];
     const forward = order.by === 'relevance' || order.asc;
@@ -449,9 +472,17 @@ export class EventIndex {
     for (let i = lo, left = budget; i < sequence.length && out.length < limit; i++, left--) {
       if (left <= 0) return null;
       const slot = sequence[forward ? i : sequence.length - 1 - i] as number;
+      if (only !== null && this.seen[slot] !== only) continue;
       if (matches(this.entry(slot))) out.push(slot);
     }
     return out;
+  }
+
+  /** Marks every slot of the lists (a new mark) and returns the mark: a walk can then skip the rest. */
+  private markAll(candidates: Candidates): number {
+    const mark = ++this.queryNo;
+    for (const list of candidates.lists) for (const slot of list) this.seen[slot] = mark;
+    return mark;
   }
 
   /** The first `limit` of these matches after the cursor (a bounded sorted list). */
