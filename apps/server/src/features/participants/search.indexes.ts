@@ -4,7 +4,8 @@ import { EventIndex, type EventNames, type IndexRow } from './search.index';
 
 /**
  * This process's search indexes, one per event searched (decision 021). Before each search the
- * event's search version is read (one primary-key read, as the page cache did): the same version
+ * event's search version is read (one primary-key read, shared by the searches that arrive while it
+ * runs: an answer is as of at most one round trip before the request came in): the same version
  * means the index is current; a newer one brings in the people the change log (migration 0032)
  * names; anything else (a recreated event row, a change too big to list, an index not refreshed
  * for half an hour, beyond the log's hour) reads the whole event again. One refresh per event runs
@@ -104,6 +105,16 @@ async function readChanges(
 export function createSearchIndexes(now: () => number = Date.now): SearchIndexes {
   const holders = new Map<number, Holder>();
   const reads = { full: 0, changes: 0 };
+  /** The version reads in flight, per event: searches arriving meanwhile share one. */
+  const stamps = new Map<number, Promise<Stamp>>();
+  const stampOf = (db: Executor, eventId: number): Promise<Stamp> => {
+    let read = stamps.get(eventId);
+    if (!read) {
+      read = readStamp(db, eventId).finally(() => stamps.delete(eventId));
+      stamps.set(eventId, read);
+    }
+    return read;
+  };
 
   const dropIdle = (at: number) => {
     for (const [eventId, h] of holders)
@@ -144,7 +155,7 @@ export function createSearchIndexes(now: () => number = Date.now): SearchIndexes
 
   return {
     async get(db, eventId) {
-      const stamp = await readStamp(db, eventId);
+      const stamp = await stampOf(db, eventId);
       const at = now();
       let h = holders.get(eventId);
       if (!h) {
