@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { attendeeStatusSchema, sessionRoleSchema } from './agenda-rules';
 import { eventTypeSchema } from './event';
-import { RecordType } from './realtime';
 
 /** Response shapes of the agenda feature. Times are ISO 8601 strings in UTC. */
 
@@ -266,14 +265,6 @@ export const speakerDetailSchema = speakerSchema.extend({
   sessions: z.array(speakerSessionSchema),
 });
 export type SpeakerDetail = z.infer<typeof speakerDetailSchema>;
-
-/** Realtime record types of this feature (room newEvents/{eventId}/public_sessions/{sessionId}). */
-export const AgendaRecordType = {
-  SessionChanged: RecordType.SessionChanged,
-  SessionPing: RecordType.SessionPing,
-  /** To userRooms/{userId}: that person's agenda changed (payload { eventId, participantId }). */
-  AgendaChanged: RecordType.AgendaChanged,
-} as const;
 
 /** Payload of a session.changed record: enough to patch a cached card without a refetch. */
 export const sessionChangedPayloadSchema = z.object({

@@ -19,7 +19,7 @@ import {
   sessionUpcomingState,
   timesOverlap,
   toOffTimeRequest,
-} from './agenda';
+} from './index';
 
 const sdt = new Date('2026-11-22T10:00:00Z');
 const edt = new Date('2026-11-22T11:00:00Z');

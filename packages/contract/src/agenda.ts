@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { OFF_TIME_STEP_MINUTES } from './agenda-rules';
+import { OFF_TIME_STEP_MINUTES, parseUtcDateTime, SESSIONS_PAGE_MAX } from './agenda-time';
 import { idSchema, intSchema, isTimeZone, optionalText, timezoneSchema } from './common';
-import { formatUtcWallClock, isIsoDay, localDayIn, parseUtcWallClock, zonedWallClockToUtc } from './time';
+import { isIsoDay, localDayIn, parseUtcWallClock } from './time';
 
 export * from './agenda-rules';
 export * from './agenda-types';
-/** Zone arithmetic the agenda screens need too (day of an instant, wall clock to UTC). */
-export { localDayIn, zonedWallClockToUtc } from './time';
 
 /**
  * Agenda and sessions (E2, E3.07–E3.11, E3.24, E4, E5.08–E5.10, E6, E7 schedule calls): request
@@ -63,17 +61,6 @@ const timeOfDaySchema = z
   .string({ error: 'validation.error.required' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.error.time');
 
-/** A UTC date-time string to a Date (input already checked by utcDateTimeSchema). */
-export function parseUtcDateTime(value: string): Date {
-  return new Date(parseUtcWallClock(value));
-}
-
-/** A Date to the spec's UTC `yyyy-LL-dd HH:mm`. */
-export function formatUtcDateTime(value: Date | string): string {
-  const date = value instanceof Date ? value : new Date(value);
-  return formatUtcWallClock(date.getTime());
-}
-
 const minuteOf = (hhmm: string) => Number(hhmm.slice(-2));
 
 /** Longest off-time: a break is part of one day, not a leave of absence. */
@@ -95,23 +82,6 @@ export const offTimeForm = z
       ctx.addIssue({ code: 'custom', path: ['end'], message: 'validation.error.offTime.order' });
   });
 export type OffTimeForm = z.infer<typeof offTimeForm>;
-
-/** The form's wall-clock times in `timezone` → the request's UTC times (E3.11). */
-export function toOffTimeRequest(
-  form: OffTimeForm,
-  context: { eventId: number; timezone: string; asParticipantId?: number },
-): ParticipantOffRequest {
-  const at = (hhmm: string) =>
-    formatUtcDateTime(new Date(zonedWallClockToUtc(`${form.date} ${hhmm}`, context.timezone)));
-  return {
-    eventId: context.eventId,
-    date: form.date,
-    startTime: at(form.start),
-    endTime: at(form.end),
-    timezone: context.timezone,
-    ...(context.asParticipantId ? { asParticipantId: context.asParticipantId } : {}),
-  };
-}
 
 /**
  * POST /event/schedule/participantOff (E3.11, E7.24). startTime/endTime are UTC; `date` is the
@@ -237,7 +207,6 @@ export const speakerParams = z.strictObject({ eventId: idSchema, speakerId: idSc
 export const eventParams = z.strictObject({ eventId: idSchema });
 
 export const SESSIONS_PAGE_SIZE = 50;
-export const SESSIONS_PAGE_MAX = 200;
 
 const SESSION_CURSOR_LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 

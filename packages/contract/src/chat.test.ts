@@ -14,7 +14,7 @@ import {
   normalizeChatText,
   sendChatMessageRequest,
   sortChatRooms,
-} from './chat';
+} from './index';
 
 describe('chat text (E5.45–E5.49)', () => {
   it('E5.45 trims the text', () => {

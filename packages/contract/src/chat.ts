@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { personSummarySchema } from './meetings';
-import { canInvite, type InviteRuleInput } from './participants';
-import { RecordType } from './realtime';
+import type { InviteRuleInput } from './participants';
+import { canInvite } from './participants-rules';
 
 /** Chat (E2.51, E3.30, E4.55–E4.57, E4.85, E4.86, E5.45–E5.49, E7.55–E7.61, E7.84–E7.89, E9.24). */
 
@@ -177,51 +177,6 @@ export const chatUnreadSchema = z.object({
 });
 export type ChatUnread = z.infer<typeof chatUnreadSchema>;
 
-// ---- list and live rules (pure; the web keeps its caches with them) ------------------------------
-
-/** E4.57: pinned rooms first, then the latest activity first (a room without messages by its id). */
-export function sortChatRooms<R extends Pick<ChatRoom, 'id' | 'pin' | 'lastMessageDate'>>(
-  rooms: readonly R[],
-): R[] {
-  return [...rooms].sort((a, b) => {
-    if (a.pin !== b.pin) return a.pin ? -1 : 1;
-    const at = a.lastMessageDate ? Date.parse(a.lastMessageDate) : 0;
-    const bt = b.lastMessageDate ? Date.parse(b.lastMessageDate) : 0;
-    if (at !== bt) return bt - at;
-    return b.id - a.id;
-  });
-}
-
-/**
- * A live message applied to its room in the list (E3.30): it becomes the last message and, when
- * someone else wrote it, counts as unread. Applying the same message twice changes nothing.
- */
-export function applyMessageToRoom(room: ChatRoom, message: ChatMessage): ChatRoom {
-  if (message.roomId !== room.id) return room;
-  const last = room.lastMessage;
-  if (last && last.messageId >= message.messageId) return room;
-  const unread = message.sndr !== room.myParticipantId && message.type !== null;
-  const countUnreadMessages = room.countUnreadMessages + (unread ? 1 : 0);
-  return {
-    ...room,
-    lastMessage: message,
-    lastMessageDate: message.dt,
-    countUnreadMessages,
-    seen: countUnreadMessages === 0,
-  };
-}
-
-/** Messages merged by id (a newer copy wins, e.g. a deletion) and kept oldest first. */
-export function mergeChatMessages(
-  existing: readonly ChatMessage[],
-  incoming: readonly ChatMessage[],
-): ChatMessage[] {
-  const byId = new Map<number, ChatMessage>();
-  for (const m of existing) byId.set(m.messageId, m);
-  for (const m of incoming) byId.set(m.messageId, m);
-  return [...byId.values()].sort((a, b) => a.messageId - b.messageId);
-}
-
 // ---- requests -----------------------------------------------------------------------------------
 
 const memberIds = z
@@ -285,17 +240,6 @@ export type ChatPinRequest = z.infer<typeof chatPinRequest>;
 export const chatRoomsQuery = z.strictObject({ eventId: idSchema.optional() });
 export const chatRoomParams = z.strictObject({ roomId: idSchema });
 export const chatMessageParams = z.strictObject({ messageId: idSchema });
-
-/**
- * Realtime: rooms/{roomId}/messages carries Message (ChatMessage), MessageDeleted ({ roomId,
- * messageId }) and Seen (ChatSeenRecord); userRooms/{userId} carries Room (ChatRoomRecord).
- */
-export const ChatRecordType = {
-  Message: RecordType.ChatMessage,
-  MessageDeleted: RecordType.ChatMessageDeleted,
-  Seen: RecordType.ChatSeen,
-  Room: RecordType.ChatRoom,
-} as const;
 
 export const chatSeenRecordSchema = z.object({
   roomId: z.number(),

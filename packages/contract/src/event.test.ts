@@ -10,7 +10,7 @@ import {
   partitionEvents,
   publicEventSchema,
   toEventImages,
-} from './event';
+} from './index';
 
 const now = new Date('2026-11-22T12:00:00Z');
 

@@ -1,26 +1,11 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { EVENT_FINISHED_AFTER_MS } from './constants';
+import { DEFAULT_ALLOWED_TABS, eventTypes } from './event-rules';
 import { wallClockIn } from './time';
 import { venueMapSchema } from './venue-map';
 
-export const eventTypes = ['normal', 'online', 'hybrid'] as const; // A1.08
 export const eventTypeSchema = z.enum(eventTypes);
-export type EventType = z.infer<typeof eventTypeSchema>;
-
-/** A2.71: tabs allowed when the event says nothing. */
-export const DEFAULT_ALLOWED_TABS = [
-  'participant',
-  'agenda',
-  'venueMap',
-  'speakers',
-  'sponsor',
-  'partner',
-  'booth',
-  'lobby',
-] as const;
 export const eventTabSchema = z.enum(DEFAULT_ALLOWED_TABS);
-export type EventTab = z.infer<typeof eventTabSchema>;
 
 export const participantTypeSchema = z.object({
   id: z.number(),
@@ -155,35 +140,6 @@ export const domainDetailsSchema = z.object({
   useTicketIdForSignup: z.boolean(),
 });
 export type DomainDetails = z.infer<typeof domainDetailsSchema>;
-
-/** A4.11: an event counts as finished one day after its real end (or when flagged finished). */
-export function isEventFinished(
-  event: { isFinished?: boolean; realEdt: string | Date },
-  now: Date = new Date(),
-): boolean {
-  if (event.isFinished) return true;
-  const end = typeof event.realEdt === 'string' ? Date.parse(event.realEdt) : event.realEdt.getTime();
-  return now.getTime() > end + EVENT_FINISHED_AFTER_MS;
-}
-
-/** Registration takes people while the organizer keeps it open and the event is not finished. */
-export function isRegistrationOpen(
-  event: { registrationOpen: boolean; isFinished?: boolean; realEdt: string | Date },
-  now: Date = new Date(),
-): boolean {
-  return event.registrationOpen && !isEventFinished(event, now);
-}
-
-/** A4.10, A1.05: split the event list into active and past. */
-export function partitionEvents<T extends { isFinished?: boolean; realEdt: string | Date }>(
-  events: readonly T[],
-  now: Date = new Date(),
-): { active: T[]; past: T[] } {
-  const active: T[] = [];
-  const past: T[] = [];
-  for (const event of events) (isEventFinished(event, now) ? past : active).push(event);
-  return { active, past };
-}
 
 export const eventIdParams = z.strictObject({
   eventId: idSchema,

@@ -16,7 +16,7 @@ import {
   sendInvitationRequest,
   slotMessage,
   upcomingState,
-} from './meetings';
+} from './index';
 
 const now = new Date('2030-05-01T12:00:00Z');
 const person = (id: number, boothId: number | null = null) => ({

@@ -10,7 +10,7 @@ import {
   mobileMenuBadge,
   notificationGroup,
   notificationsQuery,
-} from './notifications';
+} from './index';
 import { notificationTypes } from './user';
 
 describe('badge counts', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, intSchema, isoDateTimeSchema } from './common';
 import { NOTIFICATIONS_PAGE_SIZE } from './constants';
-import { RecordType } from './realtime';
+import { notificationGroups } from './notifications-rules';
 import { channelsFor, type NotificationChannel, type NotificationType, notificationTypeSchema } from './user';
 
 /**
@@ -9,24 +9,8 @@ import { channelsFor, type NotificationChannel, type NotificationType, notificat
  * beside the account preferences that name them.
  */
 
-export const NOTIFICATIONS_OVERSCAN = 10; // A9.38
-
 /** A9.40–A9.42: how the list groups the types. */
-export const notificationGroupSchema = z.enum(['user', 'event', 'meeting']);
-export type NotificationGroup = z.infer<typeof notificationGroupSchema>;
-const USER_GROUP: readonly NotificationType[] = [
-  'confirmed',
-  'session_cancelled',
-  'rescheduled_session',
-  'invited_to_event',
-];
-const EVENT_GROUP: readonly NotificationType[] = ['announcement', 'poll', 'poll_finished'];
-
-export function notificationGroup(type: NotificationType): NotificationGroup {
-  if (USER_GROUP.includes(type)) return 'user';
-  if (EVENT_GROUP.includes(type)) return 'event';
-  return 'meeting';
-}
+export const notificationGroupSchema = z.enum(notificationGroups);
 
 /**
  * The channels in effect for one type. A type missing from the stored list has every channel it
@@ -121,14 +105,6 @@ export const markNotificationsSeenRequest = z.strictObject({
 });
 export type MarkNotificationsSeenRequest = z.infer<typeof markNotificationsSeenRequest>;
 
-/** Realtime record types (userRooms/{userId}; event-wide ones also on newEvents/{eventId}). */
-export const NotificationRecordType = {
-  /** payload: Notification. */
-  Notification: RecordType.Notification,
-  /** payload: NotificationCounts, after read/seen changes (keeps other tabs in step). */
-  State: RecordType.NotificationState,
-} as const;
-
 // ---- badge counts (A4.39, A4.40) ----------------------------------------------------------------
 
 export const mobileMenuBadgeInputSchema = z.object({
@@ -138,17 +114,6 @@ export const mobileMenuBadgeInputSchema = z.object({
   anyAgendaItemLive: z.boolean(),
 });
 export type MobileMenuBadgeInput = z.infer<typeof mobileMenuBadgeInputSchema>;
-
-/** A4.39: live received invitations + unseen notifications + unseen chat messages + 1 if any agenda item is live. */
-export function mobileMenuBadge(input: MobileMenuBadgeInput): number {
-  const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
-  return (
-    count(input.liveReceivedInvitations) +
-    count(input.unseenNotifications) +
-    count(input.unseenChatMessages) +
-    (input.anyAgendaItemLive ? 1 : 0)
-  );
-}
 
 /** The participant states the invitations badge counts (E4.13 names). */
 export const badgeRelationStateSchema = z.enum([
@@ -167,22 +132,3 @@ export const badgeInvitationSchema = z.object({
   state: badgeRelationStateSchema,
 });
 export type BadgeInvitation = z.infer<typeof badgeInvitationSchema>;
-
-/** A4.40: live received and company invitations whose state is request_meeting or reschedule. */
-export function invitationsBadge(invitations: readonly BadgeInvitation[]): number {
-  return invitations.filter(
-    (i) =>
-      (i.segment === 'received' || i.segment === 'company') &&
-      i.status === 'live' &&
-      (i.state === 'request_meeting' || i.state === 'reschedule'),
-  ).length;
-}
-
-/** An open join invitation is a meeting request; an open reschedule one is a reschedule (E4.13). */
-export function badgeRelationState(invitation: {
-  type: 'join' | 'reschedule';
-  state: string;
-}): BadgeRelationState {
-  if (invitation.state !== 'waiting') return invitation.state === 'rejected' ? 'rejected' : 'none';
-  return invitation.type === 'join' ? 'request_meeting' : 'reschedule';
-}

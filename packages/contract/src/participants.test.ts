@@ -15,7 +15,7 @@ import {
   websiteHref,
   withHttp,
   wizardSteps,
-} from './participants';
+} from './index';
 
 describe('participants contract', () => {
   it('E7.32, A9.18 search2 request: strict, bounded', () => {

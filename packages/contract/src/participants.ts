@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { idSchema, intSchema } from './common';
-import { SEARCH_PAGE_SIZE } from './constants';
-import { RecordType } from './realtime';
 
 /** Attendee directory, own event profile and the profile wizard (E3.01–E3.06, E5, E6, E7.32). */
 
@@ -20,9 +18,6 @@ export const ParticipantErrorCode = {
   OwnCard: 'MST-00614', // E6.21
   AccountDeleted: 'MST-00615', // E3.02: meetings, invitations and chats with a deleted account
 } as const;
-
-/** Realtime record types on userRooms/{userId} (E7.76). */
-export const ParticipantRecordType = { Tags: RecordType.ParticipantTags } as const;
 
 export const participantTags = ['fav', 'ignored'] as const;
 export const participantTagSchema = z.enum(participantTags);
@@ -57,7 +52,6 @@ export const search2Request = z.strictObject({
     .optional(),
 });
 export type Search2Request = z.infer<typeof search2Request>;
-export const SEARCH_DEFAULT_LENGTH = SEARCH_PAGE_SIZE; // A9.18
 
 /** Column names of a search2 row, in order (E7.33). */
 export const SEARCH_PROPS = [
@@ -121,13 +115,6 @@ export const search2ResponseSchema = z.object({
   after: z.string().nullable(),
 });
 export type Search2Response = z.infer<typeof search2ResponseSchema>;
-
-/** Rows aligned with props back to objects (E7.33). */
-export function searchRowsToCards(response: Pick<Search2Response, 'props' | 'results'>): AttendeeCard[] {
-  return response.results.map(
-    (row) => Object.fromEntries(response.props.map((p, i) => [p, row[i]])) as unknown as AttendeeCard,
-  );
-}
 
 /** E3.03. */
 export const participantCategoryValueSchema = z.object({
@@ -287,10 +274,6 @@ export const recommendationSchema = z.object({
 });
 export type Recommendation = z.infer<typeof recommendationSchema>;
 
-/** E2.38: the Guest tag is shown for people whose participant type is Guest. */
-export const isGuest = (card: Pick<AttendeeCard, 'participantType'>) =>
-  (card.participantType ?? '').trim().toLowerCase() === 'guest';
-
 export const wizardStepSchema = z.enum(['company', 'offerSeek', 'participantType', 'categories']);
 export type WizardStep = z.infer<typeof wizardStepSchema>; // E2.74
 
@@ -397,13 +380,3 @@ export const inviteRuleInputSchema = z.object({
   invitationRights: z.array(z.number()).nullable(),
 });
 export type InviteRuleInput = z.infer<typeof inviteRuleInputSchema>;
-
-/** E6.03, E6.15, E6.18, E6.19: may `me` send `target` a meeting request? */
-export function canInvite({ me, target, restricted, invitationRights }: InviteRuleInput): boolean {
-  if (me.id === target.id) return false;
-  if (target.state === 'deleted') return false;
-  if (me.boothId !== null && me.boothId === target.boothId) return false;
-  if (me.organizer) return true;
-  if (!restricted || invitationRights === null) return true;
-  return target.typeId !== null && invitationRights.includes(target.typeId);
-}

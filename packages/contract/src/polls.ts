@@ -1,25 +1,15 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import {
+  POLL_ANSWER_MAX_LENGTH,
+  POLL_MAX_ANSWERS,
+  POLL_QUESTION_MAX_LENGTH,
+  pollActions,
+} from './polls-rules';
 import { postAtSchema } from './posts';
-import { RecordType } from './realtime';
 
 /** Polls (E2.48, E2.69, E3.27, E4.58–E4.61, E5.31–E5.35, E6.35, E7.45–E7.49, E7.81). */
 
-export const POLL_QUESTION_MAX_LENGTH = 500;
-export const POLL_ANSWER_MAX_LENGTH = 200;
-export const POLL_MAX_ANSWERS = 20;
-
-/** E4.58–E4.61. */
-export const pollActions = [
-  'publish',
-  'unpublish',
-  'close',
-  'reopen',
-  'showResults',
-  'hideResults',
-  'finish',
-  'restart',
-] as const;
 export const pollActionSchema = z.enum(pollActions);
 export type PollAction = z.infer<typeof pollActionSchema>;
 
@@ -80,49 +70,6 @@ export const pollChangedRecordSchema = z.object({
 });
 export type PollChangedRecord = z.infer<typeof pollChangedRecordSchema>;
 
-/** Realtime record types on newEvents/{eventId}. */
-export const PollRecordType = {
-  Changed: RecordType.PollChanged,
-  Results: RecordType.PollResults,
-} as const;
-
-// ---- pure rules ---------------------------------------------------------------------------------
-
-/** E6.35: moderators always see results; others once shown or when the poll publishes them itself. */
-export function pollResultsVisible(
-  poll: Pick<Poll, 'resultsVisible' | 'autoPublishResults' | 'status'>,
-  viewer: { moderator: boolean },
-): boolean {
-  if (viewer.moderator) return true;
-  if (poll.status === 'draft' || poll.status === 'scheduled') return false;
-  return poll.resultsVisible || poll.autoPublishResults;
-}
-
-export function canVote(poll: Pick<Poll, 'status' | 'myAnswers'>): boolean {
-  return poll.status === 'published' && poll.myAnswers === null;
-}
-
-/** Whether an action applies in a status (the server answers 409 otherwise). */
-export function isPollActionAllowed(action: PollAction, status: PollStatus, finished: boolean): boolean {
-  switch (action) {
-    case 'publish':
-      return status === 'draft' || status === 'scheduled';
-    case 'unpublish':
-      return status === 'published' || status === 'closed';
-    case 'close':
-      return status === 'published';
-    case 'reopen':
-      return status === 'closed';
-    case 'finish':
-      return (status === 'published' || status === 'closed') && !finished;
-    case 'restart':
-      return status !== 'draft' && status !== 'scheduled';
-    case 'showResults':
-    case 'hideResults':
-      return true;
-  }
-}
-
 // ---- the poll form (E5.31–E5.35) ----------------------------------------------------------------
 
 export const pollFormValuesSchema = z.object({
@@ -132,26 +79,6 @@ export const pollFormValuesSchema = z.object({
   multiple: z.boolean(),
 });
 export type PollFormValues = z.infer<typeof pollFormValuesSchema>;
-
-/** E5.34: rows are addable (empty at the end) … */
-export function addAnswerRow(values: PollFormValues, after?: number): PollFormValues {
-  if (values.answers.length >= POLL_MAX_ANSWERS) return values;
-  const at = after === undefined ? values.answers.length : after + 1;
-  const answers = [...values.answers];
-  answers.splice(at, 0, { text: '' });
-  return { ...values, answers };
-}
-
-/** … and removable, never below one row (E5.33). */
-export function removeAnswerRow(values: PollFormValues, index: number): PollFormValues {
-  if (values.answers.length <= 1) return values;
-  return { ...values, answers: values.answers.filter((_, i) => i !== index) };
-}
-
-/** E5.35: Enter in an answer adds the next row (and focuses it); other keys do nothing special. */
-export function answerKeyAction(key: { key: string; isComposing?: boolean }): 'addRow' | null {
-  return key.key === 'Enter' && !key.isComposing ? 'addRow' : null;
-}
 
 // ---- requests -----------------------------------------------------------------------------------
 
@@ -196,11 +123,6 @@ export const pollActionRequest = z.strictObject({
   publishResults: z.boolean({ error: 'validation.error.type' }).optional(),
 });
 export type PollActionRequest = z.infer<typeof pollActionRequest>;
-
-/** The one POST event/poll path serves both: a body with `action` is an action. */
-export function isPollActionBody(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && 'action' in body;
-}
 
 /** POST /api/v1/event/poll/submit (E7.48). */
 export const submitPollRequest = z.strictObject({

@@ -2,23 +2,21 @@ import { describe, expect, it } from 'vitest';
 import {
   addAnswerRow,
   answerKeyAction,
-  isPollActionAllowed,
-  type PollFormValues,
-  pollActionRequest,
-  pollResultsVisible,
-  removeAnswerRow,
-  savePollRequest,
-  submitPollRequest,
-} from './polls';
-import {
   base64Bytes,
   canDeleteComment,
   canEditComment,
   canManageAnnouncement,
   createPostRequest,
+  isPollActionAllowed,
   POST_IMAGE_MAX_BYTES,
+  type PollFormValues,
+  pollActionRequest,
+  pollResultsVisible,
   postViewerOf,
-} from './posts';
+  removeAnswerRow,
+  savePollRequest,
+  submitPollRequest,
+} from './index';
 
 const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
   const out: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ALLOWED_TABS } from './event';
+import { DEFAULT_ALLOWED_TABS } from './index';
 import {
   AA_CONTRAST,
   allowedEventTabs,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from './common';
 import { MOBILE_MAX_WIDTH, PRESENCE_RECONFIRM_MS } from './constants';
-import { DEFAULT_ALLOWED_TABS, type EventTab, type EventType, isEventFinished } from './event';
+import { DEFAULT_ALLOWED_TABS, type EventTab, type EventType, isEventFinished } from './event-rules';
 
 /**
  * Pure rules of the application shell: event landing tabs, navigation visibility, the mobile back
@@ -305,19 +304,3 @@ export const healthSchema = z.object({
   mail: z.enum(['smtp', 'outbox']),
 });
 export type Health = z.infer<typeof healthSchema>;
-
-/** GET /api/v1/dev/mailbox (docs/decisions/006): the local outbox, newest first. */
-export const mailboxQuery = z.strictObject({
-  to: emailSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
-export const mailboxMessageSchema = z.object({
-  id: z.number(),
-  channel: z.enum(['email', 'sms']),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;

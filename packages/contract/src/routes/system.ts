@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { clientConfigSchema, healthSchema, mailboxMessageSchema, mailboxQuery } from '../shell';
+import { mailboxMessageSchema, mailboxQuery } from '../mailbox';
+import { clientConfigSchema, healthSchema } from '../shell';
 import { defineRoutes } from './route';
 
 /** The server itself: health, the web app's run-time configuration, the development outbox. */
