@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { codeSplitting } from './vite/chunks';
 import { ModuleNeeds } from './vite/module-needs';
+import { preloadHints } from './vite/preload-hints';
 import { pureContract } from './vite/pure-contract';
 
 const needs = new ModuleNeeds();
 const apiTarget = process.env.FOYER_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [needs.plugin(), pureContract(), react()],
+  plugins: [needs.plugin(), pureContract(), react(), preloadHints()],
   define: {
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },

@@ -3,7 +3,6 @@ import { Button } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { backgroundLocationOf } from '../../../lib/modal-route';
 import { toast } from '../../../lib/toast';
@@ -11,6 +10,7 @@ import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { openPrivateRoom, putRoom } from '../api/chat-api';
 import { useChatWindow } from '../lib/chat-window-store';
 import '../i18n';
+import { useT } from '../../../i18n/use-t';
 
 export interface ChatButtonProps {
   eventId: number;
@@ -26,7 +26,7 @@ export interface ChatButtonProps {
  * on mobile, and on /chat, in the full chat. Callers hide it where chat is not allowed (E6.22).
  */
 export function ChatButton({ eventId, participantId, name, size = 'xs' }: ChatButtonProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();

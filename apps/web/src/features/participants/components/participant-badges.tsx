@@ -1,9 +1,9 @@
 import { type AttendeeCard, isGuest } from '@foyer/contract';
 import { Badge, Group } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ParticipantTypeBadge } from '../../../components/participant-type';
 import '../i18n';
+import { useT } from '../../../i18n/use-t';
 
 /**
  * E2.38, E2.39, E1.17: Guest tag, presence label on hybrid events, type, favourite and "you"; for
@@ -20,7 +20,7 @@ export function ParticipantBadges({
   isMe: boolean;
   viewed?: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const fav = card.tags.includes('fav');
   const guest = isGuest(card);
   const presence = hybrid && card.present ? card.present : null;

@@ -1,7 +1,6 @@
 import { ATTENDEE_CARD_NARROW_WIDTH, type AttendeeCard as Card } from '@foyer/contract';
 import { Avatar, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePersonActions } from '../../../components/person-actions';
 import { overCurrentPage } from '../../../lib/modal-route';
@@ -9,6 +8,7 @@ import { ParticipantBadges } from './participant-badges';
 import classes from './participant-card.module.css';
 import { TagMenu } from './tag-menu';
 import '../i18n';
+import { useT } from '../../../i18n/use-t';
 
 export interface ParticipantCardProps {
   eventId: number;
@@ -34,7 +34,7 @@ export function ParticipantCard({
   children,
   testId,
 }: ParticipantCardProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const location = useLocation();
   const { Meet, Chat } = usePersonActions();
   const profilePath = `/event/${eventId}/attendees/${card.id}`;

@@ -1,15 +1,16 @@
 import type { AttendeeCard, ParticipantTag } from '@foyer/contract';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconEye, IconEyeOff, IconStar, IconStarOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSetTag } from '../api/tags';
 import '../i18n';
+import { useT } from '../../../i18n/use-t';
 
 /** Favourite or ignore someone, with a toast that says what happened (E2.42). */
 export function useToggleTag(eventId: number) {
-  const { t } = useTranslation();
+  const t = useT();
   const setTag = useSetTag(eventId);
   const toggle = (card: Pick<AttendeeCard, 'id' | 'fullName' | 'tags'>, tag: ParticipantTag) => {
     const on = !card.tags.includes(tag);
@@ -26,14 +27,39 @@ export function useToggleTag(eventId: number) {
   return { toggle, pending: setTag.isPending };
 }
 
-/** E2.42: the card's more menu. Not offered on one's own card (E6.21): the caller leaves it out. */
+/**
+ * E2.42: the card's more menu. Not offered on one's own card (E6.21): the caller leaves it out. A
+ * directory page shows sixty cards and few menus are opened, so each card starts with the button
+ * alone: the menu (its popover, positioning and the tag mutation) mounts with the first press and
+ * opens at once.
+ */
 export function TagMenu({ eventId, card }: { eventId: number; card: AttendeeCard }) {
-  const { t } = useTranslation();
+  const t = useT();
+  const [mounted, setMounted] = useState(false);
+  if (mounted) return <OpenedTagMenu eventId={eventId} card={card} />;
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={t('attendees.card.more', { name: card.fullName })}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => setMounted(true)}
+      data-testid="attendee-more"
+    >
+      <IconDots size={18} aria-hidden />
+    </ActionIcon>
+  );
+}
+
+/** The menu itself, open from its first render (the button that mounted it was just pressed). */
+function OpenedTagMenu({ eventId, card }: { eventId: number; card: AttendeeCard }) {
+  const t = useT();
   const { toggle, pending } = useToggleTag(eventId);
   const fav = card.tags.includes('fav');
   const ignored = card.tags.includes('ignored');
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened>
       <Menu.Target>
         <ActionIcon
           variant="subtle"

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+
+const src = resolve(import.meta.dirname, '../src');
+
+/** The screens whose files a signed-in start-up fetches at once, by the module that opens each. */
+const SCREENS = {
+  shell: 'app/shell/shell-layout.tsx',
+  attendees: 'features/participants/routes/participants-tab.tsx',
+  lobby: 'features/lobby/routes/lobby-tab.tsx',
+} as const;
+type Screen = keyof typeof SCREENS;
+
+/** The event's default tab when it names none (contract `defaultEventPage`): lobby below this width. */
+const MOBILE_MAX_WIDTH = 767;
+
+/** Pages a stored session does not open in the signed-in frame (static pages, links that sign in). */
+const NO_FRAME =
+  /^\/(privacy-notice|terms|cookies|faq|token-login|event-preregister|confirmEmail|accept-invitation)(\/|$)/;
+
+/**
+ * The start-up script. A signed-in visit used to fetch its files one level at a time: the entry, then
+ * (once it ran) the frame, then (once that rendered) the tab, each after the one before had arrived.
+ * With a stored session (the `token` key of lib/session-store.ts) this asks for the frame's files,
+ * and the tab's when the address names one, beside the entry; a signed-out visit (the login page)
+ * fetches nothing more. The server's policy allows no inline script, hence a file of its own.
+ */
+function startScript(files: Record<Screen, string[]>): string {
+  return `(function () {
+  var token = null;
+  try { token = localStorage.getItem('token'); } catch (e) {}
+  var path = location.pathname;
+  if (!token || ${NO_FRAME}.test(path)) return;
+  var files = ${JSON.stringify(files)};
+  var wanted = files.shell;
+  var tab = /^\\/event\\/\\d+(?:\\/([^/?#]*))?/.exec(path);
+  if (tab) {
+    var name = tab[1] || (innerWidth <= ${MOBILE_MAX_WIDTH} ? 'lobby' : 'attendees');
+    if (files[name]) wanted = wanted.concat(files[name]);
+  }
+  for (var i = 0; i < wanted.length; i++) {
+    var link = document.createElement('link');
+    var css = /\\.css$/.test(wanted[i]);
+    link.rel = css ? 'preload' : 'modulepreload';
+    if (css) link.as = 'style';
+    link.crossOrigin = '';
+    link.href = wanted[i];
+    document.head.appendChild(link);
+  }
+})();
+`;
+}
+
+type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+
+/** Emits the start-up script and names it in index.html (async: it never holds up the first paint). */
+export function preloadHints(): Plugin {
+  return {
+    name: 'foyer:preload-hints',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const base = '/';
+      const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || !html || html.type !== 'asset') {
+        this.error('preload-hints: no entry chunk or index.html in the bundle');
+      }
+      // What the entry loads anyway (its static imports) is not asked for again.
+      const loaded = new Set<string>();
+      const walk = (file: string, into: Set<string>) => {
+        if (into.has(file) || loaded.has(file)) return;
+        into.add(file);
+        for (const next of byFile.get(file)?.imports ?? []) walk(next, into);
+      };
+      walk(entry.fileName, loaded);
+      const files = {} as Record<Screen, string[]>;
+      for (const [screen, module] of Object.entries(SCREENS) as [Screen, string][]) {
+        const id = resolve(src, module);
+        const chunk = chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) this.error(`preload-hints: no chunk holds ${module}`);
+        const set = new Set<string>();
+        walk(chunk.fileName, set);
+        const css = [...set].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        files[screen] = [...set, ...css].map((file) => base + file);
+      }
+      // The tabs need the frame: what the frame brings is not listed again under a tab.
+      for (const screen of ['attendees', 'lobby'] as const) {
+        files[screen] = files[screen].filter((file) => !files.shell.includes(file));
+      }
+      const source = startScript(files);
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+      const fileName = `assets/start-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      const tag = `<script async src="${base}${fileName}"></script>`;
+      const text = String(html.source);
+      if (!text.includes('</head>')) this.error('preload-hints: index.html has no </head>');
+      html.source = text.replace('</head>', `  ${tag}\n  </head>`);
+    },
+  };
+}
