@@ -84,6 +84,9 @@ export async function startAppProcess(options: AppProcessOptions = {}): Promise<
       REDIS_URL: '',
       SMTP_URL: '',
       SENTRY_DSN: '',
+      // The tests' arrangement calls stand for many people, each from an address of their own
+      // (lib/flows.ts `api` says which); the browser's requests carry no such header.
+      TRUST_PROXY: 'true',
       WEB_DIST: process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root, 'apps/web/dist'),
       ...options.env,
     },
