@@ -79,6 +79,7 @@ describe('scheduler', () => {
         'realtime-cleanup',
         'scheduled-announcements',
         'scheduled-polls',
+        'search-changes-prune',
         'webhook-deliveries',
       ]);
       await expect(t.app.scheduler.run('scheduled-polls')).resolves.toBe(0);
