@@ -44,6 +44,16 @@ export async function fakePushManager(
 
 /** Hands a push's payload to the service worker of the page's origin, as the push service would (DevTools protocol). */
 export async function deliverToWorker(page: Page, data: unknown): Promise<void> {
+  // A push handed to a registration whose worker is still installing is dropped: wait until the
+  // page's registration has an activated worker (its install fetches the app shell, slow under load).
+  await page.waitForFunction(
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.active?.state === 'activated';
+    },
+    undefined,
+    { timeout: 15_000, polling: 100 },
+  );
   const cdp = await page.context().newCDPSession(page);
   const origin = new URL(page.url()).origin;
   const registrationId = await new Promise<string>((resolve, reject) => {

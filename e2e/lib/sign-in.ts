@@ -1,6 +1,7 @@
+import { timezoneCheck } from '@foyer/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newContext, type ViewportName, withCookieChoice } from './browser';
-import { DEMO_LOGINS, DEMO_PASSWORD, submitLogin } from './flows';
+import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, submitLogin } from './flows';
 
 /** Who signs in: a demo login or an account a test registered. */
 export interface Login {
@@ -17,8 +18,9 @@ export interface SignInOptions {
   viewport?: ViewportName;
   /**
    * A new account is asked to confirm its time zone right after its first login (A4.24): `true`
-   * answers it, `'if-asked'` answers it when it shows up within a few seconds; demo accounts answered
-   * long ago (the default, `false`).
+   * answers it, `'if-asked'` answers it when the app's rule (A4.23–A4.27, read from the profile
+   * before the form is sent) says it will be asked; demo accounts answered long ago (the default,
+   * `false`).
    */
   newAccount?: boolean | 'if-asked';
   /** Where the login lands: the event list (default), or anywhere but the login page. */
@@ -32,24 +34,35 @@ export interface SignInOptions {
 /** Logs in through the form on `page` and waits until it has landed (and the zone question is answered). */
 export async function signInOnPage(page: Page, login: Login, options: SignInOptions = {}): Promise<void> {
   await page.goto(options.loginPath ?? '/login');
+  const asked = options.newAccount === 'if-asked' ? await willBeAsked(page, login) : options.newAccount;
   await submitLogin(page, login.email, login.password);
   if ((options.landing ?? 'event-list') === 'event-list') await page.waitForURL('**/event/list');
   else await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   const keep = page.getByTestId('timezone-keep');
-  if (options.newAccount === true) {
+  if (asked) {
     await keep.click();
     await keep.waitFor({ state: 'detached' });
     await zoneSaved(page);
-  } else if (options.newAccount === 'if-asked') {
-    try {
-      await keep.waitFor({ timeout: 5000 });
-      await keep.click();
-      await keep.waitFor({ state: 'detached' });
-    } catch {
-      // no time zone question for this account
-    }
   }
 }
+
+/** Whether the app will ask this login about its time zone on this page: the app's own rule. */
+async function willBeAsked(page: Page, login: Login): Promise<boolean> {
+  const token = await apiLogin(login.email, login.password);
+  const profile = await api<{ timezone: string | null; uiSettings: { timezoneCheck?: TimezonePair } }>(
+    '/user/profile',
+    { token },
+  );
+  const localTimezone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const decision = timezoneCheck({
+    userTimezone: profile.timezone,
+    localTimezone,
+    skipped: profile.uiSettings.timezoneCheck ?? null,
+  });
+  return decision.action !== 'none';
+}
+
+type TimezonePair = { userTimezone: string; localTimezone: string };
 
 /**
  * Until the zone the check saved for a new account (the device's) is on the server: a page load
