@@ -9,7 +9,7 @@ import { seedOnStart } from './seed/startup';
 async function main() {
   const config = loadConfig();
   // First, so that a crash while starting is reported too (uncaught exceptions, unhandled rejections).
-  initCrashReports(config);
+  await initCrashReports(config);
   const { db, kind, close } = await openDatabase({
     url: config.databaseUrl,
     dataDir: `${config.dataDir}/pglite`,

@@ -16,5 +16,10 @@ export async function createPglite(dataDir: string | null): Promise<PGlite> {
     extensions: { pg_trgm, btree_gin },
     // Counts and ids come back as JS numbers, as from PostgreSQL (ids stay far below 2^53).
     parsers: { [INT8]: (v: string) => Number(v) },
+    // PostgreSQL's default 128 MB of shared buffers are all touched when PGlite starts, so they count
+    // in the server's memory from the first second; 32 MB hold the hot pages of a 50,000-attendee
+    // event (search reads its own in-memory index), and the OS file cache holds the rest
+    // (bench/chat.ts prints the server's memory; bench/RESULTS.md).
+    postgresqlconf: ['shared_buffers = 32MB'],
   });
 }

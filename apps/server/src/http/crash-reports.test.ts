@@ -45,7 +45,7 @@ async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
     DATA_DIR: '/tmp/foyer-test-data',
     ...env,
   });
-  initCrashReports(config);
+  await initCrashReports(config);
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, db });
   const app = await buildApp({ config, db, dbKind: kind, mailer, now: () => new Date() });
   app.get('/api/v1/test/crash', async () => {

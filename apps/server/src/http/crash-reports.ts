@@ -1,18 +1,22 @@
 import { PRODUCT_VERSION } from '@foyer/contract';
-import * as Sentry from '@sentry/node';
+import type * as SentryModule from '@sentry/node';
 import type { Config } from '../config';
 
 /**
  * Server crash reports (A2.64) go to Sentry, and only when SENTRY_DSN is set: without it the SDK is
  * never initialised and nothing leaves the process. What is sent carries no personal data: no
  * cookies, no auth or forwarding headers, no bodies, no query strings, no user, no local variables.
+ * The SDK (~40 MB of a process's memory) is loaded only then.
  */
+
+let Sentry: typeof SentryModule | undefined;
 
 /** Request headers never sent (they carry credentials or the client's address). */
 const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-forwarded-for', 'x-real-ip', 'forwarded'];
 
-export function initCrashReports(config: Pick<Config, 'sentryDsn' | 'env'>): boolean {
+export async function initCrashReports(config: Pick<Config, 'sentryDsn' | 'env'>): Promise<boolean> {
   if (!config.sentryDsn) return false;
+  Sentry ??= await import('@sentry/node');
   Sentry.init({
     dsn: config.sentryDsn,
     environment: config.env,
@@ -37,7 +41,7 @@ export function initCrashReports(config: Pick<Config, 'sentryDsn' | 'env'>): boo
 }
 
 /** Belt and braces over dataCollection: whatever an integration attached, these never leave. */
-export function scrubEvent<E extends Sentry.ErrorEvent>(event: E): E {
+export function scrubEvent<E extends SentryModule.ErrorEvent>(event: E): E {
   delete event.user;
   if (event.request) {
     delete event.request.cookies;
@@ -56,7 +60,7 @@ export function scrubEvent<E extends Sentry.ErrorEvent>(event: E): E {
 
 /** Reports one error with a few tags. A no-op when reporting is off. */
 export function reportCrash(error: unknown, tags: Record<string, string> = {}): void {
-  if (!Sentry.isInitialized()) return;
+  if (!Sentry?.isInitialized()) return;
   Sentry.captureException(error, { tags });
 }
 
@@ -70,5 +74,5 @@ export function reportServerError(
 
 /** Sends what is queued before the process ends (shutdown); resolves false when it timed out. */
 export function flushCrashReports(timeoutMs = 2000): Promise<boolean> {
-  return Sentry.isInitialized() ? Sentry.close(timeoutMs) : Promise.resolve(true);
+  return Sentry?.isInitialized() ? Sentry.close(timeoutMs) : Promise.resolve(true);
 }

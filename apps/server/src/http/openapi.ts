@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as contract from '@foyer/contract';
 import { type ApiRoute, apiErrorSchema, apiRoutes } from '@foyer/contract';
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { REFRESH_COOKIE } from '../features/auth/refresh-cookie';
 
@@ -11,7 +10,9 @@ import { REFRESH_COOKIE } from '../features/auth/refresh-cookie';
  * The OpenAPI 3.1 document of the API, generated from the contract's route catalogue
  * (packages/contract/src/routes) with zod's own JSON Schema output (draft 2020-12, the dialect of
  * OpenAPI 3.1), served at GET /api/v1/openapi.json; and a reference page for it at GET /api/docs,
- * rendered by Scalar from the copy bundled in the npm package (no CDN, no web fonts).
+ * rendered by Scalar from the copy bundled in the npm package (no CDN, no web fonts). Scalar's
+ * package is a 5 MB script that costs a process ~30 MB: it loads with the first visit to the page,
+ * in a Fastify instance of its own that the page's routes hand each request to.
  */
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -227,6 +228,25 @@ export async function openApiRoutes(app: FastifyInstance): Promise<void> {
     return document;
   });
 
+  let docs: Promise<FastifyInstance> | undefined;
+  app.addHook('onClose', async () => {
+    if (docs) await (await docs).close();
+  });
+  const serveDocs = async (request: FastifyRequest, reply: FastifyReply) => {
+    docs ??= docsApp();
+    const answer = await (await docs).inject({
+      method: request.method as 'GET' | 'HEAD',
+      url: request.url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+    }
+    reply.code(answer.statusCode);
+    const text = String(answer.headers['content-type'] ?? '').startsWith('text/');
+    return reply.send(text ? answer.body : answer.rawPayload);
+  };
+
   await app.register(async (scope) => {
     // The page's one inline script (Scalar's start-up call) is allowed by its hash, nothing else is.
     scope.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
@@ -238,19 +258,32 @@ export async function openApiRoutes(app: FastifyInstance): Promise<void> {
       reply.header('content-security-policy', csp.replace(/script-src ([^;]*)/, `script-src $1 ${hashes}`));
       return payload;
     });
-    await scope.register(scalar, {
-      routePrefix: DOCS_PREFIX,
-      configuration: {
-        url: OPENAPI_PATH,
-        pageTitle: 'Foyer API',
-        // Offline-friendly: the system font stack instead of fonts from Scalar's servers.
-        withDefaultFonts: false,
-        hideClientButton: true,
-        telemetry: false,
-        // No hosted extras (AI agent, deploy and SDK buttons): a plain reference page.
-        showDeveloperTools: 'never',
-        agent: { disabled: true },
-      },
-    });
+    scope.get(DOCS_PREFIX, serveDocs);
+    scope.get(`${DOCS_PREFIX}/*`, serveDocs);
   });
+}
+
+/** Headers of the inner answer that describe its own connection, not the page. */
+const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+
+/** Scalar's reference page in an instance of its own, loaded on the first request for it. */
+async function docsApp(): Promise<FastifyInstance> {
+  const { default: scalar } = await import('@scalar/fastify-api-reference');
+  const inner = Fastify({ logger: false });
+  await inner.register(scalar, {
+    routePrefix: DOCS_PREFIX,
+    configuration: {
+      url: OPENAPI_PATH,
+      pageTitle: 'Foyer API',
+      // Offline-friendly: the system font stack instead of fonts from Scalar's servers.
+      withDefaultFonts: false,
+      hideClientButton: true,
+      telemetry: false,
+      // No hosted extras (AI agent, deploy and SDK buttons): a plain reference page.
+      showDeveloperTools: 'never',
+      agent: { disabled: true },
+    },
+  });
+  await inner.ready();
+  return inner;
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
-import { seedDemoIfEmpty } from './demo';
 import { DEMO_PASSWORD } from './demo-content';
 
 /**
@@ -25,6 +24,8 @@ export async function seedOnStart(
 ): Promise<boolean> {
   const password = demoSeedPassword(config);
   if (password === null) return false;
+  // faker (~40 MB of a process's memory) loads only when there is a demo to seed.
+  const { seedDemoIfEmpty } = await import('./demo');
   const seeded = await seedDemoIfEmpty(db, { log, password });
   if (seeded && password !== DEMO_PASSWORD) {
     log('This password is shown only now: note it, or reset it by e-mail later.');

@@ -1,5 +1,4 @@
 import { type BoothReportPart, CONTACT_NOTE_SEPARATOR, csvField, type Lead } from '@foyer/contract';
-import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context';
 import * as repo from './leads.repository';
 import { presentLeads, requireTeam } from './leads.service';
@@ -112,7 +111,9 @@ function toCsv(table: Table): string {
 }
 
 async function toXlsx(tables: readonly Table[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first spreadsheet (~25 MB of a process's memory), not at start.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Foyer';
   for (const table of tables) {
     const sheet = workbook.addWorksheet(table.name, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,5 +1,5 @@
 import { ErrorCode, IMPORT_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '@foyer/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { AppError } from '../../http/errors';
 
@@ -148,7 +148,9 @@ async function parseXlsx(buffer: Buffer): Promise<ParsedFile> {
   if (unpackedSize(buffer) > MAX_XLSX_UNPACKED) {
     throw fileError('organizer.import.error.fileFormat', 'The spreadsheet is damaged or unpacks too large');
   }
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first spreadsheet (~25 MB of a process's memory), not at start.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     // biome-ignore lint/suspicious/noExplicitAny: exceljs types want its own Buffer flavour.
     await workbook.xlsx.load(buffer as any);

@@ -8,7 +8,6 @@ import {
   type peopleListQuery,
   type updateConsoleParticipantRequest,
 } from '@foyer/contract';
-import ExcelJS from 'exceljs';
 import type { Updateable } from 'kysely';
 import Papa from 'papaparse';
 import type { z } from 'zod';
@@ -78,7 +77,9 @@ export async function exportPeople(
 
 /** One sheet of text cells (exceljs writes a string as a shared string, never as a formula). */
 async function workbookOf(table: string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first spreadsheet (~25 MB of a process's memory), not at start.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet('Participants');
   for (const row of table) sheet.addRow(row);
   sheet.getRow(1).font = { bold: true };

@@ -2,7 +2,6 @@ import type { Config } from '../../config';
 import type { EventRow, ParticipantRow } from '../../db/schema';
 import type { Mail } from '../../mail/mailer';
 import { ticketCode, ticketPdfLink } from './ticket.service';
-import { ticketQrPng } from './ticket-qr';
 
 /** The content id of the QR image the HTML part shows inline. */
 export const TICKET_QR_CID = 'ticket-qr@foyer';
@@ -63,7 +62,7 @@ export async function registrationMail(
     attachments: [
       {
         filename: `ticket-${ticketId}.png`,
-        content: await ticketQrPng(ticketCode(config.publicUrl, ticketId)),
+        content: await (await import('./ticket-qr')).ticketQrPng(ticketCode(config.publicUrl, ticketId)),
         contentType: 'image/png',
         cid: TICKET_QR_CID,
       },

@@ -6,7 +6,6 @@ import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import { findEvent, findTypeById } from './registration.repository';
 import { findParticipantById } from './ticket.repository';
-import { renderTicketPdf } from './ticket-pdf';
 
 /** The QR code's text for a ticket: what the door scanner reads (E5.52). */
 export function ticketCode(publicUrl: string, ticketId: string): string {
@@ -50,6 +49,8 @@ async function pdfOf(ctx: AppContext, ticket: MyTicket): Promise<TicketPdf> {
   const { ticketId, code } = ticket;
   // E8.20: without a ticket id there is nothing to print.
   if (!ticketId || !code) throw AppError.notFound('You have no ticket ID for this event');
+  // pdf-lib loads with the first PDF, not at start (bench/chat.ts prints the server's memory).
+  const { renderTicketPdf } = await import('./ticket-pdf');
   return { bytes: await renderTicketPdf({ ...ticket, ticketId, code }, ctx.now()), ticketId };
 }
 
