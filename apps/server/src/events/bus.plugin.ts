@@ -16,7 +16,10 @@ const PRUNE_EVERY_MS = 60 * 60_000;
  */
 export const busPlugin = fp(
   async (app) => {
-    const bus = createBus(app.ctx.db, { paused: app.ctx.config.outboxPaused });
+    const bus = createBus(app.ctx.db, {
+      paused: app.ctx.config.outboxPaused,
+      oneConnection: app.ctx.dbKind === 'pglite',
+    });
     bus.setLogger(app.log);
     app.decorate('bus', bus);
     app.scheduler.every('outbox-prune', PRUNE_EVERY_MS, () => pruneOutbox(app.ctx));

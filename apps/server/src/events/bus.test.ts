@@ -31,62 +31,79 @@ const rows = async () =>
     .orderBy('id')
     .execute();
 
-describe('event bus outbox', () => {
-  it('writes the row in the caller transaction: a rollback leaves no row and runs nothing', async () => {
-    const { db } = await testDatabase();
-    const b = await bus();
-    const seen: number[] = [];
-    b.on('poll.published', (e) => {
-      seen.push(e.pollId);
-    });
-    await expect(
-      db.transaction().execute(async (trx) => {
-        await b.emit(poll(1, 1), trx);
-        throw new Error('rolled back');
-      }),
-    ).rejects.toThrow('rolled back');
-    await db.transaction().execute((trx) => b.emit(poll(1, 2), trx));
-    await b.idle();
-    expect(seen).toEqual([2]);
-    expect(await rows()).toEqual([{ id: expect.any(Number), state: 'done', attempts: 1, done_handlers: [] }]);
-  });
+/**
+ * Both ways to learn a transaction's end: advisory locks (PostgreSQL, any pool), and on PGlite's one
+ * connection the statement queued behind the transaction (BusOptions.oneConnection).
+ */
+const modes = [
+  { name: 'with locks', options: {} },
+  ...(process.env.TEST_DATABASE_URL ? [] : [{ name: 'on one connection', options: { oneConnection: true } }]),
+];
 
-  it('transient events (realtime.push) write no row and run once, in order, only after their commit', async () => {
-    const { db } = await testDatabase();
-    const b = await bus();
-    const seen: string[] = [];
-    b.register({
-      name: 'pushes',
-      events: ['realtime.push'],
-      handle(event) {
-        for (const record of event.records) seen.push(record.room);
-      },
-    });
-    const push = (room: string): DomainEvent => ({
-      type: 'realtime.push',
-      eventId: 0,
-      records: [{ id: 1, seq: 1, room, type: 't', payload: null, createdAt: new Date(0).toISOString() }],
-    });
-    await expect(
-      db.transaction().execute(async (trx) => {
-        await b.emit(push('rolled-back'), trx);
-        throw new Error('rolled back');
-      }),
-    ).rejects.toThrow('rolled back');
-    let written: Parameters<Bus['settled']>[0] | undefined;
-    await db.transaction().execute(async (trx) => {
-      written = trx;
-      await b.emit(push('a'), trx);
-      await b.emit(poll(1, 1), trx);
-      await b.emit(push('b'), trx);
-      expect(seen).toEqual([]); // nothing before the commit
-    });
-    if (written) await b.settled(written);
-    expect(seen).toEqual(['a', 'b']);
-    await b.idle();
-    expect(seen).toEqual(['a', 'b']);
-    expect((await rows()).length).toBe(1); // the poll's row only
-  });
+describe('event bus outbox', () => {
+  it.each(modes)(
+    'writes the row in the caller transaction: a rollback leaves no row and runs nothing ($name)',
+    async ({ options }) => {
+      const { db } = await testDatabase();
+      const b = await bus(options);
+      const seen: number[] = [];
+      b.on('poll.published', (e) => {
+        seen.push(e.pollId);
+      });
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await b.emit(poll(1, 1), trx);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await db.transaction().execute((trx) => b.emit(poll(1, 2), trx));
+      await b.idle();
+      expect(seen).toEqual([2]);
+      expect(await rows()).toEqual([
+        { id: expect.any(Number), state: 'done', attempts: 1, done_handlers: [] },
+      ]);
+    },
+  );
+
+  it.each(modes)(
+    'transient events (realtime.push) write no row and run once, in order, only after their commit ($name)',
+    async ({ options }) => {
+      const { db } = await testDatabase();
+      const b = await bus(options);
+      const seen: string[] = [];
+      b.register({
+        name: 'pushes',
+        events: ['realtime.push'],
+        handle(event) {
+          for (const record of event.records) seen.push(record.room);
+        },
+      });
+      const push = (room: string): DomainEvent => ({
+        type: 'realtime.push',
+        eventId: 0,
+        records: [{ id: 1, seq: 1, room, type: 't', payload: null, createdAt: new Date(0).toISOString() }],
+      });
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await b.emit(push('rolled-back'), trx);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      let written: Parameters<Bus['settled']>[0] | undefined;
+      await db.transaction().execute(async (trx) => {
+        written = trx;
+        await b.emit(push('a'), trx);
+        await b.emit(poll(1, 1), trx);
+        await b.emit(push('b'), trx);
+        expect(seen).toEqual([]); // nothing before the commit
+      });
+      if (written) await b.settled(written);
+      expect(seen).toEqual(['a', 'b']);
+      await b.idle();
+      expect(seen).toEqual(['a', 'b']);
+      expect((await rows()).length).toBe(1); // the poll's row only
+    },
+  );
 
   it('retries only the failing handler, with backoff, and gives up after the last attempt (dead)', async () => {
     const b = await bus({ backoffMs: () => 20, maxAttempts: 3 });

@@ -109,6 +109,12 @@ export interface BusOptions {
   maxAttempts?: number;
   /** Wait before retry number `attempts` (1, 2, …). */
   backoffMs?: (attempts: number) => number;
+  /**
+   * The database is one connection that a transaction holds until it ends (PGlite, pglite-dialect.ts):
+   * a statement queued after the transaction's own runs only once it committed or rolled back, so
+   * the after-commit check needs no lock to wait for it (two statements a transaction, not six).
+   */
+  oneConnection?: boolean;
 }
 
 // Namespaces the bus's advisory locks (realtime uses 7301).
@@ -267,13 +273,20 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
     xid: string,
     pending: { ids: number[]; transient: DomainEvent[] },
   ): Promise<void> {
-    const status = await db.transaction().execute(async (t) => {
-      await sql`SELECT pg_advisory_xact_lock_shared(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(t);
+    const statusOf = async (executor: Kysely<DB> | Transaction<DB>) => {
       const { rows } = await sql<{
         status: string | null;
-      }>`SELECT pg_xact_status(${xid}::xid8) AS status`.execute(t);
+      }>`SELECT pg_xact_status(${xid}::xid8) AS status`.execute(executor);
       return rows[0]?.status ?? null;
-    });
+    };
+    const status = options.oneConnection
+      ? await statusOf(db)
+      : await db.transaction().execute(async (t) => {
+          await sql`SELECT pg_advisory_xact_lock_shared(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(
+            t,
+          );
+          return statusOf(t);
+        });
     if (status !== 'committed') {
       for (const id of pending.ids) {
         local.delete(id);
@@ -310,7 +323,9 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
     pendingByTrx.set(trx, pending);
     const { rows } = await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(trx);
     const xid = rows[0]?.xid ?? '';
-    await sql`SELECT pg_advisory_xact_lock(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(trx);
+    if (!options.oneConnection) {
+      await sql`SELECT pg_advisory_xact_lock(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(trx);
+    }
     pending.done = track(afterCommit(xid, pending));
     return pending;
   }

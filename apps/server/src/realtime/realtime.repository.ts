@@ -24,8 +24,11 @@ function toRecord(row: Selectable<RealtimeEventsTable>): RealtimeRecord {
 export async function insertRecord(
   trx: Transaction<DB>,
   input: { room: string; type: string; payload: unknown },
+  options: { oneConnection?: boolean } = {},
 ): Promise<RealtimeRecord> {
-  await lockRoom(trx, input.room);
+  // On one connection that a transaction holds until it ends (PGlite), transactions never
+  // interleave: the next seq is this one's without a lock.
+  if (!options.oneConnection) await lockRoom(trx, input.room);
   const row = await trx
     .insertInto('realtime_events')
     .columns(['room', 'seq', 'type', 'payload'])

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { Server } from 'socket.io';
 import type { Config } from '../config';
+import type { DatabaseKind } from '../db/database';
 import type { DB } from '../db/schema';
 import { type Bus, defineProcessor } from '../events/bus';
 import { connectRedisAdapter, type RedisAdapter } from './realtime.adapter';
@@ -55,9 +56,18 @@ export const REALTIME_CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 export async function createRealtime(
   httpServer: HttpServer,
-  deps: { config: Config; db: Kysely<DB>; now(): Date; log: FastifyBaseLogger; bus: Bus },
+  deps: {
+    config: Config;
+    db: Kysely<DB>;
+    /** PGlite is one connection: records need no room lock there. */
+    dbKind?: DatabaseKind;
+    now(): Date;
+    log: FastifyBaseLogger;
+    bus: Bus;
+  },
 ): Promise<Realtime> {
   const { db, log, bus } = deps;
+  const lockless = { oneConnection: deps.dbKind === 'pglite' };
   const redis: RedisAdapter | null = deps.config.redisUrl
     ? await connectRedisAdapter(
         { url: deps.config.redisUrl, prefix: deps.config.redisPrefix, jwtSecret: deps.config.jwtSecret },
@@ -99,11 +109,13 @@ export async function createRealtime(
     trx?: Transaction<DB>,
   ): Promise<RealtimeRecord<P>> {
     if (!trx) {
-      const record = await db.transaction().execute((t) => insertRecord(t, { room, type, payload }));
+      const record = await db
+        .transaction()
+        .execute((t) => insertRecord(t, { room, type, payload }, lockless));
       emit(record);
       return record as RealtimeRecord<P>;
     }
-    const record = await insertRecord(trx, { room, type, payload });
+    const record = await insertRecord(trx, { room, type, payload }, lockless);
     await bus.emit({ type: 'realtime.push', eventId: 0, records: [record] }, trx);
     return record as RealtimeRecord<P>;
   }

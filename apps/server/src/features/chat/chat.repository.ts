@@ -282,15 +282,16 @@ export async function insertMessage(
 }
 
 /**
- * A member's text message in ONE autocommitted statement: the membership check (an active participant
- * of the room's event), the insert and the sender's last seen message.
+ * A member's text message in ONE statement: the membership check (an active participant of the
+ * room's event), the insert, the sender's last seen message, and who gets it as a push (`pushTo`:
+ * the other members with a browser subscribed who did not mute chat; usually nobody).
  * Undefined when the user is not a member. The hot path of chat: one round trip.
  */
 export async function insertMemberMessage(
   db: Executor,
   input: { roomId: number; userId: number; msg: string },
-): Promise<MessageRow | undefined> {
-  const { rows } = await sql<MessageRow>`
+): Promise<(MessageRow & { push_to: number[] }) | undefined> {
+  const { rows } = await sql<MessageRow & { push_to: number[] }>`
     WITH me AS (
       SELECT m.room_id, m.participant_id FROM chat_members m
       JOIN participants p ON p.id = m.participant_id
@@ -304,7 +305,15 @@ export async function insertMemberMessage(
       WHERE chat_members.room_id = m.room_id AND chat_members.participant_id = m.sender_id
         AND chat_members.last_seen_message_id < m.id
     )
-    SELECT * FROM m`.execute(db);
+    SELECT m.*, ARRAY(
+      SELECT u.id FROM chat_members o
+      JOIN participants p ON p.id = o.participant_id
+      JOIN users u ON u.id = o.user_id
+      WHERE o.room_id = m.room_id AND o.participant_id <> m.sender_id AND p.state <> 'deleted'
+        AND NOT (u.push_muted @> '["chat"]'::jsonb)
+        AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)
+    ) AS push_to
+    FROM m`.execute(db);
   return rows[0];
 }
 
@@ -358,28 +367,6 @@ export async function inviteRules(db: Executor, eventId: number, typeId: number 
           .where('id', '=', typeId)
           .executeTakeFirst();
   return { restricted: event?.restricted ?? false, invitationRights: type?.invitation_rights ?? null };
-}
-
-/**
- * The other members to push a message to: with a browser subscribed and chat not muted. One query,
- * which finds nobody at once when nobody in the room has push on (the usual case: every message
- * runs it).
- */
-export async function pushRecipients(db: Executor, roomId: number, senderParticipantId: number) {
-  const rows = await db
-    .selectFrom('chat_members as m')
-    .innerJoin('participants as p', 'p.id', 'm.participant_id')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('u.id')
-    .where('m.room_id', '=', roomId)
-    .where('m.participant_id', '!=', senderParticipantId)
-    .where('p.state', '!=', 'deleted')
-    .where(sql<boolean>`NOT (u.push_muted @> '["chat"]'::jsonb)`)
-    .where((eb) =>
-      eb.exists(eb.selectFrom('push_subscriptions as s').select('s.id').whereRef('s.user_id', '=', 'u.id')),
-    )
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 /** The sender's name and the room's event, for a message's push. */

@@ -279,7 +279,14 @@ export async function sendMessage(
     if (!row) throw notMember();
     const sent = toChatMessage(row);
     await deps.realtime.publish(realtimeRoom.chatMessages(input.roomId), ChatRecordType.Message, sent, trx);
-    if (row.sender_id !== null) await emitChatPush(deps, trx, input.roomId, row.sender_id, input.msg);
+    if (row.sender_id !== null && row.push_to.length > 0) {
+      await emitChatPush(
+        deps,
+        trx,
+        { roomId: input.roomId, sender: row.sender_id, to: row.push_to },
+        input.msg,
+      );
+    }
     return sent;
   });
   // Answer once the room has it live, as when the push was made before answering.
@@ -294,12 +301,9 @@ export async function sendMessage(
 async function emitChatPush(
   deps: ChatDeps,
   trx: Transaction<DB>,
-  roomId: number,
-  senderParticipantId: number,
+  { roomId, sender: senderParticipantId, to }: { roomId: number; sender: number; to: number[] },
   text: string,
 ): Promise<void> {
-  const to = await repo.pushRecipients(trx, roomId, senderParticipantId);
-  if (to.length === 0) return;
   const sender = await repo.pushSender(trx, roomId, senderParticipantId);
   const push = chatPush({ roomId, sender: sender.name, text });
   await deps.bus.emit(
