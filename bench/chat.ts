@@ -30,7 +30,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrator';
 import { createMailer } from '../apps/server/src/mail/mailer';
-import { type ChatClient, seedChatEvent } from './lib/chat-seed';
+import { type ChatClient, type ChatSeed, removeChatEvent, seedChatEvent } from './lib/chat-seed';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -49,11 +49,13 @@ const rssMb = () => process.memoryUsage().rss / 2 ** 20;
 
 type Client = ChatClient;
 type ToWorker =
+  | { kind: 'seed'; dataDir: string; jwtSecret: string }
   | { kind: 'start'; url: string; clients: Client[] }
   | { kind: 'send' }
   | { kind: 'stop'; expected: number };
 type Stats = { count: number; p50: number; p99: number; max: number };
 type FromWorker =
+  | { kind: 'seeded'; seed: ChatSeed; seconds: number }
   | { kind: 'ready'; connectMs: number; failed: number }
   | { kind: 'sent'; sent: number; errors: number; seconds: number; http: Stats }
   | { kind: 'stats'; delivery: Stats; warm: Stats; firstAt: number; lastAt: number };
@@ -171,7 +173,9 @@ async function worker(): Promise<void> {
   }
 
   process.on('message', (m: ToWorker) => {
-    if (m.kind === 'start') {
+    if (m.kind === 'seed') {
+      void seed(m.dataDir, m.jwtSecret).then(send);
+    } else if (m.kind === 'start') {
       url = m.url;
       clients = m.clients;
       void connectAll();
@@ -184,6 +188,25 @@ async function worker(): Promise<void> {
       });
     }
   });
+}
+
+/**
+ * The event, written by this (client) process: the server's memory is then what a server started on
+ * an event of that size has, not the bulk load's (a closed PGlite does not give all of it back).
+ */
+async function seed(dataDir: string, jwtSecret: string): Promise<FromWorker> {
+  const seeding = await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir });
+  await migrateToLatest(seeding.db);
+  const started = Date.now();
+  const seeded = await seedChatEvent(seeding.db, {
+    clients: CLIENTS,
+    roomSize: ROOM_SIZE,
+    attendees: ATTENDEES,
+    jwtSecret,
+    label: 'chat',
+  });
+  await seeding.close();
+  return { kind: 'seeded', seed: seeded, seconds: (Date.now() - started) / 1000 };
 }
 
 // ---- the server side (this process) ----
@@ -221,25 +244,14 @@ async function main(): Promise<void> {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'foyer-bench-')),
   });
   // PGlite on disk under DATA_DIR, as `npm start` runs it (in memory the data would count in the RSS).
-  const open = () =>
-    openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir: join(config.dataDir, 'pglite') });
-  // Seeded through a database handle of its own, closed before the server opens the database: the
-  // server's memory is then what a server started on an event of that size has, not the bulk load's.
-  const seeding = await open();
-  await migrateToLatest(seeding.db);
-  const seedStart = Date.now();
-  const seeded = await seedChatEvent(seeding.db, {
-    clients: CLIENTS,
-    roomSize: ROOM_SIZE,
-    attendees: ATTENDEES,
-    jwtSecret: config.jwtSecret,
-    label: 'chat',
-  });
-  const seedSeconds = (Date.now() - seedStart) / 1000;
-  await seeding.close();
+  const dataDir = join(config.dataDir, 'pglite');
+  const child = fork(fileURLToPath(import.meta.url), ['--clients'], { execArgv: ['--import', 'tsx'] });
+  const seedingDone = next(child, 'seeded');
+  child.send({ kind: 'seed', dataDir, jwtSecret: config.jwtSecret } satisfies ToWorker);
+  const { seed: seeded, seconds: seedSeconds } = await seedingDone;
   const { clients, roomCount } = seeded;
 
-  const database = await open();
+  const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir });
   const db = database.db;
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, db });
   const app = await buildApp({ config, db, dbKind: database.kind, mailer, now: () => new Date() });
@@ -258,7 +270,6 @@ async function main(): Promise<void> {
     peakRss = Math.max(peakRss, rssMb());
   }, 250).unref();
 
-  const child = fork(fileURLToPath(import.meta.url), ['--clients'], { execArgv: ['--import', 'tsx'] });
   const ready = next(child, 'ready');
   child.send({ kind: 'start', url, clients } satisfies ToWorker);
   const connected = await ready;
@@ -313,7 +324,7 @@ async function main(): Promise<void> {
 
   await app.close();
   await mailer.close();
-  if (process.env.BENCH_DATABASE_URL) await seeded.remove(db);
+  if (process.env.BENCH_DATABASE_URL) await removeChatEvent(db, seeded);
   await database.close();
   rmSync(config.dataDir, { recursive: true, force: true });
   process.exit(0);

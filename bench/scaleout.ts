@@ -22,7 +22,7 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
-import { type ChatClient, seedChatEvent } from './lib/chat-seed';
+import { type ChatClient, removeChatEvent, seedChatEvent } from './lib/chat-seed';
 import { type DeliveryStats, nextFromClients, startClients, type ToClients } from './lib/scaleout-clients';
 import {
   type AppProcess,
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     console.log(row(one, three));
   } finally {
     await mailer.close();
-    await seeded.remove(db);
+    await removeChatEvent(db, seeded);
     await database.close();
   }
   if (failed) {

@@ -14,12 +14,13 @@ export interface ChatClient {
   participantId: number;
 }
 
+/** What was seeded: plain data, so a seeding process can hand it to the process that runs the bench. */
 export interface ChatSeed {
   eventId: number;
   clients: ChatClient[];
   roomCount: number;
-  /** Deletes what was seeded (a shared PostgreSQL); the event's rows go with it (ON DELETE CASCADE). */
-  remove(db: Kysely<DB>): Promise<void>;
+  /** Part of the seeded users' names (removeChatEvent finds them by it). */
+  stamp: string;
 }
 
 export interface ChatSeedOptions {
@@ -128,16 +129,19 @@ export async function seedChatEvent(db: Kysely<DB>, options: ChatSeedOptions): P
     eventId: event.id,
     clients: clients.map(({ token, roomId, participantId }) => ({ token, roomId, participantId })),
     roomCount: Math.ceil(count / roomSize),
-    async remove(db) {
-      const rooms = [...new Set(clients.map((c) => `rooms/${c.roomId}/messages`))];
-      await db.deleteFrom('events').where('id', '=', event.id).execute();
-      await db.deleteFrom('users').where('username', 'like', `chat${stamp}-%`).execute();
-      for (let i = 0; i < rooms.length; i += 500) {
-        await db
-          .deleteFrom('realtime_events')
-          .where('room', 'in', rooms.slice(i, i + 500))
-          .execute();
-      }
-    },
+    stamp,
   };
+}
+
+/** Deletes what seedChatEvent wrote (on a shared PostgreSQL); the event's rows go with it (ON DELETE CASCADE). */
+export async function removeChatEvent(db: Kysely<DB>, seed: ChatSeed): Promise<void> {
+  const rooms = [...new Set(seed.clients.map((c) => `rooms/${c.roomId}/messages`))];
+  await db.deleteFrom('events').where('id', '=', seed.eventId).execute();
+  await db.deleteFrom('users').where('username', 'like', `chat${seed.stamp}-%`).execute();
+  for (let i = 0; i < rooms.length; i += 500) {
+    await db
+      .deleteFrom('realtime_events')
+      .where('room', 'in', rooms.slice(i, i + 500))
+      .execute();
+  }
 }
