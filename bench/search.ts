@@ -7,8 +7,8 @@
  * ordered by name, some filtered by category only, some later pages — BENCH_QUERIES (2,000) bodies —
  * with BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10 s) each, after a warm-up, and prints
  * p50/p95/p99, req/s and the p95 ratio as a markdown row. As in production: the event's in-memory
- * index (decision 021; its first build is timed and printed) and the caller's row cached 2 s; each
- * page's cards are read from the database.
+ * index (decision 021; its first build is timed and printed) and the caller's row cached 2 s; a
+ * page's cards come from the index, and each search reads the event's search version (one row).
  *
  *   node_modules/.bin/tsx bench/search.ts
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/test node_modules/.bin/tsx bench/search.ts
