@@ -25,7 +25,7 @@ import { answerFromIndex } from '../apps/server/src/features/participants/search
 import { loadSearchViewer } from '../apps/server/src/features/participants/search.viewer';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
-import { type Load, measure, type Stats, startLoadChild } from './lib/http-load';
+import { BROWSER_ENCODINGS, type Load, measure, type Stats, startLoadChild } from './lib/http-load';
 import { insertPeople, random, typedQueries } from './lib/people';
 
 const ATTENDEES = Number(process.env.BENCH_ATTENDEES ?? 50_000);
@@ -56,6 +56,7 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${address.port}/api/v1`;
   const headers = {
     authorization: `Bearer ${await signAccessToken(config.jwtSecret, { userId: seeded.userId })}`,
+    ...BROWSER_ENCODINGS,
   };
 
   const url = `${base}/event/participant/search2`;
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
   const child = startLoadChild();
   try {
     const targets: Record<string, Omit<Load, 'seconds' | 'connections'>> = {
-      health: { url: `${base}/health`, headers: {} },
+      health: { url: `${base}/health`, headers: { ...BROWSER_ENCODINGS } },
       search2: { url, headers, bodies },
     };
     const results: Record<string, Stats> = {};

@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
-import { type Load, measure, type Stats, startLoadChild } from './lib/http-load';
+import { BROWSER_ENCODINGS, type Load, measure, type Stats, startLoadChild } from './lib/http-load';
 import { ATTENDEES, type Db, SESSIONS, seedSessions } from './lib/sessions-seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -61,6 +61,7 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${address.port}/api/v1`;
   const headers = {
     authorization: `Bearer ${await signAccessToken(config.jwtSecret, { userId: seeded.userId })}`,
+    ...BROWSER_ENCODINGS,
   };
 
   const probe = await fetch(`${base}/event/${seeded.eventId}/sessions`, { headers });
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
   const load = loadavg()[0]!;
   try {
     const targets = {
-      health: { url: `${base}/health`, headers: {} },
+      health: { url: `${base}/health`, headers: { ...BROWSER_ENCODINGS } },
       sessions: { url: `${base}/event/${seeded.eventId}/sessions`, headers },
     };
     const results: Record<string, Measured> = {};

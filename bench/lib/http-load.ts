@@ -7,6 +7,14 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * What Chromium offers over HTTPS: the server compresses JSON of 1 KB and more for it
+ * (http/compression.ts). BENCH_ENC=identity measures the answers uncompressed.
+ */
+export const BROWSER_ENCODINGS = {
+  'accept-encoding': process.env.BENCH_ENC ?? 'gzip, deflate, br, zstd',
+} as const;
+
 export interface Load {
   url: string;
   headers: Record<string, string>;

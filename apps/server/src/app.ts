@@ -14,6 +14,7 @@ import type { AppContext } from './context';
 import { busPlugin } from './events/bus.plugin';
 import { features } from './features';
 import { searchCachePlugin } from './features/participants/search.cache';
+import { compressJson } from './http/compression';
 import { reportServerError } from './http/crash-reports';
 import { AppError } from './http/errors';
 import { rejectNulCharacters } from './http/input-guard';
@@ -120,6 +121,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   });
   await app.register(cookie);
   app.addHook('preValidation', rejectNulCharacters);
+  // JSON of 1 KB and more goes compressed to clients that accept it (a venue's Wi-Fi is slow).
+  app.addHook('onSend', compressJson);
   // Per-route limits (perMinute); counted in Redis when REDIS_URL is set, so that several instances
   // behind one address share the counters, else in this process. While Redis does not answer within
   // REDIS_DEADLINE_MS, each process counts by itself (http/rate-limit.ts): no request waits for it.
