@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
-echo "== typecheck"; npm run -s typecheck
+echo "== typecheck"; bash scripts/typecheck.sh
 echo "== lint"; npm run -s lint
 echo "== dependency check"; npm run -s depcheck
 echo "== unit and API tests"; node_modules/.bin/vitest run --project contract --project web --project server
