@@ -1,10 +1,10 @@
 import { ATTENDEE_CARD_NARROW_WIDTH, type AttendeeCard as Card } from '@foyer/contract';
-import { Avatar, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, memo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePersonActions } from '../../../components/person-actions';
 import { overCurrentPage } from '../../../lib/modal-route';
-import { ParticipantBadges } from './participant-badges';
+import { CardAvatar } from './card-avatar';
+import { ParticipantBadges, TypeLabels } from './participant-badges';
 import classes from './participant-card.module.css';
 import { TagMenu } from './tag-menu';
 import '../i18n';
@@ -16,6 +16,11 @@ export interface ParticipantCardProps {
   hybrid: boolean;
   isMe: boolean;
   viewed?: boolean;
+  /**
+   * Meet and chat shown (the default). A long list passes false for the cards after the first few
+   * and true a few at a time once the page is idle: those buttons are most of a card's render.
+   */
+  actions?: boolean;
   /** Extra lines under the person (the reasons of "People to meet"). */
   children?: ReactNode;
   testId?: string;
@@ -24,13 +29,16 @@ export interface ParticipantCardProps {
 /**
  * E2.37–E2.42: photo, name, job title, company, Guest tag, presence label, booth logo, meet and
  * chat, and the more menu. A click on the card opens the profile over the list (E2.03, E2.05).
+ * Plain elements styled by the CSS module (sixty cards a page): Mantine components only where a
+ * control needs one.
  */
-export function ParticipantCard({
+export const ParticipantCard = memo(function ParticipantCard({
   eventId,
   card,
   hybrid,
   isMe,
   viewed,
+  actions = true,
   children,
   testId,
 }: ParticipantCardProps) {
@@ -41,18 +49,17 @@ export function ParticipantCard({
   // E6.20: no meet or chat with oneself, one's own booth, or people one may not invite.
   const canContact = !isMe && card.canInvite;
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      className={classes.card}
-      data-testid={testId ?? 'attendee-card'}
-      data-participant-id={card.id}
-    >
-      <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Avatar src={card.profilePhoto} name={card.fullName} alt="" size={56} radius={56} color="foyer" />
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Title order={3} size="h5">
+    <div className={classes.card} data-testid={testId ?? 'attendee-card'} data-participant-id={card.id}>
+      <div className={classes.head}>
+        <CardAvatar
+          src={card.profilePhoto}
+          name={card.fullName}
+          size={56}
+          radius="calc(3.5rem * var(--mantine-scale))"
+          color="foyer"
+        />
+        <div className={classes.who}>
+          <h3 className={classes.name}>
             <Link
               to={profilePath}
               state={overCurrentPage(location)}
@@ -61,61 +68,55 @@ export function ParticipantCard({
             >
               {card.fullName}
             </Link>
-          </Title>
-          {card.jobTitle && (
-            <Text size="sm" lineClamp={2}>
-              {card.jobTitle}
-            </Text>
-          )}
-          {card.company && (
-            <Text size="sm" c="dimmed" lineClamp={1}>
-              {card.company}
-            </Text>
-          )}
-        </Stack>
+          </h3>
+          {card.jobTitle && <p className={classes.line}>{card.jobTitle}</p>}
+          {card.company && <p className={`${classes.line} ${classes.company}`}>{card.company}</p>}
+        </div>
         {!isMe && (
           <div className={classes.above}>
             <TagMenu eventId={eventId} card={card} />
           </div>
         )}
-      </Group>
+      </div>
       <ParticipantBadges card={card} hybrid={hybrid} isMe={isMe} viewed={viewed} />
       {children}
       {(card.boothId || canContact) && (
-        <Group gap="xs" justify="space-between" wrap="nowrap" className={classes.actions}>
-          <Group gap="xs" className={classes.above}>
-            {canContact && (
+        <div className={classes.actions}>
+          <div className={`${classes.buttons} ${classes.above}`}>
+            {canContact && actions && (
               <>
                 <Meet eventId={eventId} participantId={card.id} name={card.fullName} />
                 <Chat eventId={eventId} participantId={card.id} name={card.fullName} />
               </>
             )}
-          </Group>
+          </div>
           {card.boothId && (
-            <Tooltip label={card.boothName ?? ''} disabled={!card.boothName}>
-              <Link
-                to={`/event/${eventId}/expo/${card.boothId}`}
-                state={overCurrentPage(location)}
-                className={classes.above}
-                aria-label={t('attendees.card.booth', { booth: card.boothName ?? '' })}
-                data-testid="attendee-booth"
-              >
-                <Avatar
-                  src={card.boothLogo}
-                  name={card.boothName ?? ''}
-                  alt=""
-                  size={36}
-                  radius="sm"
-                  color="gray"
-                />
-              </Link>
-            </Tooltip>
+            <Link
+              to={`/event/${eventId}/expo/${card.boothId}`}
+              state={overCurrentPage(location)}
+              className={classes.booth}
+              aria-label={t('attendees.card.booth', { booth: card.boothName ?? '' })}
+              data-testid="attendee-booth"
+            >
+              <CardAvatar
+                src={card.boothLogo}
+                name={card.boothName ?? ''}
+                size={36}
+                radius="var(--mantine-radius-sm)"
+                color="gray"
+              />
+              {card.boothName && (
+                <span className={classes.boothTip} aria-hidden>
+                  {card.boothName}
+                </span>
+              )}
+            </Link>
           )}
-        </Group>
+        </div>
       )}
-    </Paper>
+    </div>
   );
-}
+});
 
 /** E9.49: the narrowest an attendee card gets (unless the screen is narrower still). */
 const gridStyle = { '--attendee-card-narrow': `${ATTENDEE_CARD_NARROW_WIDTH}px` } as CSSProperties;
@@ -132,7 +133,7 @@ export function ParticipantGrid({
 }) {
   return (
     <ul className={classes.grid} style={gridStyle} aria-label={label} data-testid={testId}>
-      {children}
+      <TypeLabels>{children}</TypeLabels>
     </ul>
   );
 }

@@ -1,4 +1,4 @@
-import type { EventDetails } from '@foyer/contract';
+import type { EventDetails, Recommendation } from '@foyer/contract';
 import { Button, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -30,63 +30,39 @@ function Heading({ id }: { id?: string }) {
 
 /** "People to meet": recommended people with the reason on each card. Hidden when there are none. */
 export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: number | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useRecommendations(event.id);
   const [all, setAll] = useState(false);
   const list = query.data ?? [];
-  if (query.isPending && query.fetchStatus !== 'idle') {
-    // The room the suggestions will take (they come in after the page): nothing moves when they do.
-    return (
-      <Stack gap="sm" aria-busy="true" data-testid="people-to-meet-loading">
-        <Heading />
-        <ParticipantGrid label={t('common.loading')}>
-          {PLACEHOLDERS.map((key) => (
-            <ParticipantGridItem key={key}>
-              <Skeleton h={CARD_HEIGHT} radius="md" />
-            </ParticipantGridItem>
-          ))}
-        </ParticipantGrid>
-        <Skeleton h={36} w={180} mx="auto" radius="sm" />
-      </Stack>
-    );
-  }
-  if (list.length === 0) return null;
+  const loading = query.isPending && query.fetchStatus !== 'idle';
+  if (!loading && list.length === 0) return null;
   const shown = all ? list : list.slice(0, FIRST_SHOWN);
+  // One section element whether loading or not: the heading (often the page's largest text) is
+  // painted once, with the placeholders, and stays as the suggestions replace them.
   return (
-    <Stack component="section" gap="sm" aria-labelledby="people-to-meet" data-testid="people-to-meet">
-      <Heading id="people-to-meet" />
-      <ParticipantGrid label={t('attendees.recommend.title')}>
-        {shown.map((r) => (
-          <ParticipantGridItem key={r.participant.id}>
-            <ParticipantCard
-              eventId={event.id}
-              card={r.participant}
-              hybrid={event.eventType === 'hybrid'}
-              isMe={r.participant.id === meId}
-              testId="recommended-card"
-            >
-              <List
-                size="sm"
-                spacing={6}
-                lh={1.4}
-                icon={
-                  <ThemeIcon size={18} radius="xl" variant="light" color="grape">
-                    <IconSparkles size={12} aria-hidden />
-                  </ThemeIcon>
-                }
-                data-testid="recommend-reasons"
-              >
-                {(r.details ?? []).map((reason) => (
-                  <List.Item key={reasonText(t, reason, i18n.language)}>
-                    {reasonText(t, reason, i18n.language)}
-                  </List.Item>
-                ))}
-              </List>
-            </ParticipantCard>
-          </ParticipantGridItem>
-        ))}
-      </ParticipantGrid>
-      {list.length > FIRST_SHOWN && (
+    <Stack
+      component="section"
+      gap="sm"
+      aria-labelledby={loading ? undefined : 'people-to-meet'}
+      aria-busy={loading || undefined}
+      data-testid={loading ? 'people-to-meet-loading' : 'people-to-meet'}
+    >
+      <Heading id={loading ? undefined : 'people-to-meet'} />
+      {loading ? (
+        <>
+          <ParticipantGrid label={t('common.loading')}>
+            {PLACEHOLDERS.map((key) => (
+              <ParticipantGridItem key={key}>
+                <Skeleton h={CARD_HEIGHT} radius="md" />
+              </ParticipantGridItem>
+            ))}
+          </ParticipantGrid>
+          <Skeleton h={36} w={180} mx="auto" radius="sm" />
+        </>
+      ) : (
+        <Suggestions event={event} meId={meId} shown={shown} />
+      )}
+      {!loading && list.length > FIRST_SHOWN && (
         <Group justify="center">
           <Button
             variant="subtle"
@@ -99,5 +75,51 @@ export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: numbe
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** The suggested people's cards, each with the reasons it is suggested. */
+function Suggestions({
+  event,
+  meId,
+  shown,
+}: {
+  event: EventDetails;
+  meId: number | null;
+  shown: Recommendation[];
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ParticipantGrid label={t('attendees.recommend.title')}>
+      {shown.map((r) => (
+        <ParticipantGridItem key={r.participant.id}>
+          <ParticipantCard
+            eventId={event.id}
+            card={r.participant}
+            hybrid={event.eventType === 'hybrid'}
+            isMe={r.participant.id === meId}
+            testId="recommended-card"
+          >
+            <List
+              size="sm"
+              spacing={6}
+              lh={1.4}
+              icon={
+                <ThemeIcon size={18} radius="xl" variant="light" color="grape">
+                  <IconSparkles size={12} aria-hidden />
+                </ThemeIcon>
+              }
+              data-testid="recommend-reasons"
+            >
+              {(r.details ?? []).map((reason) => (
+                <List.Item key={reasonText(t, reason, i18n.language)}>
+                  {reasonText(t, reason, i18n.language)}
+                </List.Item>
+              ))}
+            </List>
+          </ParticipantCard>
+        </ParticipantGridItem>
+      ))}
+    </ParticipantGrid>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSetTag } from '../api/tags';
+import classes from './tag-menu.module.css';
 import '../i18n';
 import { useT } from '../../../i18n/use-t';
 
@@ -37,10 +38,11 @@ export function TagMenu({ eventId, card }: { eventId: number; card: AttendeeCard
   const t = useT();
   const [mounted, setMounted] = useState(false);
   if (mounted) return <OpenedTagMenu eventId={eventId} card={card} />;
+  // A plain button styled as the subtle gray ActionIcon the menu then shows (no component per card).
   return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
+    <button
+      type="button"
+      className={`mantine-focus-auto ${classes.more}`}
       aria-label={t('attendees.card.more', { name: card.fullName })}
       aria-haspopup="menu"
       aria-expanded={false}
@@ -48,7 +50,7 @@ export function TagMenu({ eventId, card }: { eventId: number; card: AttendeeCard
       data-testid="attendee-more"
     >
       <IconDots size={18} aria-hidden />
-    </ActionIcon>
+    </button>
   );
 }
 

@@ -1,4 +1,4 @@
-import { type EventDetails, SEARCH_LOADING_DELAY_MS } from '@foyer/contract';
+import { type AttendeeCard, type EventDetails, SEARCH_LOADING_DELAY_MS } from '@foyer/contract';
 import { Alert, Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSearchOff, IconUsers } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
@@ -11,6 +11,7 @@ import { useParticipantSearch } from '../api/search-participants';
 import { ParticipantCard, ParticipantGrid, ParticipantGridItem } from '../components/participant-card';
 import { ParticipantFilters } from '../components/participant-filters';
 import { PeopleToMeet } from '../components/people-to-meet';
+import { useRevealed } from '../hooks/use-revealed';
 import { useTagsLive } from '../hooks/use-tags-live';
 import {
   EMPTY_FILTERS,
@@ -110,17 +111,7 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
     list = (
       <Stack gap="md">
         <ParticipantGrid label={t('attendees.list.title')} testId="attendees-list">
-          {cards.map((card) => (
-            <ParticipantGridItem key={card.id}>
-              <ParticipantCard
-                eventId={event.id}
-                card={card}
-                hybrid={hybrid}
-                isMe={card.id === meId}
-                viewed={viewed?.has(card.id)}
-              />
-            </ParticipantGridItem>
-          ))}
+          <Cards eventId={event.id} cards={cards} hybrid={hybrid} meId={meId} viewed={viewed} />
         </ParticipantGrid>
         {search.hasNextPage && (
           <Group justify="center">
@@ -164,4 +155,33 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
       </Stack>
     </Stack>
   );
+}
+
+/** The directory's cards: meet and chat on the first at once, on the others a few at a time when idle. */
+function Cards({
+  eventId,
+  cards,
+  hybrid,
+  meId,
+  viewed,
+}: {
+  eventId: number;
+  cards: AttendeeCard[];
+  hybrid: boolean;
+  meId: number | null;
+  viewed: ReadonlySet<number> | undefined;
+}) {
+  const revealed = useRevealed(cards.length);
+  return cards.map((card, index) => (
+    <ParticipantGridItem key={card.id}>
+      <ParticipantCard
+        eventId={eventId}
+        card={card}
+        hybrid={hybrid}
+        isMe={card.id === meId}
+        viewed={viewed?.has(card.id)}
+        actions={index < revealed}
+      />
+    </ParticipantGridItem>
+  ));
 }
