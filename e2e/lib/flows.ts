@@ -31,6 +31,12 @@ interface Envelope<T> {
 
 let caller = 0;
 
+/** A new address for an arrangement call (the app trusts X-Forwarded-For in tests). */
+export function callerAddress(): { 'x-forwarded-for': string } {
+  caller++;
+  return { 'x-forwarded-for': `10.${(caller >> 16) & 255}.${(caller >> 8) & 255}.${caller & 255}` };
+}
+
 /**
  * Calls the API directly (arrangement only; the flows under test go through the browser). Each call
  * comes from an address of its own, as the many people it stands for would: the per-address limits
@@ -40,10 +46,7 @@ export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; token?: string } = {},
 ): Promise<T> {
-  caller++;
-  const headers: Record<string, string> = {
-    'x-forwarded-for': `10.${(caller >> 16) & 255}.${(caller >> 8) & 255}.${caller & 255}`,
-  };
+  const headers: Record<string, string> = { ...callerAddress() };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const res = await fetch(`${baseURL()}/api/v1${path}`, {

@@ -1,7 +1,7 @@
 import { timezoneCheck } from '@foyer/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newContext, type ViewportName, withCookieChoice } from './browser';
-import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, submitLogin } from './flows';
+import { callerAddress, DEMO_LOGINS, DEMO_PASSWORD, submitLogin } from './flows';
 
 /** Who signs in: a demo login or an account a test registered. */
 export interface Login {
@@ -46,12 +46,34 @@ export async function signInOnPage(page: Page, login: Login, options: SignInOpti
   }
 }
 
-/** Whether the app will ask this login about its time zone on this page: the app's own rule. */
+/**
+ * Whether the app will ask this login about its time zone on this page: the app's own rule, on the
+ * profile read from the server the page is on (a test may run a second app process).
+ */
 async function willBeAsked(page: Page, login: Login): Promise<boolean> {
-  const token = await apiLogin(login.email, login.password);
-  const profile = await api<{ timezone: string | null; uiSettings: { timezoneCheck?: TimezonePair } }>(
+  const server = new URL(page.url());
+  // An event's label host (<label>.localhost) is loopback to the browser, unknown to Node's resolver.
+  if (server.hostname.endsWith('.localhost')) server.hostname = '127.0.0.1';
+  const origin = server.origin;
+  const call = async <T>(path: string, options: { body?: unknown; token?: string } = {}): Promise<T> => {
+    const headers: Record<string, string> = { ...callerAddress() };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await fetch(`${origin}/api/v1${path}`, {
+      method: options.body === undefined ? 'GET' : 'POST',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const envelope = (await res.json()) as { success: boolean; data: T; error?: unknown };
+    if (!envelope.success) throw new Error(`${path} → ${res.status} ${JSON.stringify(envelope.error)}`);
+    return envelope.data;
+  };
+  const { accessToken } = await call<{ accessToken: string }>('/auth/login', {
+    body: { username: login.email, password: login.password },
+  });
+  const profile = await call<{ timezone: string | null; uiSettings: { timezoneCheck?: TimezonePair } }>(
     '/user/profile',
-    { token },
+    { token: accessToken },
   );
   const localTimezone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const decision = timezoneCheck({
