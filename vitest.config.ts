@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/lib/workers.ts';
 
 // One runner for the whole repo: `contract` (pure rules), `server` (API through fastify.inject on
 // PGlite, or PostgreSQL when TEST_DATABASE_URL is set), `e2e` (built app in Debian Chromium).
@@ -18,6 +20,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           isolate: false,
+          // Two at least: a file waits on its database, mail and timers part of the time, so on the
+          // 2-core CI machine two workers took 186 s where one took 274 s (each has its own database).
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {
@@ -26,7 +31,8 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Files run E2E_WORKERS at a time, each worker on its own app (e2e/lib/workers.ts).
+          maxWorkers: E2E_WORKERS,
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

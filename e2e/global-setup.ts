@@ -5,30 +5,19 @@ import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { freePort, startAppProcess } from './lib/app-process';
+import { E2E_WORKERS, type WorkerApp } from './lib/workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    mailDir: string;
-    /** The test SMTP server, for a second app process whose mail the tests read too. */
-    smtpUrl: string;
+    /** One app per worker (lib/workers.ts); a test file uses its worker's (lib/browser.ts `workerApp`). */
+    apps: WorkerApp[];
   }
 }
 
 const root = resolve(import.meta.dirname, '..');
 
-/**
- * Starts the real app once for all browser tests: the built SPA, a fresh PGlite data dir with the
- * demo seed, and a real SMTP server whose messages land as JSON files in `mailDir`.
- */
-export default async function setup(project: TestProject) {
-  // WEB_DIST lets parallel work build and test its own copy of the SPA; the default is the build.
-  const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root, 'apps/web/dist');
-  if (!existsSync(join(webDist, 'index.html'))) {
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  }
-  const work = mkdtempSync(join(tmpdir(), 'foyer-e2e-'));
-  const mailDir = join(work, 'mail');
+/** A real SMTP server on loopback whose messages land as JSON files in `mailDir`. */
+async function startMailServer(mailDir: string): Promise<{ url: string; close(): Promise<void> }> {
   mkdirSync(mailDir);
   let mailCount = 0;
   const smtp = new SMTPServer({
@@ -52,21 +41,42 @@ export default async function setup(project: TestProject) {
       });
     },
   });
-  const smtpPort = await freePort();
-  await new Promise<void>((ok) => smtp.listen(smtpPort, '127.0.0.1', ok));
+  const port = await freePort();
+  await new Promise<void>((ok) => smtp.listen(port, '127.0.0.1', ok));
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((ok) => smtp.close(() => ok())) };
+}
 
-  const { baseURL, stop } = await startAppProcess({
-    dataDir: join(work, 'data'),
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SEED_DEMO: 'true' },
-  });
-  project.provide('baseURL', baseURL);
-  project.provide('mailDir', mailDir);
-  project.provide('smtpUrl', `smtp://127.0.0.1:${smtpPort}`);
+/**
+ * Starts the real app once per worker (lib/workers.ts) for all browser tests: the built SPA, a fresh
+ * PGlite data dir with the demo seed, and a real SMTP server of its own.
+ */
+export default async function setup(project: TestProject) {
+  // WEB_DIST lets parallel work build and test its own copy of the SPA; the default is the build.
+  const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+  const work = mkdtempSync(join(tmpdir(), 'foyer-e2e-'));
+  const started = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, async (_, i) => {
+      const mailDir = join(work, `mail-${i + 1}`);
+      const mail = await startMailServer(mailDir);
+      const app = await startAppProcess({
+        dataDir: join(work, `data-${i + 1}`),
+        env: { SMTP_URL: mail.url, SEED_DEMO: 'true' },
+      });
+      return { app, mail, provided: { baseURL: app.baseURL, mailDir, smtpUrl: mail.url } };
+    }),
+  );
+  project.provide(
+    'apps',
+    started.map((s) => s.provided),
+  );
 
   return async () => {
-    // Given 5 s to close its connections and drain its outbox; then it is stopped for good.
-    await stop();
-    await new Promise<void>((ok) => smtp.close(() => ok()));
+    // Each is given 5 s to close its connections and drain its outbox; then it is stopped for good.
+    await Promise.all(started.map((s) => s.app.stop()));
+    await Promise.all(started.map((s) => s.mail.close()));
     rmSync(work, { recursive: true, force: true });
   };
 }

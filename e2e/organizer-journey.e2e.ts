@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { type AppServer, startAppServer } from './lib/app-server';
-import { launchBrowser, VIEWPORTS, waitForMail, wizardAlreadyOffered } from './lib/browser';
+import { launchBrowser, VIEWPORTS, waitForMail, wizardAlreadyOffered, workerApp } from './lib/browser';
 import { uniqueEmail } from './lib/flows';
 import { waitForStatus } from './lib/meetings';
 import { addDietQuestion, saveReadableColour } from './lib/organizer';
@@ -23,7 +23,7 @@ interface Envelope<T> {
 
 /**
  * The organizer console's acceptance journey (issue 12, "Done when"), from an empty database: a
- * second app process (no demo seed) whose mail lands in the shared test SMTP server.
+ * second app process (no demo seed) whose mail lands in its worker's test SMTP server.
  */
 describe('organizer journey: an empty database to a running event', () => {
   let app: AppServer;
@@ -31,7 +31,7 @@ describe('organizer journey: an empty database to a running event', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer({ SMTP_URL: inject('smtpUrl') }), launchBrowser()]);
+    [app, browser] = await Promise.all([startAppServer({ SMTP_URL: workerApp().smtpUrl }), launchBrowser()]);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

@@ -3,8 +3,16 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { WorkerApp } from './workers';
 
-export const baseURL = (): string => inject('baseURL');
+/** The app of this test file's worker (global-setup starts one per worker, lib/workers.ts). */
+export function workerApp(): WorkerApp {
+  const apps = inject('apps');
+  const app = apps[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % apps.length];
+  if (!app) throw new Error('global-setup started no app');
+  return app;
+}
+export const baseURL = (): string => workerApp().baseURL;
 export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 
 export const VIEWPORTS = {
@@ -123,7 +131,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 
 /** Waits for an e-mail to `to` at the test SMTP server and returns its decoded text. */
 export async function waitForMail(to: string, match: RegExp, timeoutMs = 15_000): Promise<string> {
-  const dir = inject('mailDir');
+  const dir = workerApp().mailDir;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of readdirSync(dir)
