@@ -2,7 +2,7 @@ import { MODAL_DEFAULT_SIZE } from '@foyer/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
-import { launchBrowser, newContext, type ViewportName, withCookieChoice } from './lib/browser';
+import { baseURL, launchBrowser, newContext, type ViewportName, withCookieChoice } from './lib/browser';
 import { createPrivateRoom, sendViaApi } from './lib/chat';
 import { apiRegisterAttendee, demoEventId, type RegisteredAttendee } from './lib/flows';
 import { signIn } from './lib/sign-in';
@@ -120,6 +120,37 @@ describe('spec details in the browser', () => {
     expect(result.removedAt - result.leavingAt).toBeGreaterThanOrEqual(400);
     expect(await page.locator('#preloader').count()).toBe(0);
     await page.getByTestId('login-email').waitFor();
+  });
+
+  it('A9.22 A9.31 the preloader speaks the language the app will show: the chosen one, else the browser’s', async () => {
+    const labelWhileLoading = async (options: { locale: string; stored?: string }): Promise<string> => {
+      const context = await browser.newContext({ baseURL: baseURL(), locale: options.locale });
+      contexts.push(context);
+      if (options.stored) {
+        await context.addInitScript((lang) => localStorage.setItem('language', lang), options.stored);
+      }
+      const page = await context.newPage();
+      // The app's entry is held back until the label has been read: the preloader is still up.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/login', { waitUntil: 'commit' });
+      const label = page.locator('#preloader .label');
+      await page.waitForFunction(() => document.querySelector('#preloader .label')?.hasAttribute('lang'));
+      const text = (await label.textContent()) ?? '';
+      release();
+      await page.getByTestId('login-email').waitFor();
+      return text;
+    };
+    expect(await labelWhileLoading({ locale: 'tr-TR' })).toBe('Foyer yükleniyor…');
+    expect(await labelWhileLoading({ locale: 'ru-RU' })).toBe('Загрузка Foyer…');
+    expect(await labelWhileLoading({ locale: 'tr-TR', stored: 'es' })).toBe('Cargando Foyer…');
+    expect(await labelWhileLoading({ locale: 'en-US' })).toBe('Loading Foyer…');
   });
 
   for (const viewport of ['desktop', 'mobile'] as const) {

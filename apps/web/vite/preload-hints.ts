@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { LOCALES } from '../../../packages/contract/src/constants';
+import { LANGUAGE_KEY } from '../src/lib/storage';
 
 const src = resolve(import.meta.dirname, '../src');
 
@@ -19,15 +22,56 @@ const MOBILE_MAX_WIDTH = 767;
 const NO_FRAME =
   /^\/(privacy-notice|terms|cookies|faq|token-login|event-preregister|confirmEmail|accept-invitation)(\/|$)/;
 
+/** The preloader's label (index.html, #preloader) in each language, from the system catalogues. */
+function preloaderLabels(): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const locale of LOCALES) {
+    const file = resolve(src, `i18n/locales/${locale}/system.json`);
+    const label = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)['system.preloader'];
+    if (typeof label !== 'string') throw new Error(`preload-hints: ${file} has no system.preloader`);
+    labels[locale] = label;
+  }
+  return labels;
+}
+
+/** JSON with every non-ASCII character escaped: the script reads the same whatever charset it is decoded in. */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /**
- * The start-up script. A signed-in visit used to fetch its files one level at a time: the entry, then
+ * The start-up script. First it puts the preloader's label in the language the app will show (the
+ * one chosen on this device, else the browser's first the app has: i18n/detect.ts; an event's
+ * default language is not known yet), so nobody waits under an English "Loading" (A9.22, A9.31).
+ *
+ * Then the files. A signed-in visit used to fetch its files one level at a time: the entry, then
  * (once it ran) the frame, then (once that rendered) the tab, each after the one before had arrived.
  * With a stored session (the `token` key of lib/session-store.ts) this asks for the frame's files,
  * and the tab's when the address names one, beside the entry; a signed-out visit (the login page)
  * fetches nothing more. The server's policy allows no inline script, hence a file of its own.
  */
-function startScript(files: Record<Screen, string[]>): string {
+function startScript(files: Record<Screen, string[]>, labels: Record<string, string>): string {
   return `(function () {
+  var labels = ${asciiJson(labels)};
+  var has = function (lang) { return Object.prototype.hasOwnProperty.call(labels, lang); };
+  var lang = null;
+  try { lang = localStorage.getItem('${LANGUAGE_KEY}'); } catch (e) {}
+  if (!has(lang)) {
+    lang = null;
+    var langs = navigator.languages || [navigator.language];
+    for (var l = 0; l < langs.length && lang === null; l++) {
+      var primary = String(langs[l]).trim().toLowerCase().split(/[-_]/)[0];
+      if (has(primary)) lang = primary;
+    }
+  }
+  var label = document.querySelector('#preloader .label');
+  if (label && lang !== null) {
+    label.textContent = labels[lang];
+    label.lang = lang;
+  }
   var token = null;
   try { token = localStorage.getItem('token'); } catch (e) {}
   var path = location.pathname;
@@ -91,7 +135,7 @@ export function preloadHints(): Plugin {
       for (const screen of ['attendees', 'lobby'] as const) {
         files[screen] = files[screen].filter((file) => !files.shell.includes(file));
       }
-      const source = startScript(files);
+      const source = startScript(files, preloaderLabels());
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
       const fileName = `assets/start-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source });
