@@ -6,6 +6,9 @@ import { E2E_WORKERS } from './e2e/lib/workers.ts';
 // PGlite, or PostgreSQL when TEST_DATABASE_URL is set), `e2e` (built app in Debian Chromium).
 export default defineConfig({
   test: {
+    // Two at least: a server test file waits on its database, mail and timers part of the time, so
+    // on the 2-core CI machine two workers took 186 s where one took 274 s (each has its own database).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       // Pure web logic (catalogues, formatting, parsing) in node: no DOM, no React rendering.
@@ -20,9 +23,6 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           isolate: false,
-          // Two at least: a file waits on its database, mail and timers part of the time, so on the
-          // 2-core CI machine two workers took 186 s where one took 274 s (each has its own database).
-          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {
@@ -33,6 +33,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Files run E2E_WORKERS at a time, each worker on its own app (e2e/lib/workers.ts).
           maxWorkers: E2E_WORKERS,
+          // A group of its own (after the others when run together): its worker count differs.
+          sequence: { groupOrder: 1 },
           globalSetup: ['e2e/global-setup.ts'],
         },
       },
