@@ -61,6 +61,9 @@ function add<K>(map: Map<K, number[]>, key: K, slot: number): boolean {
   return false;
 }
 
+/** A set more than this many times longer than the rarest is not intersected (marking costs too). */
+const INTERSECT_RATIO = 16;
+
 export class SlotLists {
   private words = new Map<string, number[]>();
   private sortedWords: string[] = [];
@@ -68,6 +71,10 @@ export class SlotLists {
   private categories = new Map<number | null, number[]>();
   private types = new Map<number | null, number[]>();
   private bulk = false;
+  /** Per slot, the last intersection step that marked it (textLists). */
+  private marks = new Int32Array(0);
+  private markNo = 0;
+  private maxSlot = -1;
 
   /** Many people at once: the words are sorted once at `endBulk` instead of one insertion each. */
   beginBulk(): void {
@@ -81,6 +88,7 @@ export class SlotLists {
 
   /** Adds the slot to its words', pieces', categories' and type's lists. */
   add(slot: number, person: Listed): void {
+    if (slot > this.maxSlot) this.maxSlot = slot;
     for (const word of person.words.split(' ')) {
       if (word && add(this.words, word, slot) && !this.bulk) {
         this.sortedWords.splice(lowerBound(this.sortedWords, word), 0, word);
@@ -115,49 +123,89 @@ export class SlotLists {
   }
 
   /**
-   * Every slot the text may match: the words starting with the rarest token, and the slots of the
-   * needle's rarest piece; null when there is nothing to look up (a needle of one or two characters
-   * and no words: every person is checked then).
+   * Every slot the text may match: those having a word that starts with each token, and those having
+   * every piece of the needle; null when there is nothing to look up (a needle of one or two
+   * characters and no words: every person is checked then). Each is the rarest token's (piece's)
+   * slots, kept where the other tokens (pieces) have them too: a mark per slot costs less than
+   * checking a person's text, so "sales direct" reads the few Sales Directors, not every Director.
+   * A token or piece far commoner than the rarest is not worth marking, and is left to the check.
    */
   private textLists(q: LookedUp): Candidates | null {
     const lists: number[][] = [];
     const sure: boolean[] = [];
     let size = 0;
     if (q.tokens.length > 0) {
-      let best: number[][] = [];
-      let bestSize = Number.POSITIVE_INFINITY;
-      for (const token of q.tokens) {
-        const range: number[][] = [];
-        let n = 0;
-        for (let i = lowerBound(this.sortedWords, token); i < this.sortedWords.length && n < bestSize; i++) {
-          const word = this.sortedWords[i] as string;
-          if (!word.startsWith(token)) break;
-          const list = this.words.get(word) as number[];
-          range.push(list);
-          n += list.length;
-        }
-        if (n < bestSize) {
-          best = range;
-          bestSize = n;
-        }
-      }
-      lists.push(...best);
-      // One token: having a word that starts with it is the whole text condition.
-      for (const _ of best) sure.push(q.tokens.length === 1);
-      size += bestSize;
+      const ranges = q.tokens.map((token) => this.wordRange(token, Number.POSITIVE_INFINITY));
+      const { found, n, all } = this.intersect(ranges);
+      lists.push(...found);
+      // Every token starts a word of each of these people: that is the whole text condition.
+      for (const _ of found) sure.push(all);
+      size += n;
     }
     if (q.needle !== null) {
-      let rarest: number[] | null = null;
-      for (const piece of pieces(q.needle)) {
-        const list = this.pieces.get(piece) ?? [];
-        if (!rarest || list.length < rarest.length) rarest = list;
-      }
-      if (!rarest) return null;
-      lists.push(rarest);
+      const found = [...pieces(q.needle)].map((piece) => [this.pieces.get(piece) ?? []]);
+      if (found.length === 0) return null;
+      const rarest = this.intersect(found);
+      lists.push(...rarest.found);
       // A needle of three characters is its only piece.
-      sure.push(q.needle.length === 3);
-      size += rarest.length;
+      for (const _ of rarest.found) sure.push(rarest.all && q.needle.length === 3);
+      size += rarest.n;
     }
     return { lists, sure, size };
+  }
+
+  /** The lists of the words starting with `token`. */
+  private wordRange(token: string, max: number): number[][] {
+    const range: number[][] = [];
+    let n = 0;
+    for (let i = lowerBound(this.sortedWords, token); i < this.sortedWords.length && n <= max; i++) {
+      const word = this.sortedWords[i] as string;
+      if (!word.startsWith(token)) break;
+      const list = this.words.get(word) as number[];
+      range.push(list);
+      n += list.length;
+    }
+    return range;
+  }
+
+  /**
+   * The slots of the shortest of `sets` (each the union of its lists) that every other set holds
+   * too, as lists of `n` entries in all; `all`: every set was looked at (one far longer than the
+   * shortest is skipped). The shortest alone is given as it is (its slots may repeat: the check
+   * counts each once and stops early, where reading it whole here would not).
+   */
+  private intersect(sets: number[][][]): { found: number[][]; n: number; all: boolean } {
+    const sized = sets
+      .map((lists) => ({ lists, n: lists.reduce((n, l) => n + l.length, 0) }))
+      .sort((a, b) => a.n - b.n);
+    const [rarest, ...others] = sized;
+    if (!rarest) return { found: [], n: 0, all: true };
+    const useful = others.filter((other) => other.n <= INTERSECT_RATIO * rarest.n);
+    const all = useful.length === others.length;
+    if (useful.length === 0) return { found: rarest.lists, n: rarest.n, all };
+    this.growMarks();
+    let mark = ++this.markNo;
+    let slots: number[] = [];
+    for (const list of rarest.lists) {
+      for (const slot of list) {
+        if (this.marks[slot] === mark) continue;
+        this.marks[slot] = mark;
+        slots.push(slot);
+      }
+    }
+    for (const other of useful) {
+      if (slots.length === 0) break;
+      mark = ++this.markNo;
+      for (const list of other.lists) for (const slot of list) this.marks[slot] = mark;
+      slots = slots.filter((slot) => this.marks[slot] === mark);
+    }
+    return { found: [slots], n: slots.length, all };
+  }
+
+  private growMarks(): void {
+    if (this.marks.length > this.maxSlot) return;
+    const marks = new Int32Array(Math.max(1024, (this.maxSlot + 1) * 2));
+    marks.set(this.marks);
+    this.marks = marks;
   }
 }

@@ -186,6 +186,8 @@ describe('the in-memory search index (decision 021)', () => {
       new EventIndex(),
       new EventIndex({ dense: 8 }),
       new EventIndex({ dense: 8, walkBudget: 25 }),
+      // Dense text whose short walk finds too little: its candidates are put in order by position.
+      new EventIndex({ dense: 8, walkBudget: 1 }),
     ];
     for (const index of indexes) index.apply(w.rows, []);
     const r = random(11);

@@ -162,6 +162,12 @@ export class EventIndex {
     name: new Int32Array(0),
     company: new Int32Array(0),
   };
+  /** Per order, each slot's position in that order's sequence (a live slot's; others are stale). */
+  private ranks: Record<SearchOrder, Int32Array> = {
+    relevance: new Int32Array(0),
+    name: new Int32Array(0),
+    company: new Int32Array(0),
+  };
   private lists = new SlotLists();
   /** Per slot, the last query that counted it (to count a slot once across lists). */
   private seen = new Int32Array(0);
@@ -223,7 +229,11 @@ export class EventIndex {
     const added = [...dirty].filter((s) => this.slots[s] !== null);
     for (const order of Object.keys(COMPARE) as SearchOrder[]) {
       const kept = this.orders[order].filter((s) => !dirty.has(s));
-      this.orders[order] = merged(kept, [...added], this.slots, COMPARE[order]);
+      const sequence = merged(kept, [...added], this.slots, COMPARE[order]);
+      this.orders[order] = sequence;
+      const rank = new Int32Array(this.slots.length);
+      for (let i = 0; i < sequence.length; i++) rank[sequence[i] as number] = i;
+      this.ranks[order] = rank;
     }
     this.totals.clear();
   }
@@ -293,19 +303,14 @@ export class EventIndex {
       total = cap === null ? found.length : Math.min(found.length, cap + 1);
       if (!dense || found.length <= (cap ?? 0)) page = this.topOf(found, after, compare, limit);
       else {
-        // Dense: a short walk usually finds the page. If the matches sit late in this order, the walk
-        // goes on over the candidates only (marked first: a check per candidate, not per person).
+        // Dense: a short walk of the order usually finds the page when the candidates are many. When
+        // it would read more people than there are candidates, or finds too few (the matches sit late
+        // in this order: "clara" by name), the candidates are put in the order's sequence by their
+        // positions and checked from the cursor on: their number, not the event's, is the cost.
         const short = Math.min(this.walkBudget, Math.ceil((4 * limit * this.slotOf.size) / lists.size));
         page =
-          this.walk(order, cursor, matches, limit, short) ??
-          (this.walk(
-            order,
-            cursor,
-            matches,
-            limit,
-            Number.POSITIVE_INFINITY,
-            this.markAll(lists),
-          ) as number[]);
+          (short < lists.size ? this.walk(order, cursor, matches, limit, short) : null) ??
+          this.inOrder(order, cursor, matches, limit, lists);
       }
     } else {
       total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
@@ -451,38 +456,75 @@ export class EventIndex {
     matches: (e: Entry) => boolean,
     limit: number,
     budget: number,
-    only: number | null = null,
   ): number[] | null {
     const sequence = this.orders[order.by];
     const forward = order.by === 'relevance' || order.asc;
-    const compare = this.pageCompare(order);
-    const after = cursor ? this.cursorTest(cursor, compare) : null;
-    // The first position after the cursor: a binary search in the page's direction.
-    let lo = 0;
-    let hi = sequence.length;
-    if (after) {
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        const slot = sequence[forward ? mid : sequence.length - 1 - mid] as number;
-        if (after(this.entry(slot))) hi = mid;
-        else lo = mid + 1;
-      }
-    }
     const out: number[] = [];
-    for (let i = lo, left = budget; i < sequence.length && out.length < limit; i++, left--) {
+    const from = this.firstAfter(order, cursor);
+    for (let i = from, left = budget; i < sequence.length && out.length < limit; i++, left--) {
       if (left <= 0) return null;
       const slot = sequence[forward ? i : sequence.length - 1 - i] as number;
-      if (only !== null && this.seen[slot] !== only) continue;
       if (matches(this.entry(slot))) out.push(slot);
     }
     return out;
   }
 
-  /** Marks every slot of the lists (a new mark) and returns the mark: a walk can then skip the rest. */
-  private markAll(candidates: Candidates): number {
+  /**
+   * The page's first position (counted in the page's direction) after the cursor: a binary search
+   * of the order's sequence.
+   */
+  private firstAfter(order: { by: SearchOrder; asc: boolean }, cursor: IndexCursor | null): number {
+    const sequence = this.orders[order.by];
+    if (!cursor) return 0;
+    const forward = order.by === 'relevance' || order.asc;
+    const after = this.cursorTest(cursor, this.pageCompare(order));
+    let lo = 0;
+    let hi = sequence.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const slot = sequence[forward ? mid : sequence.length - 1 - mid] as number;
+      if (after(this.entry(slot))) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /**
+   * The first `limit` matches after the cursor among the candidates: each live candidate's position
+   * in the page's direction (once, however many lists hold it), sorted, then checked in that order.
+   */
+  private inOrder(
+    order: { by: SearchOrder; asc: boolean },
+    cursor: IndexCursor | null,
+    matches: (e: Entry) => boolean,
+    limit: number,
+    candidates: Candidates,
+  ): number[] {
+    const sequence = this.orders[order.by];
+    const rank = this.ranks[order.by];
+    const forward = order.by === 'relevance' || order.asc;
+    const last = sequence.length - 1;
+    const from = this.firstAfter(order, cursor);
     const mark = ++this.queryNo;
-    for (const list of candidates.lists) for (const slot of list) this.seen[slot] = mark;
-    return mark;
+    const positions = new Int32Array(candidates.size);
+    let n = 0;
+    for (const list of candidates.lists) {
+      for (const slot of list) {
+        if (this.seen[slot] === mark) continue;
+        this.seen[slot] = mark;
+        if (this.slots[slot] === null) continue;
+        const at = forward ? (rank[slot] as number) : last - (rank[slot] as number);
+        if (at >= from) positions[n++] = at;
+      }
+    }
+    const sorted = positions.subarray(0, n).sort();
+    const out: number[] = [];
+    for (let i = 0; i < sorted.length && out.length < limit; i++) {
+      const at = sorted[i] as number;
+      const slot = sequence[forward ? at : last - at] as number;
+      if (matches(this.entry(slot))) out.push(slot);
+    }
+    return out;
   }
 
   /** The first `limit` of these matches after the cursor (a bounded sorted list). */
