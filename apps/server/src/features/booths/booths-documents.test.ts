@@ -63,6 +63,46 @@ describe('booth document files: the attachments (A5.42)', () => {
     expect(saved.body.data?.documents).toEqual([doc]);
   });
 
+  it('A5.42 a document taken off the booth has its file removed; a link to another booth’s file is left alone', async () => {
+    const { event, booth, owner } = await setup();
+    const other = await makeBooth(t.ctx, event.id, 'Globex');
+    const otherOwner = await makePerson(t.ctx, event.id, {
+      name: 'Gus',
+      boothId: other.id,
+      boothRole: 'owner',
+    });
+    const upload = async (who: Person, boothId: number, fileName: string) => {
+      const res = await req<BoothDocument>(who, 'POST', URL, {
+        eventId: event.id,
+        id: boothId,
+        fileName,
+        contentBase64: pdf(1000),
+      });
+      return uploadedBoothDocumentSchema.parse(res.body.data);
+    };
+    const served = async (doc: BoothDocument) =>
+      (await t.app.inject({ method: 'GET', url: doc.url })).statusCode;
+    const save = (who: Person, boothId: number, documents: BoothDocument[]) =>
+      req<BoothDetails>(who, 'PUT', '/event/booth', { eventId: event.id, id: boothId, documents });
+    const kept = await upload(owner, booth.id, 'Kept.pdf');
+    const dropped = await upload(owner, booth.id, 'Dropped.pdf');
+    const theirs = await upload(otherOwner, other.id, 'Theirs.pdf');
+    expect((await save(owner, booth.id, [kept, dropped])).status).toBe(200);
+    // The other booth links to one of ours beside its own.
+    expect((await save(otherOwner, other.id, [theirs, kept])).status).toBe(200);
+
+    // Our booth lists its own file and links to theirs, then drops one of its own and their link.
+    expect((await save(owner, booth.id, [kept, dropped, theirs])).status).toBe(200);
+    const saved = await save(owner, booth.id, [kept]);
+    expect(saved.body.data?.documents).toEqual([kept]);
+    expect(await served(dropped)).toBe(404);
+    expect(await served(kept)).toBe(200);
+    expect(await served(theirs)).toBe(200);
+    // Their booth dropping its link to our file leaves our file alone.
+    expect((await save(otherOwner, other.id, [theirs])).status).toBe(200);
+    expect(await served(kept)).toBe(200);
+  });
+
   it('A5.42 refuses 5,000,001 bytes and larger files with the attachment-size message', async () => {
     const { event, booth, owner } = await setup();
     for (const size of [ATTACHMENT_MAX_BYTES + 1, ATTACHMENT_MAX_BYTES + 400_000]) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import {
   ATTACHMENT_BAD_TYPE,
   ATTACHMENT_MAX_BYTES,
@@ -59,4 +59,25 @@ export async function storeBoothDocument(
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, name), bytes, { flag: 'wx' });
   return `${UPLOADS_URL_PREFIX}${BOOTH_DOCUMENT_FOLDER}/${name}`;
+}
+
+/**
+ * Removes the files of this booth's uploaded documents that its saved list no longer has (a document
+ * taken off the booth). Only files stored for this booth (named `{boothId}-…`) are touched: a link
+ * to another booth's file, a seed path or a web address is left alone.
+ */
+export async function removeDroppedBoothDocuments(
+  dataDir: string,
+  boothId: number,
+  before: readonly { url: string }[],
+  after: readonly { url: string }[],
+): Promise<void> {
+  const prefix = `${UPLOADS_URL_PREFIX}${BOOTH_DOCUMENT_FOLDER}/`;
+  const kept = new Set(after.map((d) => d.url));
+  for (const { url } of before) {
+    if (kept.has(url) || !url.startsWith(prefix)) continue;
+    const name = basename(url);
+    if (name !== url.slice(prefix.length) || !name.startsWith(`${boothId}-`)) continue;
+    await rm(join(dataDir, 'uploads', BOOTH_DOCUMENT_FOLDER, name), { force: true });
+  }
 }

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
-import { storeBoothDocument } from './booths.documents';
+import { removeDroppedBoothDocuments, storeBoothDocument } from './booths.documents';
 import { removeBoothImage, storeBoothImage } from './booths.images';
 import type { BoothUpdate } from './booths.repository';
 import * as repo from './booths.repository';
@@ -183,5 +183,9 @@ export async function updateBooth(
   if (input.categories !== undefined) set.category_ids = [...new Set(input.categories)];
   if (input.agendaEnabled !== undefined) set.agenda_enabled = input.agendaEnabled;
   const updated = await repo.updateBoothRow(ctx.db, booth.id, set);
+  // After the save: a crash in between leaves an unused file, never a listed document without one.
+  if (input.documents !== undefined) {
+    await removeDroppedBoothDocuments(ctx.config.dataDir, booth.id, booth.documents ?? [], input.documents);
+  }
   return details(ctx, me, updated);
 }
