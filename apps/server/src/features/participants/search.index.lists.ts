@@ -135,7 +135,7 @@ export class SlotLists {
     const sure: boolean[] = [];
     let size = 0;
     if (q.tokens.length > 0) {
-      const ranges = q.tokens.map((token) => this.wordRange(token, Number.POSITIVE_INFINITY));
+      const ranges = q.tokens.map((token) => this.wordRange(token));
       const { found, n, all } = this.intersect(ranges);
       lists.push(...found);
       // Every token starts a word of each of these people: that is the whole text condition.
@@ -155,15 +155,12 @@ export class SlotLists {
   }
 
   /** The lists of the words starting with `token`. */
-  private wordRange(token: string, max: number): number[][] {
+  private wordRange(token: string): number[][] {
     const range: number[][] = [];
-    let n = 0;
-    for (let i = lowerBound(this.sortedWords, token); i < this.sortedWords.length && n <= max; i++) {
+    for (let i = lowerBound(this.sortedWords, token); i < this.sortedWords.length; i++) {
       const word = this.sortedWords[i] as string;
       if (!word.startsWith(token)) break;
-      const list = this.words.get(word) as number[];
-      range.push(list);
-      n += list.length;
+      range.push(this.words.get(word) as number[]);
     }
     return range;
   }

@@ -104,6 +104,9 @@ const COMPARE: Record<SearchOrder, Compare> = {
   company: (a, b) => byText(a.sortCompany, b.sortCompany) || byId(a, b),
 };
 
+/** Relevance reads one way only; name and company ascending or descending (the sequence reversed). */
+const readsForward = (order: { by: SearchOrder; asc: boolean }) => order.by === 'relevance' || order.asc;
+
 /** How far a page walks its order before it looks at every match instead (decision 018's budget). */
 export const WALK_BUDGET = 20_000;
 /**
@@ -285,8 +288,6 @@ export class EventIndex {
     const accept = this.acceptor(query);
     const textOk = this.textTest(query);
     const matches = (e: Entry) => accept(e) && (textOk === null || textOk(e));
-    const compare = this.pageCompare(order);
-    const after = cursor ? this.cursorTest(cursor, compare) : () => true;
     // The lists of the most selective looked-up condition (text, categories, types) hold every match.
     const lists = this.lists.candidates(query, textOk !== null);
     let total: number;
@@ -301,7 +302,7 @@ export class EventIndex {
         dense && cap !== null ? cap + 1 : Number.POSITIVE_INFINITY,
       );
       total = cap === null ? found.length : Math.min(found.length, cap + 1);
-      if (!dense || found.length <= (cap ?? 0)) page = this.topOf(found, after, compare, limit);
+      if (!dense || found.length <= (cap ?? 0)) page = this.topOf(found, order, cursor, limit);
       else {
         // Dense: a short walk of the order usually finds the page when the candidates are many. When
         // it would read more people than there are candidates, or finds too few (the matches sit late
@@ -316,7 +317,7 @@ export class EventIndex {
       total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
       page =
         this.walk(order, cursor, matches, limit, this.walkBudget) ??
-        this.topOf(this.all(matches), after, compare, limit);
+        this.topOf(this.all(matches), order, cursor, limit);
     }
     const keys = new Map<number, { boost: number; name: string; company: string }>();
     const ids = page.map((s) => {
@@ -432,7 +433,7 @@ export class EventIndex {
   /** The order as the page reads it (descending name or company order reversed). */
   private pageCompare(order: { by: SearchOrder; asc: boolean }): Compare {
     const compare = COMPARE[order.by];
-    return order.by === 'relevance' || order.asc ? compare : (a, b) => compare(b, a);
+    return readsForward(order) ? compare : (a, b) => compare(b, a);
   }
 
   /** Whether an entry comes after the cursor in the page's order. */
@@ -457,13 +458,12 @@ export class EventIndex {
     limit: number,
     budget: number,
   ): number[] | null {
-    const sequence = this.orders[order.by];
-    const forward = order.by === 'relevance' || order.asc;
+    const { length, slotAt } = this.direction(order);
     const out: number[] = [];
     const from = this.firstAfter(order, cursor);
-    for (let i = from, left = budget; i < sequence.length && out.length < limit; i++, left--) {
+    for (let at = from, left = budget; at < length && out.length < limit; at++, left--) {
       if (left <= 0) return null;
-      const slot = sequence[forward ? i : sequence.length - 1 - i] as number;
+      const slot = slotAt(at);
       if (matches(this.entry(slot))) out.push(slot);
     }
     return out;
@@ -474,16 +474,14 @@ export class EventIndex {
    * of the order's sequence.
    */
   private firstAfter(order: { by: SearchOrder; asc: boolean }, cursor: IndexCursor | null): number {
-    const sequence = this.orders[order.by];
     if (!cursor) return 0;
-    const forward = order.by === 'relevance' || order.asc;
+    const { length, slotAt } = this.direction(order);
     const after = this.cursorTest(cursor, this.pageCompare(order));
     let lo = 0;
-    let hi = sequence.length;
+    let hi = length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const slot = sequence[forward ? mid : sequence.length - 1 - mid] as number;
-      if (after(this.entry(slot))) hi = mid;
+      if (after(this.entry(slotAt(mid)))) hi = mid;
       else lo = mid + 1;
     }
     return lo;
@@ -500,10 +498,7 @@ export class EventIndex {
     limit: number,
     candidates: Candidates,
   ): number[] {
-    const sequence = this.orders[order.by];
-    const rank = this.ranks[order.by];
-    const forward = order.by === 'relevance' || order.asc;
-    const last = sequence.length - 1;
+    const { positionOf } = this.direction(order);
     const from = this.firstAfter(order, cursor);
     const mark = ++this.queryNo;
     const positions = new Int32Array(candidates.size);
@@ -513,32 +508,66 @@ export class EventIndex {
         if (this.seen[slot] === mark) continue;
         this.seen[slot] = mark;
         if (this.slots[slot] === null) continue;
-        const at = forward ? (rank[slot] as number) : last - (rank[slot] as number);
+        const at = positionOf(slot);
         if (at >= from) positions[n++] = at;
       }
     }
+    const { slotAt } = this.direction(order);
     const sorted = positions.subarray(0, n).sort();
     const out: number[] = [];
     for (let i = 0; i < sorted.length && out.length < limit; i++) {
-      const at = sorted[i] as number;
-      const slot = sequence[forward ? at : last - at] as number;
+      const slot = slotAt(sorted[i] as number);
       if (matches(this.entry(slot))) out.push(slot);
     }
     return out;
   }
 
-  /** The first `limit` of these matches after the cursor (a bounded sorted list). */
-  private topOf(found: number[], after: (e: Entry) => boolean, compare: Compare, limit: number): number[] {
+  /**
+   * The first `limit` of these matches after the cursor: a bounded sorted list of their positions in
+   * the page's direction (comparing numbers, not names: most of a page's time when it was names).
+   */
+  private topOf(
+    found: number[],
+    order: { by: SearchOrder; asc: boolean },
+    cursor: IndexCursor | null,
+    limit: number,
+  ): number[] {
+    const { positionOf, slotAt } = this.direction(order);
+    const from = this.firstAfter(order, cursor);
     const best: number[] = [];
-    const worse = (a: number, b: number) => compare(this.entry(a), this.entry(b)) > 0;
-    for (const s of found) {
-      if (!after(this.entry(s))) continue;
-      if (best.length === limit && !worse(best[limit - 1] as number, s)) continue;
-      let at = best.length;
-      while (at > 0 && worse(best[at - 1] as number, s)) at--;
-      best.splice(at, 0, s);
+    for (const slot of found) {
+      const at = positionOf(slot);
+      if (at < from || (best.length === limit && at >= (best[limit - 1] as number))) continue;
+      let i = best.length;
+      while (i > 0 && (best[i - 1] as number) > at) i--;
+      best.splice(i, 0, at);
       if (best.length > limit) best.pop();
     }
-    return best;
+    return best.map(slotAt);
+  }
+
+  /**
+   * An order as a page reads it: ascending, or reversed for a descending name or company order. A
+   * position counts in the page's direction; `positionOf` holds for live slots only.
+   */
+  private direction(order: { by: SearchOrder; asc: boolean }): {
+    length: number;
+    slotAt: (at: number) => number;
+    positionOf: (slot: number) => number;
+  } {
+    const sequence = this.orders[order.by];
+    const rank = this.ranks[order.by];
+    const last = sequence.length - 1;
+    if (readsForward(order))
+      return {
+        length: sequence.length,
+        slotAt: (at) => sequence[at] as number,
+        positionOf: (slot) => rank[slot] as number,
+      };
+    return {
+      length: sequence.length,
+      slotAt: (at) => sequence[last - at] as number,
+      positionOf: (slot) => last - (rank[slot] as number),
+    };
   }
 }
