@@ -4,9 +4,13 @@ import {
   type BoothDocument,
   uploadedBoothDocumentSchema,
 } from '@foyer/contract';
+import { utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { deleteBooth } from '../organizer/exhibitors.repository';
+import { sweepBoothDocuments } from './booths.documents';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,6 +105,39 @@ describe('booth document files: the attachments (A5.42)', () => {
     // Their booth dropping its link to our file leaves our file alone.
     expect((await save(otherOwner, other.id, [theirs])).status).toBe(200);
     expect(await served(kept)).toBe(200);
+  });
+
+  it('A5.42 files no booth lists are swept once a day old: never saved, or of a deleted booth', async () => {
+    const { event, booth, owner } = await setup();
+    const gone = await makeBooth(t.ctx, event.id, 'Gone Ltd');
+    const goneOwner = await makePerson(t.ctx, event.id, { name: 'Gil', boothId: gone.id, boothRole: 'owner' });
+    const upload = async (who: Person, boothId: number, fileName: string) =>
+      uploadedBoothDocumentSchema.parse(
+        (await req<BoothDocument>(who, 'POST', URL, { eventId: event.id, id: boothId, fileName, contentBase64: pdf(500) }))
+          .body.data,
+      );
+    const listed = await upload(owner, booth.id, 'Listed.pdf');
+    const neverSaved = await upload(owner, booth.id, 'Never saved.pdf');
+    const justUploaded = await upload(owner, booth.id, 'Just uploaded.pdf');
+    const ofGone = await upload(goneOwner, gone.id, 'Gone.pdf');
+    const save = (who: Person, boothId: number, documents: BoothDocument[]) =>
+      req<BoothDetails>(who, 'PUT', '/event/booth', { eventId: event.id, id: boothId, documents });
+    expect((await save(owner, booth.id, [listed])).status).toBe(200);
+    expect((await save(goneOwner, gone.id, [ofGone])).status).toBe(200);
+    await deleteBooth(t.ctx.db, gone.id);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
+    for (const doc of [listed, neverSaved, ofGone])
+      await utimes(join(t.ctx.config.dataDir, doc.url), twoDaysAgo, twoDaysAgo);
+
+    expect(await sweepBoothDocuments(t.ctx.db, t.ctx.config.dataDir, new Date())).toBe(2);
+    const served = async (doc: BoothDocument) =>
+      (await t.app.inject({ method: 'GET', url: doc.url })).statusCode;
+    expect(await served(listed)).toBe(200);
+    expect(await served(justUploaded)).toBe(200);
+    expect(await served(neverSaved)).toBe(404);
+    expect(await served(ofGone)).toBe(404);
+    // Nothing left to sweep: a second run removes nothing.
+    expect(await sweepBoothDocuments(t.ctx.db, t.ctx.config.dataDir, new Date())).toBe(0);
   });
 
   it('A5.42 refuses 5,000,001 bytes and larger files with the attachment-size message', async () => {

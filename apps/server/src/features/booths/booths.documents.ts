@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import {
   ATTACHMENT_BAD_TYPE,
@@ -8,6 +8,8 @@ import {
   type AttachmentExtension,
   attachmentExtension,
 } from '@foyer/contract';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import { AppError } from '../../http/errors';
 import { englishMessage } from '../../http/messages';
 import { UPLOADS_URL_PREFIX } from '../user/photo';
@@ -80,4 +82,40 @@ export async function removeDroppedBoothDocuments(
     if (name !== url.slice(prefix.length) || !name.startsWith(`${boothId}-`)) continue;
     await rm(join(dataDir, 'uploads', BOOTH_DOCUMENT_FOLDER, name), { force: true });
   }
+}
+
+/** How long an uploaded file may wait for the booth save that lists it before the sweep removes it. */
+export const UNSAVED_DOCUMENT_GRACE_MS = 24 * 60 * 60_000;
+
+/**
+ * Removes the booth document files no booth lists (any booth: a document may link to another
+ * booth's file) once they are older than UNSAVED_DOCUMENT_GRACE_MS: uploads the booth was never
+ * saved with, and the files of deleted booths. Answers how many it removed.
+ */
+export async function sweepBoothDocuments(db: Executor, dataDir: string, now: Date): Promise<number> {
+  const dir = join(dataDir, 'uploads', BOOTH_DOCUMENT_FOLDER);
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  if (names.length === 0) return 0;
+  const prefix = `${UPLOADS_URL_PREFIX}${BOOTH_DOCUMENT_FOLDER}/`;
+  const rows = await db
+    .selectFrom('booths')
+    .select('documents')
+    .where(sql<boolean>`documents::text LIKE ${`%${prefix}%`}`)
+    .execute();
+  const listed = new Set<string>();
+  for (const { documents } of rows)
+    for (const { url } of documents ?? []) if (url.startsWith(prefix)) listed.add(url.slice(prefix.length));
+  let removed = 0;
+  for (const name of names) {
+    if (listed.has(name)) continue;
+    const file = join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile() || now.getTime() - info.mtimeMs < UNSAVED_DOCUMENT_GRACE_MS) continue;
+    await rm(file, { force: true });
+    removed++;
+  }
+  return removed;
 }

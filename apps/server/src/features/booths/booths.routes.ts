@@ -23,6 +23,7 @@ import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import type { RoomPolicy } from '../../realtime/realtime.policy';
 import { findParticipation } from '../access/event-access';
+import { sweepBoothDocuments } from './booths.documents';
 import { getBooth, listBooths, updateBooth, uploadBoothDocument, uploadBoothImage } from './booths.service';
 import { leadRoutes } from './leads.routes';
 import { recordBoothVisit } from './leads.service';
@@ -40,6 +41,9 @@ import { joinTable, leaveTable, tableHeartbeat } from './tables.service';
 
 /** The largest body POST /event/booth/document/file reads (A5.42). */
 export const BOOTH_DOCUMENT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** How often files no booth lists are looked for (sweepBoothDocuments). */
+const DOCUMENT_SWEEP_EVERY_MS = 60 * 60_000;
 
 const deps = (request: FastifyRequest): BoothDeps => ({
   ctx: request.server.ctx,
@@ -64,6 +68,9 @@ function registerTableRooms(app: FastifyInstance): void {
 /** Exhibitor booths and their teams (E7.34–E7.40). */
 export const boothRoutes: FastifyPluginAsync = async (app) => {
   registerTableRooms(app);
+  app.scheduler.every('booth-document-sweep', DOCUMENT_SWEEP_EVERY_MS, () =>
+    sweepBoothDocuments(app.ctx.db, app.ctx.config.dataDir, app.ctx.now()),
+  );
 
   app.get('/event/booth', async (request) => {
     const { userId } = await requireUser(request);
