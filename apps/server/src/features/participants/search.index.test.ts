@@ -1,6 +1,6 @@
 import type { ParticipantTag, SearchOrder } from '@foyer/contract';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeBooth, makeCategory, makeEvent, makeType } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { EventIndex, type IndexCursor, type IndexQuery, type IndexRow } from './search.index';
@@ -335,7 +335,7 @@ describe('keeping the index current (migration 0032)', () => {
     const ann = await add(event.id, 'Ann', { type_id: type.id });
     const bob = await add(event.id, 'Bob');
     expect(await names(indexes, event.id)).toEqual(['Ann', 'Bob']);
-    expect(indexes.reads()).toEqual({ full: 1, changes: 0 });
+    expect(indexes.reads()).toEqual({ full: 1, changes: 0, rebuilt: 0 });
 
     await add(event.id, 'Cleo');
     expect(await names(indexes, event.id)).toEqual(['Ann', 'Bob', 'Cleo']);
@@ -374,10 +374,10 @@ describe('keeping the index current (migration 0032)', () => {
     expect(await names(indexes, event.id)).toEqual(['Cleo']);
     const hidden = (await indexes.get(t.ctx.db, event.id)).searchRow(bob.id);
     expect(hidden?.present).toBe('venue');
-    expect(indexes.reads()).toEqual({ full: 1, changes: 6 });
+    expect(indexes.reads()).toEqual({ full: 1, changes: 6, rebuilt: 0 });
     // Nothing changed: nothing read.
     await names(indexes, event.id);
-    expect(indexes.reads()).toEqual({ full: 1, changes: 6 });
+    expect(indexes.reads()).toEqual({ full: 1, changes: 6, rebuilt: 0 });
   });
 
   it('reads the whole event after a change too big to list, and searches arriving together share one read', async () => {
@@ -386,7 +386,7 @@ describe('keeping the index current (migration 0032)', () => {
     await add(event.id, 'First');
     const all = await Promise.all(Array.from({ length: 5 }, () => names(indexes, event.id)));
     expect(all.every((list) => list.join() === 'First')).toBe(true);
-    expect(indexes.reads()).toEqual({ full: 1, changes: 0 });
+    expect(indexes.reads()).toEqual({ full: 1, changes: 0, rebuilt: 0 });
     await sql`
       INSERT INTO participants (event_id, email, name, surname, state)
       SELECT ${event.id}, 'bulk-' || i || '@example.test', 'Bulk', lpad(i::text, 5, '0'), 'active'
@@ -397,10 +397,10 @@ describe('keeping the index current (migration 0032)', () => {
     );
     expect(Number(rows[0]?.n)).toBe(1);
     expect((await names(indexes, event.id)).length).toBe(1002);
-    expect(indexes.reads()).toEqual({ full: 2, changes: 0 });
+    expect(indexes.reads()).toEqual({ full: 2, changes: 0, rebuilt: 0 });
   });
 
-  it('never takes a recreated event row for the one it was built from, and reads all again after half an hour', async () => {
+  it('never takes a recreated event row for the one it was built from, and reads all again after half an hour unconfirmed', async () => {
     let clock = Date.now();
     const indexes = createSearchIndexes(() => clock);
     const event = await makeEvent(t.ctx);
@@ -414,11 +414,53 @@ describe('keeping the index current (migration 0032)', () => {
     await sql`DELETE FROM search_changes WHERE event_id = ${event.id}`.execute(t.ctx.db);
     await add(event.id, 'New');
     expect(await names(indexes, event.id)).toEqual(['New']);
-    expect(indexes.reads()).toEqual({ full: 2, changes: 0 });
+    expect(indexes.reads()).toEqual({ full: 2, changes: 0, rebuilt: 0 });
 
+    // Nothing changed: confirmed current by the version, however long ago it was read.
     clock += 31 * 60_000;
     expect(await names(indexes, event.id)).toEqual(['New']);
-    expect(indexes.reads()).toEqual({ full: 3, changes: 0 });
+    expect(indexes.reads()).toEqual({ full: 2, changes: 0, rebuilt: 0 });
+    // Confirmed 20 minutes ago: the log holds every change since.
+    clock += 20 * 60_000;
+    await add(event.id, 'Newer');
+    expect(await names(indexes, event.id)).toEqual(['New', 'Newer']);
+    expect(indexes.reads()).toEqual({ full: 2, changes: 1, rebuilt: 0 });
+    // A change after half an hour unconfirmed: the log may not hold everything since, so all is read.
+    clock += 31 * 60_000;
+    await add(event.id, 'Newest');
+    expect(await names(indexes, event.id)).toEqual(['New', 'Newer', 'Newest']);
+    expect(indexes.reads()).toEqual({ full: 3, changes: 1, rebuilt: 0 });
+  });
+
+  it('builds an index holding more emptied slots than live ones again beside it, answering meanwhile', async () => {
+    const indexes = createSearchIndexes(Date.now, 0);
+    const event = await makeEvent(t.ctx);
+    const amy = await add(event.id, 'Amy');
+    await add(event.id, 'Ben');
+    expect(await names(indexes, event.id)).toEqual(['Amy', 'Ben']);
+    const first = await indexes.get(t.ctx.db, event.id);
+    // Every change moves a person to a new slot: 2 live, 2 emptied, then 3 emptied.
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ surname: 'A' })
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(await names(indexes, event.id)).toEqual(['Amy', 'Ben']);
+    expect(await indexes.get(t.ctx.db, event.id)).toBe(first);
+    expect(indexes.reads()).toMatchObject({ rebuilt: 0 });
+    await t.ctx.db.updateTable('participants').set({ name: 'Zoe' }).where('id', '=', amy.id).execute();
+    // This search brings the change in and starts the rebuild; the live index answers it.
+    expect(await names(indexes, event.id)).toEqual(['Ben', 'Zoe']);
+    expect(first.slotCount).toBe(5);
+    await vi.waitFor(() => expect(indexes.reads()).toMatchObject({ full: 2, rebuilt: 1 }));
+    const second = await indexes.get(t.ctx.db, event.id);
+    expect(second).not.toBe(first);
+    expect(second.slotCount).toBe(2);
+    expect(await names(indexes, event.id)).toEqual(['Ben', 'Zoe']);
+    // A change after the rebuild is read from the log as before.
+    await t.ctx.db.updateTable('participants').set({ name: 'Al' }).where('id', '=', amy.id).execute();
+    expect(await names(indexes, event.id)).toEqual(['Al', 'Ben']);
+    expect(indexes.reads()).toMatchObject({ full: 2, rebuilt: 1 });
   });
 
   it('prunes log rows older than an hour', async () => {

@@ -195,6 +195,11 @@ export class EventIndex {
     return this.slotOf.size;
   }
 
+  /** Slots held, live or emptied by a change (a changed person moves to a new slot). */
+  get slotCount(): number {
+    return this.slots.length;
+  }
+
   /** Puts in or replaces these people and takes out those of `removed` (ids), keeping every order. */
   apply(rows: readonly IndexRow[], removed: readonly number[]): void {
     const dirty = new Set<number>();

@@ -7,21 +7,31 @@ import { EventIndex, type EventNames, type IndexRow } from './search.index';
  * event's search version is read (one primary-key read, shared by the searches that arrive while it
  * runs: an answer is as of at most one round trip before the request came in): the same version
  * means the index is current; a newer one brings in the people the change log (migration 0032)
- * names; anything else (a recreated event row, a change too big to list, an index not refreshed
- * for half an hour, beyond the log's hour) reads the whole event again. One refresh per event runs
- * at a time; searches arriving meanwhile wait for it.
+ * names; anything else (a recreated event row, a change too big to list, an index not confirmed
+ * current for half an hour, beyond the log's hour) reads the whole event again. One refresh per
+ * event runs at a time; searches arriving meanwhile wait for it. An index that holds more emptied
+ * slots than live ones (every change moves a person to a new slot) is built again beside it while
+ * it keeps answering, and replaced when the new one is ready.
  */
 export interface SearchIndexes {
   /** The event's index as of a version at least as new as the one read now. */
   get(db: Executor, eventId: number): Promise<EventIndex>;
   /** Deletes change-log rows older than an hour (a periodic job). */
   prune(db: Executor): Promise<number>;
-  /** How many times an index read its whole event, and how many times only the logged changes. */
-  reads(): { full: number; changes: number };
+  /**
+   * How many times an index read its whole event (`rebuilt`: of those, beside a live index), and how
+   * many times only the logged changes.
+   */
+  reads(): { full: number; changes: number; rebuilt: number };
 }
 
-/** Past this age an index reads the whole event again: the log keeps an hour (SEARCH_LOG_KEEP). */
+/**
+ * An index not confirmed current for this long reads the whole event again rather than the log,
+ * which keeps an hour (SEARCH_LOG_KEEP).
+ */
 const FULL_READ_AFTER_MS = 30 * 60_000;
+/** Emptied slots an index may hold beyond its live ones before it is built again beside them. */
+const REBUILD_SLACK = 1000;
 const SEARCH_LOG_KEEP = '1 hour';
 /** An event nobody searched for this long leaves memory. */
 const IDLE_DROP_MS = 30 * 60_000;
@@ -33,13 +43,21 @@ interface Stamp {
   version: number;
 }
 
-interface Holder {
-  index: EventIndex | null;
+interface Built {
+  index: EventIndex;
   base: string;
   version: number;
+  /** When the index was last known to be as of `version` (the version read before its refresh). */
   refreshedAt: number;
+}
+
+interface Holder extends Omit<Built, 'index'> {
+  index: EventIndex | null;
   usedAt: number;
   running: Promise<void> | null;
+  /** A compacting rebuild in progress, and its result until it replaces the index. */
+  rebuilding: Promise<void> | null;
+  rebuilt: Built | null;
 }
 
 const INDEX_COLUMNS = sql`id, name, surname, job_title, company, profile_photo, booth_role, present,
@@ -60,6 +78,14 @@ export async function readEvent(db: Executor, eventId: number): Promise<IndexRow
   const { rows } = await sql<IndexRow>`
     SELECT ${INDEX_COLUMNS} FROM participants WHERE event_id = ${eventId}`.execute(db);
   return rows;
+}
+
+/** A new index of the whole event, as of `stamp` (read before: later changes are in the log). */
+async function buildIndex(db: Executor, eventId: number, stamp: Stamp, at: number): Promise<Built> {
+  const index = new EventIndex();
+  index.apply(await readEvent(db, eventId), []);
+  index.setNames(await readNames(db, eventId));
+  return { index, base: stamp.base, version: stamp.version, refreshedAt: at };
 }
 
 /** The names cards show: the event's booths (and logos) and participant types. */
@@ -102,9 +128,16 @@ async function readChanges(
   return { rows, removed: ids.filter((id) => !present.has(id)) };
 }
 
-export function createSearchIndexes(now: () => number = Date.now): SearchIndexes {
+/**
+ * `now`: the clock; `rebuildSlack`: emptied slots allowed beyond the live ones before a rebuild
+ * (tests make it small).
+ */
+export function createSearchIndexes(
+  now: () => number = Date.now,
+  rebuildSlack: number = REBUILD_SLACK,
+): SearchIndexes {
   const holders = new Map<number, Holder>();
-  const reads = { full: 0, changes: 0 };
+  const reads = { full: 0, changes: 0, rebuilt: 0 };
   /** The version reads in flight, per event: searches arriving meanwhile share one. */
   const stamps = new Map<number, Promise<Stamp>>();
   const stampOf = (db: Executor, eventId: number): Promise<Stamp> => {
@@ -118,14 +151,37 @@ export function createSearchIndexes(now: () => number = Date.now): SearchIndexes
 
   const dropIdle = (at: number) => {
     for (const [eventId, h] of holders)
-      if (!h.running && at - h.usedAt > IDLE_DROP_MS) holders.delete(eventId);
+      if (!h.running && !h.rebuilding && at - h.usedAt > IDLE_DROP_MS) holders.delete(eventId);
   };
 
-  const current = (h: Holder, stamp: Stamp, at: number) =>
-    h.index !== null &&
-    h.base === stamp.base &&
-    h.version >= stamp.version &&
-    at - h.refreshedAt <= FULL_READ_AFTER_MS;
+  const current = (h: Holder, stamp: Stamp) =>
+    h.index !== null && h.base === stamp.base && h.version >= stamp.version;
+
+  /** Builds the event's index again beside the live one, which answers until this one is ready. */
+  const rebuild = (db: Executor, eventId: number, h: Holder) => {
+    h.rebuilding = (async () => {
+      const started = now();
+      const built = await buildIndex(db, eventId, await readStamp(db, eventId), started);
+      reads.full++;
+      reads.rebuilt++;
+      h.rebuilt = built;
+    })()
+      .catch(() => {}) // the live index goes on answering; the next search may try again
+      .finally(() => {
+        h.rebuilding = null;
+      });
+  };
+
+  /**
+   * Puts a finished rebuild in place, between refreshes (they change the live index). Changes after
+   * its version are read from the log by the search that follows; a rebuild of an event row that
+   * was since recreated (another base) is dropped.
+   */
+  const adopt = (h: Holder) => {
+    const built = h.rebuilt;
+    h.rebuilt = null;
+    if (built && built.base === h.base) Object.assign(h, built);
+  };
 
   async function refresh(db: Executor, eventId: number, h: Holder, stamp: Stamp): Promise<void> {
     const started = now();
@@ -136,21 +192,18 @@ export function createSearchIndexes(now: () => number = Date.now): SearchIndexes
       started - h.refreshedAt <= FULL_READ_AFTER_MS
         ? await readChanges(db, eventId, h.version)
         : null;
-    // A booth's or type's new name bumps the version without logging anyone: names are read each time.
-    const names = await readNames(db, eventId);
     if (delta && h.index) {
       reads.changes++;
       h.index.apply(delta.rows, delta.removed);
+      // A booth's or type's new name bumps the version without logging anyone: names are read each time.
+      h.index.setNames(await readNames(db, eventId));
+      h.version = stamp.version;
+      h.refreshedAt = started;
     } else {
       reads.full++;
-      const index = new EventIndex();
-      index.apply(await readEvent(db, eventId), []);
-      h.index = index;
+      h.rebuilt = null;
+      Object.assign(h, await buildIndex(db, eventId, stamp, started));
     }
-    h.index.setNames(names);
-    h.base = stamp.base;
-    h.version = stamp.version;
-    h.refreshedAt = started;
   }
 
   return {
@@ -160,7 +213,16 @@ export function createSearchIndexes(now: () => number = Date.now): SearchIndexes
       let h = holders.get(eventId);
       if (!h) {
         dropIdle(at);
-        h = { index: null, base: '', version: 0, refreshedAt: 0, usedAt: at, running: null };
+        h = {
+          index: null,
+          base: '',
+          version: 0,
+          refreshedAt: 0,
+          usedAt: at,
+          running: null,
+          rebuilding: null,
+          rebuilt: null,
+        };
         holders.set(eventId, h);
       }
       h.usedAt = at;
@@ -169,7 +231,14 @@ export function createSearchIndexes(now: () => number = Date.now): SearchIndexes
           await h.running;
           continue;
         }
-        if (current(h, stamp, now())) return h.index as EventIndex;
+        adopt(h);
+        if (current(h, stamp)) {
+          // Confirmed current as of the version read now: the log since then is what a refresh reads.
+          h.refreshedAt = Math.max(h.refreshedAt, at);
+          const index = h.index as EventIndex;
+          if (!h.rebuilding && index.slotCount > 2 * index.size + rebuildSlack) rebuild(db, eventId, h);
+          return index;
+        }
         const holder = h;
         holder.running = refresh(db, eventId, holder, stamp).finally(() => {
           holder.running = null;
