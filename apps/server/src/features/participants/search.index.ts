@@ -157,6 +157,22 @@ function merged(kept: Int32Array, added: number[], slots: (Entry | null)[], comp
   return out;
 }
 
+/** The `k` smallest of `values`, ascending (a bounded insertion: one pass, most values rejected at once). */
+function smallest(values: Int32Array, k: number): Int32Array {
+  const best = new Int32Array(k);
+  let size = 0;
+  for (const v of values) {
+    if (size === k && v >= (best[k - 1] as number)) continue;
+    let i = size < k ? size++ : k - 1;
+    while (i > 0 && (best[i - 1] as number) > v) {
+      best[i] = best[i - 1] as number;
+      i--;
+    }
+    best[i] = v;
+  }
+  return best.subarray(0, size);
+}
+
 export class EventIndex {
   private slots: (Entry | null)[] = [];
   private slotOf = new Map<number, number>();
@@ -518,9 +534,17 @@ export class EventIndex {
       }
     }
     const { slotAt } = this.direction(order);
-    const sorted = positions.subarray(0, n).sort();
+    const all = positions.subarray(0, n);
     const out: number[] = [];
-    for (let i = 0; i < sorted.length && out.length < limit; i++) {
+    // The nearest few first (one pass, no sort of them all): enough when few fail the check.
+    const nearest = n > 8 * limit ? smallest(all, 4 * limit) : null;
+    for (const at of nearest ?? []) {
+      const slot = slotAt(at);
+      if (matches(this.entry(slot)) && out.push(slot) >= limit) return out;
+    }
+    // Positions are distinct: the sorted list starts with the nearest, checked above.
+    const sorted = all.sort();
+    for (let i = nearest?.length ?? 0; i < sorted.length && out.length < limit; i++) {
       const slot = slotAt(sorted[i] as number);
       if (matches(this.entry(slot))) out.push(slot);
     }
