@@ -71,6 +71,7 @@ describe('scheduler', () => {
       expect(t.app.scheduler.names().sort()).toEqual([
         'auth-cleanup',
         'badge-prints',
+        'booth-document-sweep',
         'checkin-sync-prune',
         'meeting-contacts',
         'meeting-reminders',

@@ -1,11 +1,11 @@
+import { rm, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   ATTACHMENT_MAX_BYTES,
   type BoothDetails,
   type BoothDocument,
   uploadedBoothDocumentSchema,
 } from '@foyer/contract';
-import { utimes } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
@@ -110,11 +110,21 @@ describe('booth document files: the attachments (A5.42)', () => {
   it('A5.42 files no booth lists are swept once a day old: never saved, or of a deleted booth', async () => {
     const { event, booth, owner } = await setup();
     const gone = await makeBooth(t.ctx, event.id, 'Gone Ltd');
-    const goneOwner = await makePerson(t.ctx, event.id, { name: 'Gil', boothId: gone.id, boothRole: 'owner' });
+    const goneOwner = await makePerson(t.ctx, event.id, {
+      name: 'Gil',
+      boothId: gone.id,
+      boothRole: 'owner',
+    });
     const upload = async (who: Person, boothId: number, fileName: string) =>
       uploadedBoothDocumentSchema.parse(
-        (await req<BoothDocument>(who, 'POST', URL, { eventId: event.id, id: boothId, fileName, contentBase64: pdf(500) }))
-          .body.data,
+        (
+          await req<BoothDocument>(who, 'POST', URL, {
+            eventId: event.id,
+            id: boothId,
+            fileName,
+            contentBase64: pdf(500),
+          })
+        ).body.data,
       );
     const listed = await upload(owner, booth.id, 'Listed.pdf');
     const neverSaved = await upload(owner, booth.id, 'Never saved.pdf');
@@ -126,18 +136,22 @@ describe('booth document files: the attachments (A5.42)', () => {
     expect((await save(goneOwner, gone.id, [ofGone])).status).toBe(200);
     await deleteBooth(t.ctx.db, gone.id);
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
-    for (const doc of [listed, neverSaved, ofGone])
-      await utimes(join(t.ctx.config.dataDir, doc.url), twoDaysAgo, twoDaysAgo);
-
-    expect(await sweepBoothDocuments(t.ctx.db, t.ctx.config.dataDir, new Date())).toBe(2);
-    const served = async (doc: BoothDocument) =>
-      (await t.app.inject({ method: 'GET', url: doc.url })).statusCode;
-    expect(await served(listed)).toBe(200);
-    expect(await served(justUploaded)).toBe(200);
-    expect(await served(neverSaved)).toBe(404);
-    expect(await served(ofGone)).toBe(404);
-    // Nothing left to sweep: a second run removes nothing.
-    expect(await sweepBoothDocuments(t.ctx.db, t.ctx.config.dataDir, new Date())).toBe(0);
+    const file = (doc: BoothDocument) => join(t.ctx.config.dataDir, doc.url);
+    for (const doc of [listed, neverSaved, ofGone]) await utimes(file(doc), twoDaysAgo, twoDaysAgo);
+    try {
+      expect(await sweepBoothDocuments(t.ctx.db, t.ctx.config.dataDir, new Date())).toBe(2);
+      const served = async (doc: BoothDocument) =>
+        (await t.app.inject({ method: 'GET', url: doc.url })).statusCode;
+      expect(await served(listed)).toBe(200);
+      expect(await served(justUploaded)).toBe(200);
+      expect(await served(neverSaved)).toBe(404);
+      expect(await served(ofGone)).toBe(404);
+      // Nothing left to sweep: a second run removes nothing.
+      expect(await sweepBoothDocuments(t.ctx.db, t.ctx.config.dataDir, new Date())).toBe(0);
+    } finally {
+      // The data folder outlives this test's database: an old file left in it would be swept next time.
+      await rm(file(listed), { force: true });
+    }
   });
 
   it('A5.42 refuses 5,000,001 bytes and larger files with the attachment-size message', async () => {
