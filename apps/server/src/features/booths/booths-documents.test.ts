@@ -9,7 +9,6 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { deleteBooth } from '../organizer/exhibitors.repository';
 import { sweepBoothDocuments } from './booths.documents';
 
 let t: TestApp;
@@ -134,7 +133,7 @@ describe('booth document files: the attachments (A5.42)', () => {
       req<BoothDetails>(who, 'PUT', '/event/booth', { eventId: event.id, id: boothId, documents });
     expect((await save(owner, booth.id, [listed])).status).toBe(200);
     expect((await save(goneOwner, gone.id, [ofGone])).status).toBe(200);
-    await deleteBooth(t.ctx.db, gone.id);
+    await t.ctx.db.deleteFrom('booths').where('id', '=', gone.id).execute();
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
     const file = (doc: BoothDocument) => join(t.ctx.config.dataDir, doc.url);
     for (const doc of [listed, neverSaved, ofGone]) await utimes(file(doc), twoDaysAgo, twoDaysAgo);
