@@ -25,8 +25,7 @@ const req = <T>(who: Person, method: 'POST' | 'PUT', url: string, payload: Recor
 
 async function setup() {
   const event = await makeEvent(t.ctx);
-  const booth = await makeBooth(t.ctx, event.id, 'Acme');
-  const owner = await makePerson(t.ctx, event.id, { name: 'Olga', boothId: booth.id, boothRole: 'owner' });
+  const { booth, owner } = await boothWithOwner(event.id, 'Acme', 'Olga');
   const visitor = await makePerson(t.ctx, event.id, { name: 'Vera' });
   return { event, booth, owner, visitor };
 }
@@ -39,6 +38,31 @@ const pdf = (size: number) => {
 };
 
 const URL = '/event/booth/document/file';
+
+/** Uploads a small PDF as a document of the booth and answers it as the route gives it. */
+async function upload(who: Person, eventId: number, boothId: number, fileName: string) {
+  const res = await req<BoothDocument>(who, 'POST', URL, {
+    eventId,
+    id: boothId,
+    fileName,
+    contentBase64: pdf(1000),
+  });
+  return uploadedBoothDocumentSchema.parse(res.body.data);
+}
+
+/** Saves the booth with these documents. */
+const save = (who: Person, eventId: number, boothId: number, documents: BoothDocument[]) =>
+  req<BoothDetails>(who, 'PUT', '/event/booth', { eventId, id: boothId, documents });
+
+/** The status the document's link answers. */
+const served = async (doc: BoothDocument) => (await t.app.inject({ method: 'GET', url: doc.url })).statusCode;
+
+/** A second booth of the event with its owner. */
+async function boothWithOwner(eventId: number, boothName: string, ownerName: string) {
+  const booth = await makeBooth(t.ctx, eventId, boothName);
+  const owner = await makePerson(t.ctx, eventId, { name: ownerName, boothId: booth.id, boothRole: 'owner' });
+  return { booth, owner };
+}
 
 describe('booth document files: the attachments (A5.42)', () => {
   it('A5.42 A9.11 E9.14 stores a file of exactly 5,000,000 bytes and serves it as the document link', async () => {
@@ -58,89 +82,47 @@ describe('booth document files: the attachments (A5.42)', () => {
     expect(file.headers['content-type']).toContain('application/pdf');
     expect(file.rawPayload.length).toBe(ATTACHMENT_MAX_BYTES);
     // Saved with the booth like any document link.
-    const saved = await req<BoothDetails>(owner, 'PUT', '/event/booth', {
-      eventId: event.id,
-      id: booth.id,
-      documents: [doc],
-    });
+    const saved = await save(owner, event.id, booth.id, [doc]);
     expect(saved.body.data?.documents).toEqual([doc]);
   });
 
   it('A5.42 a document taken off the booth has its file removed; a link to another booth’s file is left alone', async () => {
     const { event, booth, owner } = await setup();
-    const other = await makeBooth(t.ctx, event.id, 'Globex');
-    const otherOwner = await makePerson(t.ctx, event.id, {
-      name: 'Gus',
-      boothId: other.id,
-      boothRole: 'owner',
-    });
-    const upload = async (who: Person, boothId: number, fileName: string) => {
-      const res = await req<BoothDocument>(who, 'POST', URL, {
-        eventId: event.id,
-        id: boothId,
-        fileName,
-        contentBase64: pdf(1000),
-      });
-      return uploadedBoothDocumentSchema.parse(res.body.data);
-    };
-    const served = async (doc: BoothDocument) =>
-      (await t.app.inject({ method: 'GET', url: doc.url })).statusCode;
-    const save = (who: Person, boothId: number, documents: BoothDocument[]) =>
-      req<BoothDetails>(who, 'PUT', '/event/booth', { eventId: event.id, id: boothId, documents });
-    const kept = await upload(owner, booth.id, 'Kept.pdf');
-    const dropped = await upload(owner, booth.id, 'Dropped.pdf');
-    const theirs = await upload(otherOwner, other.id, 'Theirs.pdf');
-    expect((await save(owner, booth.id, [kept, dropped])).status).toBe(200);
+    const { booth: other, owner: otherOwner } = await boothWithOwner(event.id, 'Globex', 'Gus');
+    const kept = await upload(owner, event.id, booth.id, 'Kept.pdf');
+    const dropped = await upload(owner, event.id, booth.id, 'Dropped.pdf');
+    const theirs = await upload(otherOwner, event.id, other.id, 'Theirs.pdf');
+    expect((await save(owner, event.id, booth.id, [kept, dropped])).status).toBe(200);
     // The other booth links to one of ours beside its own.
-    expect((await save(otherOwner, other.id, [theirs, kept])).status).toBe(200);
+    expect((await save(otherOwner, event.id, other.id, [theirs, kept])).status).toBe(200);
 
     // Our booth lists its own file and links to theirs, then drops one of its own and their link.
-    expect((await save(owner, booth.id, [kept, dropped, theirs])).status).toBe(200);
-    const saved = await save(owner, booth.id, [kept]);
+    expect((await save(owner, event.id, booth.id, [kept, dropped, theirs])).status).toBe(200);
+    const saved = await save(owner, event.id, booth.id, [kept]);
     expect(saved.body.data?.documents).toEqual([kept]);
     expect(await served(dropped)).toBe(404);
     expect(await served(kept)).toBe(200);
     expect(await served(theirs)).toBe(200);
     // Their booth dropping its link to our file leaves our file alone.
-    expect((await save(otherOwner, other.id, [theirs])).status).toBe(200);
+    expect((await save(otherOwner, event.id, other.id, [theirs])).status).toBe(200);
     expect(await served(kept)).toBe(200);
   });
 
   it('A5.42 files no booth lists are swept once a day old: never saved, or of a deleted booth', async () => {
     const { event, booth, owner } = await setup();
-    const gone = await makeBooth(t.ctx, event.id, 'Gone Ltd');
-    const goneOwner = await makePerson(t.ctx, event.id, {
-      name: 'Gil',
-      boothId: gone.id,
-      boothRole: 'owner',
-    });
-    const upload = async (who: Person, boothId: number, fileName: string) =>
-      uploadedBoothDocumentSchema.parse(
-        (
-          await req<BoothDocument>(who, 'POST', URL, {
-            eventId: event.id,
-            id: boothId,
-            fileName,
-            contentBase64: pdf(500),
-          })
-        ).body.data,
-      );
-    const listed = await upload(owner, booth.id, 'Listed.pdf');
-    const neverSaved = await upload(owner, booth.id, 'Never saved.pdf');
-    const justUploaded = await upload(owner, booth.id, 'Just uploaded.pdf');
-    const ofGone = await upload(goneOwner, gone.id, 'Gone.pdf');
-    const save = (who: Person, boothId: number, documents: BoothDocument[]) =>
-      req<BoothDetails>(who, 'PUT', '/event/booth', { eventId: event.id, id: boothId, documents });
-    expect((await save(owner, booth.id, [listed])).status).toBe(200);
-    expect((await save(goneOwner, gone.id, [ofGone])).status).toBe(200);
+    const { booth: gone, owner: goneOwner } = await boothWithOwner(event.id, 'Gone Ltd', 'Gil');
+    const listed = await upload(owner, event.id, booth.id, 'Listed.pdf');
+    const neverSaved = await upload(owner, event.id, booth.id, 'Never saved.pdf');
+    const justUploaded = await upload(owner, event.id, booth.id, 'Just uploaded.pdf');
+    const ofGone = await upload(goneOwner, event.id, gone.id, 'Gone.pdf');
+    expect((await save(owner, event.id, booth.id, [listed])).status).toBe(200);
+    expect((await save(goneOwner, event.id, gone.id, [ofGone])).status).toBe(200);
     await t.ctx.db.deleteFrom('booths').where('id', '=', gone.id).execute();
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
     const file = (doc: BoothDocument) => join(t.ctx.config.dataDir, doc.url);
     for (const doc of [listed, neverSaved, ofGone]) await utimes(file(doc), twoDaysAgo, twoDaysAgo);
     try {
       expect(await sweepBoothDocuments(t.ctx.db, t.ctx.config.dataDir, new Date())).toBe(2);
-      const served = async (doc: BoothDocument) =>
-        (await t.app.inject({ method: 'GET', url: doc.url })).statusCode;
       expect(await served(listed)).toBe(200);
       expect(await served(justUploaded)).toBe(200);
       expect(await served(neverSaved)).toBe(404);

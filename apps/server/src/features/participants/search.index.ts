@@ -104,8 +104,11 @@ const COMPARE: Record<SearchOrder, Compare> = {
   company: (a, b) => byText(a.sortCompany, b.sortCompany) || byId(a, b),
 };
 
+/** An order as a page asks for it. */
+type PageOrder = { by: SearchOrder; asc: boolean };
+
 /** Relevance reads one way only; name and company ascending or descending (the sequence reversed). */
-const readsForward = (order: { by: SearchOrder; asc: boolean }) => order.by === 'relevance' || order.asc;
+const readsForward = (order: PageOrder) => order.by === 'relevance' || order.asc;
 
 /** How far a page walks its order before it looks at every match instead (decision 018's budget). */
 export const WALK_BUDGET = 20_000;
@@ -301,7 +304,7 @@ export class EventIndex {
    */
   search(
     query: IndexQuery,
-    order: { by: SearchOrder; asc: boolean },
+    order: PageOrder,
     cursor: IndexCursor | null,
     limit: number,
     cap: number | null,
@@ -452,7 +455,7 @@ export class EventIndex {
   }
 
   /** The order as the page reads it (descending name or company order reversed). */
-  private pageCompare(order: { by: SearchOrder; asc: boolean }): Compare {
+  private pageCompare(order: PageOrder): Compare {
     const compare = COMPARE[order.by];
     return readsForward(order) ? compare : (a, b) => compare(b, a);
   }
@@ -473,7 +476,7 @@ export class EventIndex {
    * budget runs out first (the matches are rare in this order: better to look at all of them).
    */
   private walk(
-    order: { by: SearchOrder; asc: boolean },
+    order: PageOrder,
     cursor: IndexCursor | null,
     matches: (e: Entry) => boolean,
     limit: number,
@@ -494,7 +497,7 @@ export class EventIndex {
    * The page's first position (counted in the page's direction) after the cursor: a binary search
    * of the order's sequence.
    */
-  private firstAfter(order: { by: SearchOrder; asc: boolean }, cursor: IndexCursor | null): number {
+  private firstAfter(order: PageOrder, cursor: IndexCursor | null): number {
     if (!cursor) return 0;
     const { length, slotAt } = this.direction(order);
     const after = this.cursorTest(cursor, this.pageCompare(order));
@@ -513,13 +516,13 @@ export class EventIndex {
    * in the page's direction (once, however many lists hold it), sorted, then checked in that order.
    */
   private inOrder(
-    order: { by: SearchOrder; asc: boolean },
+    order: PageOrder,
     cursor: IndexCursor | null,
     matches: (e: Entry) => boolean,
     limit: number,
     candidates: Candidates,
   ): number[] {
-    const { positionOf } = this.direction(order);
+    const { positionOf, slotAt } = this.direction(order);
     const from = this.firstAfter(order, cursor);
     const mark = ++this.queryNo;
     const positions = new Int32Array(candidates.size);
@@ -533,7 +536,6 @@ export class EventIndex {
         if (at >= from) positions[n++] = at;
       }
     }
-    const { slotAt } = this.direction(order);
     const all = positions.subarray(0, n);
     const out: number[] = [];
     // The nearest few first (one pass, no sort of them all): enough when few fail the check.
@@ -555,12 +557,7 @@ export class EventIndex {
    * The first `limit` of these matches after the cursor: a bounded sorted list of their positions in
    * the page's direction (comparing numbers, not names: most of a page's time when it was names).
    */
-  private topOf(
-    found: number[],
-    order: { by: SearchOrder; asc: boolean },
-    cursor: IndexCursor | null,
-    limit: number,
-  ): number[] {
+  private topOf(found: number[], order: PageOrder, cursor: IndexCursor | null, limit: number): number[] {
     const { positionOf, slotAt } = this.direction(order);
     const from = this.firstAfter(order, cursor);
     const best: number[] = [];
@@ -579,7 +576,7 @@ export class EventIndex {
    * An order as a page reads it: ascending, or reversed for a descending name or company order. A
    * position counts in the page's direction; `positionOf` holds for live slots only.
    */
-  private direction(order: { by: SearchOrder; asc: boolean }): {
+  private direction(order: PageOrder): {
     length: number;
     slotAt: (at: number) => number;
     positionOf: (slot: number) => number;
