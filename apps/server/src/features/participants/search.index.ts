@@ -117,6 +117,13 @@ export const WALK_BUDGET = 20_000;
  * walks the order (the first page is near its start); shorter lists are checked whole.
  */
 const DENSE = 4_000;
+/**
+ * A step of a page's walk reads a person (a cache miss at a million); putting a candidate in the
+ * order reads one number. The walk is tried when its steps are this many times fewer than the
+ * candidates (8 and 32 measured alike at a million; trying it whenever it was shorter made the
+ * mean search 1.6× slower).
+ */
+const WALK_COST = 16;
 
 function toEntry(row: IndexRow): Entry {
   return {
@@ -160,20 +167,21 @@ function merged(kept: Int32Array, added: number[], slots: (Entry | null)[], comp
   return out;
 }
 
-/** The `k` smallest of `values`, ascending (a bounded insertion: one pass, most values rejected at once). */
-function smallest(values: Int32Array, k: number): Int32Array {
-  const best = new Int32Array(k);
-  let size = 0;
-  for (const v of values) {
-    if (size === k && v >= (best[k - 1] as number)) continue;
-    let i = size < k ? size++ : k - 1;
-    while (i > 0 && (best[i - 1] as number) > v) {
-      best[i] = best[i - 1] as number;
-      i--;
-    }
-    best[i] = v;
-  }
-  return best.subarray(0, size);
+/**
+ * At least the `k` smallest of `values` (each below `bound`), ascending: every value under a cut
+ * found by counting them in 1,024 ranges, so two passes and a sort of about `k` (plus one range,
+ * at most bound / 1,024 values and their repeats), however the values lie.
+ */
+function smallest(values: Int32Array, k: number, bound: number): Int32Array {
+  const shift = Math.max(0, Math.ceil(Math.log2(Math.max(1, bound) / 1024)));
+  const counts = new Int32Array((bound >> shift) + 1);
+  for (const v of values) counts[v >> shift] = (counts[v >> shift] as number) + 1;
+  let range = 0;
+  for (let sum = 0; range < counts.length && sum < k; range++) sum += counts[range] as number;
+  const cut = range << shift;
+  const out: number[] = [];
+  for (const v of values) if (v < cut) out.push(v);
+  return Int32Array.from(out).sort();
 }
 
 export class EventIndex {
@@ -184,7 +192,7 @@ export class EventIndex {
     name: new Int32Array(0),
     company: new Int32Array(0),
   };
-  /** Per order, each slot's position in that order's sequence (a live slot's; others are stale). */
+  /** Per order, each slot's position in that order's sequence (-1 for an emptied slot). */
   private ranks: Record<SearchOrder, Int32Array> = {
     relevance: new Int32Array(0),
     name: new Int32Array(0),
@@ -193,6 +201,13 @@ export class EventIndex {
   private lists = new SlotLists();
   /** Per slot, the last query that counted it (to count a slot once across lists). */
   private seen = new Int32Array(0);
+  /**
+   * Per slot, the person's type (-1: none), read without the person: the relevance order ranks by
+   * type, so a type filter's matches sit together in it and the candidates before them are many.
+   */
+  private typeOf = new Int32Array(0);
+  /** Room for a page's candidates' positions, kept between searches (a megabyte at a million). */
+  private scratch = new Int32Array(0);
   private queryNo = 0;
   /** The booths' and types' names the cards show, replaced at every refresh. */
   private names: EventNames = { booths: new Map(), types: new Map() };
@@ -248,17 +263,22 @@ export class EventIndex {
     }
     this.lists.endBulk();
     if (this.seen.length < this.slots.length) {
-      const seen = new Int32Array(Math.max(1024, this.slots.length * 2));
+      const room = Math.max(1024, this.slots.length * 2);
+      const seen = new Int32Array(room);
       seen.set(this.seen);
       this.seen = seen;
+      const typeOf = new Int32Array(room);
+      typeOf.set(this.typeOf);
+      this.typeOf = typeOf;
     }
+    for (const slot of dirty) this.typeOf[slot] = this.slots[slot]?.typeId ?? -1;
     if (dirty.size === 0) return;
     const added = [...dirty].filter((s) => this.slots[s] !== null);
     for (const order of Object.keys(COMPARE) as SearchOrder[]) {
       const kept = this.orders[order].filter((s) => !dirty.has(s));
       const sequence = merged(kept, [...added], this.slots, COMPARE[order]);
       this.orders[order] = sequence;
-      const rank = new Int32Array(this.slots.length);
+      const rank = new Int32Array(this.slots.length).fill(-1);
       for (let i = 0; i < sequence.length; i++) rank[sequence[i] as number] = i;
       this.ranks[order] = rank;
     }
@@ -319,7 +339,7 @@ export class EventIndex {
     if (lists) {
       // Short lists are checked whole; long ones until the cap, and the page walks the order.
       const dense = lists.size > this.dense;
-      const found = this.check(
+      const { found, read } = this.check(
         lists,
         accept,
         matches,
@@ -328,14 +348,18 @@ export class EventIndex {
       total = cap === null ? found.length : Math.min(found.length, cap + 1);
       if (!dense || found.length <= (cap ?? 0)) page = this.topOf(found, order, cursor, limit);
       else {
-        // Dense: a short walk of the order usually finds the page when the candidates are many. When
-        // it would read more people than there are candidates, or finds too few (the matches sit late
-        // in this order: "clara" by name), the candidates are put in the order's sequence by their
-        // positions and checked from the cursor on: their number, not the event's, is the cost.
-        const short = Math.min(this.walkBudget, Math.ceil((4 * limit * this.slotOf.size) / lists.size));
+        // Dense: a short walk of the order usually finds the page when the matches are many. Their
+        // number is estimated from the share of candidates the count found matching (a type filter
+        // on a common prefix keeps a quarter). A step of the walk reads a person, where putting a
+        // candidate in the order reads a number: the walk is worth it only when it is far shorter
+        // than the candidates. When it finds too few (the matches sit late in this order: "clara"
+        // by name), the candidates are put in the order's sequence by their positions and checked
+        // from the cursor on: their number, not the event's, is the cost.
+        const matching = (lists.size * found.length) / Math.max(1, read);
+        const short = Math.min(this.walkBudget, Math.ceil((4 * limit * this.slotOf.size) / matching));
         page =
-          (short < lists.size ? this.walk(order, cursor, matches, limit, short) : null) ??
-          this.inOrder(order, cursor, matches, limit, lists);
+          (WALK_COST * short < lists.size ? this.walk(order, cursor, matches, limit, short) : null) ??
+          this.inOrder(order, cursor, query, matches, limit, lists, found.length / Math.max(1, read));
       }
     } else {
       total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
@@ -409,29 +433,35 @@ export class EventIndex {
     return total;
   }
 
-  /** The matching slots of the lists, each once, until `max` are found. */
+  /**
+   * The matching slots of the lists, each once, until `max` are found (the lists looked up only when
+   * asked are read last, if still needed), and how many list entries were read to find them.
+   */
   private check(
     candidates: Candidates,
     accept: (e: Entry) => boolean,
     matches: (e: Entry) => boolean,
     max: number,
-  ): number[] {
+  ): { found: number[]; read: number } {
     const mark = ++this.queryNo;
-    const out: number[] = [];
-    for (const [i, list] of candidates.lists.entries()) {
-      // The people of a list that satisfies the text need only the other conditions checked.
-      const test = candidates.sure[i] ? accept : matches;
-      for (const slot of list) {
-        if (this.seen[slot] === mark) continue;
-        this.seen[slot] = mark;
-        const e = this.slots[slot];
-        if (e && test(e)) {
-          out.push(slot);
-          if (out.length >= max) return out;
+    const found: number[] = [];
+    let read = 0;
+    const scan = (part: Candidates): boolean => {
+      for (const [i, list] of part.lists.entries()) {
+        // The people of a list that satisfies the text need only the other conditions checked.
+        const test = part.sure[i] ? accept : matches;
+        for (const slot of list) {
+          read++;
+          if (this.seen[slot] === mark) continue;
+          this.seen[slot] = mark;
+          const e = this.slots[slot];
+          if (e && test(e) && found.push(slot) >= max) return true;
         }
       }
-    }
-    return out;
+      return false;
+    };
+    if (!scan(candidates) && candidates.rest) scan(candidates.rest());
+    return { found, read };
   }
 
   /** How many people match, counting no further than `max`. */
@@ -518,38 +548,45 @@ export class EventIndex {
   private inOrder(
     order: PageOrder,
     cursor: IndexCursor | null,
+    query: IndexQuery,
     matches: (e: Entry) => boolean,
     limit: number,
     candidates: Candidates,
+    rate: number,
   ): number[] {
-    const { positionOf, slotAt } = this.direction(order);
+    const { length, positionOf, slotAt } = this.direction(order);
     const from = this.firstAfter(order, cursor);
-    const mark = ++this.queryNo;
-    const positions = new Int32Array(candidates.size);
+    // One number read per candidate (a slot in several lists gives its position several times:
+    // repeats are skipped below, cheaper than marking each slot at a million).
+    if (this.scratch.length < candidates.size) this.scratch = new Int32Array(candidates.size * 2);
+    const positions = this.scratch;
     let n = 0;
-    for (const list of candidates.lists) {
+    const types = query.filterTypeIds?.length ? new Set(query.filterTypeIds) : null;
+    const typeOf = this.typeOf;
+    for (const list of [...candidates.lists, ...(candidates.rest?.().lists ?? [])]) {
       for (const slot of list) {
-        if (this.seen[slot] === mark) continue;
-        this.seen[slot] = mark;
-        if (this.slots[slot] === null) continue;
+        if (types && !types.has(typeOf[slot] as number)) continue;
         const at = positionOf(slot);
         if (at >= from) positions[n++] = at;
       }
     }
     const all = positions.subarray(0, n);
     const out: number[] = [];
-    // The nearest few first (one pass, no sort of them all): enough when few fail the check.
-    const nearest = n > 8 * limit ? smallest(all, 4 * limit) : null;
-    for (const at of nearest ?? []) {
+    let previous = -1;
+    const take = (at: number) => {
+      if (at === previous) return false;
+      previous = at;
       const slot = slotAt(at);
-      if (matches(this.entry(slot)) && out.push(slot) >= limit) return out;
-    }
-    // Positions are distinct: the sorted list starts with the nearest, checked above.
+      return matches(this.entry(slot)) && out.push(slot) >= limit;
+    };
+    // The nearest few first (one pass, no sort of them all): enough when few fail the check, as the
+    // share of candidates the count found matching says.
+    const near = Math.ceil((4 * limit) / Math.max(rate, 0.01));
+    const nearest = n > 2 * near ? smallest(all, near, length) : null;
+    for (const at of nearest ?? []) if (take(at)) return out;
+    // The sorted list starts with the nearest (as many, repeats included), checked above.
     const sorted = all.sort();
-    for (let i = nearest?.length ?? 0; i < sorted.length && out.length < limit; i++) {
-      const slot = slotAt(sorted[i] as number);
-      if (matches(this.entry(slot))) out.push(slot);
-    }
+    for (let i = nearest?.length ?? 0; i < sorted.length; i++) if (take(sorted[i] as number)) break;
     return out;
   }
 
@@ -574,7 +611,7 @@ export class EventIndex {
 
   /**
    * An order as a page reads it: ascending, or reversed for a descending name or company order. A
-   * position counts in the page's direction; `positionOf` holds for live slots only.
+   * position counts in the page's direction; `positionOf` an emptied slot is -1.
    */
   private direction(order: PageOrder): {
     length: number;
@@ -593,7 +630,10 @@ export class EventIndex {
     return {
       length: sequence.length,
       slotAt: (at) => sequence[last - at] as number,
-      positionOf: (slot) => last - (rank[slot] as number),
+      positionOf: (slot) => {
+        const r = rank[slot] as number;
+        return r < 0 ? -1 : last - r;
+      },
     };
   }
 }
