@@ -67,6 +67,11 @@ function add<K>(map: Map<K, number[]>, key: K, slot: number): boolean {
   return false;
 }
 
+const hasBit = (bits: Int32Array, slot: number) => ((bits[slot >> 5] as number) & (1 << (slot & 31))) !== 0;
+const setBit = (bits: Int32Array, slot: number) => {
+  bits[slot >> 5] = (bits[slot >> 5] as number) | (1 << (slot & 31));
+};
+
 /** A set more than this many times longer than the rarest is not intersected (marking costs too). */
 const INTERSECT_RATIO = 16;
 
@@ -198,19 +203,16 @@ export class SlotLists {
     let slots: number[] = [];
     for (const list of rarest.lists) {
       for (const slot of list) {
-        const word = slot >> 5;
-        const bit = 1 << (slot & 31);
-        if ((bits[word] as number) & bit) continue;
-        bits[word] = (bits[word] as number) | bit;
+        if (hasBit(bits, slot)) continue;
+        setBit(bits, slot);
         slots.push(slot);
       }
     }
     for (const other of useful) {
       if (slots.length === 0) break;
       bits.fill(0);
-      for (const list of other.lists)
-        for (const slot of list) bits[slot >> 5] = (bits[slot >> 5] as number) | (1 << (slot & 31));
-      slots = slots.filter((slot) => ((bits[slot >> 5] as number) & (1 << (slot & 31))) !== 0);
+      for (const list of other.lists) for (const slot of list) setBit(bits, slot);
+      slots = slots.filter((slot) => hasBit(bits, slot));
     }
     return { found: [slots], n: slots.length, all };
   }
