@@ -355,11 +355,14 @@ export class EventIndex {
         // than the candidates. When it finds too few (the matches sit late in this order: "clara"
         // by name), the candidates are put in the order's sequence by their positions and checked
         // from the cursor on: their number, not the event's, is the cost.
-        const matching = (lists.size * found.length) / Math.max(1, read);
-        const short = Math.min(this.walkBudget, Math.ceil((4 * limit * this.slotOf.size) / matching));
+        const rate = found.length / Math.max(1, read);
+        const short = Math.min(
+          this.walkBudget,
+          Math.ceil((4 * limit * this.slotOf.size) / (lists.size * rate)),
+        );
         page =
           (WALK_COST * short < lists.size ? this.walk(order, cursor, matches, limit, short) : null) ??
-          this.inOrder(order, cursor, query, matches, limit, lists, found.length / Math.max(1, read));
+          this.inOrder(order, cursor, query, matches, limit, lists, rate);
       }
     } else {
       total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
@@ -579,8 +582,8 @@ export class EventIndex {
       const slot = slotAt(at);
       return matches(this.entry(slot)) && out.push(slot) >= limit;
     };
-    // The nearest few first (one pass, no sort of them all): enough when few fail the check, as the
-    // share of candidates the count found matching says.
+    // The nearest few first (`smallest`: no sort of them all), as many as the share of candidates
+    // the count found matching says the page needs.
     const near = Math.ceil((4 * limit) / Math.max(rate, 0.01));
     const nearest = n > 2 * near ? smallest(all, near, length) : null;
     for (const at of nearest ?? []) if (take(at)) return out;
