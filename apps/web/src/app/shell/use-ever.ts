@@ -1,5 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { whenIdle } from '../../lib/idle';
 
 /** True from the first render where `flag` was true: lazy panels load when first needed, then stay. */
 export function useEver(flag: boolean): boolean {
@@ -63,15 +64,13 @@ export function useAfterFirstPaint(): boolean {
 
   useEffect(() => {
     if (!quiet || ready) return;
-    let idle: number | undefined;
+    let cancelIdle: (() => void) | undefined;
     const settle = setTimeout(() => {
-      if ('requestIdleCallback' in window)
-        idle = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
-      else setReady(true);
+      cancelIdle = whenIdle(() => setReady(true), 2000);
     }, SETTLE_MS);
     return () => {
       clearTimeout(settle);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
+      cancelIdle?.();
     };
   }, [quiet, ready]);
   return ready;

@@ -1,19 +1,10 @@
 import { useEffect, useState } from 'react';
+import { whenIdle } from '../../../lib/idle';
 
 /** Cards whose meet and chat render with the list itself: the first screen or two. */
 export const FIRST_REVEALED = 6;
 /** Cards that get theirs in each idle pass after that (a short task each). */
 const REVEAL_STEP = 4;
-
-type IdleHandle = number;
-const requestIdle: (run: () => void) => IdleHandle =
-  typeof window !== 'undefined' && 'requestIdleCallback' in window
-    ? (run) => window.requestIdleCallback(run, { timeout: 500 })
-    : (run) => window.setTimeout(run, 16);
-const cancelIdle: (handle: IdleHandle) => void =
-  typeof window !== 'undefined' && 'cancelIdleCallback' in window
-    ? (handle) => window.cancelIdleCallback(handle)
-    : (handle) => window.clearTimeout(handle);
 
 /**
  * How many of `total` cards show their full actions: the first few at once, then a few more each
@@ -24,8 +15,7 @@ export function useRevealed(total: number): number {
   const [revealed, setRevealed] = useState(FIRST_REVEALED);
   useEffect(() => {
     if (revealed >= total) return;
-    const handle = requestIdle(() => setRevealed((n) => n + REVEAL_STEP));
-    return () => cancelIdle(handle);
+    return whenIdle(() => setRevealed((n) => n + REVEAL_STEP), 500);
   }, [revealed, total]);
   return revealed;
 }
