@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { DEMO_ATTENDEE, DEMO_TIMEZONE } from './web-app';
 
 export const VIEWPORTS = {
@@ -138,6 +138,8 @@ export interface AttendeeVisit {
   coldTab: StepLoad;
   /** The part of `coldTab` requested before the first attendee card showed. */
   coldTabShown: StepLoad;
+  /** The signed-in session (token and cookies), for further cold loads. */
+  session: Awaited<ReturnType<BrowserContext['storageState']>>;
 }
 
 /**
@@ -191,5 +193,62 @@ export async function visitAttendeeTab(
   // Long enough for what the app loads once the screen has settled (drawers, modals: ~3 s later).
   const { all: coldTab, shown: coldTabShown } = await coldLog.take(LATE_LOADS_MS);
   await cold.close();
-  return { login, afterLogin, coldTab, coldTabShown };
+  return { login, afterLogin, coldTab, coldTabShown, session: storageState };
+}
+
+/** A throttled connection as Chromium emulates it (ms, bytes per second). */
+export interface NetworkConditions {
+  latency: number;
+  downloadThroughput: number;
+  uploadThroughput: number;
+}
+
+/** Lighthouse's mobile profile's network: 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up. */
+export const SLOW_4G: NetworkConditions = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+
+export interface ColdTabTiming {
+  /** From navigation start until the first attendee card was in the page, ms. */
+  firstCardMs: number;
+  /** The page's own largest-contentful-paint time, ms. */
+  lcpMs: number;
+}
+
+/**
+ * The attendee tab loaded cold (empty cache, the session kept) on a phone-sized screen with the
+ * CPU slowed `slowdown` times (as Lighthouse's mobile profile does) and, with `network`, the connection
+ * throttled: when its first card showed and its largest paint. What the person waits for, measured
+ * in the browser.
+ */
+export async function timeColdTab(
+  browser: Browser,
+  baseURL: string,
+  eventId: number,
+  session: AttendeeVisit['session'],
+  slowdown: number,
+  network?: NetworkConditions,
+): Promise<ColdTabTiming> {
+  const options = { viewport: VIEWPORTS.mobile, baseURL, locale: 'en-US', timezoneId: DEMO_TIMEZONE };
+  const context = await browser.newContext({ ...options, storageState: session });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    if (network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network });
+    await page.goto(`/event/${eventId}/attendees`);
+    await page.getByTestId('attendee-card').first().waitFor();
+    const firstCardMs = await page.evaluate(() => performance.now());
+    // A string: the bench's TypeScript has no DOM types (the largest paint is in the browser's).
+    const lcpMs = await page.evaluate<number>(
+      `new Promise((resolve) => new PerformanceObserver((list) =>
+        resolve(Math.max(...list.getEntries().map((entry) => entry.startTime)))
+      ).observe({ type: 'largest-contentful-paint', buffered: true }))`,
+    );
+    return { firstCardMs, lcpMs };
+  } finally {
+    await context.close();
+  }
 }

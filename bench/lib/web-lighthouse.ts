@@ -1,5 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { DEMO_ATTENDEE } from './web-app';
@@ -40,6 +42,12 @@ export async function runLighthouse(
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // BENCH_LIGHTHOUSE_SAVE=dir keeps each report (its main-thread breakdown and LCP phases) to read.
+  const saveDir = process.env.BENCH_LIGHTHOUSE_SAVE;
+  if (saveDir) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+    writeFileSync(join(saveDir, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items
     ?.length;
