@@ -19,6 +19,18 @@ async function start(port?: number) {
   return server;
 }
 
+/**
+ * Subscribes and waits for the room to be on. Being connected is not enough: a record published
+ * before the server has answered the subscribe is part of the state the client starts from
+ * (E2.51), so it would never arrive as a record.
+ */
+async function subscribeReady(client: RealtimeClient, room: string, got: RealtimeRecord[]) {
+  let ready = false;
+  const stop = client.subscribe(room, (r) => got.push(r), { onReady: () => (ready = true) });
+  await expect.poll(() => ready).toBe(true);
+  return stop;
+}
+
 function open(url: string, getToken: Parameters<typeof connectRealtime>[0]) {
   const client = connectRealtime(getToken, { url, ackTimeoutMs: 3_000 });
   clients.push(client);
@@ -32,8 +44,7 @@ describe('web realtime client against the real server', () => {
     const room = realtimeRoom.user(user.id);
     const client = open(before.url, async () => user.token);
     const got: RealtimeRecord[] = [];
-    client.subscribe(room, (r) => got.push(r));
-    await expect.poll(() => client.connected).toBe(true);
+    await subscribeReady(client, room, got);
     await before.app.realtime.publish(room, RecordType.Notification, { n: 1 });
     await expect.poll(() => got.length).toBe(1);
 
@@ -80,8 +91,7 @@ describe('web realtime client against the real server', () => {
     const client = connectRealtime(async () => user.token, { url: server.url, gapTimeoutMs: 200 });
     clients.push(client);
     const got: RealtimeRecord[] = [];
-    client.subscribe(room, (r) => got.push(r));
-    await expect.poll(() => client.connected).toBe(true);
+    await subscribeReady(client, room, got);
     await server.app.realtime.publish(room, RecordType.Notification, { n: 1 });
     await expect.poll(() => got.length).toBe(1);
     // Committed but never pushed, as when a process dies between commit and push.
@@ -102,8 +112,7 @@ describe('web realtime client against the real server', () => {
     const client = connectRealtime(async () => user.token, { url: server.url, gapTimeoutMs: 300 });
     clients.push(client);
     const got: RealtimeRecord[] = [];
-    client.subscribe(room, (r) => got.push(r));
-    await expect.poll(() => client.connected).toBe(true);
+    await subscribeReady(client, room, got);
     await server.app.realtime.publish(room, RecordType.Notification, { n: 1 });
     await expect.poll(() => got.length).toBe(1);
     // Committed but never pushed, as when Redis drops a push between processes.
@@ -144,7 +153,7 @@ describe('web realtime client against the real server', () => {
     const errors: string[] = [];
     client.subscribe(realtimeRoom.user(alice.id), () => {}, { onError: (e) => errors.push(e.code) });
     const got: RealtimeRecord[] = [];
-    const stop = client.subscribe(realtimeRoom.user(bob.id), (r) => got.push(r));
+    const stop = await subscribeReady(client, realtimeRoom.user(bob.id), got);
     await expect.poll(() => errors).toEqual(['MST-00403']);
 
     await server.app.realtime.publish(realtimeRoom.user(bob.id), RecordType.Notification, { n: 1 });
