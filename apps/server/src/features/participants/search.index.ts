@@ -1,5 +1,13 @@
-import type { ParticipantTag, SearchOrder } from '@foyer/contract';
+import {
+  acceptorOf,
+  type Entry,
+  type IndexQuery,
+  type IndexRow,
+  textTestOf,
+  toEntry,
+} from './search.index.entry';
 import { type Candidates, SlotLists } from './search.index.lists';
+import { type IndexCursor, type PageOrder, SlotOrders, smallest } from './search.index.orders';
 import type { SearchRow } from './search.repository';
 
 /**
@@ -10,78 +18,13 @@ import type { SearchRow } from './search.repository';
  * (search.index.test.ts compares the two on generated people).
  *
  * The candidates of a text, category or type come from inverted lists (search.index.lists.ts); every
- * candidate is checked against the whole query, and each order is kept sorted for walking pages.
+ * candidate is checked against the whole query (search.index.entry.ts), and each order is kept sorted
+ * for walking pages (search.index.orders.ts).
  */
-
-/** A participant as the index reads it (search.indexes.ts): what search2 filters, orders and shows. */
-export interface IndexRow {
-  id: number;
-  name: string;
-  surname: string;
-  job_title: string;
-  company: string;
-  profile_photo: string | null;
-  booth_role: string | null;
-  present: 'venue' | 'online' | null;
-  type_id: number | null;
-  category_ids: number[] | null;
-  booth_id: number | null;
-  organizer: boolean;
-  state: string;
-  visible: boolean;
-  search_boost: number;
-  sort_name: string;
-  sort_company: string;
-  search_text: string;
-  /** The lexemes of search_vector, space-separated. */
-  lexemes: string;
-}
-
-interface Entry {
-  row: IndexRow;
-  id: number;
-  typeId: number | null;
-  categories: readonly number[];
-  boothId: number | null;
-  organizer: boolean;
-  deleted: boolean;
-  visible: boolean;
-  boost: number;
-  sortName: string;
-  sortCompany: string;
-  /** search_text: substring matches (LIKE '%…%'). */
-  text: string;
-  /** ' ' + the lexemes joined by ' ': a word prefix t matches where ' ' + t occurs. */
-  words: string;
-}
-
-/** What a search asks, besides its order and page. */
-export interface IndexQuery {
-  viewerId: number;
-  seesAll: boolean;
-  typeIds: readonly number[] | null;
-  /** Every token must start a word (the tsquery), or the needle occur in the text (the LIKE). */
-  tokens: readonly string[];
-  needle: string | null;
-  filterTypeIds?: readonly number[] | undefined;
-  filterCategoryIds?: readonly number[] | undefined;
-  withoutBooth?: boolean | undefined;
-  /** Only people the viewer gave all of these tags. */
-  tags?: readonly ParticipantTag[] | undefined;
-  tagsOf: (id: number) => readonly ParticipantTag[] | undefined;
-  /** People left out (those the viewer ignores, unless they ask for them). */
-  excluded: ReadonlySet<number>;
-}
 
 export interface EventNames {
   booths: Map<number, { name: string; logo: string | null }>;
   types: Map<number, string>;
-}
-
-export interface IndexCursor {
-  boost?: number;
-  key: string;
-  id: number;
 }
 
 export interface IndexPage {
@@ -92,23 +35,6 @@ export interface IndexPage {
   /** Exact, or cap + 1 meaning "more than cap" (null cap: always exact). */
   total: number;
 }
-
-/** What an order compares. */
-type Keyed = Pick<Entry, 'id' | 'boost' | 'sortName' | 'sortCompany'>;
-type Compare = (a: Keyed, b: Keyed) => number;
-const byId = (a: Keyed, b: Keyed) => a.id - b.id;
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const COMPARE: Record<SearchOrder, Compare> = {
-  relevance: (a, b) => b.boost - a.boost || byText(a.sortName, b.sortName) || byId(a, b),
-  name: (a, b) => byText(a.sortName, b.sortName) || byId(a, b),
-  company: (a, b) => byText(a.sortCompany, b.sortCompany) || byId(a, b),
-};
-
-/** An order as a page asks for it. */
-type PageOrder = { by: SearchOrder; asc: boolean };
-
-/** Relevance reads one way only; name and company ascending or descending (the sequence reversed). */
-const readsForward = (order: PageOrder) => order.by === 'relevance' || order.asc;
 
 /** How far a page walks its order before it looks at every match instead (decision 018's budget). */
 export const WALK_BUDGET = 20_000;
@@ -125,79 +51,10 @@ const DENSE = 4_000;
  */
 const WALK_COST = 16;
 
-function toEntry(row: IndexRow): Entry {
-  return {
-    row,
-    id: row.id,
-    typeId: row.type_id,
-    categories: row.category_ids ?? [],
-    boothId: row.booth_id,
-    organizer: row.organizer,
-    deleted: row.state === 'deleted',
-    visible: row.visible,
-    boost: Number(row.search_boost),
-    sortName: row.sort_name,
-    sortCompany: row.sort_company,
-    text: row.search_text,
-    words: row.lexemes ? ` ${row.lexemes}` : '',
-  };
-}
-
-/** Slots in `order`'s sequence: `kept` (already sorted) merged with `added`. */
-function merged(kept: Int32Array, added: number[], slots: (Entry | null)[], compare: Compare): Int32Array {
-  const entry = (slot: number) => slots[slot] as Entry;
-  added.sort((a, b) => compare(entry(a), entry(b)));
-  const out = new Int32Array(kept.length + added.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < kept.length && j < added.length) {
-    const a = kept[i] as number;
-    const b = added[j] as number;
-    if (compare(entry(a), entry(b)) <= 0) {
-      out[k++] = a;
-      i++;
-    } else {
-      out[k++] = b;
-      j++;
-    }
-  }
-  while (i < kept.length) out[k++] = kept[i++] as number;
-  while (j < added.length) out[k++] = added[j++] as number;
-  return out;
-}
-
-/**
- * At least the `k` smallest of `values` (each below `bound`), ascending: every value under a cut
- * found by counting them in 1,024 ranges, so two passes and a sort of about `k` (plus one range,
- * at most bound / 1,024 values and their repeats), however the values lie.
- */
-function smallest(values: Int32Array, k: number, bound: number): Int32Array {
-  const shift = Math.max(0, Math.ceil(Math.log2(Math.max(1, bound) / 1024)));
-  const counts = new Int32Array((bound >> shift) + 1);
-  for (const v of values) counts[v >> shift] = (counts[v >> shift] as number) + 1;
-  let range = 0;
-  for (let sum = 0; range < counts.length && sum < k; range++) sum += counts[range] as number;
-  const cut = range << shift;
-  const out: number[] = [];
-  for (const v of values) if (v < cut) out.push(v);
-  return Int32Array.from(out).sort();
-}
-
 export class EventIndex {
   private slots: (Entry | null)[] = [];
   private slotOf = new Map<number, number>();
-  private orders: Record<SearchOrder, Int32Array> = {
-    relevance: new Int32Array(0),
-    name: new Int32Array(0),
-    company: new Int32Array(0),
-  };
-  /** Per order, each slot's position in that order's sequence (-1 for an emptied slot). */
-  private ranks: Record<SearchOrder, Int32Array> = {
-    relevance: new Int32Array(0),
-    name: new Int32Array(0),
-    company: new Int32Array(0),
-  };
+  private orders = new SlotOrders(this.slots);
   private lists = new SlotLists();
   /** Per slot, the last query that counted it (to count a slot once across lists). */
   private seen = new Int32Array(0);
@@ -273,15 +130,7 @@ export class EventIndex {
     }
     for (const slot of dirty) this.typeOf[slot] = this.slots[slot]?.typeId ?? -1;
     if (dirty.size === 0) return;
-    const added = [...dirty].filter((s) => this.slots[s] !== null);
-    for (const order of Object.keys(COMPARE) as SearchOrder[]) {
-      const kept = this.orders[order].filter((s) => !dirty.has(s));
-      const sequence = merged(kept, [...added], this.slots, COMPARE[order]);
-      this.orders[order] = sequence;
-      const rank = new Int32Array(this.slots.length).fill(-1);
-      for (let i = 0; i < sequence.length; i++) rank[sequence[i] as number] = i;
-      this.ranks[order] = rank;
-    }
+    this.orders.update(dirty);
     this.totals.clear();
   }
 
@@ -329,8 +178,8 @@ export class EventIndex {
     limit: number,
     cap: number | null,
   ): IndexPage {
-    const accept = this.acceptor(query);
-    const textOk = this.textTest(query);
+    const accept = acceptorOf(query);
+    const textOk = textTestOf(query);
     const matches = (e: Entry) => accept(e) && (textOk === null || textOk(e));
     // The lists of the most selective looked-up condition (text, categories, types) hold every match.
     const lists = this.lists.candidates(query, textOk !== null);
@@ -346,7 +195,7 @@ export class EventIndex {
         dense && cap !== null ? cap + 1 : Number.POSITIVE_INFINITY,
       );
       total = cap === null ? found.length : Math.min(found.length, cap + 1);
-      if (!dense || found.length <= (cap ?? 0)) page = this.topOf(found, order, cursor, limit);
+      if (!dense || found.length <= (cap ?? 0)) page = this.orders.topOf(found, order, cursor, limit);
       else {
         // Dense: a short walk of the order usually finds the page when the matches are many. Their
         // number is estimated from the share of candidates the count found matching (a type filter
@@ -368,7 +217,7 @@ export class EventIndex {
       total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
       page =
         this.walk(order, cursor, matches, limit, this.walkBudget) ??
-        this.topOf(this.all(matches), order, cursor, limit);
+        this.orders.topOf(this.all(matches), order, cursor, limit);
     }
     const keys = new Map<number, { boost: number; name: string; company: string }>();
     const ids = page.map((s) => {
@@ -383,45 +232,9 @@ export class EventIndex {
     return this.slots[slot] as Entry;
   }
 
-  private acceptor(q: IndexQuery): (e: Entry) => boolean {
-    const visibleTypes = q.typeIds ? new Set(q.typeIds) : null;
-    const types = q.filterTypeIds?.length ? new Set(q.filterTypeIds) : null;
-    const categories = q.filterCategoryIds?.length ? new Set(q.filterCategoryIds) : null;
-    const tags = q.tags?.length ? q.tags : null;
-    return (e) => {
-      if (!q.seesAll && (e.deleted || !e.visible)) return false;
-      if (visibleTypes && e.id !== q.viewerId && (e.typeId === null || !visibleTypes.has(e.typeId)))
-        return false;
-      if (types && (e.typeId === null || !types.has(e.typeId))) return false;
-      if (categories) {
-        let any = false;
-        for (const c of e.categories) if (categories.has(c)) any = true;
-        if (!any) return false;
-      }
-      if (q.withoutBooth && (e.boothId !== null || e.organizer)) return false;
-      if (tags) {
-        const mine = q.tagsOf(e.id);
-        if (!mine || !tags.every((t) => mine.includes(t))) return false;
-      }
-      return !q.excluded.has(e.id);
-    };
-  }
-
-  private textTest(q: IndexQuery): ((e: Entry) => boolean) | null {
-    if (q.tokens.length === 0 && q.needle === null) return null;
-    const prefixes = q.tokens.map((t) => ` ${t}`);
-    const needle = q.needle;
-    return (e) => {
-      if (needle !== null && e.text.includes(needle)) return true;
-      if (prefixes.length === 0) return false;
-      for (const p of prefixes) if (!e.words.includes(p)) return false;
-      return true;
-    };
-  }
-
   /** The whole directory, counted once per kind of viewer until the next change, less my excluded. */
   private directoryTotal(q: IndexQuery): number {
-    const open = this.acceptor({ ...q, excluded: new Set() });
+    const open = acceptorOf({ ...q, excluded: new Set() });
     const key = JSON.stringify([q.seesAll, q.typeIds, q.typeIds ? q.viewerId : 0]);
     let total = this.totals.get(key);
     if (total === undefined) {
@@ -487,23 +300,6 @@ export class EventIndex {
     return out;
   }
 
-  /** The order as the page reads it (descending name or company order reversed). */
-  private pageCompare(order: PageOrder): Compare {
-    const compare = COMPARE[order.by];
-    return readsForward(order) ? compare : (a, b) => compare(b, a);
-  }
-
-  /** Whether an entry comes after the cursor in the page's order. */
-  private cursorTest(cursor: IndexCursor, compare: Compare): (e: Entry) => boolean {
-    const mark: Keyed = {
-      id: cursor.id,
-      boost: cursor.boost ?? 0,
-      sortName: cursor.key,
-      sortCompany: cursor.key,
-    };
-    return (e) => compare(e, mark) > 0;
-  }
-
   /**
    * Reads the order from the cursor on, testing each person, until `limit` match; null when the
    * budget runs out first (the matches are rare in this order: better to look at all of them).
@@ -515,9 +311,9 @@ export class EventIndex {
     limit: number,
     budget: number,
   ): number[] | null {
-    const { length, slotAt } = this.direction(order);
+    const { length, slotAt } = this.orders.direction(order);
     const out: number[] = [];
-    const from = this.firstAfter(order, cursor);
+    const from = this.orders.firstAfter(order, cursor);
     for (let at = from, left = budget; at < length && out.length < limit; at++, left--) {
       if (left <= 0) return null;
       const slot = slotAt(at);
@@ -525,25 +321,6 @@ export class EventIndex {
     }
     return out;
   }
-
-  /**
-   * The page's first position (counted in the page's direction) after the cursor: a binary search
-   * of the order's sequence.
-   */
-  private firstAfter(order: PageOrder, cursor: IndexCursor | null): number {
-    if (!cursor) return 0;
-    const { length, slotAt } = this.direction(order);
-    const after = this.cursorTest(cursor, this.pageCompare(order));
-    let lo = 0;
-    let hi = length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (after(this.entry(slotAt(mid)))) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  }
-
   /**
    * The first `limit` matches after the cursor among the candidates: each live candidate's position
    * in the page's direction (once, however many lists hold it), sorted, then checked in that order.
@@ -557,8 +334,8 @@ export class EventIndex {
     candidates: Candidates,
     rate: number,
   ): number[] {
-    const { length, positionOf, slotAt } = this.direction(order);
-    const from = this.firstAfter(order, cursor);
+    const { length, positionOf, slotAt } = this.orders.direction(order);
+    const from = this.orders.firstAfter(order, cursor);
     // One number read per candidate (a slot in several lists gives its position several times:
     // repeats are skipped below, cheaper than marking each slot at a million).
     if (this.scratch.length < candidates.size) this.scratch = new Int32Array(candidates.size * 2);
@@ -591,52 +368,5 @@ export class EventIndex {
     const sorted = all.sort();
     for (let i = nearest?.length ?? 0; i < sorted.length; i++) if (take(sorted[i] as number)) break;
     return out;
-  }
-
-  /**
-   * The first `limit` of these matches after the cursor: a bounded sorted list of their positions in
-   * the page's direction (comparing numbers, not names: most of a page's time when it was names).
-   */
-  private topOf(found: number[], order: PageOrder, cursor: IndexCursor | null, limit: number): number[] {
-    const { positionOf, slotAt } = this.direction(order);
-    const from = this.firstAfter(order, cursor);
-    const best: number[] = [];
-    for (const slot of found) {
-      const at = positionOf(slot);
-      if (at < from || (best.length === limit && at >= (best[limit - 1] as number))) continue;
-      let i = best.length;
-      while (i > 0 && (best[i - 1] as number) > at) i--;
-      best.splice(i, 0, at);
-      if (best.length > limit) best.pop();
-    }
-    return best.map(slotAt);
-  }
-
-  /**
-   * An order as a page reads it: ascending, or reversed for a descending name or company order. A
-   * position counts in the page's direction; `positionOf` an emptied slot is -1.
-   */
-  private direction(order: PageOrder): {
-    length: number;
-    slotAt: (at: number) => number;
-    positionOf: (slot: number) => number;
-  } {
-    const sequence = this.orders[order.by];
-    const rank = this.ranks[order.by];
-    const last = sequence.length - 1;
-    if (readsForward(order))
-      return {
-        length: sequence.length,
-        slotAt: (at) => sequence[at] as number,
-        positionOf: (slot) => rank[slot] as number,
-      };
-    return {
-      length: sequence.length,
-      slotAt: (at) => sequence[last - at] as number,
-      positionOf: (slot) => {
-        const r = rank[slot] as number;
-        return r < 0 ? -1 : last - r;
-      },
-    };
   }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { EventIndex, type EventNames, type IndexRow } from './search.index';
+import { EventIndex, type EventNames } from './search.index';
+import type { IndexRow } from './search.index.entry';
 
 /**
  * This process's search indexes, one per event searched (decision 021). Before each search the

@@ -10,7 +10,8 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import type { SearchCache } from './search.cache';
-import type { EventIndex, IndexCursor } from './search.index';
+import type { EventIndex } from './search.index';
+import type { IndexCursor } from './search.index.orders';
 import type { SearchRow } from './search.repository';
 import { loadSearchViewer, type SearchViewer } from './search.viewer';
 

@@ -1,0 +1,124 @@
+import type { ParticipantTag } from '@foyer/contract';
+
+/**
+ * A person as the event's search index holds them (search.index.ts), and the tests a query puts
+ * them to: the conditions besides the text (`acceptorOf`) and the text (`textTestOf`), as the SQL of
+ * search.repository.ts has them.
+ */
+
+/** A participant as the index reads it (search.indexes.ts): what search2 filters, orders and shows. */
+export interface IndexRow {
+  id: number;
+  name: string;
+  surname: string;
+  job_title: string;
+  company: string;
+  profile_photo: string | null;
+  booth_role: string | null;
+  present: 'venue' | 'online' | null;
+  type_id: number | null;
+  category_ids: number[] | null;
+  booth_id: number | null;
+  organizer: boolean;
+  state: string;
+  visible: boolean;
+  search_boost: number;
+  sort_name: string;
+  sort_company: string;
+  search_text: string;
+  /** The lexemes of search_vector, space-separated. */
+  lexemes: string;
+}
+
+/** A person in the index: the row, with what the tests read ready. */
+export interface Entry {
+  row: IndexRow;
+  id: number;
+  typeId: number | null;
+  categories: readonly number[];
+  boothId: number | null;
+  organizer: boolean;
+  deleted: boolean;
+  visible: boolean;
+  boost: number;
+  sortName: string;
+  sortCompany: string;
+  /** search_text: substring matches (LIKE '%…%'). */
+  text: string;
+  /** ' ' + the lexemes joined by ' ': a word prefix t matches where ' ' + t occurs. */
+  words: string;
+}
+
+/** What a search asks, besides its order and page. */
+export interface IndexQuery {
+  viewerId: number;
+  seesAll: boolean;
+  typeIds: readonly number[] | null;
+  /** Every token must start a word (the tsquery), or the needle occur in the text (the LIKE). */
+  tokens: readonly string[];
+  needle: string | null;
+  filterTypeIds?: readonly number[] | undefined;
+  filterCategoryIds?: readonly number[] | undefined;
+  withoutBooth?: boolean | undefined;
+  /** Only people the viewer gave all of these tags. */
+  tags?: readonly ParticipantTag[] | undefined;
+  tagsOf: (id: number) => readonly ParticipantTag[] | undefined;
+  /** People left out (those the viewer ignores, unless they ask for them). */
+  excluded: ReadonlySet<number>;
+}
+
+export function toEntry(row: IndexRow): Entry {
+  return {
+    row,
+    id: row.id,
+    typeId: row.type_id,
+    categories: row.category_ids ?? [],
+    boothId: row.booth_id,
+    organizer: row.organizer,
+    deleted: row.state === 'deleted',
+    visible: row.visible,
+    boost: Number(row.search_boost),
+    sortName: row.sort_name,
+    sortCompany: row.sort_company,
+    text: row.search_text,
+    words: row.lexemes ? ` ${row.lexemes}` : '',
+  };
+}
+
+/** Every condition of the query but its text. */
+export function acceptorOf(q: IndexQuery): (e: Entry) => boolean {
+  const visibleTypes = q.typeIds ? new Set(q.typeIds) : null;
+  const types = q.filterTypeIds?.length ? new Set(q.filterTypeIds) : null;
+  const categories = q.filterCategoryIds?.length ? new Set(q.filterCategoryIds) : null;
+  const tags = q.tags?.length ? q.tags : null;
+  return (e) => {
+    if (!q.seesAll && (e.deleted || !e.visible)) return false;
+    if (visibleTypes && e.id !== q.viewerId && (e.typeId === null || !visibleTypes.has(e.typeId)))
+      return false;
+    if (types && (e.typeId === null || !types.has(e.typeId))) return false;
+    if (categories) {
+      let any = false;
+      for (const c of e.categories) if (categories.has(c)) any = true;
+      if (!any) return false;
+    }
+    if (q.withoutBooth && (e.boothId !== null || e.organizer)) return false;
+    if (tags) {
+      const mine = q.tagsOf(e.id);
+      if (!mine || !tags.every((t) => mine.includes(t))) return false;
+    }
+    return !q.excluded.has(e.id);
+  };
+}
+
+/** The query's text: a word starting with every token, or the needle anywhere; null: no text. */
+export function textTestOf(q: IndexQuery): ((e: Entry) => boolean) | null {
+  if (q.tokens.length === 0 && q.needle === null) return null;
+  const prefixes = q.tokens.map((t) => ` ${t}`);
+  const needle = q.needle;
+  return (e) => {
+    if (needle !== null && e.text.includes(needle)) return true;
+    if (prefixes.length === 0) return false;
+    for (const p of prefixes) if (!e.words.includes(p)) return false;
+    return true;
+  };
+}

@@ -1,0 +1,188 @@
+import type { SearchOrder } from '@foyer/contract';
+import type { Entry } from './search.index.entry';
+
+/**
+ * The search index's three orders (relevance, name, company): each a sequence of slots kept sorted
+ * as people come and go, and each slot's position in it, so a page compares positions (numbers),
+ * not names, and a cursor is found by a binary search.
+ */
+
+export interface IndexCursor {
+  boost?: number;
+  key: string;
+  id: number;
+}
+
+/** What an order compares. */
+type Keyed = Pick<Entry, 'id' | 'boost' | 'sortName' | 'sortCompany'>;
+type Compare = (a: Keyed, b: Keyed) => number;
+const byId = (a: Keyed, b: Keyed) => a.id - b.id;
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const COMPARE: Record<SearchOrder, Compare> = {
+  relevance: (a, b) => b.boost - a.boost || byText(a.sortName, b.sortName) || byId(a, b),
+  name: (a, b) => byText(a.sortName, b.sortName) || byId(a, b),
+  company: (a, b) => byText(a.sortCompany, b.sortCompany) || byId(a, b),
+};
+
+/** An order as a page asks for it. */
+export type PageOrder = { by: SearchOrder; asc: boolean };
+
+/** Relevance reads one way only; name and company ascending or descending (the sequence reversed). */
+const readsForward = (order: PageOrder) => order.by === 'relevance' || order.asc;
+
+/** Slots in `order`'s sequence: `kept` (already sorted) merged with `added`. */
+function merged(kept: Int32Array, added: number[], slots: (Entry | null)[], compare: Compare): Int32Array {
+  const entry = (slot: number) => slots[slot] as Entry;
+  added.sort((a, b) => compare(entry(a), entry(b)));
+  const out = new Int32Array(kept.length + added.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < kept.length && j < added.length) {
+    const a = kept[i] as number;
+    const b = added[j] as number;
+    if (compare(entry(a), entry(b)) <= 0) {
+      out[k++] = a;
+      i++;
+    } else {
+      out[k++] = b;
+      j++;
+    }
+  }
+  while (i < kept.length) out[k++] = kept[i++] as number;
+  while (j < added.length) out[k++] = added[j++] as number;
+  return out;
+}
+
+/**
+ * At least the `k` smallest of `values` (each below `bound`), ascending: every value under a cut
+ * found by counting them in 1,024 ranges, so two passes and a sort of about `k` (plus one range,
+ * at most bound / 1,024 values and their repeats), however the values lie.
+ */
+export function smallest(values: Int32Array, k: number, bound: number): Int32Array {
+  const shift = Math.max(0, Math.ceil(Math.log2(Math.max(1, bound) / 1024)));
+  const counts = new Int32Array((bound >> shift) + 1);
+  for (const v of values) counts[v >> shift] = (counts[v >> shift] as number) + 1;
+  let range = 0;
+  for (let sum = 0; range < counts.length && sum < k; range++) sum += counts[range] as number;
+  const cut = range << shift;
+  const out: number[] = [];
+  for (const v of values) if (v < cut) out.push(v);
+  return Int32Array.from(out).sort();
+}
+
+/** The orders' sequences and positions over the index's slots (`slots`, shared with the index). */
+export class SlotOrders {
+  private orders: Record<SearchOrder, Int32Array> = {
+    relevance: new Int32Array(0),
+    name: new Int32Array(0),
+    company: new Int32Array(0),
+  };
+  /** Per order, each slot's position in that order's sequence (-1 for an emptied slot). */
+  private ranks: Record<SearchOrder, Int32Array> = {
+    relevance: new Int32Array(0),
+    name: new Int32Array(0),
+    company: new Int32Array(0),
+  };
+
+  constructor(private readonly slots: (Entry | null)[]) {}
+
+  /** Takes the `dirty` slots out of every order and puts back those still live, in place. */
+  update(dirty: ReadonlySet<number>): void {
+    const added = [...dirty].filter((s) => this.slots[s] !== null);
+    for (const order of Object.keys(COMPARE) as SearchOrder[]) {
+      const kept = this.orders[order].filter((s) => !dirty.has(s));
+      const sequence = merged(kept, [...added], this.slots, COMPARE[order]);
+      this.orders[order] = sequence;
+      const rank = new Int32Array(this.slots.length).fill(-1);
+      for (let i = 0; i < sequence.length; i++) rank[sequence[i] as number] = i;
+      this.ranks[order] = rank;
+    }
+  }
+
+  private entry(slot: number): Entry {
+    return this.slots[slot] as Entry;
+  }
+
+  /** The order as the page reads it (descending name or company order reversed). */
+  private pageCompare(order: PageOrder): Compare {
+    const compare = COMPARE[order.by];
+    return readsForward(order) ? compare : (a, b) => compare(b, a);
+  }
+
+  /** Whether an entry comes after the cursor in the page's order. */
+  private cursorTest(cursor: IndexCursor, compare: Compare): (e: Entry) => boolean {
+    const mark: Keyed = {
+      id: cursor.id,
+      boost: cursor.boost ?? 0,
+      sortName: cursor.key,
+      sortCompany: cursor.key,
+    };
+    return (e) => compare(e, mark) > 0;
+  }
+
+  /**
+   * The page's first position (counted in the page's direction) after the cursor: a binary search
+   * of the order's sequence.
+   */
+  firstAfter(order: PageOrder, cursor: IndexCursor | null): number {
+    if (!cursor) return 0;
+    const { length, slotAt } = this.direction(order);
+    const after = this.cursorTest(cursor, this.pageCompare(order));
+    let lo = 0;
+    let hi = length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (after(this.entry(slotAt(mid)))) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /**
+   * The first `limit` of these matches after the cursor: a bounded sorted list of their positions in
+   * the page's direction (comparing numbers, not names: most of a page's time when it was names).
+   */
+  topOf(found: number[], order: PageOrder, cursor: IndexCursor | null, limit: number): number[] {
+    const { positionOf, slotAt } = this.direction(order);
+    const from = this.firstAfter(order, cursor);
+    const best: number[] = [];
+    for (const slot of found) {
+      const at = positionOf(slot);
+      if (at < from || (best.length === limit && at >= (best[limit - 1] as number))) continue;
+      let i = best.length;
+      while (i > 0 && (best[i - 1] as number) > at) i--;
+      best.splice(i, 0, at);
+      if (best.length > limit) best.pop();
+    }
+    return best.map(slotAt);
+  }
+
+  /**
+   * An order as a page reads it: ascending, or reversed for a descending name or company order. A
+   * position counts in the page's direction; `positionOf` an emptied slot is -1.
+   */
+  direction(order: PageOrder): {
+    length: number;
+    slotAt: (at: number) => number;
+    positionOf: (slot: number) => number;
+  } {
+    const sequence = this.orders[order.by];
+    const rank = this.ranks[order.by];
+    const last = sequence.length - 1;
+    if (readsForward(order))
+      return {
+        length: sequence.length,
+        slotAt: (at) => sequence[at] as number,
+        positionOf: (slot) => rank[slot] as number,
+      };
+    return {
+      length: sequence.length,
+      slotAt: (at) => sequence[last - at] as number,
+      positionOf: (slot) => {
+        const r = rank[slot] as number;
+        return r < 0 ? -1 : last - r;
+      },
+    };
+  }
+}
