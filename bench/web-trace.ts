@@ -1,0 +1,67 @@
+// Where a cold attendee tab's time goes: the tab loaded cold with the session kept, phone-sized, CPU
+// slowed 4× (as bench/web.ts part 3), printing when each request started and ended and the page's
+// long tasks, in ms from navigation. With BENCH_CPU_PROFILE=file the second load's CPU profile is
+// saved there (open it in Chromium's DevTools; an unminified build, `vite build --minify false`,
+// keeps the component names). WEB_DIST picks the build.
+//   WEB_DIST=/tmp/dist node --import tsx bench/web-trace.ts
+import { writeFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, DEMO_TIMEZONE, startWebApp } from './lib/web-app';
+import { VIEWPORTS, visitAttendeeTab } from './lib/web-flow';
+
+const SLOWDOWN = 4;
+const LOADS = 2;
+const profileFile = process.env.BENCH_CPU_PROFILE;
+
+interface Trace {
+  requests: [number, number, string][];
+  longTasks: [number, number][];
+}
+
+const app = await startWebApp();
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+try {
+  const { session } = await visitAttendeeTab(browser, app.baseURL, app.eventId, 'mobile');
+  for (let load = 1; load <= LOADS; load++) {
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.mobile,
+      locale: 'en-US',
+      timezoneId: DEMO_TIMEZONE,
+      storageState: session,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    // Strings: the bench's TypeScript has no DOM types.
+    await page.addInitScript(
+      `window.__longTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries())
+        window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]) })
+        .observe({ type: 'longtask', buffered: true });`,
+    );
+    const profiling = profileFile !== undefined && load === LOADS;
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    await page.goto(`${app.baseURL}/event/${app.eventId}/attendees`);
+    await page.getByTestId('attendee-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    if (profiling) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profileFile, JSON.stringify(profile));
+    }
+    const trace = await page.evaluate<Trace>(
+      `({ requests: performance.getEntriesByType('resource').map((e) =>
+          [Math.round(e.startTime), Math.round(e.responseEnd), e.name.replace(location.origin, '')]),
+        longTasks: window.__longTasks })`,
+    );
+    console.log(`load ${load} (CPU ${SLOWDOWN}× slower), ms from navigation:`);
+    for (const [start, end, url] of trace.requests) console.log(`  ${start}–${end}  ${url}`);
+    console.log(`  long tasks (start, ms): ${trace.longTasks.map(([s, d]) => `${s} (${d})`).join(', ')}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await app.stop();
+}
