@@ -37,6 +37,13 @@ export interface Candidates {
    * lists may already answer: a count that reaches its cap, a page the walk finds).
    */
   rest?: () => Candidates;
+  /**
+   * Lists holding at least `rest`'s slots, for a caller that checks every slot it takes: `rest`'s
+   * own lists when already looked up, else the rarest piece's list alone (one list read, where
+   * `rest` marks every piece's: "community manage" marks fourteen lists of up to 400,000 at a
+   * million to take out a few slots).
+   */
+  restSuperset?: () => number[][];
 }
 
 const pieces = (text: string): Set<string> => {
@@ -164,9 +171,15 @@ export class SlotLists {
       if (lists.length === 0) return needle();
       // Marking a long word's pieces costs more than the rest of its search ("software": six lists
       // of 120,000 at a million), and its words' lists often hold the whole answer.
-      const rarest = Math.min(...sets.map(([list]) => (list as number[]).length));
+      const rarest = sets.map(([list]) => list as number[]).reduce((a, b) => (b.length < a.length ? b : a));
       let looked: Candidates | undefined;
-      return { lists, sure, size: size + rarest, rest: () => (looked ??= needle()) };
+      return {
+        lists,
+        sure,
+        size: size + rarest.length,
+        rest: () => (looked ??= needle()),
+        restSuperset: () => looked?.lists ?? [rarest],
+      };
     }
     return { lists, sure, size };
   }

@@ -287,6 +287,41 @@ describe('the in-memory search index (decision 021)', () => {
     expect(favs.total).toBe(2);
     expect(index.search({ ...base, tags: ['fav', 'ignored'] }, order, null, 100, 1000).ids).toEqual([a]);
   });
+
+  it('E1.01 a page of many word matches put in order also holds the matches only the substring finds', async () => {
+    // "eng man": sixty Engineering Managers by their words; the Heng Mansion people only by the
+    // text ("heng mansion" holds "eng man", no word starts with "eng"). Past the count's cap the
+    // candidates are put in order by position (dense 8, walk budget 1), with the substring's too.
+    const event = await makeEvent(t.ctx);
+    const person = (i: number, company: string, job: string) => ({
+      event_id: event.id,
+      email: `substring-${i}@example.test`,
+      name: `Person${String.fromCharCode(97 + (i % 26))}`,
+      surname: `N${i}`,
+      company,
+      job_title: job,
+    });
+    await t.ctx.db
+      .insertInto('participants')
+      .values([
+        ...Array.from({ length: 60 }, (_, i) => person(i, 'Acme', 'Engineering Manager')),
+        ...Array.from({ length: 3 }, (_, i) => person(100 + i, 'Heng Mansion', 'Cook')),
+      ])
+      .execute();
+    const rows = await readRows(event.id);
+    const index = new EventIndex({ dense: 8, walkBudget: 1 });
+    index.apply(rows, []);
+    const c: Case = { viewerId: rows[0]?.id as number, seesAll: false, typeIds: null, query: 'eng man' };
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const order of [
+      { by: 'name' as const, asc: true },
+      { by: 'name' as const, asc: false },
+    ]) {
+      const expected = await reference({ eventId: event.id } as World, c, order);
+      expect(expected).toHaveLength(63);
+      expect(pageAll(index, indexQuery(c), order, 40, 17, expected, byId)).toEqual(expected);
+    }
+  });
 });
 
 describe('keeping the index current (migration 0032)', () => {

@@ -343,7 +343,9 @@ export class EventIndex {
     let n = 0;
     const types = query.filterTypeIds?.length ? new Set(query.filterTypeIds) : null;
     const typeOf = this.typeOf;
-    for (const list of [...candidates.lists, ...(candidates.rest?.().lists ?? [])]) {
+    // Every slot taken is checked whole: a superset of the lists looked up only when asked will do.
+    const rest = candidates.restSuperset?.() ?? candidates.rest?.().lists ?? [];
+    for (const list of [...candidates.lists, ...rest]) {
       for (const slot of list) {
         if (types && !types.has(typeOf[slot] as number)) continue;
         const at = positionOf(slot);
