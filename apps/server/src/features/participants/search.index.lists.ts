@@ -39,9 +39,9 @@ export interface Candidates {
   rest?: () => Candidates;
   /**
    * Lists holding at least `rest`'s slots, for a caller that checks every slot it takes: `rest`'s
-   * own lists when already looked up, else the rarest piece's list alone (one list read, where
-   * `rest` marks every piece's: "community manage" marks fourteen lists of up to 400,000 at a
-   * million to take out a few slots).
+   * own lists when already looked up or cheap to look up, else the rarest piece's list alone (one
+   * list read, where `rest` marks every piece's: "community manage" marks fourteen lists of up to
+   * 400,000 at a million to take out a few slots).
    */
   restSuperset?: () => number[][];
 }
@@ -81,6 +81,13 @@ const setBit = (bits: Int32Array, slot: number) => {
 
 /** A set more than this many times longer than the rarest is not intersected (marking costs too). */
 const INTERSECT_RATIO = 16;
+/**
+ * A caller that checks every slot takes the rarest piece's list alone when intersecting the pieces
+ * would mark more than this many times its length ("community manage": fourteen lists); a short
+ * needle's few pieces ("marc": two) are intersected, or the rarest's many non-matches ("research"
+ * holds "arc") are checked one by one (bench/search-index.ts: 2, 4 and 8 measured; 4 kept).
+ */
+const SUPERSET_MARKS = 4;
 
 export class SlotLists {
   private words = new Map<string, number[]>();
@@ -171,14 +178,20 @@ export class SlotLists {
       if (lists.length === 0) return needle();
       // Marking a long word's pieces costs more than the rest of its search ("software": six lists
       // of 120,000 at a million), and its words' lists often hold the whole answer.
-      const rarest = sets.map(([list]) => list as number[]).reduce((a, b) => (b.length < a.length ? b : a));
+      const lengths = sets.map(([list]) => (list as number[]).length);
+      const rarest = sets[lengths.indexOf(Math.min(...lengths))]?.[0] as number[];
+      // What the intersection would mark (intersect: the pieces not far commoner than the rarest).
+      const marked = lengths
+        .filter((n) => n <= INTERSECT_RATIO * rarest.length)
+        .reduce((sum, n) => sum + n, 0);
       let looked: Candidates | undefined;
+      const rest = () => (looked ??= needle());
       return {
         lists,
         sure,
         size: size + rarest.length,
-        rest: () => (looked ??= needle()),
-        restSuperset: () => looked?.lists ?? [rarest],
+        rest,
+        restSuperset: () => (looked || marked <= SUPERSET_MARKS * rarest.length ? rest().lists : [rarest]),
       };
     }
     return { lists, sure, size };

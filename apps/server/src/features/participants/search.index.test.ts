@@ -289,9 +289,10 @@ describe('the in-memory search index (decision 021)', () => {
   });
 
   it('E1.01 a page of many word matches put in order also holds the matches only the substring finds', async () => {
-    // "eng man": sixty Engineering Managers by their words; the Heng Mansion people only by the
-    // text ("heng mansion" holds "eng man", no word starts with "eng"). Past the count's cap the
-    // candidates are put in order by position (dense 8, walk budget 1), with the substring's too.
+    // "engineering man": sixty Engineering Managers by their words; the Reengineering Mansion
+    // people only by the text (it holds "engineering man", no word starts with "engineering"). Past
+    // the count's cap the candidates are put in order by position (dense 8, walk budget 1), with the
+    // substring's rarest piece's list (its thirteen pieces are not intersected for that).
     const event = await makeEvent(t.ctx);
     const person = (i: number, company: string, job: string) => ({
       event_id: event.id,
@@ -305,13 +306,18 @@ describe('the in-memory search index (decision 021)', () => {
       .insertInto('participants')
       .values([
         ...Array.from({ length: 60 }, (_, i) => person(i, 'Acme', 'Engineering Manager')),
-        ...Array.from({ length: 3 }, (_, i) => person(100 + i, 'Heng Mansion', 'Cook')),
+        ...Array.from({ length: 3 }, (_, i) => person(100 + i, 'Reengineering Mansion', 'Cook')),
       ])
       .execute();
     const rows = await readRows(event.id);
     const index = new EventIndex({ dense: 8, walkBudget: 1 });
     index.apply(rows, []);
-    const c: Case = { viewerId: rows[0]?.id as number, seesAll: false, typeIds: null, query: 'eng man' };
+    const c: Case = {
+      viewerId: rows[0]?.id as number,
+      seesAll: false,
+      typeIds: null,
+      query: 'engineering man',
+    };
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const order of [
       { by: 'name' as const, asc: true },
