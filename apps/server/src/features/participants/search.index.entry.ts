@@ -1,4 +1,5 @@
 import type { ParticipantTag } from '@foyer/contract';
+import type { SearchRow } from './search.repository';
 
 /**
  * A person as the event's search index holds them (search.index.ts), and the tests a query puts
@@ -6,29 +7,34 @@ import type { ParticipantTag } from '@foyer/contract';
  * search.repository.ts has them.
  */
 
-/** A participant as the index reads it (search.indexes.ts): what search2 filters, orders and shows. */
-export interface IndexRow {
-  id: number;
-  name: string;
-  surname: string;
-  job_title: string;
-  company: string;
-  profile_photo: string | null;
+/**
+ * A participant as the index reads it (search.indexes.ts): what search2 filters, orders and shows;
+ * the card's own fields as the SQL reading (search.repository.ts) has them.
+ */
+export type IndexRow = Pick<
+  SearchRow,
+  | 'id'
+  | 'name'
+  | 'surname'
+  | 'job_title'
+  | 'company'
+  | 'profile_photo'
+  | 'present'
+  | 'type_id'
+  | 'organizer'
+  | 'state'
+  | 'search_boost'
+  | 'sort_name'
+  | 'sort_company'
+> & {
   booth_role: string | null;
-  present: 'venue' | 'online' | null;
-  type_id: number | null;
   category_ids: number[] | null;
   booth_id: number | null;
-  organizer: boolean;
-  state: string;
   visible: boolean;
-  search_boost: number;
-  sort_name: string;
-  sort_company: string;
   search_text: string;
   /** The lexemes of search_vector, space-separated. */
   lexemes: string;
-}
+};
 
 /** A person in the index: the row, with what the tests read ready. */
 export interface Entry {

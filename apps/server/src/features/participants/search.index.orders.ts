@@ -1,5 +1,6 @@
 import type { SearchOrder } from '@foyer/contract';
 import type { Entry } from './search.index.entry';
+import type { SearchCursor } from './search.repository';
 
 /**
  * The search index's three orders (relevance, name, company): each a sequence of slots kept sorted
@@ -7,11 +8,8 @@ import type { Entry } from './search.index.entry';
  * not names, and a cursor is found by a binary search.
  */
 
-export interface IndexCursor {
-  boost?: number;
-  key: string;
-  id: number;
-}
+/** Where a page starts: the same key as the SQL reading's cursor. */
+export type IndexCursor = SearchCursor;
 
 /** What an order compares. */
 type Keyed = Pick<Entry, 'id' | 'boost' | 'sortName' | 'sortCompany'>;
