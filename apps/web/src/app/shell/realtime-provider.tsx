@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { refreshSession } from '../../lib/api-client';
+import { whenIdle } from '../../lib/idle';
 import type { GetToken, RealtimeClient } from '../../lib/realtime';
 import { onLogout } from '../../lib/session';
 import { useSession } from '../../lib/session-store';
@@ -33,14 +34,20 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       const closed = connection;
       setClient((current) => (current === closed ? null : current));
     };
-    // The socket client loads with the first signed-in screen, not with the login page.
-    void import('../../lib/realtime').then(({ connectRealtime }) => {
-      if (stopped) return;
-      connection = connectRealtime(getToken);
-      setClient(connection);
+    // The socket client loads with the first signed-in screen, not with the login page, and connects
+    // once the browser is idle: on a cold start it would otherwise run (~70 ms of a slow phone's
+    // CPU, then the rooms' answers) between the first answers and the screen's first render. What
+    // is written meanwhile the rooms' subscribers reload when their room comes on (onReady).
+    const cancelIdle = whenIdle(() => {
+      void import('../../lib/realtime').then(({ connectRealtime }) => {
+        if (stopped) return;
+        connection = connectRealtime(getToken);
+        setClient(connection);
+      });
     });
     const unsubscribe = onLogout(stop);
     return () => {
+      cancelIdle();
       unsubscribe();
       stop();
     };
