@@ -1,0 +1,62 @@
+// Two builds of the web app compared on the same machine in the same minutes: cold loads of the
+// attendee tab (signed in, phone-sized, CPU slowed 4× as Lighthouse's mobile profile), alternating
+// A, B, A, B… so a busy moment of a shared machine falls on both. Prints the medians of the first
+// card's time, the largest paint and the blocking time until the card (long tasks over 50 ms), and
+// B's ratio to A. Lighthouse's own score moves ±5 between runs of one build on such a machine; this
+// is how a change to the first screen's rendering is judged before its Lighthouse rows.
+//   WEB_DIST_A=/tmp/dist-old WEB_DIST_B=/tmp/dist-new [BENCH_LOADS=10] node --import tsx bench/web-ab.ts
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startWebApp, type WebApp } from './lib/web-app';
+import { type ColdLoadTiming, timeColdLoad, visitAttendeeTab } from './lib/web-flow';
+
+const LOADS = Math.max(1, Number(process.env.BENCH_LOADS ?? 10));
+const dists = { A: process.env.WEB_DIST_A, B: process.env.WEB_DIST_B };
+if (!dists.A || !dists.B) throw new Error('set WEB_DIST_A and WEB_DIST_B to two builds');
+
+/** startWebApp serves WEB_DIST: one server per build, each with its own demo data. */
+async function serve(dist: string): Promise<WebApp> {
+  process.env.WEB_DIST = dist;
+  return startWebApp();
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const apps = { A: await serve(dists.A), B: await serve(dists.B) };
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+try {
+  const sessions = {
+    A: (await visitAttendeeTab(browser, apps.A.baseURL, apps.A.eventId, 'mobile')).session,
+    B: (await visitAttendeeTab(browser, apps.B.baseURL, apps.B.eventId, 'mobile')).session,
+  };
+  const times: Record<'A' | 'B', ColdLoadTiming[]> = { A: [], B: [] };
+  for (let i = 0; i < LOADS; i++) {
+    for (const build of ['A', 'B'] as const) {
+      const app = apps[build];
+      times[build].push(
+        await timeColdLoad(browser, `${app.baseURL}/event/${app.eventId}/attendees`, {
+          slowdown: 4,
+          session: sessions[build],
+          shownTestId: 'attendee-card',
+        }),
+      );
+    }
+  }
+  const summary = (build: 'A' | 'B') => ({
+    shown: median(times[build].map((t) => t.shownMs)),
+    lcp: median(times[build].map((t) => t.lcpMs)),
+    blocking: median(times[build].map((t) => t.blockingMs)),
+  });
+  const a = summary('A');
+  const b = summary('B');
+  const row = (name: string, s: ReturnType<typeof summary>) =>
+    `${name}: first card ${Math.round(s.shown)} ms, LCP ${Math.round(s.lcp)} ms, blocking until the card ${Math.round(s.blocking)} ms`;
+  console.log(`attendee tab cold, 4× CPU, medians of ${LOADS} alternating loads each`);
+  console.log(row(`A ${dists.A}`, a));
+  console.log(row(`B ${dists.B}`, b));
+  console.log(
+    `B/A: first card ×${(b.shown / a.shown).toFixed(2)}, LCP ×${(b.lcp / a.lcp).toFixed(2)}, blocking ×${(b.blocking / Math.max(1, a.blocking)).toFixed(2)}`,
+  );
+} finally {
+  await browser.close();
+  await apps.A.stop();
+  await apps.B.stop();
+}
