@@ -90,6 +90,11 @@ function writeToken(token: string | null) {
   }
 }
 
+/** The stored session's time zone (null: no session stored, or its user follows the browser's). */
+export function storedTimezone(): string | null {
+  return readToken() ? (readUser()?.timezone ?? null) : null;
+}
+
 function readUser(): SessionUser | null {
   try {
     const raw = localStorage.getItem(USER_KEY);

@@ -34,7 +34,9 @@ export function FloatingChat({ compact }: { compact: boolean }) {
 
   return (
     <>
-      <Affix position={{ bottom: 16, right: 16 }} zIndex={150}>
+      {/* In place, not in a portal: a portal's set-up in the shell's first commit runs every effect of
+          the page at once in that commit's task, before the first screen is painted. */}
+      <Affix position={{ bottom: 16, right: 16 }} zIndex={150} withinPortal={false}>
         <Indicator
           label={unread > 99 ? '99+' : unread}
           size={20}

@@ -1,6 +1,6 @@
 import { hidesNavigation, showsFloatingChat } from '@foyer/contract';
 import { Center, Container, Loader } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ActingBanner } from '../../features/auth/components/act-as';
@@ -35,6 +35,31 @@ function PageLoader() {
 }
 
 /**
+ * The navigation's drawers and modals (the phone's menu among them), mounted closed once the first
+ * screen is done or the person first presses a key or pointer (or when one is first opened). Each
+ * mounts a portal, whose set-up in the first screen's commit would run every effect of the page at
+ * once in that commit's task, before the screen is painted. A component of its own: waiting for the
+ * first screen follows every request's start and end, which must not render the whole frame again
+ * each time.
+ */
+function ShellPanels({ mobileMenu }: { mobileMenu: ReactNode }) {
+  const idle = useAfterFirstPaint();
+  const menuNeeded = useEver(useShell((state) => state.mobileMenuOpen)) || idle;
+  const drawersNeeded = useEver(useShell((state) => state.drawer !== null)) || idle;
+  const modalsNeeded =
+    useEver(
+      useShell((state) => state.modals.includes('inviteParticipant') || state.modals.includes('checkIn')),
+    ) || idle;
+  return (
+    <Suspense fallback={null}>
+      {menuNeeded && mobileMenu}
+      {drawersNeeded && <ShellDrawers />}
+      {modalsNeeded && <ShellModals />}
+    </Suspense>
+  );
+}
+
+/**
  * The signed-in frame (A2.74–A2.88): side navigation on desktop (collapsed on tablet), a hamburger
  * menu on mobile, the page, the footer, the floating chat list and the navigation's drawers.
  */
@@ -45,12 +70,6 @@ export function ShellLayout() {
   const breakpoint = useBreakpoint();
   const event = useCurrentEvent();
   const badges = useShellBadges();
-  const idle = useAfterFirstPaint();
-  const drawersNeeded = useEver(useShell((state) => state.drawer !== null)) || idle;
-  const modalsNeeded =
-    useEver(
-      useShell((state) => state.modals.includes('inviteParticipant') || state.modals.includes('checkIn')),
-    ) || idle;
   useNotificationsLive();
   useInvitationsLive();
   useProfileLive();
@@ -88,10 +107,7 @@ export function ShellLayout() {
         {t('nav.skip')}
       </a>
       {mobile ? (
-        <>
-          <MobileHeader badge={badges.mobileMenu} />
-          <MobileMenu entries={entries} />
-        </>
+        <MobileHeader badge={badges.mobileMenu} />
       ) : (
         <SideNav entries={entries} tablet={breakpoint === 'tablet'} />
       )}
@@ -113,10 +129,7 @@ export function ShellLayout() {
         <ShellFooter className={classes.footer} />
       </div>
       {showsFloatingChat(pathname) && <FloatingChat compact={mobile} />}
-      <Suspense fallback={null}>
-        {drawersNeeded && <ShellDrawers />}
-        {modalsNeeded && <ShellModals />}
-      </Suspense>
+      <ShellPanels mobileMenu={mobile ? <MobileMenu entries={entries} /> : null} />
     </div>
   );
 }

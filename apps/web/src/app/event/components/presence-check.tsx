@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { readFilledEventProfiles } from '../../../lib/filled-event-profiles';
 import { toast } from '../../../lib/toast';
 import { useShell } from '../../shell/shell-store';
+import { useEver } from '../../shell/use-ever';
 import { useConfirmPresence, usePresence } from '../api/presence';
 
 /** How long "Ask me later" keeps the question away, in this tab. */
@@ -83,6 +84,11 @@ export function PresenceCheck({ event }: { event: EventDetails }) {
   };
 
   const last = presence.data?.present;
+  // Mounted once first asked (and kept for its closing transition): a closed modal still mounts a
+  // portal, whose set-up in the commit makes the event area's first commit flush every effect of the
+  // page at once, one long task before the page is painted.
+  const asked = useEver(opened);
+  if (!asked) return null;
 
   const leave = () => {
     if (answered.current) return;

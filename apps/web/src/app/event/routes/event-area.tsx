@@ -8,7 +8,15 @@ import {
 import { Button, Center, EmptyState, Loader, Stack, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router';
 import { useEventLanguage } from '../../../i18n/use-event-language';
@@ -151,15 +159,21 @@ export function EventArea() {
   const { t } = useTranslation();
   const eventId = Number(useParams().eventId);
   const query = useEvent(eventId);
-  const event = query.data;
+  // The event's answer renders the whole area (header, tabs, the tab's first pass): a query's update
+  // (or a mount beside the sign-in's) renders at once, one long task on a phone's CPU. Its deferred
+  // copy renders in an interruptible pass, also on mount (undefined first), the loader staying
+  // meanwhile; a copy of another event (just left) is never shown.
+  const deferred = useDeferredValue(query.data, undefined);
+  const event = deferred?.id === eventId ? deferred : undefined;
+  const rendering = query.data !== undefined && event === undefined;
   useEventChanges(eventId);
-  useEventLanguage(event?.defaultLanguage);
+  useEventLanguage(query.data?.defaultLanguage);
 
   useEffect(() => {
     if (event) rememberLastVisitedEvent(event.id);
   }, [event]);
 
-  if (query.isPending && query.fetchStatus !== 'idle') {
+  if ((query.isPending && query.fetchStatus !== 'idle') || rendering) {
     return (
       <Center py="xl">
         <Loader aria-label={t('common.loading')} />

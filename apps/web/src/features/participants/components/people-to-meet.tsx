@@ -1,7 +1,7 @@
 import type { EventDetails, Recommendation } from '@foyer/contract';
 import { Button, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecommendations } from '../api/recommendations';
 import { reasonText } from '../lib/reasons';
@@ -33,8 +33,10 @@ export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: numbe
   const { t } = useTranslation();
   const query = useRecommendations(event.id);
   const [all, setAll] = useState(false);
-  const list = query.data ?? [];
-  const loading = query.isPending && query.fetchStatus !== 'idle';
+  // As the directory's cards: rendered in an interruptible pass, the placeholders staying meanwhile.
+  const data = useDeferredValue(query.data);
+  const list = data ?? [];
+  const loading = (query.isPending && query.fetchStatus !== 'idle') || (query.data !== undefined && !data);
   if (!loading && list.length === 0) return null;
   const shown = all ? list : list.slice(0, FIRST_SHOWN);
   // One section element whether loading or not: the heading (often the page's largest text) is
