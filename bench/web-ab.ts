@@ -4,12 +4,16 @@
 // card's time, the largest paint and the blocking time until the card (long tasks over 50 ms), and
 // B's ratio to A. Lighthouse's own score moves ±5 between runs of one build on such a machine; this
 // is how a change to the first screen's rendering is judged before its Lighthouse rows.
+// BENCH_LIGHTHOUSE_RUNS=N adds N Lighthouse runs (mobile profile) of the tab per build, alternating
+// likewise: medians of score, total blocking time and LCP.
 //   WEB_DIST_A=/tmp/dist-old WEB_DIST_B=/tmp/dist-new [BENCH_LOADS=10] node --import tsx bench/web-ab.ts
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, startWebApp, type WebApp } from './lib/web-app';
-import { type ColdLoadTiming, timeColdLoad, visitAttendeeTab } from './lib/web-flow';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startDebugChromium, startWebApp, type WebApp } from './lib/web-app';
+import { type ColdLoadTiming, median, timeColdLoad, visitAttendeeTab } from './lib/web-flow';
+import { emptyCache, type LighthouseScore, loginForLighthouse, runLighthouse } from './lib/web-lighthouse';
 
-const LOADS = Math.max(1, Number(process.env.BENCH_LOADS ?? 10));
+const LOADS = Math.max(0, Number(process.env.BENCH_LOADS ?? 10));
+const LIGHTHOUSE_RUNS = Math.max(0, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 0));
 const dists = { A: process.env.WEB_DIST_A, B: process.env.WEB_DIST_B };
 if (!dists.A || !dists.B) throw new Error('set WEB_DIST_A and WEB_DIST_B to two builds');
 
@@ -19,7 +23,6 @@ async function serve(dist: string): Promise<WebApp> {
   return startWebApp();
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const apps = { A: await serve(dists.A), B: await serve(dists.B) };
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 try {
@@ -45,18 +48,58 @@ try {
     lcp: median(times[build].map((t) => t.lcpMs)),
     blocking: median(times[build].map((t) => t.blockingMs)),
   });
-  const a = summary('A');
-  const b = summary('B');
-  const row = (name: string, s: ReturnType<typeof summary>) =>
-    `${name}: first card ${Math.round(s.shown)} ms, LCP ${Math.round(s.lcp)} ms, blocking until the card ${Math.round(s.blocking)} ms`;
-  console.log(`attendee tab cold, 4× CPU, medians of ${LOADS} alternating loads each`);
-  console.log(row(`A ${dists.A}`, a));
-  console.log(row(`B ${dists.B}`, b));
-  console.log(
-    `B/A: first card ×${(b.shown / a.shown).toFixed(2)}, LCP ×${(b.lcp / a.lcp).toFixed(2)}, blocking ×${(b.blocking / Math.max(1, a.blocking)).toFixed(2)}`,
-  );
+  if (LOADS > 0) {
+    const a = summary('A');
+    const b = summary('B');
+    const row = (name: string, s: ReturnType<typeof summary>) =>
+      `${name}: first card ${Math.round(s.shown)} ms, LCP ${Math.round(s.lcp)} ms, blocking until the card ${Math.round(s.blocking)} ms`;
+    console.log(`attendee tab cold, 4× CPU, medians of ${LOADS} alternating loads each`);
+    console.log(row(`A ${dists.A}`, a));
+    console.log(row(`B ${dists.B}`, b));
+    console.log(
+      `B/A: first card ×${(b.shown / a.shown).toFixed(2)}, LCP ×${(b.lcp / a.lcp).toFixed(2)}, blocking ×${(b.blocking / Math.max(1, a.blocking)).toFixed(2)}`,
+    );
+  }
+  if (LIGHTHOUSE_RUNS > 0) await compareLighthouse();
 } finally {
   await browser.close();
   await apps.A.stop();
   await apps.B.stop();
+}
+
+/** Lighthouse on each build's tab, alternating; both signed in in one debugging Chromium. */
+async function compareLighthouse(): Promise<void> {
+  const debug = await startDebugChromium();
+  try {
+    const runs: Record<'A' | 'B', LighthouseScore[]> = { A: [], B: [] };
+    for (const build of ['A', 'B'] as const) await loginForLighthouse(debug.endpoint, apps[build].baseURL);
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      for (const build of ['A', 'B'] as const) {
+        const app = apps[build];
+        await emptyCache(debug.endpoint);
+        runs[build].push(
+          await runLighthouse(`${app.baseURL}/event/${app.eventId}/attendees`, debug.port, true),
+        );
+      }
+    }
+    const of = (build: 'A' | 'B') => ({
+      score: median(runs[build].map((r) => r.score)),
+      tbt: median(runs[build].map((r) => r.tbtMs)),
+      lcp: median(runs[build].map((r) => r.lcpMs)),
+      scores: runs[build].map((r) => r.score).join(', '),
+    });
+    const a = of('A');
+    const b = of('B');
+    console.log(`Lighthouse mobile, attendee tab, medians of ${LIGHTHOUSE_RUNS} alternating runs each`);
+    for (const [name, s] of [
+      [`A ${dists.A}`, a],
+      [`B ${dists.B}`, b],
+    ] as const)
+      console.log(`${name}: score ${s.score} (runs ${s.scores}), TBT ${s.tbt} ms, LCP ${s.lcp} ms`);
+    console.log(
+      `B/A: score ×${(b.score / a.score).toFixed(2)}, TBT ×${(b.tbt / Math.max(1, a.tbt)).toFixed(2)}, LCP ×${(b.lcp / a.lcp).toFixed(2)}; CPU benchmark index ${runs.A[0]?.benchmarkIndex}`,
+    );
+  } finally {
+    await debug.stop();
+  }
 }

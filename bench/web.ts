@@ -15,6 +15,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, startDebugChromium, startWebApp } from '
 import {
   addLoads,
   type ColdLoadOptions,
+  median,
   SLOW_4G,
   type StepLoad,
   timeColdLoad,
@@ -51,7 +52,6 @@ function describeLoad(what: string, step: StepLoad): string {
 /** Cold loads of the tab timed in the browser, 4× CPU slowdown; medians (BENCH_TAB_RUNS). */
 const TAB_RUNS = Math.max(1, Number(process.env.BENCH_TAB_RUNS ?? 5));
 const SLOWDOWN = 4;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Medians of TAB_RUNS cold loads of `url` (and the shown times, for the row). */
 async function medianColdLoad(browser: Browser, url: string, options: ColdLoadOptions) {
@@ -142,7 +142,8 @@ try {
         `| ${date} | Lighthouse mobile ${what} (median of ${RUNS}) | Lighthouse 12.8.2, Chromium ${chromeVersion} | ` +
         `score ${r.score} (runs ${r.range[0]}–${r.range[1]}), LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs} ms, FCP ${(r.fcpMs / 1000).toFixed(2)} s, ${r.requests} requests | ` +
         `budget score ≥ ${BUDGET.score} (×${ratio(r.score, BUDGET.score)}), LCP ≤ ${BUDGET.lcpMs / 1000} s (×${ratio(r.lcpMs, BUDGET.lcpMs)}); ` +
-        `one-heading page: score ${floor.score}, LCP ${(floor.lcpMs / 1000).toFixed(2)} s, TBT ${floor.tbtMs} ms | load ${load()} |`;
+        `one-heading page: score ${floor.score}, LCP ${(floor.lcpMs / 1000).toFixed(2)} s, TBT ${floor.tbtMs} ms | ` +
+        `Lighthouse's CPU benchmark index ${r.benchmarkIndex}; load ${load()} |`;
       const floor = await medianLighthouse(hello.url, debug.port, RUNS);
       const login = await medianLighthouse(`${app.baseURL}/login`, debug.port, RUNS);
       console.log(row('/login', login, floor));

@@ -74,7 +74,8 @@ export async function startDebugChromium(): Promise<DebugChromium> {
   const endpoint = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await stopChild(child);
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helpers may still be writing the profile as it exits: rmdir retries on ENOTEMPTY.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   try {
     await waitUntil('chromium', async () => (await fetch(`${endpoint}/json/version`)).ok, child);
