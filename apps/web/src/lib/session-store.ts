@@ -31,6 +31,13 @@ interface SessionState {
    * session (a profile change), which keep it.
    */
   setSession(token: string, user: SessionUser, actorId?: number | null): void;
+  /**
+   * The signed-in user's names and time zone as the server has them now (a profile answer for the
+   * same id): stored, and the store's subscribers told, only when one of them differs or the session
+   * was not yet confirmed. A profile fetched again each time the socket comes on mostly says the same,
+   * and a new user object re-rendered every component that reads the user.
+   */
+  updateUser(from: Pick<SessionUser, 'id' | 'name' | 'surname' | 'timezone'>): void;
   setToken(token: string): void;
   setStatus(status: LoginState): void;
   /** Start-up without a network: signed in as the user stored with the token; false when there is none. */
@@ -51,6 +58,13 @@ export const useSession = create<SessionState>((set, get) => ({
     writeUser(user);
     writeActor(actor);
     set({ token, user, status: 'loggedIn', unconfirmed: false, actorId: actor });
+  },
+  updateUser({ id, name, surname, timezone }) {
+    const { token, user, status, unconfirmed } = get();
+    if (!token || !user || user.id !== id) return;
+    const same = user.name === name && user.surname === surname && user.timezone === timezone;
+    if (same && status === 'loggedIn' && !unconfirmed) return;
+    get().setSession(token, { ...user, name, surname, timezone });
   },
   setToken(token) {
     writeToken(token);

@@ -137,6 +137,34 @@ describe('the stored session (A4.02–A4.04) and a door without a network (issue
     expect(JSON.parse(storage.getItem('sessionUser') ?? 'null')).toEqual({ ...user, name: 'Dorothea' });
   });
 
+  it('A7.43 a profile answer that says what the session has changes nothing: no subscriber is told', async () => {
+    signedInBefore();
+    const { useSession } = await load();
+    useSession.getState().setSession('old-token', user);
+    const told = vi.fn();
+    const unsubscribe = useSession.subscribe(told);
+    useSession.getState().updateUser({ ...user });
+    expect(told).not.toHaveBeenCalled();
+    // Another user's answer (a sign-out and in meanwhile) is not taken either.
+    useSession.getState().updateUser({ ...user, id: 8, timezone: 'Asia/Tokyo' });
+    expect(told).not.toHaveBeenCalled();
+    // A zone changed on another device is taken and stored.
+    useSession.getState().updateUser({ ...user, timezone: 'Asia/Tokyo' });
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(useSession.getState().user).toEqual({ ...user, timezone: 'Asia/Tokyo' });
+    expect(storage.getItem('timezone')).toBe('Asia/Tokyo');
+    unsubscribe();
+  });
+
+  it("A4.02 a session resumed offline is confirmed by the same user's profile answer", async () => {
+    signedInBefore();
+    const { useSession } = await load();
+    expect(useSession.getState().resumeStored()).toBe(true);
+    expect(useSession.getState()).toMatchObject({ status: 'loggedIn', unconfirmed: true });
+    useSession.getState().updateUser({ ...user });
+    expect(useSession.getState()).toMatchObject({ status: 'loggedIn', unconfirmed: false, user });
+  });
+
   it('A4.02 start-up without a network: signed in as the stored user until the server answers', async () => {
     signedInBefore();
     const { useSession, checkSession } = await load();

@@ -22,10 +22,7 @@ export function useProfile() {
 /** The profile as the server now has it: the cache, and the session's copy of name and timezone. */
 function applyProfile(queryClient: QueryClient, profile: UserProfile): void {
   queryClient.setQueryData(profileKey, profile);
-  const { token, user, setSession } = useSession.getState();
-  if (token && user && user.id === profile.id) {
-    setSession(token, { ...user, name: profile.name, surname: profile.surname, timezone: profile.timezone });
-  }
+  useSession.getState().updateUser(profile);
 }
 
 /** PUT /user/profile; keeps the session's copy of name and timezone in step. */
