@@ -9,14 +9,15 @@ import { whenIdle } from './lib/idle';
 import { removePreloader } from './lib/preloader';
 import { storedTimezone, useSession } from './lib/session-store';
 
-// A stored session opens a signed-in screen: its frame (the shell chunk) starts loading now, beside
-// the start-up, instead of once the router has rendered its way to it.
-if (useSession.getState().token) void import('./app/shell/shell-layout');
-
-// A signed-in screen writes dates in the user's zone (the event header's first): the browser's
-// first zoned formatter loads its time-zone data, ~90 ms of a slow phone's CPU in the middle of the
-// first render. Made while the start-up waits for its chunks and answers, it costs nothing there.
-if (useSession.getState().token) whenIdle(() => void wallClockIn(storedTimezone() || undefined, Date.now()));
+// A stored session opens a signed-in screen. Its frame (the shell chunk) starts loading now, beside
+// the start-up, instead of once the router has rendered its way to it. And it writes dates in the
+// user's zone (the event header's first): the browser's first zoned formatter loads its time-zone
+// data, ~90 ms of a slow phone's CPU in the middle of the first render; made while the start-up waits
+// for its chunks and answers, it costs nothing there.
+if (useSession.getState().token) {
+  void import('./app/shell/shell-layout');
+  whenIdle(() => void wallClockIn(storedTimezone() || undefined, Date.now()));
+}
 
 /** A9.22: the first commit of the app fades the start-up preloader out (500 ms) and removes it. */
 function PreloaderRemoval() {

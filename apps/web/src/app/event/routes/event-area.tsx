@@ -8,15 +8,7 @@ import {
 import { Button, Center, EmptyState, Loader, Stack, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  type ComponentType,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useDeferredValue,
-  useEffect,
-  useState,
-} from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router';
 import { useEventLanguage } from '../../../i18n/use-event-language';
@@ -29,6 +21,7 @@ import {
 } from '../../../lib/filled-event-profiles';
 import { rememberLastVisitedEvent } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useEvent } from '../../../lib/use-event';
 import { useRealtimeClient } from '../../../lib/use-realtime';
 import { isEntityKind } from '../api/get-entity';
@@ -160,12 +153,9 @@ export function EventArea() {
   const eventId = Number(useParams().eventId);
   const query = useEvent(eventId);
   // The event's answer renders the whole area (header, tabs, the tab's first pass): a query's update
-  // (or a mount beside the sign-in's) renders at once, one long task on a phone's CPU. Its deferred
-  // copy renders in an interruptible pass, also on mount (undefined first), the loader staying
-  // meanwhile; a copy of another event (just left) is never shown.
-  const deferred = useDeferredValue(query.data, undefined);
-  const event = deferred?.id === eventId ? deferred : undefined;
-  const rendering = query.data !== undefined && event === undefined;
+  // would render it at once, one long task on a phone's CPU. Its deferred copy renders in an
+  // interruptible pass, the loader staying meanwhile; a copy of another event (just left) is never shown.
+  const { data: event, rendering } = useDeferredAnswer(query.data, (copy) => copy.id === eventId);
   useEventChanges(eventId);
   useEventLanguage(query.data?.defaultLanguage);
 

@@ -1,8 +1,9 @@
 import type { EventDetails, Recommendation } from '@foyer/contract';
 import { Button, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useRecommendations } from '../api/recommendations';
 import { reasonText } from '../lib/reasons';
 import { ParticipantCard, ParticipantGrid, ParticipantGridItem } from './participant-card';
@@ -34,9 +35,9 @@ export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: numbe
   const query = useRecommendations(event.id);
   const [all, setAll] = useState(false);
   // As the directory's cards: rendered in an interruptible pass, the placeholders staying meanwhile.
-  const data = useDeferredValue(query.data);
+  const { data, rendering } = useDeferredAnswer(query.data);
   const list = data ?? [];
-  const loading = (query.isPending && query.fetchStatus !== 'idle') || (query.data !== undefined && !data);
+  const loading = (query.isPending && query.fetchStatus !== 'idle') || rendering;
   if (!loading && list.length === 0) return null;
   const shown = all ? list : list.slice(0, FIRST_SHOWN);
   // One section element whether loading or not: the heading (often the page's largest text) is

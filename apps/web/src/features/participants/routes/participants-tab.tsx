@@ -1,11 +1,11 @@
 import { type AttendeeCard, type EventDetails, SEARCH_LOADING_DELAY_MS } from '@foyer/contract';
 import { Alert, Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSearchOff, IconUsers } from '@tabler/icons-react';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delay';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useViewedParticipants } from '../api/participant';
 import { useParticipantSearch } from '../api/search-participants';
 import { ParticipantCard, ParticipantGrid, ParticipantGridItem } from '../components/participant-card';
@@ -39,8 +39,7 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
 
   // Sixty cards are a long render: the deferred copy renders them in an interruptible pass (the
   // loading state stays meanwhile), so taps and scrolling are not blocked while they come in.
-  const data = useDeferredValue(search.data);
-  const rendering = search.data !== undefined && data === undefined;
+  const { data, rendering } = useDeferredAnswer(search.data);
 
   const meId = event.me?.id ?? null;
   const cards = data?.pages.flatMap((page) => page.cards) ?? [];
