@@ -34,7 +34,7 @@ describe('log in as an attendee', () => {
         surname: `Actedfor${width}`,
         timezone: 'Europe/Istanbul',
       });
-      const session = await signIn(browser, demoLogin('organizer'), { viewport });
+      const session = await signIn(browser, demoLogin('organizer'), { viewport, landing: 'none' });
       context = session.context;
       const { page } = session;
       await page.goto(`/event/${eventId}/attendees/${olga.participantId}`);

@@ -33,7 +33,7 @@ describe('agenda and sessions in the browser', () => {
     const width = viewport === 'desktop' ? 1280 : 375;
     it(`issue 15 the programme by time: rooms side by side at 1280 px, times as sections at 375 px (${width} px)`, async () => {
       const me = await registerAgendaAttendee(eventId, `Tim${width}`);
-      ({ context } = await signIn(browser, me, { viewport, newAccount: true }));
+      ({ context } = await signIn(browser, me, { viewport, newAccount: true, landing: 'none' }));
       const page = await context.newPage();
       await page.goto(`/event/${eventId}/sessions`);
       await page.getByTestId('sessions-tab').waitFor();
@@ -61,7 +61,7 @@ describe('agenda and sessions in the browser', () => {
 
   it('E2.13 E3.07 E4.44 E4.49 E8.35 E3.24 E9.39 desktop: browse sessions, add one, open its details and a speaker', async () => {
     const me = await registerAgendaAttendee(eventId, 'Dana');
-    ({ context } = await signIn(browser, me, { viewport: 'desktop', newAccount: true }));
+    ({ context } = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' }));
     const page = await context.newPage();
     await page.goto(`/event/${eventId}/sessions`);
     const tab = page.getByTestId('sessions-tab');
@@ -150,7 +150,7 @@ describe('agenda and sessions in the browser', () => {
       { token: me.token },
     );
     const session = sessions.sessions[0]!;
-    ({ context } = await signIn(browser, me, { viewport: 'desktop', newAccount: true }));
+    ({ context } = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' }));
     const page = await context.newPage();
     await page.goto(`/event/${eventId}/sessions`);
     await page.getByTestId(`session-card-${session.id}`).getByTestId('session-button-addToAgenda').click();
@@ -217,7 +217,7 @@ describe('agenda and sessions in the browser', () => {
 
   it('E2.23 A2.10 E2.32 mobile 375: sessions, empty agenda, then the mobile session details page', async () => {
     const me = await registerAgendaAttendee(eventId, 'Milo');
-    ({ context } = await signIn(browser, me, { viewport: 'mobile', newAccount: true }));
+    ({ context } = await signIn(browser, me, { viewport: 'mobile', newAccount: true, landing: 'none' }));
     const page = await context.newPage();
     await page.goto('/my-agenda');
     await page.getByTestId('agenda-empty').waitFor(); // E2.32
@@ -256,7 +256,7 @@ describe('agenda and sessions in the browser', () => {
       { token: me.token },
     );
     const session = page0.sessions.find((s) => s.capacity !== null)!;
-    ({ context } = await signIn(browser, me, { viewport: 'desktop', newAccount: true }));
+    ({ context } = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' }));
     const page = await context.newPage();
     await page.goto(`/event/${eventId}/sessions`);
     const seats = page.getByTestId(`session-card-${session.id}`).getByTestId('session-seats');
@@ -273,7 +273,7 @@ describe('agenda and sessions in the browser', () => {
   it("E6.10 an organizer shows an attendee's agenda and adds a session to it (showAgenda, addSessionToAgenda)", async () => {
     const guest = await registerAgendaAttendee(eventId, 'Gala');
     let page: Page;
-    ({ context, page } = await signIn(browser, demoLogin('organizer')));
+    ({ context, page } = await signIn(browser, demoLogin('organizer'), { landing: 'none' }));
     await page.goto(`/event/${eventId}/attendees/${guest.participantId}`);
     await page.getByTestId('attendee-detail').waitFor();
 

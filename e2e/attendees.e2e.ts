@@ -26,7 +26,7 @@ describe('attendees in the browser', () => {
 
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`E1.01 E2.01 E2.37 E2.40 E2.41 E9.02 E7.32 the directory lists 60 people a page with "People to meet" (${viewport})`, async () => {
-      const session = await signIn(browser, demoLogin('attendee'), { viewport });
+      const session = await signIn(browser, demoLogin('attendee'), { viewport, landing: 'none' });
       context = session.context;
       const { page } = session;
       await page.goto(`/event/${eventId}/attendees`);
@@ -59,7 +59,7 @@ describe('attendees in the browser', () => {
     const lists = await api<{ past: { id: number; name: string }[] }>('/event', { token });
     const past = lists.past.find((e) => e.name === PAST_EVENT_NAME);
     expect(past).toBeDefined();
-    const session = await signIn(browser, demoLogin('attendee'), { viewport: 'desktop' });
+    const session = await signIn(browser, demoLogin('attendee'), { viewport: 'desktop', landing: 'none' });
     context = session.context;
     const { page } = session;
     await page.goto(`/event/${eventId}/attendees`);
@@ -81,7 +81,7 @@ describe('attendees in the browser', () => {
     const other = people.find((p) => p.id !== me.participantId && p.id !== target?.id);
     if (!target || !other) throw new Error('the demo event has people');
 
-    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true });
+    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
     context = session.context;
     const { page } = session;
     await page.goto(`/event/${eventId}/attendees`);
@@ -161,7 +161,7 @@ describe('attendees in the browser', () => {
       (p) => p.id !== me.participantId,
     );
     if (!someone) throw new Error('the demo event has people');
-    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true });
+    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
     context = session.context;
     const { page } = session;
     await page.goto(`/event/${eventId}/attendees`);
@@ -179,7 +179,7 @@ describe('attendees in the browser', () => {
     const token = (await registerAttendee(eventId, 'Mona', 'Mobile')).token;
     const [target] = await searchCards(token, { eventId, query: 'Northwind' });
     if (!target) throw new Error('the demo attendee works at Northwind');
-    const session = await signIn(browser, demoLogin('exhibitor'), { viewport: 'mobile' });
+    const session = await signIn(browser, demoLogin('exhibitor'), { viewport: 'mobile', landing: 'none' });
     context = session.context;
     const { page } = session;
     await page.goto(`/event/${eventId}/attendees`);
@@ -195,7 +195,7 @@ describe('attendees in the browser', () => {
 
   it('E2.53 E2.74 E2.75 E5.01 E5.05 E5.07 E9.46 E2.78 the wizard completes the event profile', async () => {
     const me = await registerAttendee(eventId, 'Wanda', 'Wizard');
-    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true });
+    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
     context = session.context;
     const { page } = session;
     await page.goto(`/event/${eventId}/event-profile`);
@@ -264,7 +264,7 @@ describe('attendees in the browser', () => {
 
   it('E2.53 the wizard at 375 px', async () => {
     const me = await registerAttendee(eventId, 'Mini', 'Wizard');
-    const session = await signIn(browser, me, { viewport: 'mobile', newAccount: true });
+    const session = await signIn(browser, me, { viewport: 'mobile', newAccount: true, landing: 'none' });
     context = session.context;
     const { page } = session;
     await page.goto(`/event/${eventId}/event-profile`);

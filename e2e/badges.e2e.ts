@@ -93,7 +93,7 @@ describe('badge printing in the browser', () => {
 
   async function organizer(viewport: 'desktop' | 'mobile'): Promise<Page> {
     let page: Page;
-    ({ context, page } = await signIn(browser, demoLogin('organizer'), { viewport }));
+    ({ context, page } = await signIn(browser, demoLogin('organizer'), { viewport, landing: 'none' }));
     return page;
   }
 

@@ -90,7 +90,7 @@ describe('booth popup tables in the browser', () => {
     const { context, page } = await signIn(
       browser,
       { email: who.email, password: who.password },
-      { viewport, landing: 'anywhere' },
+      { viewport, landing: 'none' },
     );
     contexts.push(context);
     await context.route(`${VIDEO_HOST}/**`, (route) =>

@@ -29,7 +29,7 @@ describe('chat in the browser', () => {
   });
 
   async function open(person: ChatPerson, viewport: 'desktop' | 'mobile' = 'desktop'): Promise<Page> {
-    const { context, page } = await signIn(browser, person, { viewport, newAccount: true });
+    const { context, page } = await signIn(browser, person, { viewport, newAccount: true, landing: 'none' });
     contexts.push(context);
     return page;
   }

@@ -41,7 +41,7 @@ describe('check-in with the camera', () => {
 
   async function openCamera(viewport: 'desktop' | 'mobile'): Promise<{ page: Page; wasm: string[] }> {
     let page: Page;
-    ({ context, page } = await signIn(browser, demoLogin('organizer'), { viewport }));
+    ({ context, page } = await signIn(browser, demoLogin('organizer'), { viewport, landing: 'none' }));
     await context.grantPermissions(['camera'], { origin: baseURL() });
     const wasm: string[] = [];
     page.on('request', (request) => {
@@ -90,7 +90,7 @@ describe('check-in with the camera', () => {
   it('E8.21 E8.22 a camera the page may not use shows a red box, and the device keeps the error', async () => {
     const plain = await launchBrowser();
     try {
-      ({ context } = await signIn(plain, demoLogin('organizer'), { viewport: 'desktop' }));
+      ({ context } = await signIn(plain, demoLogin('organizer'), { viewport: 'desktop', landing: 'none' }));
       const page = await context.newPage();
       // No camera at all in this browser: getUserMedia fails.
       await page.addInitScript(() => {

@@ -105,11 +105,12 @@ describe('door occupancy in the browser', () => {
     }
     const { context: oc, page: watch } = await signIn(browser, demoLogin('organizer'), {
       viewport: 'desktop',
+      landing: 'none',
     });
     const { context: sc, page: door } = await signIn(
       browser,
       { email: staff.email, password: staff.password },
-      { viewport: 'mobile' },
+      { viewport: 'mobile', landing: 'none' },
     );
     contexts.push(oc, sc);
     // The staff's phone is named like a gate: the organizer's screen counts people per gate.

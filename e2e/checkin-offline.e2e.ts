@@ -34,7 +34,7 @@ describe('check-in offline and live', () => {
 
   /** A staff member's scanner in its own browser, named like a gate (the device label). */
   async function door(label: string, viewport: 'desktop' | 'mobile'): Promise<Door> {
-    const { context, page } = await signIn(browser, demoLogin('organizer'), { viewport });
+    const { context, page } = await signIn(browser, demoLogin('organizer'), { viewport, landing: 'none' });
     opened.push(context);
     const id = `door-e2e-${label.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}`;
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [

@@ -29,7 +29,7 @@ describe('check-in in the browser', () => {
 
   async function organizer(viewport: 'desktop' | 'mobile'): Promise<Page> {
     let page: Page;
-    ({ context, page } = await signIn(browser, demoLogin('organizer'), { viewport }));
+    ({ context, page } = await signIn(browser, demoLogin('organizer'), { viewport, landing: 'none' }));
     return page;
   }
 

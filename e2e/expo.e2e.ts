@@ -34,7 +34,7 @@ describe('expo in the browser', () => {
     email: string = DEMO_LOGINS.attendee,
     password = DEMO_PASSWORD,
   ) {
-    const signed = await signIn(browser, { email, password }, { viewport, landing: 'anywhere' });
+    const signed = await signIn(browser, { email, password }, { viewport, landing: 'none' });
     context = signed.context;
     return signed.page;
   }

@@ -53,7 +53,7 @@ describe('booth leads in the browser', () => {
   let ownerToken: string;
 
   async function open(login: Parameters<typeof signIn>[1], viewport: 'desktop' | 'mobile'): Promise<Page> {
-    const { context, page } = await signIn(browser, login, { viewport, landing: 'anywhere' });
+    const { context, page } = await signIn(browser, login, { viewport, landing: 'none' });
     contexts.push(context);
     await page.goto(`/event/${eventId}/company/profile?tab=leads`);
     await page.getByTestId('leads-panel').waitFor();

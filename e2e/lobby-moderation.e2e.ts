@@ -23,7 +23,7 @@ describe('lobby moderation in the browser', () => {
   });
 
   async function open(login: { email: string; password: string; fresh?: boolean }) {
-    const { page } = await signIn(browser, login, { newAccount: login.fresh ?? false });
+    const { page } = await signIn(browser, login, { newAccount: login.fresh ?? false, landing: 'none' });
     pages.push(page);
     await page.goto(`/event/${eventId}/lobby`);
     await page.getByTestId('lobby-tab').waitFor();

@@ -29,7 +29,11 @@ describe('lobby, announcements and polls in the browser', () => {
     login: { email: string; password: string; fresh?: boolean },
     viewport: 'desktop' | 'mobile' = 'desktop',
   ) {
-    const { page } = await signIn(browser, login, { viewport, newAccount: login.fresh ?? false });
+    const { page } = await signIn(browser, login, {
+      viewport,
+      newAccount: login.fresh ?? false,
+      landing: 'none',
+    });
     pages.push(page);
     return page;
   }

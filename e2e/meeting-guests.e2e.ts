@@ -26,7 +26,11 @@ describe('meeting guests in the browser', () => {
 
   /** The meeting card with `other`, opened inside the event area (so the event, and my type, are loaded first). */
   async function openMeeting(who: Attendee, other: Attendee, viewport: 'mobile' | 'desktop'): Promise<Page> {
-    const { context, page } = await signIn(browser, who, { viewport, newAccount: 'if-asked' });
+    const { context, page } = await signIn(browser, who, {
+      viewport,
+      newAccount: 'if-asked',
+      landing: 'none',
+    });
     contexts.push(context);
     if (viewport === 'mobile') {
       await page.goto(`/event/${eventId}/invitation/${other.participantId}`); // a page on a phone (A2.27)

@@ -47,7 +47,11 @@ describe('a meeting before its start window', () => {
     const [meeting] = await api<Meeting[]>(`/event/meetings?eventId=${eventId}`, { token: lea.token });
     expect(meeting?.upcomingState).toBe('notstarted');
 
-    const { context, page } = await signIn(browser, lea, { viewport: 'mobile', newAccount: 'if-asked' });
+    const { context, page } = await signIn(browser, lea, {
+      viewport: 'mobile',
+      newAccount: 'if-asked',
+      landing: 'none',
+    });
     contexts.push(context);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });

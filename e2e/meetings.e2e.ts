@@ -26,7 +26,7 @@ describe('meetings in the browser', () => {
   });
 
   async function open(who: Attendee, viewport: 'mobile' | 'desktop') {
-    const session = await signIn(browser, who, { viewport, newAccount: 'if-asked' });
+    const session = await signIn(browser, who, { viewport, newAccount: 'if-asked', landing: 'none' });
     contexts.push(session.context);
     return session.page;
   }

@@ -25,7 +25,11 @@ describe('the app on a phone', () => {
 
   it('a tab shows the slim event band, the landing the banner; A9.24 the top bar changes after 20 px of scroll', async () => {
     const me = await registerAttendee(eventId, 'Molly', 'Mobile');
-    ({ context } = await signIn(browser, me, { viewport: 'mobile', newAccount: 'if-asked' }));
+    ({ context } = await signIn(browser, me, {
+      viewport: 'mobile',
+      newAccount: 'if-asked',
+      landing: 'none',
+    }));
     const page = await context.newPage();
     await page.goto(`/event/${eventId}/attendees`);
     const header = page.getByTestId('event-header');
@@ -63,7 +67,11 @@ describe('the app on a phone', () => {
     const me = await registerAttendee(eventId, 'Chad', 'Back');
     const other = await registerAttendee(eventId, 'Olga', 'Other');
     await createPrivateRoom(eventId, me, other);
-    ({ context } = await signIn(browser, me, { viewport: 'mobile', newAccount: 'if-asked' }));
+    ({ context } = await signIn(browser, me, {
+      viewport: 'mobile',
+      newAccount: 'if-asked',
+      landing: 'none',
+    }));
     const page = await context.newPage();
     await page.goto(`/event/${eventId}/attendees`);
     await page.getByTestId('attendees-list').waitFor();
@@ -91,7 +99,11 @@ describe('the app on a phone', () => {
 
   it('A7.42 A7.43 a name changed on another device shows here at once', async () => {
     const me = await registerAttendee(eventId, 'Nina', 'Before');
-    ({ context } = await signIn(browser, me, { viewport: 'mobile', newAccount: 'if-asked' }));
+    ({ context } = await signIn(browser, me, {
+      viewport: 'mobile',
+      newAccount: 'if-asked',
+      landing: 'none',
+    }));
     const page = await context.newPage();
     await page.goto(`/event/${eventId}/attendees`);
     const name = page.getByTestId('mobile-header').getByTestId('user-name');

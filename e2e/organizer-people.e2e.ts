@@ -22,7 +22,7 @@ describe('organizer console: people in the browser', () => {
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`E5.61 E5.62 E8.43 lists, searches, exports and invites; the invitee registers from the mailed link (${viewport})`, async () => {
       const eventId = await demoEventId();
-      const { context, page } = await signIn(browser, demoLogin('organizer'), { viewport });
+      const { context, page } = await signIn(browser, demoLogin('organizer'), { viewport, landing: 'none' });
       contexts.push(context);
       await page.goto(`/organizer/${eventId}/people`);
       await page.getByTestId('people-table').waitFor();

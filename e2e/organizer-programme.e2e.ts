@@ -28,7 +28,7 @@ describe('organizer console: programme in the browser', () => {
       ({ context, page } = await signIn(
         browser,
         { email, password: PASSWORD },
-        { viewport, newAccount: 'if-asked' },
+        { viewport, newAccount: 'if-asked', landing: 'none' },
       ));
       await page.goto('/organizer');
       await page.getByTestId('console-create').click();
@@ -77,7 +77,7 @@ describe('organizer console: programme in the browser', () => {
 
   it('the demo programme opens and its sessions edit (desktop)', async () => {
     let page: Page;
-    ({ context, page } = await signIn(browser, demoLogin('organizer')));
+    ({ context, page } = await signIn(browser, demoLogin('organizer'), { landing: 'none' }));
     await page.goto('/organizer');
     await page.getByText('Foyer Demo Summit').first().click();
     await page.waitForURL(/\/organizer\/\d+/);

@@ -30,7 +30,7 @@ describe('organizer console in the browser', () => {
     ({ context, page } = await signIn(
       browser,
       { email, password: PASSWORD },
-      { viewport, newAccount: 'if-asked' },
+      { viewport, newAccount: 'if-asked', landing: 'none' },
     ));
     return { page, email };
   }

@@ -57,7 +57,7 @@ describe('rich-text field in the browser', () => {
       await api(`/event/${event.id}?attendEvent=true`, { token: attendee.token });
 
       // The attendee's view of the plain description keeps its lines and shows "&" as typed.
-      const reader = await signIn(browser, attendee, { viewport, newAccount: 'if-asked' });
+      const reader = await signIn(browser, attendee, { viewport, newAccount: 'if-asked', landing: 'none' });
       contexts.push(reader.context);
       const shown = reader.page.getByTestId('session-detail').getByTestId('session-description');
       await reader.page.goto(`/event/${event.id}/sessions/${created.id}`);
@@ -66,7 +66,7 @@ describe('rich-text field in the browser', () => {
       expect(await shown.innerText()).toBe('Line one & more\nLine two');
 
       // The organizer opens the session: the editor (loaded on demand) shows the text as two paragraphs.
-      const writer = await signIn(browser, organizer, { viewport, newAccount: 'if-asked' });
+      const writer = await signIn(browser, organizer, { viewport, newAccount: 'if-asked', landing: 'none' });
       contexts.push(writer.context);
       const page: Page = writer.page;
       await page.goto(`/organizer/${event.id}/programme`);

@@ -7,7 +7,7 @@ describe('application shell in the browser: navigation', () => {
   const shell = shellSuite();
 
   it('A2.74 A2.75 A2.76 A2.77 A2.85 A4.48 desktop drawers open, trap focus, close on Escape and outside click', async () => {
-    const page = await shell.signedIn();
+    const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);
     await page.getByTestId('side-nav').waitFor();
     for (const key of [
@@ -57,7 +57,7 @@ describe('application shell in the browser: navigation', () => {
   });
 
   it('A2.85 focus returns to the profile entry after Escape even when the navigation was rendered anew meanwhile', async () => {
-    const page = await shell.signedIn();
+    const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);
     await page.getByTestId('side-nav').waitFor();
     await page.getByTestId('nav-profile').click();
@@ -76,7 +76,7 @@ describe('application shell in the browser: navigation', () => {
   });
 
   it('A2.05 A2.67 A2.69 A2.71 A1.11 the event landing shows the default tab in place and switches tabs', async () => {
-    const page = await shell.signedIn();
+    const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);
     await page.getByRole('heading', { level: 1, name: DEMO_EVENT_NAME }).waitFor();
     const tabs = page.getByTestId('event-tabs').getByRole('tab');
@@ -107,7 +107,7 @@ describe('application shell in the browser: navigation', () => {
   });
 
   it('A2.68 A2.22 A2.82 A2.83 A2.84 mobile: lobby first, hamburger menu with back or my agenda', async () => {
-    const page = await shell.signedIn('mobile');
+    const page = await shell.signedIn('mobile', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);
     await page.getByTestId('event-tabs').waitFor();
     expect(await page.getByTestId('event-tab-lobby').getAttribute('aria-selected')).toBe('true');

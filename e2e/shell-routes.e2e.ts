@@ -15,7 +15,7 @@ describe('application shell in the browser: routes', () => {
     const speaker = speakers[0];
     expect(speaker).toBeDefined();
     const name = `${speaker?.name} ${speaker?.surname}`;
-    const page = await shell.signedIn();
+    const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/attendees`);
     await page.getByTestId('event-tabs').waitFor();
     // Later features link with state { backgroundLocation }; push the same state the router would.
@@ -62,11 +62,11 @@ describe('application shell in the browser: routes', () => {
   });
 
   it('A2.27 A2.28 invitation pages are mobile-only and send wide screens to the attendees', async () => {
-    const page = await shell.signedIn();
+    const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/invitation/12/accept`);
     await page.waitForURL(`**/event/${shell.eventId}/attendees`);
     await shell.context?.close();
-    const mobile = await shell.signedIn('mobile');
+    const mobile = await shell.signedIn('mobile', undefined, { landing: 'none' });
     await mobile.goto(`/event/${shell.eventId}/invitation/12/decline`);
     await mobile.getByTestId('invitation-page').waitFor();
     expect(pathOf(mobile)).toBe(`/event/${shell.eventId}/invitation/12/decline`);
@@ -96,7 +96,7 @@ describe('application shell in the browser: routes', () => {
   });
 
   it('A6.06 A6.07 organizers see check-in and invite participant; the invite form validates', async () => {
-    const page = await shell.signedIn('desktop', DEMO_LOGINS.organizer);
+    const page = await shell.signedIn('desktop', DEMO_LOGINS.organizer, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);
     await page.getByTestId('nav-checkIn').click();
     await page.getByTestId('check-in-panel').waitFor();
@@ -108,7 +108,7 @@ describe('application shell in the browser: routes', () => {
     await page.getByText('E-mail is required').waitFor();
     await expectAccessible(page, 'invite-modal-1280');
     await shell.context?.close();
-    const attendee = await shell.signedIn();
+    const attendee = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await attendee.goto(`/event/${shell.eventId}/`);
     await attendee.getByTestId('nav-events').waitFor();
     expect(await attendee.getByTestId('nav-invite').count()).toBe(0);

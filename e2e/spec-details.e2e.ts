@@ -63,7 +63,7 @@ describe('spec details in the browser', () => {
   }
 
   async function open(person: RegisteredAttendee, viewport: ViewportName = 'desktop'): Promise<Page> {
-    const { context, page } = await signIn(browser, person, { viewport });
+    const { context, page } = await signIn(browser, person, { viewport, landing: 'none' });
     contexts.push(context);
     return page;
   }

@@ -29,7 +29,7 @@ describe('my ticket in the browser', () => {
 
   async function attendee(viewport: 'desktop' | 'mobile'): Promise<Page> {
     let page: Page;
-    ({ context, page } = await signIn(browser, demoLogin('attendee'), { viewport }));
+    ({ context, page } = await signIn(browser, demoLogin('attendee'), { viewport, landing: 'none' }));
     await page.goto(`/event/${eventId}/`);
     return page;
   }

@@ -77,7 +77,11 @@ describe('venue map in the browser', () => {
   });
 
   async function open(who: Account, viewport: ViewportName, path: string): Promise<Page> {
-    const { context, page } = await signIn(browser, { email: who.email, password: PASSWORD }, { viewport });
+    const { context, page } = await signIn(
+      browser,
+      { email: who.email, password: PASSWORD },
+      { viewport, landing: 'none' },
+    );
     contexts.push(context);
     await page.goto(path);
     return page;
@@ -186,7 +190,7 @@ describe('venue map in the browser', () => {
 
   it('A2.71 the demo event shows its venue plan with rooms named in the list (1280)', async () => {
     const demo = await demoEventId();
-    const { context, page } = await signIn(browser, demoLogin('attendee'));
+    const { context, page } = await signIn(browser, demoLogin('attendee'), { landing: 'none' });
     contexts.push(context);
     await page.goto(`/event/${demo}/venueMap`);
     await page.getByTestId('venue-map-pin-6').waitFor();

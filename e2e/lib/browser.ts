@@ -1,7 +1,13 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import type { WorkerApp } from './workers';
 
@@ -40,16 +46,20 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The browser's time zone in the tests, unless a test sets another. */
+export const DEFAULT_TIMEZONE = 'Europe/Istanbul';
+
 export function newContext(
   browser: Browser,
   viewport: ViewportName = 'desktop',
-  options: { timezoneId?: string } = {},
+  options: { timezoneId?: string; storageState?: BrowserContextOptions['storageState'] } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     viewport: VIEWPORTS[viewport],
     baseURL: baseURL(),
     locale: 'en-US',
-    timezoneId: options.timezoneId ?? 'Europe/Istanbul',
+    timezoneId: options.timezoneId ?? DEFAULT_TIMEZONE,
+    ...(options.storageState ? { storageState: options.storageState } : {}),
   });
 }
 

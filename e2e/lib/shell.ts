@@ -13,11 +13,14 @@ export interface ShellSuite {
   readonly eventId: number;
   /** The context of the current test; closed after each test. */
   context: BrowserContext | undefined;
-  /** A page signed in as `login` (a demo account unless a password is given) in a new context. */
+  /**
+   * A page signed in as `login` (a demo account unless a password is given) in a new context: on the
+   * event list, or on no page yet with `landing: 'none'` (lib/sign-in.ts).
+   */
   signedIn(
     viewport?: ViewportName,
     login?: string,
-    options?: { timezoneId?: string; password?: string },
+    options?: { timezoneId?: string; password?: string; landing?: 'none' },
   ): Promise<Page>;
 }
 
@@ -39,7 +42,11 @@ export function shellSuite(): ShellSuite {
       const session = await signIn(
         suite.browser,
         { email: login, password: options.password ?? DEMO_PASSWORD },
-        { viewport, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) },
+        {
+          viewport,
+          ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+          ...(options.landing ? { landing: options.landing } : {}),
+        },
       );
       suite.context = session.context;
       return session.page;

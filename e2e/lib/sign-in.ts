@@ -1,7 +1,7 @@
 import { timezoneCheck } from '@foyer/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { newContext, type ViewportName, withCookieChoice } from './browser';
-import { callerAddress, DEMO_LOGINS, DEMO_PASSWORD, submitLogin } from './flows';
+import { baseURL, DEFAULT_TIMEZONE, newContext, type ViewportName, withCookieChoice } from './browser';
+import { api, callerAddress, DEMO_LOGINS, DEMO_PASSWORD, submitLogin } from './flows';
 
 /** Who signs in: a demo login or an account a test registered. */
 export interface Login {
@@ -23,8 +23,15 @@ export interface SignInOptions {
    * `false`).
    */
   newAccount?: boolean | 'if-asked';
-  /** Where the login lands: the event list (default), or anywhere but the login page. */
-  landing?: 'event-list' | 'anywhere';
+  /**
+   * Where the login lands: the event list (default), or anywhere but the login page; or `'none'`:
+   * the session is made through the API (the login call, the refresh cookie, the stored session, the
+   * zone question answered as `newAccount` says) and no page is loaded, for a test whose subject is
+   * not the login and whose next step opens its own page. A signed-in screen's cold load is ~3 s of
+   * the 2-core CI machine's CPU, and the form's way costs two (/login, then the event list), which
+   * also stays open in the background with its own socket.
+   */
+  landing?: 'event-list' | 'anywhere' | 'none';
   /** The browser's time zone, when a test needs one other than the default. */
   timezoneId?: string;
   /** The login page to start from (default /login). */
@@ -109,14 +116,81 @@ export async function signIn(
   login: Login,
   options: SignInOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await withCookieChoice(
-    await newContext(
-      browser,
-      options.viewport ?? 'desktop',
-      options.timezoneId ? { timezoneId: options.timezoneId } : {},
-    ),
-  );
+  const viewport = options.viewport ?? 'desktop';
+  const timezoneId = options.timezoneId ?? DEFAULT_TIMEZONE;
+  const storageState = options.landing === 'none' ? await apiSession(browser, login, options) : undefined;
+  const context = await withCookieChoice(await newContext(browser, viewport, { timezoneId, storageState }));
   const page = await context.newPage();
-  await signInOnPage(page, login, options);
+  if (options.landing !== 'none') await signInOnPage(page, login, options);
   return { context, page };
 }
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+interface SessionUser {
+  id: number;
+  name: string;
+  surname: string;
+  username: string;
+  timezone: string | null;
+}
+
+/**
+ * What the login form leaves in a browser, made through the API: the refresh cookie (set by the login
+ * call in a context of its own), and the token and user the app stores (lib/session-store.ts). When
+ * `newAccount` asks it, the zone question is answered as "keep" would (timezone-check.tsx): a new
+ * account takes the device's zone, an account in another zone remembers the pair.
+ */
+async function apiSession(browser: Browser, login: Login, options: SignInOptions): Promise<StorageState> {
+  const scratch = await newContext(browser);
+  try {
+    const response = await scratch.request.post('/api/v1/auth/login', {
+      data: { username: login.email, password: login.password },
+      headers: callerAddress(),
+    });
+    const envelope = (await response.json()) as {
+      success: boolean;
+      data: { accessToken: string; user: SessionUser };
+    };
+    if (!envelope.success)
+      throw new Error(`login of ${login.email} → ${response.status()} ${JSON.stringify(envelope)}`);
+    const token = envelope.data.accessToken;
+    let user = envelope.data.user;
+    if (options.newAccount) {
+      const profile = await api<UserProfileAnswer>('/user/profile', { token });
+      const localTimezone = options.timezoneId ?? DEFAULT_TIMEZONE;
+      const decision = timezoneCheck({
+        userTimezone: profile.timezone,
+        localTimezone,
+        skipped: profile.uiSettings.timezoneCheck ?? null,
+      });
+      const answer =
+        decision.action === 'setLocalAndAsk'
+          ? { action: 'timezone', timezone: localTimezone }
+          : decision.action === 'ask'
+            ? {
+                action: 'profile',
+                name: profile.name,
+                surname: profile.surname,
+                uiSettings: { timezoneCheck: { userTimezone: profile.timezone, localTimezone } },
+              }
+            : null;
+      if (answer)
+        user = await api<UserProfileAnswer>('/user/profile', { method: 'PUT', body: answer, token });
+    }
+    const { id, name, surname, username, timezone } = user;
+    const localStorage = [
+      { name: 'token', value: token },
+      { name: 'sessionUser', value: JSON.stringify({ id, name, surname, username, timezone }) },
+      ...(timezone ? [{ name: 'timezone', value: timezone }] : []),
+    ];
+    const { cookies } = await scratch.storageState();
+    return { cookies, origins: [{ origin: new URL(baseURL()).origin, localStorage }] };
+  } finally {
+    await scratch.close();
+  }
+}
+
+type UserProfileAnswer = SessionUser & {
+  uiSettings: { timezoneCheck?: TimezonePair };
+};
