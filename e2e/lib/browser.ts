@@ -72,6 +72,7 @@ export async function screenshot(
   const dir = join(ARTIFACTS, 'screens');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
+  await page.bringToFront(); // a background tab draws slowly (settleAnimations)
   await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
 }
@@ -84,6 +85,10 @@ export async function screenshot(
  * with the machine, so this waits longer under load where a fixed sleep would not.
  */
 export async function settleAnimations(page: Page): Promise<void> {
+  // A page behind a newer one of its context is a background tab, though it says it is visible and
+  // focused: Chromium gives it about one frame a second (ten quiet frames took 8 s, a screenshot 2 s
+  // instead of 0.2). A screen is checked as the person looking at it sees it: in front.
+  await page.bringToFront();
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
