@@ -44,12 +44,12 @@ export function callerAddress(): { 'x-forwarded-for': string } {
  */
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
+  init: { method?: string; body?: unknown; token?: string; origin?: string } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { ...callerAddress() };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${baseURL()}/api/v1${path}`, {
+  const res = await fetch(`${init.origin ?? baseURL()}/api/v1${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

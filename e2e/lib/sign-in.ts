@@ -62,36 +62,29 @@ async function willBeAsked(page: Page, login: Login): Promise<boolean> {
   // An event's label host (<label>.localhost) is loopback to the browser, unknown to Node's resolver.
   if (server.hostname.endsWith('.localhost')) server.hostname = '127.0.0.1';
   const origin = server.origin;
-  const call = async <T>(path: string, options: { body?: unknown; token?: string } = {}): Promise<T> => {
-    const headers: Record<string, string> = { ...callerAddress() };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const res = await fetch(`${origin}/api/v1${path}`, {
-      method: options.body === undefined ? 'GET' : 'POST',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const envelope = (await res.json()) as { success: boolean; data: T; error?: unknown };
-    if (!envelope.success) throw new Error(`${path} → ${res.status} ${JSON.stringify(envelope.error)}`);
-    return envelope.data;
-  };
-  const { accessToken } = await call<{ accessToken: string }>('/auth/login', {
+  const { accessToken } = await api<{ accessToken: string }>('/auth/login', {
     body: { username: login.email, password: login.password },
+    origin,
   });
-  const profile = await call<{ timezone: string | null; uiSettings: { timezoneCheck?: TimezonePair } }>(
-    '/user/profile',
-    { token: accessToken },
-  );
+  const profile = await api<UserProfileAnswer>('/user/profile', { token: accessToken, origin });
   const localTimezone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const decision = timezoneCheck({
+  return zoneQuestion(profile, localTimezone).action !== 'none';
+}
+
+type TimezonePair = { userTimezone: string; localTimezone: string };
+
+type UserProfileAnswer = SessionUser & {
+  uiSettings: { timezoneCheck?: TimezonePair };
+};
+
+/** The app's rule for the zone question after a login (A4.23–A4.27), on a profile and a device zone. */
+function zoneQuestion(profile: UserProfileAnswer, localTimezone: string): ReturnType<typeof timezoneCheck> {
+  return timezoneCheck({
     userTimezone: profile.timezone,
     localTimezone,
     skipped: profile.uiSettings.timezoneCheck ?? null,
   });
-  return decision.action !== 'none';
 }
-
-type TimezonePair = { userTimezone: string; localTimezone: string };
 
 /**
  * Until the zone the check saved for a new account (the device's) is on the server: a page load
@@ -117,9 +110,10 @@ export async function signIn(
   options: SignInOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const viewport = options.viewport ?? 'desktop';
-  const timezoneId = options.timezoneId ?? DEFAULT_TIMEZONE;
   const storageState = options.landing === 'none' ? await apiSession(browser, login, options) : undefined;
-  const context = await withCookieChoice(await newContext(browser, viewport, { timezoneId, storageState }));
+  const context = await withCookieChoice(
+    await newContext(browser, viewport, { timezoneId: options.timezoneId, storageState }),
+  );
   const page = await context.newPage();
   if (options.landing !== 'none') await signInOnPage(page, login, options);
   return { context, page };
@@ -159,11 +153,7 @@ async function apiSession(browser: Browser, login: Login, options: SignInOptions
     if (options.newAccount) {
       const profile = await api<UserProfileAnswer>('/user/profile', { token });
       const localTimezone = options.timezoneId ?? DEFAULT_TIMEZONE;
-      const decision = timezoneCheck({
-        userTimezone: profile.timezone,
-        localTimezone,
-        skipped: profile.uiSettings.timezoneCheck ?? null,
-      });
+      const decision = zoneQuestion(profile, localTimezone);
       const answer =
         decision.action === 'setLocalAndAsk'
           ? { action: 'timezone', timezone: localTimezone }
@@ -190,7 +180,3 @@ async function apiSession(browser: Browser, login: Login, options: SignInOptions
     await scratch.close();
   }
 }
-
-type UserProfileAnswer = SessionUser & {
-  uiSettings: { timezoneCheck?: TimezonePair };
-};
