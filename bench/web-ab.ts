@@ -4,16 +4,20 @@
 // card's time, the largest paint and the blocking time until the card (long tasks over 50 ms), and
 // B's ratio to A. Lighthouse's own score moves ±5 between runs of one build on such a machine; this
 // is how a change to the first screen's rendering is judged before its Lighthouse rows.
+// BENCH_NETWORK=slow4g times the loads on an emulated slow 4G (150 ms, 1.6 Mbit/s; build both with
+// `npm run build`'s compression, scripts/compress-dist.mjs, as the app serves them).
 // BENCH_LIGHTHOUSE_RUNS=N adds N Lighthouse runs (mobile profile) of the tab per build, alternating
 // likewise: medians of score, total blocking time and LCP.
 //   WEB_DIST_A=/tmp/dist-old WEB_DIST_B=/tmp/dist-new [BENCH_LOADS=10] node --import tsx bench/web-ab.ts
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startDebugChromium, startWebApp, type WebApp } from './lib/web-app';
-import { type ColdLoadTiming, median, timeColdLoad, visitAttendeeTab } from './lib/web-flow';
-import { emptyCache, type LighthouseScore, loginForLighthouse, runLighthouse } from './lib/web-lighthouse';
+import { type ColdLoadTiming, median, SLOW_4G, timeColdLoad, visitAttendeeTab } from './lib/web-flow';
+import { emptyCache, type LighthouseScore, lighthouseRun, loginForLighthouse } from './lib/web-lighthouse';
 
 const LOADS = Math.max(0, Number(process.env.BENCH_LOADS ?? 10));
 const LIGHTHOUSE_RUNS = Math.max(0, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 0));
+/** BENCH_NETWORK=slow4g: the timed loads on an emulated slow 4G instead of loopback. */
+const NETWORK = process.env.BENCH_NETWORK === 'slow4g' ? SLOW_4G : undefined;
 const dists = { A: process.env.WEB_DIST_A, B: process.env.WEB_DIST_B };
 if (!dists.A || !dists.B) throw new Error('set WEB_DIST_A and WEB_DIST_B to two builds');
 
@@ -37,6 +41,7 @@ try {
       times[build].push(
         await timeColdLoad(browser, `${app.baseURL}/event/${app.eventId}/attendees`, {
           slowdown: 4,
+          network: NETWORK,
           session: sessions[build],
           shownTestId: 'attendee-card',
         }),
@@ -53,7 +58,9 @@ try {
     const b = summary('B');
     const row = (name: string, s: ReturnType<typeof summary>) =>
       `${name}: first card ${Math.round(s.shown)} ms, LCP ${Math.round(s.lcp)} ms, blocking until the card ${Math.round(s.blocking)} ms`;
-    console.log(`attendee tab cold, 4× CPU, medians of ${LOADS} alternating loads each`);
+    console.log(
+      `attendee tab cold, 4× CPU, ${NETWORK ? 'slow 4G' : 'loopback'}, medians of ${LOADS} alternating loads each`,
+    );
     console.log(row(`A ${dists.A}`, a));
     console.log(row(`B ${dists.B}`, b));
     console.log(
@@ -76,9 +83,13 @@ async function compareLighthouse(): Promise<void> {
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       for (const build of ['A', 'B'] as const) {
         const app = apps[build];
-        await emptyCache(debug.endpoint);
         runs[build].push(
-          await runLighthouse(`${app.baseURL}/event/${app.eventId}/attendees`, debug.port, true),
+          await lighthouseRun(
+            `${app.baseURL}/event/${app.eventId}/attendees`,
+            debug.port,
+            () => emptyCache(debug.endpoint),
+            true,
+          ),
         );
       }
     }

@@ -70,6 +70,28 @@ export async function runLighthouse(
 }
 
 /**
+ * One run of `runLighthouse` after `beforeEach`, run once more when Lighthouse asks for it: on a busy
+ * machine its trace now and then misses the navigation's start (NO_NAVSTART, "Please run Lighthouse
+ * again").
+ */
+export async function lighthouseRun(
+  url: string,
+  port: number,
+  beforeEach?: () => Promise<void>,
+  keepSession = false,
+): Promise<LighthouseScore> {
+  for (let attempt = 1; ; attempt++) {
+    await beforeEach?.();
+    try {
+      return await runLighthouse(url, port, keepSession);
+    } catch (error) {
+      if (attempt >= 2 || !String(error).includes('NO_NAVSTART')) throw error;
+      console.error(`lighthouse: ${url} had no navigation start in its trace; running it again`);
+    }
+  }
+}
+
+/**
  * `runs` runs of `runLighthouse`; the one with the median score, with the range of scores (the
  * machine's load moves single runs a lot; Lighthouse's own advice is a median of several).
  */
@@ -81,10 +103,7 @@ export async function medianLighthouse(
   keepSession = false,
 ): Promise<LighthouseScore> {
   const results: LighthouseScore[] = [];
-  for (let i = 0; i < runs; i++) {
-    await beforeEach?.();
-    results.push(await runLighthouse(url, port, keepSession));
-  }
+  for (let i = 0; i < runs; i++) results.push(await lighthouseRun(url, port, beforeEach, keepSession));
   results.sort((a, b) => a.score - b.score);
   const median = results[Math.floor(results.length / 2)] as LighthouseScore;
   return { ...median, range: [results[0]?.score ?? median.score, results.at(-1)?.score ?? median.score] };
