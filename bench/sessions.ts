@@ -3,7 +3,7 @@
  * attendees (50,000, three sessions each), the real server in this process, autocannon in a child
  * process (so each side has a core). In the same run it loads GET /api/v1/health (the trivial
  * route: one `SELECT 1`) and GET /api/v1/event/:id/sessions (the first page, as the sessions tab
- * opens it) with BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10 s) each, after a short
+ * opens it, asked by BENCH_CALLERS (200) attendees in turn, each with their own agenda) with BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10 s) each, after a short
  * warm-up, and prints p50/p95/p99 and req/s of both, the ratio, the server process's CPU time per
  * request (PGlite's thread included; PostgreSQL's own processes not) and the load average as a
  * markdown row. CPU per request moves far less than latency when other work shares the machine.
@@ -59,10 +59,12 @@ async function main(): Promise<void> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const base = `http://127.0.0.1:${address.port}/api/v1`;
-  const headers = {
-    authorization: `Bearer ${await signAccessToken(config.jwtSecret, { userId: seeded.userId })}`,
-    ...BROWSER_ENCODINGS,
-  };
+  const callers = await Promise.all(
+    seeded.userIds.map(async (userId) => ({
+      authorization: `Bearer ${await signAccessToken(config.jwtSecret, { userId })}`,
+    })),
+  );
+  const headers = { ...callers[0]!, ...BROWSER_ENCODINGS };
 
   const probe = await fetch(`${base}/event/${seeded.eventId}/sessions`, { headers });
   const page = (await probe.json()) as { data?: { sessions: unknown[] } };
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
   try {
     const targets = {
       health: { url: `${base}/health`, headers: { ...BROWSER_ENCODINGS } },
-      sessions: { url: `${base}/event/${seeded.eventId}/sessions`, headers },
+      sessions: { url: `${base}/event/${seeded.eventId}/sessions`, headers, headersEach: callers },
     };
     const results: Record<string, Measured> = {};
     for (const [name, target] of Object.entries(targets)) {
@@ -91,7 +93,8 @@ async function main(): Promise<void> {
     const loadAfter = loadavg()[0]!;
     console.log(
       `| ${new Date().toISOString().slice(0, 10)} | sessions list (${SESSIONS} sessions, ${ATTENDEES} attendees, ` +
-        `first page ${page.data.sessions.length} cards, ${list.bytesPerResponse} B), ${CONNECTIONS} conns × ${SECONDS} s | ` +
+        `first page ${page.data.sessions.length} cards, ${list.bytesPerResponse} B, ${callers.length} callers in turn), ` +
+        `${CONNECTIONS} conns × ${SECONDS} s | ` +
         `${database.kind} | list p50/p95/p99 ${f(list.p50)}/${f(list.p95)}/${f(list.p99)} ms, ${f(list.rps)} req/s; ` +
         `health p50/p95/p99 ${f(health.p50)}/${f(health.p95)}/${f(health.p99)} ms, ${f(health.rps)} req/s | ` +
         `p95 ratio list/health ${ratio.toFixed(1)}×; non-2xx ${list.non2xx + health.non2xx}; ` +
@@ -103,7 +106,9 @@ async function main(): Promise<void> {
     await app.close();
     await mailer.close();
     if (process.env.DATABASE_URL && process.env.BENCH_KEEP) {
-      console.error(`kept event ${seeded.eventId} (user ${seeded.userId}) for EXPLAIN; delete it by hand`);
+      console.error(
+        `kept event ${seeded.eventId} (users ${seeded.userIds.join(', ')}) for EXPLAIN; delete it by hand`,
+      );
     } else if (process.env.DATABASE_URL) {
       await removeEvent(db, seeded);
     }
@@ -111,7 +116,7 @@ async function main(): Promise<void> {
   }
 }
 
-async function removeEvent(db: Db, seeded: { eventId: number; userId: number }): Promise<void> {
+async function removeEvent(db: Db, seeded: { eventId: number; userIds: number[] }): Promise<void> {
   // Children first, in bulk: the cascade from the event would go row by row through them.
   await sql`DELETE FROM session_attendees WHERE session_id IN (SELECT id FROM sessions WHERE event_id = ${seeded.eventId})`.execute(
     db,
@@ -120,7 +125,7 @@ async function removeEvent(db: Db, seeded: { eventId: number; userId: number }):
     db,
   );
   await db.deleteFrom('events').where('id', '=', seeded.eventId).execute();
-  await db.deleteFrom('users').where('id', '=', seeded.userId).execute();
+  await db.deleteFrom('users').where('id', 'in', seeded.userIds).execute();
   await sql`DELETE FROM session_versions WHERE event_id = ${seeded.eventId}`.execute(db);
   // The shared test server runs without autovacuum: leave no dead rows for the next benchmark.
   await sql`VACUUM ANALYZE sessions, session_attendees, session_people, participants`.execute(db);

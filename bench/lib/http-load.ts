@@ -20,6 +20,8 @@ export interface Load {
   headers: Record<string, string>;
   /** POST bodies cycled by every connection; none = GET. */
   bodies?: string[];
+  /** GET headers cycled by every connection (one caller's token each, say), added to `headers`. */
+  headersEach?: Record<string, string>[];
   connections: number;
   seconds: number;
 }
@@ -55,6 +57,14 @@ async function runLoad(load: Load): Promise<Stats> {
     connections: load.connections,
     duration: load.seconds,
     ...(load.bodies ? { requests: load.bodies.map((body) => ({ method: 'POST', body })) } : {}),
+    ...(load.headersEach
+      ? {
+          requests: load.headersEach.map((headers) => ({
+            method: 'GET',
+            headers: { ...load.headers, ...headers },
+          })),
+        }
+      : {}),
   });
   instance.on('response', (_client, _status, size, ms) => {
     latencies.push(ms);

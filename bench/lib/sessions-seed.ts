@@ -1,17 +1,19 @@
 /**
  * The data of the sessions list benchmark (bench/sessions.ts): one event with BENCH_SESSIONS
- * sessions and BENCH_ATTENDEES attendees, and a caller with a few sessions and a break.
+ * sessions and BENCH_ATTENDEES attendees, and BENCH_CALLERS callers: one with a few sessions and a
+ * break, the others attendees of the seed with their three sessions each, as a crowd opening the tab.
  */
 import { sql } from 'kysely';
 import type { openBenchServerParts } from './bench-server';
 
 export const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 2000);
 export const ATTENDEES = Number(process.env.BENCH_ATTENDEES ?? 50_000);
+export const CALLERS = Math.max(1, Math.min(ATTENDEES, Number(process.env.BENCH_CALLERS ?? 200)));
 
 export type Db = Awaited<ReturnType<typeof openBenchServerParts>>['db'];
 
 /** Batched set-based inserts (generate_series): seconds, not minutes, even on PGlite. */
-export async function seedSessions(db: Db): Promise<{ eventId: number; userId: number }> {
+export async function seedSessions(db: Db): Promise<{ eventId: number; userIds: number[] }> {
   const run = Date.now();
   const day0 = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 10, 9));
   const event = await db
@@ -120,11 +122,21 @@ export async function seedSessions(db: Db): Promise<{ eventId: number; userId: n
       edt: new Date(day0.getTime() + 4 * 3_600_000),
     })
     .execute();
+  // The other callers: accounts of the first attendees (spread over the sessions by the rule above).
+  const crowd = await sql<{ id: number }>`
+    WITH u AS (
+      INSERT INTO users (username, name, surname)
+      SELECT 'bench-' || ${run}::text || '-' || i || '@foyer.test', 'Att' || i, 'Endee' || i
+        FROM generate_series(1, ${CALLERS - 1}) i
+      RETURNING id, username)
+    UPDATE participants p SET user_id = u.id FROM u
+     WHERE p.event_id = ${e} AND p.email = u.username
+    RETURNING u.id`.execute(db);
   // Fresh statistics, and no dead rows left by earlier runs' clean-up (the test server runs without
   // autovacuum): the planner probes index ends past dead entries, which made planning alone cost
   // milliseconds per query and measured the vacuum lag instead of the route.
   await sql`VACUUM ANALYZE sessions, session_attendees, session_people, participants, tracks, locations`.execute(
     db,
   );
-  return { eventId: e, userId: user.id };
+  return { eventId: e, userIds: [user.id, ...crowd.rows.map((r) => r.id)] };
 }
