@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast';
 export async function openVideoWindow(getUrl: () => Promise<string | null>): Promise<void> {
   const win = window.open('', '_blank');
   if (!win) {
-    toast('error', i18n.t('agenda.blockedByBrowser'));
+    toast('info', i18n.t('agenda.blockedByBrowser'));
     return;
   }
   try {

@@ -45,7 +45,7 @@ export function PopupTables({
     // Opened at the click, so the browser counts it as the user's; pointed at the call once it is known.
     const win = window.open('', '_blank');
     if (!win) {
-      toast('error', t('expo.table.blocked'));
+      toast('info', t('expo.table.blocked'));
       return;
     }
     setBusy(table.roomId);
