@@ -33,7 +33,7 @@ export const notificationActorSchema = z.object({
 });
 export type NotificationActor = z.infer<typeof notificationActorSchema>;
 
-/** A3.26 on the wire. */
+/** A3.23 on the wire. */
 export const notificationSchema = z.object({
   id: z.number(),
   type: notificationTypeSchema,

@@ -3,7 +3,7 @@ import type { ListedNotification } from './notifications.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** A3.26 on the wire; `seenAt` is the user's A4.36 marker (null: nothing seen yet). */
+/** A3.23 on the wire; `seenAt` is the user's A4.36 marker (null: nothing seen yet). */
 export function toNotification(row: ListedNotification, seenAt: Date | null): Notification {
   const createdAt = new Date(row.created_at);
   return {
