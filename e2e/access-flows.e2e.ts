@@ -92,7 +92,7 @@ describe('access flows in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
-  it('A1.05 A4.10 shows the demo event under active events and the finished event under past', async () => {
+  it('A1.05 A4.10 A2.32 shows the demo event under active events and the finished event under past', async () => {
     const page = await openPage();
     await page.goto('/login');
     await submitLogin(page, DEMO_LOGINS.attendee, DEMO_PASSWORD);
@@ -237,7 +237,7 @@ describe('access flows in the browser', () => {
     await page.getByTestId('user-name').waitFor();
   });
 
-  it('issue 10: registering with the e-mail of an existing account asks to log in and returns to the event', async () => {
+  it('A4.17 issue 10: registering with the e-mail of an existing account asks to log in and returns to the event', async () => {
     const eventId = await demoEventId();
     const email = uniqueEmail('existing');
     const password = 'Existing-pass-1';
@@ -262,7 +262,7 @@ describe('access flows in the browser', () => {
     await page.waitForURL((url) => url.pathname.startsWith(`/event/${eventId}`));
   });
 
-  it('A2.30 sends a logged-out visitor of a private route to /login and back after login', async () => {
+  it('A2.30 A6.01 sends a logged-out visitor of a private route to /login and back after login', async () => {
     const eventId = await demoEventId();
     const page = await openPage();
     await page.goto(`/event/${eventId}/?tab=agenda`);

@@ -52,7 +52,7 @@ const SCREENS: Screen[] = [
     url: (id) => `/event-preregister?eventId=${id}`,
     ready: 'registration-form',
   },
-  { name: 'demo-login', ids: 'A1.12 A2.38', url: () => demoURL('/login'), ready: 'event-side-panel' },
+  { name: 'demo-login', ids: 'A1.12 A2.38 A2.42', url: () => demoURL('/login'), ready: 'event-side-panel' },
   { name: 'event-list', ids: 'A2.04 A1.05', url: () => '/event/list', ready: 'event-card', loggedIn: true },
   { name: 'not-found', ids: 'A2.19', url: () => '/no/such/page', ready: 'not-found-back' },
 ];

@@ -17,7 +17,7 @@ describe('public system screens in the browser', () => {
     context = undefined;
   });
 
-  it('A2.53–A2.59 A9.31 shows static pages with the active menu item, and switches them to Turkish', async () => {
+  it('A2.53–A2.59 A2.54 A2.58 A9.31 shows static pages with the active menu item, and switches them to Turkish', async () => {
     context = await newContext(browser, 'mobile');
     await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: baseURL() }]);
     const page = await context.newPage();

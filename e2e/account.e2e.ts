@@ -53,7 +53,7 @@ describe('account settings in the browser', () => {
     await signInOnPage(page, { email: as, password: PASSWORD }, { landing: 'anywhere' });
   }
 
-  it('A2.97 A5.24 A5.26 changes the profile name, keeps it after a reload, with four reachable tabs', async () => {
+  it('A2.97 A2.11 A5.24 A5.26 changes the profile name, keeps it after a reload, with four reachable tabs', async () => {
     const page = await openPage();
     await signIn(page);
     await page.goto('/account/profile');
@@ -109,7 +109,7 @@ describe('account settings in the browser', () => {
     expect(list.find((p) => p.type === 'meeting_reminder')?.channels).toEqual(['email']);
   });
 
-  it('A4.31–A4.33 A5.29 A8.36 adds an e-mail, confirms it by the mailed code, refuses it twice, makes it primary, removes it', async () => {
+  it('A4.31–A4.33 A3.27 A5.29 A8.36 adds an e-mail, confirms it by the mailed code, refuses it twice, makes it primary, removes it', async () => {
     const page = await openPage();
     await signIn(page);
     await page.goto('/account/connected-emails');

@@ -59,7 +59,7 @@ describe('agenda and sessions in the browser', () => {
     });
   }
 
-  it('E2.13 E3.07 E4.44 E4.49 E8.35 E3.24 E9.39 desktop: browse sessions, add one, open its details and a speaker', async () => {
+  it('E2.13 E3.07 E4.44 E4.49 E8.35 E3.24 E9.39 A2.24 E2.07 E2.43 E2.44 desktop: browse sessions, add one, open its details and a speaker', async () => {
     const me = await registerAgendaAttendee(eventId, 'Dana');
     ({ context } = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' }));
     const page = await context.newPage();
@@ -112,7 +112,7 @@ describe('agenda and sessions in the browser', () => {
     await clash.getByTestId('session-button-swap').waitFor();
     expect((await agendaOf(me.token, eventId)).map((i) => i.id)).toContain(cardId);
 
-    // The session details open as a modal over the list (A2.23) with its people.
+    // The session details open as a modal over the list (A2.24) with its people.
     await card.getByTestId('session-title').click();
     await page.waitForURL(`**/event/${eventId}/sessions/${cardId}`);
     const detail = page.getByTestId('session-detail');
@@ -143,7 +143,7 @@ describe('agenda and sessions in the browser', () => {
     await expectGoodAgendaScreen(page, 'speakers-1280');
   });
 
-  it('E2.29 E2.30 E2.31 E5.08 E5.09 E5.10 E5.25 E1.07 desktop: my agenda, a break, the drawer and the export by e-mail', async () => {
+  it('E2.29 E2.30 E2.31 E5.08 E5.09 E5.10 E5.25 E1.06 E1.07 desktop: my agenda, a break, the drawer and the export by e-mail', async () => {
     const me = await registerAgendaAttendee(eventId, 'Erin');
     const sessions = await api<{ sessions: { id: number; name: string }[] }>(
       `/event/${eventId}/sessions?limit=5`,

@@ -193,7 +193,7 @@ describe('attendees in the browser', () => {
     await expectGoodScreen(page, 'profile-page-375');
   });
 
-  it('E2.53 E2.74 E2.75 E5.01 E5.05 E5.07 E9.46 E2.78 the wizard completes the event profile', async () => {
+  it('E2.53 E2.74 E2.75 E5.01 E5.05 E5.07 E9.46 E2.78 A2.06 E2.24 the wizard completes the event profile', async () => {
     const me = await registerAttendee(eventId, 'Wanda', 'Wizard');
     const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
     context = session.context;

@@ -182,7 +182,7 @@ describe('badge printing in the browser', () => {
     await expectAccessible(page, 'console-375');
   });
 
-  it('E2.55 E4.72 E4.76 E8.16 E8.18 a desk prints the badge after a check-in, live, and reprints only when confirmed', async () => {
+  it('E1.15 E2.55 E2.79 E4.72 E4.76 E8.16 E8.18 a desk prints the badge after a check-in, live, and reprints only when confirmed', async () => {
     await ensurePrinter();
     const guest = await freshTicket(eventId, 'Desk', `Şule ${tag}`);
     const page = await organizer('mobile');

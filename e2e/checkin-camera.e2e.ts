@@ -54,7 +54,7 @@ describe('check-in with the camera', () => {
     return { page, wasm };
   }
 
-  it('E9.26 E9.27 E9.28 E9.30 E4.66 E4.67 reads a badge with the camera; paused on the result until "Scan next"', async () => {
+  it('E9.26 E9.27 E9.28 E9.30 E4.66 E4.67 E2.79 reads a badge with the camera; paused on the result until "Scan next"', async () => {
     const { page, wasm } = await openCamera('desktop');
     const camera = page.getByTestId('check-in-camera');
     await page.getByLabel('Camera preview').waitFor();

@@ -43,7 +43,7 @@ describe('check-in in the browser', () => {
   const result = (page: Page) => page.getByTestId('check-in-result');
   const outcome = (page: Page, name: string) => result(page).and(page.locator(`[data-outcome="${name}"]`));
 
-  it('A6.07 E2.54 E4.65 E4.66 E4.67 E4.69 E8.08 E8.12 E8.15 E9.33 individual scans: result, print, scan next', async () => {
+  it('A6.07 E2.54 E2.79 E4.65 E4.66 E4.67 E4.69 E8.08 E8.12 E8.15 E9.33 individual scans: result, print, scan next', async () => {
     const attendee = await ticketOf(DEMO_LOGINS.attendee, eventId);
     const page = await organizer('desktop');
     const crashes: string[] = [];
@@ -122,7 +122,7 @@ describe('check-in in the browser', () => {
     expect(await result(page).getByTestId('print-badge').count()).toBe(0);
   });
 
-  it('E3.35 E4.71 fast mode toggles in and out with every scan, kept on the device', async () => {
+  it('E3.35 E4.71 E2.79 fast mode toggles in and out with every scan, kept on the device', async () => {
     const guest = await freshTicket(eventId, 'Fatma', 'Fastscan');
     const page = await organizer('mobile');
     await openScanner(page);

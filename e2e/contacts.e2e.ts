@@ -41,7 +41,7 @@ describe('contacts in the browser', () => {
     return page;
   }
 
-  it('E1.11 E4.62 E4.64 E5.36 a scanned badge asks its holder, who accepts on her phone; both see the details', async () => {
+  it('E1.11 E1.12 E2.50 E2.80 E4.63 E4.62 E4.64 E5.36 a scanned badge asks its holder, who accepts on her phone; both see the details', async () => {
     const page = await open(demoLogin('attendee'), 'desktop');
     await page.goto(`/event/${eventId}/`);
     await page.getByTestId('nav-contacts').click();

@@ -153,7 +153,7 @@ describe('expo in the browser', () => {
     expect(await page.getByTestId('booth-form').isVisible()).toBe(true);
   });
 
-  it('A2.93 A9.08 A9.09 the owner crops and uploads a logo and a banner', async () => {
+  it('A2.93 A9.08 A9.09 E2.65 the owner crops and uploads a logo and a banner', async () => {
     const booth = boothNamed('Ledgerline');
     const page = await open('mobile', DEMO_LOGINS.exhibitor);
     await page.goto(`/event/${eventId}/company/profile`);

@@ -31,7 +31,7 @@ describe('meetings in the browser', () => {
     return session.page;
   }
 
-  it('E4.17 E4.20 E4.25 E4.19 E2.46 E5.16 E5.19 E5.21 E5.22 A2.27 A2.29 A2.76 E3.10 E7.70 two people: A finds B by search, the request arrives live, accept a slot, both agendas show it, reschedule, cancel', async () => {
+  it('E1.04 E1.05 E2.35 E2.45 E4.17 E4.20 E4.25 E4.19 E2.46 E5.16 E5.19 E5.21 E5.22 A2.27 A2.29 A2.76 E3.10 E7.70 two people: A finds B by search, the request arrives live, accept a slot, both agendas show it, reschedule, cancel', async () => {
     const ana = await registerAttendee(eventId, 'Ana', 'Meetwell');
     const ben = await registerAttendee(eventId, 'Ben', 'Slotford');
     const a = await open(ana, 'mobile');
@@ -206,7 +206,7 @@ describe('meetings in the browser', () => {
     await expect.poll(() => b.getByTestId('meeting-time').textContent()).toContain(time);
   });
 
-  it('E2.41 E4.23 E4.24 E4.21 E4.22 E5.15 E8.28 meet button, edit; decline with a note; a declined request cannot be re-sent; the meeting limit', async () => {
+  it('E2.35 E2.41 E4.23 E4.24 E4.21 E4.22 E5.15 E8.28 meet button, edit; decline with a note; a declined request cannot be re-sent; the meeting limit', async () => {
     const cara = await registerAttendee(eventId, 'Cara', 'Declino');
     const dan = await registerAttendee(eventId, 'Dan', 'Nope');
     // Cara sends from Dan's profile (the attendees feature renders our meet button there).
@@ -279,7 +279,7 @@ describe('meetings in the browser', () => {
     await checkScreen(c, 'limit-375');
   });
 
-  it('E6.10 E6.11 E6.28 E5.13 E5.23 pre-book for two people, add a guest, reserve a table', async () => {
+  it('E1.05 E6.10 E6.11 E6.28 E5.13 E5.23 E8.37 pre-book for two people, add a guest, reserve a table', async () => {
     const eve = await registerAttendee(eventId, 'Eve', 'Prebooked');
     const finn = await registerAttendee(eventId, 'Finn', 'Prebooked');
     const gus = await registerAttendee(eventId, 'Gus', 'Guestly');
@@ -338,7 +338,7 @@ describe('meetings in the browser', () => {
     await e.getByTestId('meeting-guests').getByText(gus.fullName).waitFor();
   });
 
-  it('E4.09 E4.16 E6.24 A2.76 a request to a booth colleague shows in the company tab; a colleague takes it', async () => {
+  it('E1.04 E4.09 E4.16 E6.24 A2.76 a request to a booth colleague shows in the company tab; a colleague takes it', async () => {
     const hana = await registerAttendee(eventId, 'Hana', 'Boothseeker');
     const owner = await apiLogin(DEMO_LOGINS.exhibitor, DEMO_PASSWORD);
     const listed = await api<BoothMember[] | { members: BoothMember[] }>(`/event/member?eventId=${eventId}`, {

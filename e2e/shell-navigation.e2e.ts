@@ -106,7 +106,7 @@ describe('application shell in the browser: navigation', () => {
     expect(await page.getByTestId('last-visited-card').count()).toBe(0);
   });
 
-  it('A2.68 A2.22 A2.82 A2.83 A2.84 mobile: lobby first, hamburger menu with back or my agenda', async () => {
+  it('A2.68 A2.22 A2.82 A2.83 A2.84 A2.15 mobile: lobby first, hamburger menu with back or my agenda', async () => {
     const page = await shell.signedIn('mobile', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);
     await page.getByTestId('event-tabs').waitFor();

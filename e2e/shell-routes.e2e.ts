@@ -95,7 +95,7 @@ describe('application shell in the browser: routes', () => {
     expect(await page.getByTestId('shell-footer').count()).toBe(0);
   });
 
-  it('A6.06 A6.07 organizers see check-in and invite participant; the invite form validates', async () => {
+  it('A6.06 A6.07 A2.95 E2.66 organizers see check-in and invite participant; the invite form validates', async () => {
     const page = await shell.signedIn('desktop', DEMO_LOGINS.organizer, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);
     await page.getByTestId('nav-checkIn').click();

@@ -11,6 +11,8 @@ import {
   isSessionStartWindowOpen,
   offTimeForm,
   participantOffRequest,
+  SESSION_BANNER_HEIGHT,
+  SESSION_RECOMPUTE_MS,
   SESSION_START_WINDOW_MS,
   SESSION_STARTING_MS,
   type SessionButtonInput,
@@ -26,6 +28,16 @@ const edt = new Date('2026-11-22T11:00:00Z');
 const session = { sdt, edt };
 const at = (offsetMs: number) => new Date(sdt.getTime() + offsetMs);
 const MIN = 60_000;
+
+describe('session detail layout', () => {
+  it('E9.20 the session banner is 96 px high', () => {
+    expect(SESSION_BANNER_HEIGHT).toBe(96);
+  });
+
+  it('E9.08 sessions are recomputed every 60 s', () => {
+    expect(SESSION_RECOMPUTE_MS).toBe(60_000);
+  });
+});
 
 describe('session upcoming state (E4.28–E4.31)', () => {
   it('E4.31 is notstarted at exactly 300000 ms before the start', () => {
@@ -157,7 +169,7 @@ describe('session buttons (E4.41–E4.52)', () => {
     });
   });
 
-  it('E4.43 organizers and moderators get Join as attendee and Join as moderator', () => {
+  it('E4.43 E6.34 organizers and moderators get Join as attendee and Join as moderator', () => {
     expect(sessionButtons(input({ now: sdt, organizer: true })).buttons).toEqual([
       'joinAsAttendee',
       'joinAsModerator',
@@ -171,7 +183,7 @@ describe('session buttons (E4.41–E4.52)', () => {
     ]);
   });
 
-  it('E4.45 E4.46 speakers and translators get Start Streaming, and Join Rehearsal until it started', () => {
+  it('E4.45 E4.46 E6.34 speakers and translators get Start Streaming, and Join Rehearsal until it started', () => {
     expect(sessionButtons(input({ myRoles: ['speaker'] })).buttons).toEqual([
       'startStreaming',
       'joinRehearsal',

@@ -58,10 +58,11 @@ describe('password reset validation', () => {
     expect(forgotPasswordRequest.parse({ username: ' X@Y.io ' }).username).toBe('x@y.io');
   });
 
-  it('A5.19 A5.20 A5.31 reset needs a 6-digit code and a password of 8+', () => {
+  it('A5.19 A5.20 A5.31 A3.21 reset needs a 6-digit code and a password of 8+', () => {
     expect(
       confirmPasswordRequest.safeParse({ username: 'x@y.io', code: '123456', password: 'Abcdefg1' }).success,
     ).toBe(true);
+    expect(confirmPasswordRequest.safeParse({ code: '123456', password: 'Abcdefg1' }).success).toBe(false);
     expect(
       issues(confirmPasswordRequest.safeParse({ username: 'x@y.io', code: '12a456', password: 'Abcdefg1' }))
         .code,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   aspectCrop,
   assignableRolesFor,
+  BOOTH_MEMBERS_SHOWN,
   boothGroupOf,
   boothVideo,
   canLeaveBooth,
@@ -15,6 +16,12 @@ import {
 } from './booths';
 
 const booth = (id: number, boothType: string) => ({ id, boothType });
+
+describe('booth team display', () => {
+  it('E9.40 six team members show in the booth modal and nine on the booth page before "show all"', () => {
+    expect(BOOTH_MEMBERS_SHOWN).toEqual({ modal: 6, page: 9 });
+  });
+});
 
 describe('expo grouping', () => {
   it('A2.67 E3.18 sponsor and partner have their own section, every other type is a booth', () => {

@@ -32,7 +32,7 @@ describe('check-in rules', () => {
     expect(checkInRequest.safeParse({ eventId: 1, checkIn: true, ticketId: 'a#b' }).success).toBe(false);
   });
 
-  it('E8.01–E8.04 refused outcomes carry their MST codes; successes none', () => {
+  it('E8.01–E8.04 E8.03 refused outcomes carry their MST codes; successes none', () => {
     expect(checkInOutcomeCode).toEqual({
       alreadyCheckedIn: 'MST-00113',
       alreadyCheckedOut: 'MST-00120',

@@ -30,7 +30,7 @@ describe('contact rules', () => {
     expect(CONTACT_CODE_FORBIDDEN.test('TCK-12_ab')).toBe(false);
   });
 
-  it('E5.52 only http(s) links with a tickets segment, or a bare ticket id, name a ticket', () => {
+  it('E5.51 E5.52 only http(s) links with a tickets segment, or a bare ticket id, name a ticket', () => {
     expect(ticketIdFromCode('https://foyer.example/e/1/tickets/AB-12')).toBe('AB-12');
     expect(ticketIdFromCode('http://x.example/tickets/Q1/extra')).toBe('Q1');
     expect(ticketIdFromCode('https://x.example/a/b')).toBeNull();

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   type Invitation,
   invitationSegment,
+  invitationStateSchema,
   invitationsBadgeCount,
   isInStartWindow,
   isInvitationLive,
   isMeetingValid,
   MEETING_VALID_AFTER_END_MS,
   meetingCardStatus,
+  meetingStatusSchema,
   meetingValidEndAfter,
   overlaps,
   partitionInvitations,
@@ -56,7 +58,7 @@ function invitation(over: Partial<Invitation> = {}): Invitation {
 }
 
 describe('invitation rules', () => {
-  it('E4.04–E4.07 E9.09 E9.10 live only while waiting, with both people, within a day of the end, meeting not over', () => {
+  it('E4.04–E4.07 E4.05 E4.06 E9.09 E9.10 live only while waiting, with both people, within a day of the end, meeting not over', () => {
     expect(isInvitationLive(invitation(), now)).toBe(true);
     expect(isInvitationLive(invitation({ state: 'accepted' }), now)).toBe(false);
     expect(isInvitationLive(invitation({ opponentParticipant: null }), now)).toBe(false);
@@ -75,6 +77,21 @@ describe('invitation rules', () => {
     expect(isInvitationLive(invitation({ meetingDetails: over }), now)).toBe(false);
   });
 
+  it('E3.13 E4.01 E3.14 invitation states and meeting statuses are exactly the listed ones', () => {
+    expect(invitationStateSchema.options).toEqual([
+      'waiting',
+      'accepted',
+      'rejected',
+      'meeting',
+      'reschedule',
+      'processed',
+      'revoked',
+    ]);
+    expect(invitationStateSchema.safeParse('declined').success).toBe(false);
+    expect(meetingStatusSchema.options).toEqual(['accepted', 'rescheduled', 'cancelled']);
+    expect(meetingStatusSchema.safeParse('waiting').success).toBe(false);
+  });
+
   it('E4.08–E4.10, E6.24 segments: sent, company for booth colleagues, else received', () => {
     expect(
       invitationSegment({ fpid: 1, tpid: 2, toBoothId: null }, { participantId: 1, boothId: null }),
@@ -87,7 +104,7 @@ describe('invitation rules', () => {
     );
   });
 
-  it('E2.33, E2.34, E6.20 partitions by segment and live/past; badge counts live received and company', () => {
+  it('E2.33, E2.34, E6.20, E3.15 partitions by segment and live/past; badge counts live received and company', () => {
     const list = [
       invitation({ id: 1, fpid: 5, tpid: 1, opponentParticipant: person(5) }),
       invitation({ id: 2, fpid: 6, tpid: 7, toBoothId: 9, opponentParticipant: person(6) }),
@@ -115,7 +132,7 @@ describe('invitation rules', () => {
     expect(isInStartWindow(sdt, edt, edt)).toBe(false);
   });
 
-  it('E4.13–E4.16 meeting card status and the relation state', () => {
+  it('E4.13–E4.16 E4.14 meeting card status and the relation state', () => {
     const base = {
       opponentExists: true,
       invitation: null,

@@ -93,7 +93,7 @@ describe('A2.64 server crash reports', () => {
     expect(csp).not.toContain(ingest.origin);
   });
 
-  it('A2.64 with SENTRY_DSN reports a 500 without personal data, and still answers the envelope', async () => {
+  it('A2.64 A3.22 A8.32 with SENTRY_DSN reports a 500 without personal data, and still answers the envelope', async () => {
     app = await appWith({ SENTRY_DSN: ingest.dsn });
     expect(Sentry.isInitialized()).toBe(true);
     const res = await crash(app);

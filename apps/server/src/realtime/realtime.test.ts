@@ -43,7 +43,7 @@ describe('realtime: connection', () => {
     }
   });
 
-  it('A7.44 pushes records of the own userRooms feed without any subscribe', async () => {
+  it('A7.44 E7.84 pushes records of the own userRooms feed without any subscribe', async () => {
     await start();
     const user = await makeUser(server.ctx);
     const c = await connect(user.token);

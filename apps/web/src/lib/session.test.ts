@@ -268,3 +268,33 @@ describe('the stored user (issue 14: an offline start-up)', () => {
     expect(asSessionUser('dora')).toBeNull();
   });
 });
+
+describe('the login state', () => {
+  it('A4.01 A4.03 without saved credentials at startup the state is logged out; a saved token loads the profile, then logged in', async () => {
+    const fresh = await load();
+    expect(fresh.useSession.getState()).toMatchObject({ status: 'loggedOut', token: null, user: null });
+
+    vi.resetModules();
+    signedInBefore();
+    const { useSession } = await load();
+    expect(useSession.getState().status).toBe('loading');
+    useSession.getState().setSession('new-token', user, null);
+    expect(useSession.getState().status).toBe('loggedIn');
+    useSession.getState().clear();
+    expect(useSession.getState().status).toBe('loggedOut');
+  });
+
+  it('A4.06 logout tells its listeners (the realtime connection) before the session is cleared', async () => {
+    signedInBefore();
+    answers['/auth/logout'] = () => ok(null);
+    const { onLogout, logout, useSession } = await load();
+    const seen: (string | null)[] = [];
+    const unsubscribe = onLogout(() => {
+      seen.push(useSession.getState().token);
+    });
+    await logout();
+    expect(seen).toEqual(['old-token']);
+    expect(useSession.getState().status).toBe('loggedOut');
+    unsubscribe();
+  });
+});

@@ -14,7 +14,7 @@ describe('login and signup', () => {
   });
   afterEach(async () => t.close());
 
-  it('A1.03 answers accessToken and user and sets an httpOnly refresh cookie on /api/v1', async () => {
+  it('A1.03 A7.01 E7.01 answers accessToken and user and sets an httpOnly refresh cookie on /api/v1', async () => {
     const user = await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const res = await call<{ accessToken: string; user: { id: number } }>(t.app, {
       method: 'POST',

@@ -98,7 +98,7 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
     expect(printed?.print_count).toBe(1);
   });
 
-  it('E8.17 one job per badge when two desks press print at once; E8.16 E5.58 a second print needs force', async () => {
+  it('E8.17 E4.74 one job per badge when two desks press print at once; E8.16 E5.58 E4.73 a second print needs force', async () => {
     const s = await b.setup();
     const lp = await printer();
     const zpl = await b.addPrinter(s.organizer, s.event.id, {
@@ -259,8 +259,17 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
     expect((await b.print(s.staff, body)).body.data?.outcome).toBe('alreadyPrinted');
   });
 
-  it('E7.04 only check-in staff and organizers print; bad input is a 4xx', async () => {
+  it('E7.04 E6.05 only check-in staff and organizers print; bad input is a 4xx', async () => {
     const s = await b.setup();
+    // E6.05: the organizer prints the badge of any attendee.
+    const desk = await b.addPrinter(s.organizer, s.event.id, { label: 'Desk', kind: 'pdf' });
+    const byOrganizer = await b.print(s.organizer, {
+      eventId: s.event.id,
+      ticketId: s.ticketId,
+      printerId: desk.id,
+    });
+    expect(byOrganizer.status).toBe(200);
+    expect(byOrganizer.body.data).toMatchObject({ outcome: 'printed', success: true });
     const zpl = await b.addPrinter(s.organizer, s.event.id, { label: 'A', kind: 'zpl', host: '127.0.0.1' });
     const denied = await b.print(s.guest, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
     expect(denied.status).toBe(403);

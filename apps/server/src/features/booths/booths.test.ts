@@ -31,7 +31,7 @@ async function setup() {
 }
 
 describe('booths', () => {
-  it('E1.02, E3.17–E3.20 lists booths and shows detail with staff grouped, owner first', async () => {
+  it('E1.02, E3.17–E3.20, E3.19 lists booths and shows detail with staff grouped, owner first', async () => {
     const { event, booth, owner, visitor } = await setup();
     const list = await req<BoothSummary[]>(visitor, 'GET', `/event/booth?eventId=${event.id}`);
     expect(list.body.data?.[0]).toMatchObject({
@@ -127,7 +127,7 @@ describe('booths', () => {
 });
 
 describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
-  it('invites, the person confirms and is added to the team', async () => {
+  it('E7.37 invites, the person confirms and is added to the team', async () => {
     const { event, booth, owner, admin, visitor } = await setup();
     const org = await makePerson(t.ctx, event.id, { organizer: true });
     const candidates = await req<{ id: number }[]>(
@@ -182,6 +182,18 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
         })
       ).body.error?.code,
     ).toBe(BoothErrorCode.NotInvitedToBooth);
+  });
+
+  it('E7.71 the add-member picker lists people 10 at a time', async () => {
+    const { event, owner } = await setup();
+    for (let i = 0; i < 11; i++) await makePerson(t.ctx, event.id, { name: `Cand${i}` });
+    const candidates = await req<{ id: number }[]>(
+      owner,
+      'GET',
+      `/event/member/candidates?eventId=${event.id}`,
+    );
+    expect(candidates.status).toBe(200);
+    expect(candidates.body.data).toHaveLength(10);
   });
 
   it('declining, role changes and removal follow the owner/admin/user rules', async () => {

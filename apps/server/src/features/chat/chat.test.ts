@@ -280,7 +280,7 @@ describe('bad input on every chat route (400 envelope, nothing written)', () => 
 });
 
 describe('a message and its realtime record are one write (E7.58)', () => {
-  it('E7.58 a message is stored exactly when its realtime record is: a failing record leaves no message', async () => {
+  it('E7.58 E7.86 a message is stored exactly when its realtime record is: a failing record leaves no message', async () => {
     const { event, ana, ben } = await setup();
     const room = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
     const sent = (await send(ana, room.id, 'kept')).body.data as ChatMessage;

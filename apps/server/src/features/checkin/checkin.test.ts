@@ -46,7 +46,7 @@ const room = (eventId: number, capacity: number | null) =>
     .executeTakeFirstOrThrow();
 
 describe('staff check-in (E7.04, E3.34, E4.65)', () => {
-  it('E4.65 E8.01 E8.02 checks a ticket in and out of the whole event; repeats are already-in/out', async () => {
+  it('E1.14 E4.65 E8.01 E8.02 checks a ticket in and out of the whole event; repeats are already-in/out', async () => {
     const { event, staff, ticketId } = await setup();
     const body = { eventId: event.id, entityType: 'event', ticketId };
     const first = await api<CheckInResult>(staff, 'POST', '/event/participant/checkIn', {
@@ -274,7 +274,7 @@ describe(`check-in under concurrency (${process.env.TEST_DATABASE_URL ? 'Postgre
 });
 
 describe('badges (E7.04 GET event/participant/badge, E8.16)', () => {
-  it('E8.16 staff see a badge; a second print without force reports already printed', async () => {
+  it('E8.16 E6.37 E7.07 staff see a badge; a second print without force reports already printed', async () => {
     const { event, staff, guest, ticketId } = await setup();
     const badge = await api<Badge>(
       staff,

@@ -164,7 +164,7 @@ describe('contacts API (E7.50–E7.54)', () => {
     expect(percent.body.data?.items).toEqual([]); // % is a character, not a wildcard
   });
 
-  it('E7.51 E7.52 E3.29 notes: add, edit, delete; the newest shows on the card', async () => {
+  it('E1.12 E7.51 E7.52 E3.29 E5.39 notes: add, edit, delete; the newest shows on the card', async () => {
     const { event, me, other } = await setup();
     const contact = (
       await api<ContactDetails>(me, 'POST', '/contact', {

@@ -12,8 +12,16 @@ describe('event by domain (public)', () => {
 
   const get = (url: string) => call<DomainLookupResult>(t.app, { method: 'GET', url });
 
-  it('A7.22 A3.12 A1.12 answers domain details and branding without a login', async () => {
-    const form = [{ fieldName: 'industry', type: 'select', required: true, dataList: ['A', 'B'] }];
+  it('A7.22 A3.12 A3.14 A1.12 answers domain details and branding without a login', async () => {
+    const form = [
+      {
+        fieldName: 'industry',
+        type: 'select',
+        required: true,
+        dataList: ['A', 'B'],
+        placeholder: 'Pick one',
+      },
+    ];
     const event = await makeEvent(t.ctx, {
       name: 'Branded',
       description: 'About it',

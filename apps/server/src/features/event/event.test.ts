@@ -151,6 +151,26 @@ describe('event list and details', () => {
     expect(data.pages).toEqual({ login: null });
   });
 
+  it('A3.08 A3.09 A3.10 gives the colours, the tab limits and configuration, and the event’s translations', async () => {
+    const me = await makeUser(t.ctx);
+    const event = await makeEvent(t.ctx, {
+      colors: JSON.stringify({ primary: '#0a4d8c' }),
+      limit_tabs: JSON.stringify({ Speaker: ['agenda', 'lobby'] }),
+      tabs_config: JSON.stringify({ tabs: ['participant', 'lobby'] }),
+      translation: JSON.stringify({ tr: { welcome: 'Hoş geldiniz' } }),
+    });
+    const participant = await makeParticipant(t.ctx, event.id, me);
+    const res = await get<EventDetails>(`/api/v1/event/${event.id}`, me.id);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      colors: { primary: '#0a4d8c' },
+      limitTabs: { Speaker: ['agenda', 'lobby'] },
+      tabsConfig: { tabs: ['participant', 'lobby'] },
+      translation: { tr: { welcome: 'Hoş geldiniz' } },
+      me: { id: participant.id },
+    });
+  });
+
   it('A7.21 refuses non-participants of a private event, and deleted participants', async () => {
     const db = t.ctx.db;
     const outsider = await makeUser(t.ctx);

@@ -31,7 +31,7 @@ const slot = (slots: { id: number }[], i: number) => (slots[i] as { id: number }
 describe('invitations: send, edit, revoke, decline', () => {
   beforeEach(() => t.setNow(NOW));
 
-  it('E4.20, E5.19 sends a request with the default text and both sides see it', async () => {
+  it('E4.20, E5.19, E7.11 sends a request with the default text and both sides see it', async () => {
     const { ana, ben, api } = await setup();
     const sent = await api.invite(ana, ben);
     expect(sent.status).toBe(200);
@@ -55,7 +55,7 @@ describe('invitations: send, edit, revoke, decline', () => {
     });
   });
 
-  it('E4.23 sending again edits the open request; E4.24 the sender revokes it', async () => {
+  it('E4.23 sending again edits the open request; E4.24, E7.18 the sender revokes it', async () => {
     const { ana, ben, api } = await setup();
     const first = await api.invite(ana, ben, 'Hello');
     const again = await api.invite(ana, ben, 'Hello again');
@@ -69,7 +69,7 @@ describe('invitations: send, edit, revoke, decline', () => {
     );
   });
 
-  it('E4.21, E5.15, E4.22 declines with a default note, and a declined request cannot be re-sent', async () => {
+  it('E4.21, E5.15, E4.22, E7.20 declines with a default note, and a declined request cannot be re-sent', async () => {
     const { ana, ben, api } = await setup();
     const sent = await api.invite(ana, ben);
     expect((await api.reject(ana, sent.body.data!.id)).status).toBe(403);
@@ -89,6 +89,23 @@ describe('invitations: send, edit, revoke, decline', () => {
     const owner = await makePerson(t.ctx, event.id, { boothId: booth.id, boothRole: 'owner' });
     const staff = await makePerson(t.ctx, event.id, { boothId: booth.id, boothRole: 'user' });
     expect((await api.invite(owner, staff)).status).toBe(403);
+  });
+
+  it('E5.18 a request from a colleague of my own booth cannot be declined', async () => {
+    const { event, ana, ben, api } = await setup();
+    const booth = await makeBooth(t.ctx, event.id);
+    const sent = await api.invite(ana, ben);
+    // Both join the same booth after the request was sent.
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ booth_id: booth.id, booth_role: 'user' })
+      .where('id', 'in', [ana.id, ben.id])
+      .execute();
+    const refused = await api.reject(ben, sent.body.data!.id);
+    expect(refused.status).toBe(403);
+    expect(
+      (await api.invitations(ben)).body.data?.invitations.find((i) => i.id === sent.body.data?.id)?.state,
+    ).toBe('waiting');
   });
 
   it('E6.15, E6.03 restricted events follow invitationRights; organizers invite anyone', async () => {
@@ -192,7 +209,7 @@ describe('invitations: send, edit, revoke, decline', () => {
 describe('accepting: slots free for both, has-meeting', () => {
   beforeEach(() => t.setNow(NOW));
 
-  it('E4.20 accepting books the meeting at the chosen slot; E4.27 has-meeting blocks another', async () => {
+  it('E4.20, E7.22 accepting books the meeting at the chosen slot; E4.27 has-meeting blocks another', async () => {
     const { slots, ana, ben, api } = await setup();
     const sent = await api.invite(ana, ben);
     expect((await api.confirm(ana, sent.body.data!.id, slot(slots, 0))).status).toBe(403);
@@ -253,7 +270,7 @@ describe('accepting: slots free for both, has-meeting', () => {
     expect((await meetingsApi(t.app, bare.id).slots(loner, friend)).body.data?.message).toBe('error1');
   });
 
-  it('E6.24, E4.09 requests to booth staff are company requests a colleague can take', async () => {
+  it('E6.24, E4.09, E7.22, E5.17 requests to booth staff are company requests a colleague can take', async () => {
     const { event, slots, ana, api } = await setup();
     const booth = await makeBooth(t.ctx, event.id);
     const owner = await makePerson(t.ctx, event.id, { name: 'Owner', boothId: booth.id, boothRole: 'owner' });

@@ -68,7 +68,7 @@ describe('meetings in the agenda (E3.10)', () => {
 });
 
 describe('reschedule (E4.25, E4.26)', () => {
-  it('either side requests; the other accepts and the meeting moves', async () => {
+  it('E7.17 E7.23 E5.17 either side requests; the other accepts and the meeting moves', async () => {
     const { slots, api, ana, ben, invitationId } = await withMeeting();
     const request = await api.reschedule(ben, invitationId, slots[3]!.id);
     expect(request.status).toBe(200);
@@ -91,7 +91,7 @@ describe('reschedule (E4.25, E4.26)', () => {
     expect(meeting).toMatchObject({ status: 'rescheduled', sdt: new Date(slots[3]!.sdt).toISOString() });
   });
 
-  it('the other side declines with the default note; the requester can revoke', async () => {
+  it('E7.21 E7.19 E5.20 the other side declines with the default note; the requester can revoke', async () => {
     const { slots, api, ana, ben, invitationId } = await withMeeting();
     const r1 = await api.reschedule(ana, invitationId, slots[2]!.id);
     expect((await api.rejectReschedule(ana, r1.body.data!.id)).status).toBe(403);
@@ -100,6 +100,7 @@ describe('reschedule (E4.25, E4.26)', () => {
       state: 'rejected',
       responseMessage: DEFAULT_RESCHEDULE_DECLINE_MESSAGE,
     });
+    expect(declined.body.data?.responseMessage).toBe('Unfortunately I cannot reschedule.');
     const [meeting] = (await api.meetings(ana)).body.data!;
     expect(meeting?.sdt).toBe(new Date(slots[0]!.sdt).toISOString());
     const r2 = await api.reschedule(ana, invitationId, slots[2]!.id);
@@ -168,7 +169,7 @@ describe('cancel, guest, pre-book, table, start window', () => {
     expect(row?.message).toBe(DEFAULT_CANCEL_MESSAGE);
   });
 
-  it('E6.28–E6.31 hosts add guests; guests cannot add guests and can leave; disableGuest forbids it', async () => {
+  it('E6.28–E6.31 E6.29 E6.32 hosts add guests; guests cannot add guests and can leave; disableGuest forbids it', async () => {
     const { event, api, ana, ben, meetingId, invitationId } = await withMeeting();
     const cat = await makePerson(t.ctx, event.id, { name: 'Cat' });
     const dan = await makePerson(t.ctx, event.id, { name: 'Dan' });
@@ -209,6 +210,28 @@ describe('cancel, guest, pre-book, table, start window', () => {
     expect((await api.prebook(helper, slots[2]!.id, x, ana)).body.error?.code).toBe(
       MeetingErrorCode.HasMeeting,
     );
+  });
+
+  it('E4.03 a waiting request between the two becomes processed once a pre-booking handles it', async () => {
+    const { event, slots, api, ana } = await withMeeting();
+    const helper = await makePerson(t.ctx, event.id, { rights: { onbehalfmeeting: true } });
+    const x = await makePerson(t.ctx, event.id);
+    const waiting = (await api.invite(x, ana)).body.data!.id;
+    expect((await api.prebook(helper, slots[1]!.id, ana, x)).status).toBe(200);
+    const mine = (await api.invitations(x)).body.data!.invitations;
+    expect(mine.find((i) => i.id === waiting)).toMatchObject({ state: 'processed' });
+    expect(mine.filter((i) => i.id !== waiting)).toMatchObject([{ state: 'accepted' }]);
+  });
+
+  it('E3.04 a person who was deleted comes without details, for the placeholder; the request is past', async () => {
+    const { event, api, ana } = await withMeeting();
+    const x = await makePerson(t.ctx, event.id, { name: 'Xena' });
+    const sent = (await api.invite(ana, x)).body.data!.id;
+    await t.ctx.db.updateTable('participants').set({ state: 'deleted' }).where('id', '=', x.id).execute();
+    const lists = (await api.invitations(ana)).body.data!;
+    expect(lists.invitations.find((i) => i.id === sent)).toMatchObject({ opponentParticipant: null });
+    expect(lists.sent.live.map((i) => i.id)).not.toContain(sent);
+    expect(lists.sent.past.map((i) => i.id)).toContain(sent);
   });
 
   it('E6.10 E5.11 slots for a pre-booking are those free for both chosen people, with the right only', async () => {

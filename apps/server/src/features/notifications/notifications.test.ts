@@ -52,13 +52,20 @@ async function remind(eventId: number, who: Person, count: number) {
 }
 
 describe('notifications from the meeting flows', () => {
-  it('A9.42 A9.43 an invitation notifies the invitee in-app and by e-mail (e-mail on by default)', async () => {
+  it('A9.42 A9.43 A3.23 an invitation notifies the invitee in-app and by e-mail (e-mail on by default)', async () => {
     const { ana, ben, api } = await setup();
     const sent = await api.invite(ana, ben, 'Coffee?');
     await settle();
     const page = await list(ben);
     expect(page.status).toBe(200);
     expect(page.body.data?.items).toHaveLength(1);
+    const item = page.body.data!.items[0]!;
+    expect(Object.keys(item).sort()).toEqual(
+      ['det', 'dt', 'eId', 'event', 'id', 'read', 'seen', 'sesId', 'session', 'type'].sort(),
+    );
+    expect(item).toMatchObject({ id: expect.any(Number), dt: expect.any(String), eId: expect.any(Number) });
+    expect(item.det.eventId).toBe(item.eId);
+    expect(item.event).toMatchObject({ id: item.eId, name: expect.any(String) });
     expect(page.body.data?.items[0]).toMatchObject({
       type: 'participant_meet_invitation',
       read: false,

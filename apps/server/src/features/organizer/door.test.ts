@@ -179,7 +179,7 @@ describe('organizer console: the door (issue 12, part 6)', () => {
     expect(limit.body.error?.fields).toEqual({ capacity: 'organizer.door.error.eventWide' });
   });
 
-  it('E6.13 a participant made check-in staff can check people in; removing takes the right away', async () => {
+  it('E6.13 E6.37 a participant made check-in staff can check people in; removing takes the right away', async () => {
     const { event, organizer, room, base } = await setup();
     const helper = await makePerson(t.ctx, event.id, { name: 'Hana' });
     const guest = await makePerson(t.ctx, event.id);

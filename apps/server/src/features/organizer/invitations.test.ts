@@ -53,7 +53,7 @@ const participantsOf = (eventId: number, email: string) =>
     .execute();
 
 describe('invitations (E7.66, E7.67)', () => {
-  it('E8.43 an organizer invites; E5.61 a hybrid event needs present; the invitee registers from the mailed link and is active', async () => {
+  it('E8.43 an organizer invites; E5.61 a hybrid event needs present; E5.60 no phone for an existing event; the invitee registers from the mailed link and is active', async () => {
     const { event, owner } = await setup();
     const type = await makeType(t.ctx, event.id, { name: 'VIP' });
     const email = address();

@@ -85,7 +85,7 @@ describe('console people list', () => {
 });
 
 describe('console people editing', () => {
-  it('edits one participant; only the owner changes organizer roles', async () => {
+  it('E6.08 edits one participant; only the owner changes organizer roles, who get the pre-book and table rights', async () => {
     const { event, owner, admin, amy } = await setup();
     const category = await makeCategory(t.ctx, event.id, { name: 'Topic' });
     const url = `/organizer/event/${event.id}/participants/${amy.id}`;
@@ -112,6 +112,7 @@ describe('console people editing', () => {
       .where('id', '=', amy.id)
       .executeTakeFirstOrThrow();
     expect(row.rights.inviteparticipant).toBe(true);
+    expect(row.rights).toMatchObject({ onbehalfmeeting: true, reserveatable: true });
 
     const bad = await req(admin, 'PUT', url, { name: '', typeId: 'x' });
     expect(bad.status).toBe(400);

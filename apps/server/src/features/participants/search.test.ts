@@ -125,7 +125,7 @@ describe('POST /event/participant/search2', () => {
     expect(byName.all.map(key)).toEqual([...rare.all.map(key)].sort().reverse());
   });
 
-  it('E9 boosts active people, booth owners and higher type priority first', async () => {
+  it('E9 A9.50 E9.57 boosts active people, booth owners and higher type priority first', async () => {
     const event = await makeEvent(t.ctx);
     const low = await makeType(t.ctx, event.id, { priority: 1 });
     const high = await makeType(t.ctx, event.id, { priority: 5 });

@@ -175,7 +175,7 @@ describe('announcements', () => {
     expect(seen).toEqual([late.id, scheduled.id, early.id]);
   });
 
-  it('E6.06 E6.35 the author, organizers and moderators edit and delete; others may not', async () => {
+  it('E6.06 E6.35 E7.43 E7.44 the author, organizers and moderators edit and delete; others may not', async () => {
     const { event, ana, ben, org, mod } = await setup();
     const post = await announce(ana, event.id, { files: [{ contentType: 'image/png', data: png() }] });
     const file = join(t.ctx.config.dataDir, post.files[0]?.url.replace(/^\//, '') as string);
@@ -236,7 +236,7 @@ describe('announcements', () => {
 });
 
 describe('comments', () => {
-  it('E5.30 E6.09 E6.07 anyone comments; the author edits and deletes; organizers delete any; others not', async () => {
+  it('E5.30 E6.09 E6.07 E7.43 anyone comments; the author edits and deletes; organizers delete any; others not', async () => {
     const { event, ana, ben, org } = await setup();
     const post = await announce(org, event.id);
     const c1 = (await comment(ana, event.id, post.id, ' Nice ')).body.data as Comment;

@@ -28,7 +28,7 @@ describe('presence confirmation API', () => {
     expect(res.body.data).toEqual({ present: null, lastPresenceConfirmTime: null });
   });
 
-  it('A4.45 E1.17 saves on-site or remote with the confirmation time', async () => {
+  it('A4.45 E1.17 A1.09 saves on-site or remote with the confirmation time', async () => {
     const { event, headers } = await hybridMember();
     const at = new Date('2026-05-04T10:00:00.000Z');
     t.setNow(at);

@@ -40,9 +40,10 @@ describe('POST /event/register', () => {
   const userOf = (email: string) =>
     t.ctx.db.selectFrom('users').selectAll().where('username', '=', email).executeTakeFirst();
 
-  it('A3.17 A3.19 A5.06 registers a newcomer: account with password, attendee with a ticket', async () => {
+  it('A1.01 A7.25 E7.30 A3.17 A3.19 A5.06 registers a newcomer: account with password, attendee with a ticket', async () => {
     const res = await register(standard({ company: 'Analytical Engines' }));
     expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
     const data = res.body.data!;
     expect(data).toEqual({
       ticketId: expect.stringMatching(TICKET),

@@ -84,7 +84,7 @@ describe('profile', () => {
     expect((await call(t.app, { method: 'GET', url: PROFILE })).status).toBe(401);
   });
 
-  it('A7.11 A5.24 A5.26 action profile: name and surname required, timezone optional', async () => {
+  it('A7.11 A5.24 A5.26 A3.03 action profile: name and surname required, timezone optional', async () => {
     const res = await put({
       action: 'profile',
       name: ' Augusta ',
@@ -192,7 +192,7 @@ describe('profile', () => {
     });
   });
 
-  it('A7.14 A4.30 action update_device_token needs deviceUID and token; a device keeps one token', async () => {
+  it('A7.14 A4.30 A7.38 action update_device_token needs deviceUID and token; a device keeps one token', async () => {
     const ok = await put({
       action: 'update_device_token',
       firebaseDeviceTokens: [{ deviceUID: 'phone-1', token: 'tok-a' }],

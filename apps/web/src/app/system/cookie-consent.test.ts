@@ -19,7 +19,7 @@ describe('cookie consent', () => {
     expect(consentFromCookie('')).toBeNull();
   });
 
-  it('A9.03 the stored copy expires after 360 days', () => {
+  it('A9.03 A3.26 the stored copy expires after 360 days', () => {
     const now = Date.UTC(2025, 0, 1);
     const raw = consentForStorage('allow', now);
     expect(consentFromStorage(raw, now + 359 * DAY)).toBe('allow');

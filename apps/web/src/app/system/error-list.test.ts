@@ -50,7 +50,7 @@ describe('stored API errors (A8.38, A9.12)', () => {
     });
     afterEach(() => vi.useRealTimers());
 
-    it('A9.12 a stored error disappears by itself after 5 s', () => {
+    it('A9.12 E8.33 a stored error disappears by itself after 5 s', () => {
       storeApiError(new ApiError(500, 'ERR', 'Server unavailable'));
       expect(useErrorList.getState().errors.map((e) => e.message)).toEqual(['Server unavailable']);
       vi.advanceTimersByTime(ERROR_DISPLAY_MS - 100);

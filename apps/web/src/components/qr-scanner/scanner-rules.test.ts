@@ -3,6 +3,7 @@ import {
   boxSide,
   CAMERA_ASPECT,
   CAMERA_CONSTRAINTS,
+  CAMERA_ZOOM,
   cameraErrorKind,
   frameRegion,
   SAME_CODE_PAUSE_MS,
@@ -12,8 +13,9 @@ import {
 } from './scanner-rules';
 
 describe('camera scanner rules', () => {
-  it('E9.26 E9.27 E9.30 E9.31 reads 10 times a second in a 250 px box, rear camera, 4:3', () => {
+  it('E9.26 E9.27 E9.29 E9.30 E9.31 reads 10 times a second in a 250 px box, rear camera zoomed 3x, 4:3', () => {
     expect(SCAN_EVERY_MS).toBe(100);
+    expect(CAMERA_ZOOM).toBe(3);
     expect(SCAN_BOX_PX).toBe(250);
     expect(CAMERA_ASPECT).toBe(4 / 3);
     expect(CAMERA_CONSTRAINTS.video).toMatchObject({

@@ -162,7 +162,7 @@ describe('time zone choices', () => {
     expect(timezoneChoices('manual', null, 'UTC', 'Asia/Tokyo')).toMatchObject({ use: 'Asia/Tokyo' });
   });
 
-  it('A4.27 keeping records exactly the pair of zones it was asked about', () => {
+  it('A4.27 A3.03 keeping records exactly the pair of zones it was asked about', () => {
     expect(rememberKept({ name: 'Ada', surname: 'Lovelace' }, 'Asia/Tokyo', 'Europe/Istanbul')).toEqual({
       action: 'profile',
       name: 'Ada',

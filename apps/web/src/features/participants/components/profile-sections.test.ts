@@ -54,3 +54,11 @@ describe('profile links', () => {
     expect(linksOf('http://Designing event tools')).not.toContain('href="http://Designing');
   });
 });
+
+describe('profile categories', () => {
+  it("E8.62 a profile without category answers says 'No info'", () => {
+    const html = linksOf('');
+    expect(html).toContain('data-testid="attendee-categories"');
+    expect(html).toContain('No info');
+  });
+});
