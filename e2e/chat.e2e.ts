@@ -158,7 +158,7 @@ describe('chat in the browser', () => {
     const page = await open(cem);
     await page.goto('/chat');
     const rooms = page.getByTestId('chat-room');
-    await expect.poll(() => rooms.count()).toBe(2);
+    await expect.poll(() => rooms.count(), { timeout: 15_000 }).toBe(2);
     expect(await rooms.first().getAttribute('data-room-id')).toBe(String(other));
 
     await page.getByTestId('chat-room').filter({ hasText: 'Dua Older' }).click();
