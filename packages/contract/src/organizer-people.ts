@@ -65,6 +65,9 @@ export type PeoplePage = z.infer<typeof peoplePageSchema>;
 
 export const consoleParticipantParams = z.strictObject({ eventId: idSchema, participantId: idSchema });
 
+/** GET event/participant/adminDetails (E7.31): one participant as the organizers see them. */
+export const participantAdminDetailsQuery = z.strictObject({ id: idSchema, eventId: idSchema });
+
 /** PUT …/participants/:participantId: any subset; organizer roles are the owner's to change. */
 export const updateConsoleParticipantRequest = z.strictObject({
   name: requiredText(100).optional(),

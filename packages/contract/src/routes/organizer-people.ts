@@ -11,6 +11,7 @@ import {
   invitationParams,
   inviteParticipantRequest,
   inviteResultSchema,
+  participantAdminDetailsQuery,
   peopleBulkRequest,
   peopleBulkResultSchema,
   peopleExportQuery,
@@ -63,6 +64,15 @@ export const organizerPeopleRoutes = defineRoutes('organizer', [
     auth: 'user',
     params: consoleParticipantParams,
     body: updateConsoleParticipantRequest,
+    response: consoleParticipantSchema,
+  },
+  {
+    id: 'participantAdminDetails',
+    method: 'GET',
+    path: '/event/participant/adminDetails',
+    summary: 'One participant as the organizers see them: e-mail, phone, state, roles, check-in (E7.31)',
+    auth: 'user',
+    query: participantAdminDetailsQuery,
     response: consoleParticipantSchema,
   },
   {

@@ -5,6 +5,7 @@ import {
   consoleParticipantParams,
   invitationParams,
   inviteParticipantRequest,
+  participantAdminDetailsQuery,
   peopleBulkRequest,
   peopleExportQuery,
   peopleListQuery,
@@ -22,7 +23,7 @@ import {
   type InvitationDeps,
   inviteParticipant,
 } from './invitations.service';
-import { bulkAction, exportPeople, listPeople, updatePerson } from './people.service';
+import { bulkAction, exportPeople, getPersonForAdmin, listPeople, updatePerson } from './people.service';
 
 const deps = (request: FastifyRequest): InvitationDeps => ({
   ctx: request.server.ctx,
@@ -64,6 +65,12 @@ export const peopleRoutes: FastifyPluginAsync = async (app) => {
     const { eventId, participantId } = parse(consoleParticipantParams, request.params);
     const input = parse(updateConsoleParticipantRequest, request.body);
     return { success: true, data: await updatePerson(deps(request), userId, eventId, participantId, input) };
+  });
+
+  app.get('/event/participant/adminDetails', async (request) => {
+    const { userId } = await requireUser(request);
+    const { id, eventId } = parse(participantAdminDetailsQuery, request.query);
+    return { success: true, data: await getPersonForAdmin(deps(request), userId, eventId, id) };
   });
 
   app.post('/event/participant/invite', { config: perMinute(60) }, async (request) => {

@@ -87,6 +87,23 @@ async function workbookOf(table: string[][]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/**
+ * GET event/participant/adminDetails (E7.31): the console's view of one participant. Door staff
+ * (check-in admins) reach it too: they look people up at the desk.
+ */
+export async function getPersonForAdmin(
+  deps: Pick<InvitationDeps, 'ctx'>,
+  userId: number,
+  eventId: number,
+  participantId: number,
+): Promise<ConsoleParticipant> {
+  const { db } = deps.ctx;
+  await requireConsole(db, eventId, userId, 'checkin');
+  const person = await repo.findPerson(db, eventId, participantId);
+  if (!person || person.state === 'deleted') throw AppError.notFound('Participant not found');
+  return toConsoleParticipant({ ...person, checked_in: await repo.isCheckedIn(db, person.id) });
+}
+
 /** PUT …/participants/:participantId */
 export async function updatePerson(
   deps: Pick<InvitationDeps, 'ctx'>,

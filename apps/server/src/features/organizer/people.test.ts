@@ -254,3 +254,40 @@ describe('console people bulk actions and export', () => {
     expect(bad.body.error?.fields).toEqual({ format: 'validation.error.option' });
   });
 });
+
+describe('GET event/participant/adminDetails', () => {
+  const url = (eventId: number, id: number | string) =>
+    `/event/participant/adminDetails?id=${id}&eventId=${eventId}`;
+
+  it('E7.31 gives organizers and door staff one participant with e-mail, phone, state and check-in', async () => {
+    const { event, admin, zed, vip, refused } = await setup();
+    const door = refused[2] as Person;
+    for (const who of [admin, door]) {
+      const res = await req<ConsoleParticipant>(who, 'GET', url(event.id, zed.id));
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        id: zed.id,
+        name: 'Zed',
+        surname: 'Zulu',
+        company: 'Zeta Ltd',
+        typeId: vip.id,
+        email: expect.stringContaining('@'),
+        state: 'active',
+        organizerRole: null,
+        checkedIn: false,
+      });
+    }
+  });
+
+  it('E7.31 refuses attendees and other events, and answers 404 for a participant of another event', async () => {
+    const { event, owner, zed, refused } = await setup();
+    const [attendee, otherOwner] = refused as [Person, Person];
+    expect((await req(attendee, 'GET', url(event.id, zed.id))).status).toBe(403);
+    expect((await req(otherOwner, 'GET', url(event.id, zed.id))).status).toBe(403);
+    expect((await req(owner, 'GET', url(event.id, otherOwner.id))).status).toBe(404);
+    const bad = await req(owner, 'GET', url(event.id, 'x%00'));
+    expect(bad.status).toBe(400);
+    const missing = await req(owner, 'GET', `/event/participant/adminDetails?eventId=${event.id}`);
+    expect(missing.status).toBe(400);
+  });
+});
