@@ -107,8 +107,20 @@ export const checkInPersonSchema = z.object({
 });
 export type CheckInPerson = z.infer<typeof checkInPersonSchema>;
 
-/** A check-in area with its live occupancy (E3.34, E5.54: allowedPart empty = everyone). */
+/** E3.32: the id of the whole event's area. */
+export const ALL_EVENT_AREA_ID = 'allEvent';
+/** E3.33: the whole event's area is called this until the organizers name it. */
+export const DEFAULT_EVENT_AREA_NAME = 'Venue entrance';
+
+/** An area's id: `allEvent` for the whole event (E3.32), else `location:12` or `session:34`. */
+export function checkInAreaId(entityType: CheckInEntityType, entityId: number | null): string {
+  return entityType === 'event' ? ALL_EVENT_AREA_ID : `${entityType}:${entityId ?? 0}`;
+}
+
+/** A check-in area with its live occupancy (E3.31, E3.34, E5.54: allowedPart empty = everyone). */
 export const checkInAreaSchema = z.object({
+  id: z.string(),
+  eventId: z.number(),
   entityType: checkInEntityTypeSchema,
   entityId: z.number().nullable(),
   name: z.string(),

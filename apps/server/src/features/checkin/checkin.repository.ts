@@ -3,6 +3,8 @@ import {
   type CheckInArea,
   type CheckInEntityType,
   type CheckInPerson,
+  checkInAreaId,
+  DEFAULT_EVENT_AREA_NAME,
 } from '@foyer/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
@@ -112,7 +114,16 @@ async function ownArea(
   entityId: number | undefined,
 ): Promise<Omit<CheckInArea, 'capacityUsed'> | undefined> {
   if (entityType === 'event') {
-    return { entityType, entityId: null, name: '', capacity: null, allowedPart: [] };
+    const id = checkInAreaId(entityType, null);
+    return {
+      id,
+      eventId,
+      entityType,
+      entityId: null,
+      name: DEFAULT_EVENT_AREA_NAME,
+      capacity: null,
+      allowedPart: [],
+    };
   }
   if (entityType === 'location') {
     const row = await db
@@ -121,7 +132,17 @@ async function ownArea(
       .where('id', '=', entityId ?? -1)
       .where('event_id', '=', eventId)
       .executeTakeFirst();
-    return row && { entityType, entityId: row.id, name: row.name, capacity: row.capacity, allowedPart: [] };
+    return (
+      row && {
+        id: checkInAreaId(entityType, row.id),
+        eventId,
+        entityType,
+        entityId: row.id,
+        name: row.name,
+        capacity: row.capacity,
+        allowedPart: [],
+      }
+    );
   }
   const row = await db
     .selectFrom('sessions as s')
@@ -140,6 +161,8 @@ async function ownArea(
     .executeTakeFirst();
   return (
     row && {
+      id: checkInAreaId(entityType, row.id),
+      eventId,
       entityType,
       entityId: row.id,
       name: row.name,

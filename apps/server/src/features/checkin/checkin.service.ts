@@ -9,8 +9,10 @@ import {
   type CheckInOverview,
   type CheckInRequest,
   type CheckInResult,
+  checkInAreaId,
   type checkInListQuery,
   checkInOutcomeCode,
+  DEFAULT_EVENT_AREA_NAME,
   isEventFinished,
 } from '@foyer/contract';
 import type { z } from 'zod';
@@ -107,9 +109,11 @@ export async function listAreas(ctx: AppContext, userId: number, eventId: number
   await requireCheckInStaff(ctx, eventId, userId);
   const rows = await repo.areaRows(ctx.db, eventId);
   const areas: CheckInArea[] = rows.map((r) => ({
+    id: checkInAreaId(r.entity_type, r.entity_id),
+    eventId,
     entityType: r.entity_type,
     entityId: r.entity_type === 'event' ? null : r.entity_id,
-    name: r.name,
+    name: r.entity_type === 'event' ? r.name || DEFAULT_EVENT_AREA_NAME : r.name,
     capacity: r.capacity,
     capacityUsed: Number(r.used),
     allowedPart: r.allowed ?? [],

@@ -158,7 +158,7 @@ describe('staff check-in (E7.04, E3.34, E4.65)', () => {
     expect(res.body.data).toMatchObject({ outcome: 'wrongTicketType', errorMessage: 'MST-00116' });
   });
 
-  it('E5.56 E5.57 a full area refuses with fully occupied; the whole event never does', async () => {
+  it('E5.56 E5.57 E3.31 E3.32 E3.33 a full area refuses with fully occupied; the whole event never does', async () => {
     const { event, staff, ticketId } = await setup();
     const { id } = await room(event.id, 0);
     const full = await api<CheckInResult>(staff, 'POST', '/event/participant/checkIn', {
@@ -183,9 +183,18 @@ describe('staff check-in (E7.04, E3.34, E4.65)', () => {
       checkIn: true,
     });
     expect(whole.body.data?.outcome).toBe('checkedIn');
+    // E3.31–E3.33: the result's area names itself, its event, and the whole event by its default name.
+    expect(whole.body.data?.area).toMatchObject({
+      id: 'allEvent',
+      eventId: event.id,
+      entityType: 'event',
+      entityId: null,
+      name: 'Venue entrance',
+    });
+    expect(full.body.data?.area).toMatchObject({ id: `location:${id}`, eventId: event.id, entityId: id });
   });
 
-  it('E2.67 lists the areas with their occupancy, and who is inside, for the staff screen', async () => {
+  it('E2.67 E3.31 E3.32 E3.33 lists the areas with their occupancy, and who is inside, for the staff screen', async () => {
     const { event, staff, ticketId } = await setup();
     const { id } = await room(event.id, 5);
     await api(staff, 'POST', '/event/participant/checkIn', {
@@ -201,8 +210,18 @@ describe('staff check-in (E7.04, E3.34, E4.65)', () => {
       `/event/participant/checkIn/areas?eventId=${event.id}`,
     );
     expect(res.status).toBe(200);
-    expect(res.body.data?.areas[0]).toMatchObject({ entityType: 'event', entityId: null, capacityUsed: 0 });
+    // E3.31 E3.32 E3.33: the whole event comes first, as allEvent, named Venue entrance until renamed.
+    expect(res.body.data?.areas[0]).toMatchObject({
+      id: 'allEvent',
+      eventId: event.id,
+      name: 'Venue entrance',
+      entityType: 'event',
+      entityId: null,
+      capacityUsed: 0,
+    });
     expect(res.body.data?.areas.find((a) => a.entityId === id)).toMatchObject({
+      id: `location:${id}`,
+      eventId: event.id,
       capacity: 5,
       capacityUsed: 1,
     });

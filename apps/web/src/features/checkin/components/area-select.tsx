@@ -1,4 +1,4 @@
-import type { CheckInArea } from '@foyer/contract';
+import { type CheckInArea, DEFAULT_EVENT_AREA_NAME } from '@foyer/contract';
 import { Alert, Select, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,9 @@ export function AreaSelect({
 }) {
   const { t } = useTranslation();
   const name = (a: CheckInArea) => {
-    if (a.entityType === 'event') return t('checkIn.area.event');
+    // The whole event under its default name reads in the staff member's language (E3.33).
+    if (a.entityType === 'event')
+      return a.name && a.name !== DEFAULT_EVENT_AREA_NAME ? a.name : t('checkIn.area.event');
     return t(a.entityType === 'location' ? 'checkIn.area.location' : 'checkIn.area.session', {
       name: a.name,
     });

@@ -140,7 +140,16 @@ describe('result panel tones', () => {
       participantType: null,
       photo: null,
     },
-    area: { entityType: 'event', entityId: null, name: '', capacity: null, capacityUsed: 0, allowedPart: [] },
+    area: {
+      id: 'allEvent',
+      eventId: 1,
+      entityType: 'event',
+      entityId: null,
+      name: 'Venue entrance',
+      capacity: null,
+      capacityUsed: 0,
+      allowedPart: [],
+    },
     badgePrinted: false,
     previous: null,
   });

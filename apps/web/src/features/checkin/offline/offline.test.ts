@@ -27,7 +27,16 @@ const change = (
   at = '2030-05-01T10:00:00.000Z',
 ): CheckInChangedPayload => ({
   eventId: 7,
-  area: { entityType: 'location', entityId: 3, name: 'Hall', capacity: 10, capacityUsed, allowedPart: [] },
+  area: {
+    id: 'location:3',
+    eventId: 1,
+    entityType: 'location',
+    entityId: 3,
+    name: 'Hall',
+    capacity: 10,
+    capacityUsed,
+    allowedPart: [],
+  },
   change: kind,
   person: person(id),
   at,
@@ -38,8 +47,26 @@ describe('the live door patches what staff see (E7.73)', () => {
     const client = new QueryClient();
     const areas: CheckInOverview = {
       areas: [
-        { entityType: 'event', entityId: null, name: '', capacity: null, capacityUsed: 4, allowedPart: [] },
-        { entityType: 'location', entityId: 3, name: 'Hall', capacity: 10, capacityUsed: 1, allowedPart: [] },
+        {
+          id: 'allEvent',
+          eventId: 1,
+          entityType: 'event',
+          entityId: null,
+          name: 'Venue entrance',
+          capacity: null,
+          capacityUsed: 4,
+          allowedPart: [],
+        },
+        {
+          id: 'location:3',
+          eventId: 1,
+          entityType: 'location',
+          entityId: 3,
+          name: 'Hall',
+          capacity: 10,
+          capacityUsed: 1,
+          allowedPart: [],
+        },
       ],
     };
     client.setQueryData(['checkIn', 'areas', 7], areas);
