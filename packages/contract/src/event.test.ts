@@ -9,7 +9,10 @@ import {
   isEventFinished,
   partitionEvents,
   publicEventSchema,
+  registrationFieldInputSchema,
+  registrationFieldSchema,
   toEventImages,
+  updateEventRequest,
 } from './index';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -85,5 +88,19 @@ describe('event entity fields (A3.06, A3.07)', () => {
     );
     expect(Object.keys(eventDetailsSchema.shape.pages.shape)).toEqual(['login']);
     expect(Object.keys(publicEventSchema.shape)).toEqual(expect.arrayContaining(['images', 'pages']));
+  });
+});
+
+describe('registration form fields (A3.14)', () => {
+  it('E5.02 requiredLabel is kept by the organizer save and the public form, and may be absent', () => {
+    const field = { fieldName: 'diet', label: 'Diet', type: 'text', required: false, requiredLabel: true };
+    expect(registrationFieldInputSchema.parse(field)).toMatchObject({ requiredLabel: true });
+    expect(updateEventRequest.parse({ registrationForm: [field] }).registrationForm?.[0]?.requiredLabel).toBe(
+      true,
+    );
+    expect(publicEventSchema.shape.registrationForm.parse([field])[0]?.requiredLabel).toBe(true);
+    const plain = registrationFieldSchema.parse({ fieldName: 'diet', type: 'text', required: true });
+    expect(plain.requiredLabel).toBeUndefined();
+    expect(registrationFieldInputSchema.safeParse({ ...field, requiredLabel: 'yes' }).success).toBe(false);
   });
 });

@@ -208,6 +208,8 @@ export const registrationFieldSchema = z.object({
   required: z.boolean(),
   dataList: z.array(z.string()).optional(),
   placeholder: z.string().optional(),
+  /** E5.02: the label says "(required)" or "(optional)" after it; absent means false. */
+  requiredLabel: z.boolean().optional(),
 });
 export type RegistrationField = z.infer<typeof registrationFieldSchema>;
 

@@ -1,4 +1,10 @@
-import { type ConsoleEvent, type ConsoleEventDetails, type EventDetails, RecordType } from '@foyer/contract';
+import {
+  type ConsoleEvent,
+  type ConsoleEventDetails,
+  type DomainLookupResult,
+  type EventDetails,
+  RecordType,
+} from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeUser, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
@@ -115,6 +121,34 @@ describe('organizer console: events', () => {
       .execute();
     expect(records.length).toBe(Number(before.n) + 1);
     expect(records.at(-1)?.type).toBe(RecordType.EventChanged);
+  });
+
+  it('E5.02 saves requiredLabel per registration field and the public event gives it back', async () => {
+    const { user, event } = await owner();
+    const registrationForm = [
+      { fieldName: 'diet', label: 'Diet', type: 'text', required: true, requiredLabel: true },
+      { fieldName: 'company', type: 'text', required: false, requiredLabel: true },
+      { fieldName: 'city', type: 'text', required: false },
+    ];
+    const saved = await req<ConsoleEventDetails>(user, 'PUT', `/organizer/event/${event.id}`, {
+      registrationForm,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data?.registrationForm).toEqual(registrationForm);
+    const stored = await t.ctx.db
+      .selectFrom('events')
+      .select('registration_form')
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.registration_form.map((f) => f.requiredLabel)).toEqual([true, true, undefined]);
+    const inConsole = await req<ConsoleEventDetails>(user, 'GET', `/organizer/event/${event.id}`);
+    expect(inConsole.body.data?.registrationForm).toEqual(registrationForm);
+    const open = await call<DomainLookupResult>(t.app, {
+      method: 'GET',
+      url: `/api/v1/event/${event.id}/public`,
+    });
+    expect(open.status).toBe(200);
+    expect(open.body.data?.event.registrationForm).toEqual(registrationForm);
   });
 
   it('a select field without options and two fields with one name are refused, and change nothing', async () => {

@@ -1,6 +1,7 @@
 import type { RegistrationField } from '@foyer/contract';
 import { Checkbox, MultiSelect, Select, TextInput } from '@mantine/core';
 import { type Control, Controller, type FieldError, type UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useFieldError } from '../../../lib/form-error';
 import { dynKey, type RegistrationValues } from './registration-schema';
 
@@ -21,6 +22,7 @@ export function fieldLabel(field: Pick<RegistrationField, 'fieldName' | 'label'>
 
 /** The event's own registration fields (A5.13), each with its own error (A5.14). */
 export function DynamicFields({ form, control, register, errors }: Props) {
+  const { t } = useTranslation();
   const fieldError = useFieldError();
   return form.map((field, i) => {
     const name = `dyn.${dynKey(i)}` as const;
@@ -28,13 +30,21 @@ export function DynamicFields({ form, control, register, errors }: Props) {
     // Messages name the field as the form shows it, not by its internal fieldName (A5.14).
     const error = fieldError(errors?.[dynKey(i)], label);
     const common = {
-      label,
+      // E5.02: with requiredLabel the label itself says "(required)" or "(optional)", so the
+      // input's accessible name carries it too.
+      label: field.requiredLabel
+        ? `${label} ${t(field.required ? 'registration.form.requiredSuffix' : 'registration.form.optionalSuffix')}`
+        : label,
       required: field.required,
       error,
       'data-testid': `reg-field-${i}`,
     };
+    // The label already says "(required)": no asterisk as well (a checkbox never shows one).
+    const asterisk = field.requiredLabel ? { withAsterisk: false } : {};
     if (field.type === 'text') {
-      return <TextInput key={name} {...register(name)} {...common} placeholder={field.placeholder} />;
+      return (
+        <TextInput key={name} {...register(name)} {...common} {...asterisk} placeholder={field.placeholder} />
+      );
     }
     return (
       <Controller
@@ -58,6 +68,7 @@ export function DynamicFields({ form, control, register, errors }: Props) {
             return (
               <MultiSelect
                 {...common}
+                {...asterisk}
                 ref={input.ref}
                 data={field.dataList ?? []}
                 placeholder={field.placeholder}
@@ -71,6 +82,7 @@ export function DynamicFields({ form, control, register, errors }: Props) {
           return (
             <Select
               {...common}
+              {...asterisk}
               ref={input.ref}
               data={field.dataList ?? []}
               placeholder={field.placeholder}

@@ -22,6 +22,8 @@ interface Draft {
   label: string;
   type: RegistrationFieldType;
   required: boolean;
+  /** E5.02: the label says "(required)" or "(optional)". */
+  requiredLabel: boolean;
   /** Options, one per line, for select and multiselect. */
   options: string;
 }
@@ -33,6 +35,7 @@ const toDraft = (field: RegistrationField): Draft => ({
   label: field.label ?? '',
   type: field.type,
   required: field.required,
+  requiredLabel: field.requiredLabel === true,
   options: (field.dataList ?? []).join('\n'),
 });
 
@@ -60,6 +63,7 @@ export function FormBuilderSettings({ event }: SectionProps) {
         label: '',
         type: 'text',
         required: false,
+        requiredLabel: false,
         options: '',
       },
     ]);
@@ -75,6 +79,7 @@ export function FormBuilderSettings({ event }: SectionProps) {
           label: f.label.trim() || undefined,
           type: f.type,
           required: f.required,
+          requiredLabel: f.requiredLabel,
           ...(hasOptions(f.type)
             ? {
                 dataList: f.options
@@ -131,12 +136,20 @@ export function FormBuilderSettings({ event }: SectionProps) {
                   />
                 )}
                 <Group justify="space-between">
-                  <Checkbox
-                    label={t('organizer.settings.fieldRequired')}
-                    checked={field.required}
-                    onChange={(e) => update(field.key, { required: e.currentTarget.checked })}
-                    data-testid="form-field-required"
-                  />
+                  <Group gap="md">
+                    <Checkbox
+                      label={t('organizer.settings.fieldRequired')}
+                      checked={field.required}
+                      onChange={(e) => update(field.key, { required: e.currentTarget.checked })}
+                      data-testid="form-field-required"
+                    />
+                    <Checkbox
+                      label={t('organizer.settings.fieldRequiredLabel')}
+                      checked={field.requiredLabel}
+                      onChange={(e) => update(field.key, { requiredLabel: e.currentTarget.checked })}
+                      data-testid="form-field-required-label"
+                    />
+                  </Group>
                   <Group gap={4}>
                     <ActionIcon
                       variant="subtle"
