@@ -41,6 +41,7 @@ function invitation(over: Partial<Invitation> = {}): Invitation {
     tpid: 2,
     oppId: 2,
     sessionId: null,
+    csid: null,
     cdt: now.toISOString(),
     edt: null,
     sent: now.toISOString(),
@@ -48,7 +49,9 @@ function invitation(over: Partial<Invitation> = {}): Invitation {
     responseMessage: null,
     toBoothId: null,
     me: true,
+    myDetails: person(1),
     opponentParticipant: person(2),
+    lastInvitationDetails: null,
     meetingDetails: null,
     proposedSdt: null,
     proposedEdt: null,
@@ -161,14 +164,15 @@ describe('invitation rules', () => {
     expect(relationState('inviteLimit')).toBe('none');
   });
 
-  it('E5.11, E8.24–E8.26 overlap is half-open and the picker messages follow the counts', () => {
+  it('E5.11, E8.24–E8.27 overlap is half-open and the picker messages follow the counts', () => {
     const a = { sdt: '2030-05-01T09:00:00Z', edt: '2030-05-01T09:30:00Z' };
     expect(overlaps(a, { sdt: '2030-05-01T09:30:00Z', edt: '2030-05-01T10:00:00Z' })).toBe(false);
     expect(overlaps(a, { sdt: '2030-05-01T09:15:00Z', edt: '2030-05-01T09:45:00Z' })).toBe(true);
-    expect(slotMessage({ total: 0, freeForMe: 0, freeForBoth: 0 })).toBe('error1');
-    expect(slotMessage({ total: 3, freeForMe: 0, freeForBoth: 0 })).toBe('error2');
-    expect(slotMessage({ total: 3, freeForMe: 2, freeForBoth: 0 })).toBe('info');
-    expect(slotMessage({ total: 3, freeForMe: 2, freeForBoth: 1 })).toBeNull();
+    expect(slotMessage({ inAgenda: 0, total: 0, freeForMe: 0, freeForBoth: 0 })).toBe('noSlots'); // E8.27
+    expect(slotMessage({ inAgenda: 4, total: 0, freeForMe: 0, freeForBoth: 0 })).toBe('error1');
+    expect(slotMessage({ inAgenda: 3, total: 3, freeForMe: 0, freeForBoth: 0 })).toBe('error2');
+    expect(slotMessage({ inAgenda: 3, total: 3, freeForMe: 2, freeForBoth: 0 })).toBe('info');
+    expect(slotMessage({ inAgenda: 3, total: 3, freeForMe: 2, freeForBoth: 1 })).toBeNull();
   });
 
   it('E5.22 and the join request schema', () => {

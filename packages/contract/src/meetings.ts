@@ -87,6 +87,17 @@ export const timeSlotSchema = z.object({
 });
 export type TimeSlot = z.infer<typeof timeSlotSchema>;
 
+/** E3.12: the newest invitation between the same two people (it may be this one). */
+export const lastInvitationDetailsSchema = z.object({
+  id: z.number(),
+  eid: z.number(),
+  type: invitationTypeSchema,
+  message: z.string(),
+  sent: z.string(),
+  me: z.boolean(),
+});
+export type LastInvitationDetails = z.infer<typeof lastInvitationDetailsSchema>;
+
 /** E3.12 on the wire. `me` is true when the caller sent it. */
 export const invitationSchema = z.object({
   id: z.number(),
@@ -98,6 +109,8 @@ export const invitationSchema = z.object({
   /** The other side from the caller's point of view. */
   oppId: z.number(),
   sessionId: z.number().nullable(),
+  /** The agenda slot of the meeting this invitation made, once it made one (null before). */
+  csid: z.number().nullable(),
   cdt: z.string(),
   /** End of the meeting it concerns (or of the proposed slot), if any. */
   edt: z.string().nullable(),
@@ -106,7 +119,10 @@ export const invitationSchema = z.object({
   responseMessage: z.string().nullable(),
   toBoothId: z.number().nullable(),
   me: z.boolean(),
+  /** The caller as the other side sees them (null if the caller's record is gone). */
+  myDetails: personSummarySchema.nullable(),
   opponentParticipant: personSummarySchema.nullable(),
+  lastInvitationDetails: lastInvitationDetailsSchema.nullable(),
   meetingDetails: meetingDetailsSchema.nullable(),
   /** For reschedule requests: the proposed slot. */
   proposedSdt: z.string().nullable(),
@@ -122,7 +138,7 @@ export const meetingPersonSchema = personSummarySchema.extend({
 });
 export type MeetingPerson = z.infer<typeof meetingPersonSchema>;
 
-/** E3.16. */
+/** E3.16 (eid is `eventId`). */
 export const meetingSchema = z.object({
   id: z.number(),
   eventId: z.number(),
@@ -136,6 +152,14 @@ export const meetingSchema = z.object({
   expired: z.boolean(),
   preBooked: z.boolean(),
   guest: z.boolean(),
+  /** The two meet in person, at a table (then `place` says where); false: by video. */
+  onSite: z.boolean(),
+  /** Start and end as the venue's clock shows them, `yyyy-LL-dd HH:mm` in the event's time zone. */
+  sdts: z.string(),
+  edts: z.string(),
+  /** Start and end as instants (ISO 8601), like the event's realSdt/realEdt. */
+  sdtsReal: z.string(),
+  edtsReal: z.string(),
   capacity: z.number().nullable(),
   participants: z.array(meetingPersonSchema),
   /** The invitation that made it (cancel and reschedule take its id). */
@@ -156,8 +180,11 @@ export const slotDaySchema = z.object({
   slots: z.array(timeSlotSchema),
 });
 export type SlotDay = z.infer<typeof slotDaySchema>;
-/** E8.24–E8.26: why the picker has nothing to offer. */
-export const slotMessageSchema = z.enum(['error1', 'info', 'error2']).nullable();
+/**
+ * E8.24–E8.27: why the picker has nothing to offer. noSlots: the agenda has no meeting slots at all;
+ * error1: it has some, but none is left to book.
+ */
+export const slotMessageSchema = z.enum(['noSlots', 'error1', 'info', 'error2']).nullable();
 export type SlotMessage = z.infer<typeof slotMessageSchema>;
 export const slotOfferSchema = z.object({
   days: z.array(slotDaySchema),
@@ -342,9 +369,16 @@ export function relationState(status: MeetingCardStatus): RelationState {
   }
 }
 
-/** E8.24–E8.26: which message the slot picker shows when something blocks it. */
-export function slotMessage(counts: { total: number; freeForMe: number; freeForBoth: number }): SlotMessage {
+/** E8.24–E8.27: which message the slot picker shows when something blocks it. */
+export function slotMessage(counts: {
+  /** Meeting slots in the agenda, past ones included. */
+  inAgenda: number;
+  total: number;
+  freeForMe: number;
+  freeForBoth: number;
+}): SlotMessage {
   if (counts.freeForBoth > 0) return null;
+  if (counts.inAgenda === 0) return 'noSlots';
   if (counts.total === 0) return 'error1';
   if (counts.freeForMe === 0) return 'error2';
   return 'info';

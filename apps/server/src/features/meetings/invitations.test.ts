@@ -55,6 +55,27 @@ describe('invitations: send, edit, revoke, decline', () => {
     });
   });
 
+  it('E3.12 lastInvitationDetails is the pair’s newest invitation, whichever way it went', async () => {
+    const { ana, ben, api } = await setup();
+    const first = await api.invite(ana, ben, 'Coffee?');
+    expect(first.body.data?.lastInvitationDetails).toMatchObject({
+      id: first.body.data?.id,
+      message: 'Coffee?',
+      me: true,
+    });
+    await api.reject(ben, first.body.data!.id, 'Busy');
+    t.setNow(new Date(NOW.getTime() + 60_000));
+    const back = await api.invite(ben, ana, 'Lunch instead?');
+    const seen = (await api.invitations(ana)).body.data!;
+    const old = [...seen.sent.live, ...seen.sent.past].find((i) => i.id === first.body.data?.id);
+    expect(old?.lastInvitationDetails).toMatchObject({
+      id: back.body.data?.id,
+      type: 'join',
+      message: 'Lunch instead?',
+      me: false,
+    });
+  });
+
   it('E4.23 sending again edits the open request; E4.24, E7.18 the sender revokes it', async () => {
     const { ana, ben, api } = await setup();
     const first = await api.invite(ana, ben, 'Hello');
@@ -209,7 +230,7 @@ describe('invitations: send, edit, revoke, decline', () => {
 describe('accepting: slots free for both, has-meeting', () => {
   beforeEach(() => t.setNow(NOW));
 
-  it('E4.20, E7.22 accepting books the meeting at the chosen slot; E4.27 has-meeting blocks another', async () => {
+  it('E3.12 E3.16 E4.20, E7.22 accepting books the meeting at the chosen slot; E4.27 has-meeting blocks another', async () => {
     const { slots, ana, ben, api } = await setup();
     const sent = await api.invite(ana, ben);
     expect((await api.confirm(ana, sent.body.data!.id, slot(slots, 0))).status).toBe(403);
@@ -217,13 +238,28 @@ describe('accepting: slots free for both, has-meeting', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ state: 'accepted', sessionId: slot(slots, 1) });
     expect(ok.body.data?.meetingDetails).toMatchObject({ status: 'accepted', executorId: ben.id });
+    // E3.12: the meeting's slot (csid), the caller, and the pair's newest invitation.
+    expect(ok.body.data).toMatchObject({
+      csid: slot(slots, 1),
+      me: false,
+      myDetails: { id: ben.id, name: 'Ben' },
+      opponentParticipant: { id: ana.id, name: 'Ana' },
+      lastInvitationDetails: { id: sent.body.data!.id, eid: sent.body.data!.eid, type: 'join', me: false },
+    });
+    expect(sent.body.data).toMatchObject({ csid: null, myDetails: { id: ana.id } });
     const meetings = (await api.meetings(ana)).body.data!;
     expect(meetings).toHaveLength(1);
+    const { sdt, edt } = slots[1]!;
     expect(meetings[0]).toMatchObject({
       status: 'accepted',
       upcomingState: 'notstarted',
       videoUrl: null,
       guest: false,
+      // E3.16: instants, and the venue's clock (the test event is in UTC).
+      sdtsReal: new Date(sdt).toISOString(),
+      edtsReal: new Date(edt).toISOString(),
+      sdts: new Date(sdt).toISOString().slice(0, 16).replace('T', ' '),
+      edts: new Date(edt).toISOString().slice(0, 16).replace('T', ' '),
     });
     expect(meetings[0]?.participants.map((p) => p.name).sort()).toEqual(['Ana', 'Ben']);
     expect((await api.status(ana, ben)).body.data?.status).toBe('meetingDetails');
@@ -234,7 +270,7 @@ describe('accepting: slots free for both, has-meeting', () => {
     );
   });
 
-  it('E5.11, E8.24–E8.26 the picker offers only slots free for both, with the three messages', async () => {
+  it('E5.11, E8.24–E8.27 the picker offers only slots free for both, with the four messages', async () => {
     const { event, slots, ana, ben, api } = await setup();
     const cat = await makePerson(t.ctx, event.id, { name: 'Cat', surname: 'Smith' });
     // Ana meets Cat at slot 0; Ben has an off-time over slots 1-2.
@@ -267,6 +303,13 @@ describe('accepting: slots free for both, has-meeting', () => {
     const bare = await makeEvent(t.ctx);
     const loner = await makePerson(t.ctx, bare.id);
     const friend = await makePerson(t.ctx, bare.id);
+    // E8.27: an agenda without meeting slots says so; E8.24: one whose slots are all past has none left.
+    expect((await meetingsApi(t.app, bare.id).slots(loner, friend)).body.data).toMatchObject({
+      days: [],
+      message: 'noSlots',
+      opponentName: null,
+    });
+    await makeSlots(t.ctx, bare.id, new Date(NOW.getTime() - 6 * 3_600_000), 2);
     expect((await meetingsApi(t.app, bare.id).slots(loner, friend)).body.data?.message).toBe('error1');
   });
 

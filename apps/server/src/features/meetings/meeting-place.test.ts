@@ -41,7 +41,7 @@ async function setup(eventType: 'normal' | 'hybrid' | 'online', pairs = 2) {
 }
 
 describe('meetings with a place', () => {
-  it('pairs confirming the same slot at once get different tables at the slot’s location', async () => {
+  it('E3.16 pairs confirming the same slot at once get different tables at the slot’s location', async () => {
     const { slots, api, people } = await setup('hybrid', 5);
     const results = await Promise.all(people.map((p) => api.confirm(p.to, p.invitationId, slots[0]!.id)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -53,6 +53,8 @@ describe('meetings with a place', () => {
       places.push(meeting?.place);
     }
     expect(places.map((p) => p?.location)).toEqual(Array(5).fill('Meeting Lounge'));
+    // E3.16: a meeting at a table is on site.
+    expect((await api.meetings(people[0]!.from)).body.data![0]?.onSite).toBe(true);
     expect(places.map((p) => p?.table).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -77,9 +79,9 @@ describe('meetings with a place', () => {
     });
   });
 
-  it('online, the video call is the place: no table', async () => {
+  it('E3.16 online, the video call is the place: no table, not on site', async () => {
     const { slots, api, people } = await setup('online', 1);
     await api.confirm(people[0]!.to, people[0]!.invitationId, slots[0]!.id);
-    expect((await api.meetings(people[0]!.from)).body.data![0]?.place).toBeNull();
+    expect((await api.meetings(people[0]!.from)).body.data![0]).toMatchObject({ place: null, onSite: false });
   });
 });

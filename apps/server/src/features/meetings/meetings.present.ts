@@ -1,4 +1,5 @@
 import {
+  formatInZone,
   type Invitation,
   isInStartWindow,
   type Meeting,
@@ -9,6 +10,7 @@ import {
 import type { Executor } from '../../db/executor';
 import type { InvitationRow, MeetingRow } from './meetings.repository';
 import * as repo from './meetings.repository';
+import { eventZones, latestBetweenPairs, pairKey } from './present.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 type PersonRow = Awaited<ReturnType<typeof repo.people>>[number];
@@ -48,7 +50,7 @@ export async function presentInvitations(
   viewerId: number,
 ): Promise<Invitation[]> {
   const meetingIds = [...new Set(rows.map((r) => r.meeting_id).filter((id): id is number => id !== null))];
-  const [persons, meetings, suggested] = await Promise.all([
+  const [persons, meetings, suggested, latest] = await Promise.all([
     repo.people(
       db,
       rows.flatMap((r) => [r.from_participant_id, r.to_participant_id]),
@@ -58,6 +60,10 @@ export async function presentInvitations(
       db,
       rows.flatMap((r) => r.suggested_session_ids ?? []),
     ),
+    latestBetweenPairs(
+      db,
+      rows.map((r) => ({ eventId: r.event_id, a: r.from_participant_id, b: r.to_participant_id })),
+    ),
   ]);
   const byId = new Map(persons.map((p) => [p.id, p]));
   const meetingById = new Map(meetings.map((m) => [m.id, m]));
@@ -66,6 +72,7 @@ export async function presentInvitations(
     const oppId = mine ? r.to_participant_id : r.from_participant_id;
     const meeting = r.meeting_id ? meetingById.get(r.meeting_id) : undefined;
     const edt = r.type === 'reschedule' ? (r.proposed_edt ?? meeting?.edt) : meeting?.edt;
+    const last = latest.get(pairKey(r.from_participant_id, r.to_participant_id)) ?? r;
     return {
       id: r.id,
       eid: r.event_id,
@@ -75,6 +82,7 @@ export async function presentInvitations(
       tpid: r.to_participant_id,
       oppId,
       sessionId: r.session_id,
+      csid: meeting && meeting.status !== 'cancelled' ? meeting.slot_session_id : null,
       cdt: iso(r.created_at),
       edt: edt ? iso(edt) : null,
       sent: iso(r.updated_at),
@@ -82,7 +90,16 @@ export async function presentInvitations(
       responseMessage: r.response_message,
       toBoothId: r.to_booth_id,
       me: mine,
+      myDetails: toPerson(byId.get(viewerId)),
       opponentParticipant: toPerson(byId.get(oppId)),
+      lastInvitationDetails: {
+        id: last.id,
+        eid: last.event_id,
+        type: last.type,
+        message: last.message,
+        sent: iso(last.updated_at),
+        me: last.from_participant_id === viewerId,
+      },
       meetingDetails: meeting ? toMeetingDetails(meeting) : null,
       proposedSdt: r.proposed_sdt ? iso(r.proposed_sdt) : null,
       proposedEdt: r.proposed_edt ? iso(r.proposed_edt) : null,
@@ -104,10 +121,14 @@ export async function presentMeetings(
   const slotIds = meetings.flatMap((m) =>
     m.table_number !== null && m.slot_session_id !== null ? [m.slot_session_id] : [],
   );
-  const [rows, invitations, places] = await Promise.all([
+  const [rows, invitations, places, zones] = await Promise.all([
     repo.meetingPeople(db, ids),
     repo.invitationIdsOf(db, ids),
     repo.slotLocations(db, slotIds),
+    eventZones(
+      db,
+      meetings.map((m) => m.event_id),
+    ),
   ]);
   const persons = new Map(
     (
@@ -122,6 +143,7 @@ export async function presentMeetings(
     const me = mine.find((r) => r.participant_id === viewerId);
     const state = upcomingState(m.sdt, m.edt, now);
     const open = m.status !== 'cancelled' && isInStartWindow(m.sdt, m.edt, now);
+    const zone = zones.get(m.event_id) ?? 'UTC';
     return {
       id: m.id,
       eventId: m.event_id,
@@ -135,6 +157,11 @@ export async function presentMeetings(
       expired: state === 'expired',
       preBooked: m.pre_booked,
       guest: me?.role === 'guest',
+      onSite: m.table_number !== null,
+      sdts: formatInZone(iso(m.sdt), zone),
+      edts: formatInZone(iso(m.edt), zone),
+      sdtsReal: iso(m.sdt),
+      edtsReal: iso(m.edt),
       capacity: m.capacity,
       participants: mine.flatMap((r) => {
         const person = toPerson(persons.get(r.participant_id));

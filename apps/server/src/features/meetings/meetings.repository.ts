@@ -180,6 +180,19 @@ export function listSlots(db: Executor, eventId: number, from: Date) {
     .execute();
 }
 
+/** Whether the agenda has any meeting slot at all, past ones included (E8.27). */
+export async function hasAnySlot(db: Executor, eventId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('type', '=', MEETING_SLOT_SESSION_TYPE)
+    .where('deleted', '=', false)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertMeeting(
   trx: Transaction<DB>,
   values: Insertable<MeetingsTable>,

@@ -48,7 +48,14 @@ export async function freeSlots(
   await assertMaySee(ctx.db, await seerOf(ctx.db, event, caller), other, notFound);
   const slots = await repo.listSlots(ctx.db, event.id, ctx.now());
   const name = `${other.name} ${other.surname}`.trim();
-  if (slots.length === 0) return { days: [], message: 'error1', opponentName: name };
+  if (slots.length === 0) {
+    const inAgenda = (await repo.hasAnySlot(ctx.db, event.id)) ? 1 : 0;
+    return {
+      days: [],
+      message: slotMessage({ inAgenda, total: 0, freeForMe: 0, freeForBoth: 0 }),
+      opponentName: null,
+    };
+  }
   const range = {
     sdt: new Date(slots[0]?.sdt ?? 0),
     edt: new Date(Math.max(...slots.map((s) => +new Date(s.edt)))),
@@ -75,6 +82,7 @@ export async function freeSlots(
     days.set(date, day);
   }
   const message = slotMessage({
+    inAgenda: slots.length,
     total: slots.length,
     freeForMe: freeForMe.length,
     freeForBoth: freeForBoth.length,
