@@ -121,4 +121,38 @@ describe('realtime record order and gaps', () => {
     timers.advance(10 * GAP_MS);
     expect(fetches).toEqual([]);
   });
+
+  it('E7.84 records that came before the first subscribe answer are delivered, not taken as seen', () => {
+    const { delivered, fetches, order, timers } = setup();
+    order.lastSeq = null; // no answer yet: the user's room pushes 41 and 42 meanwhile
+    order.hold(record(41));
+    order.hold(record(42));
+    order.start(42); // the server's answer: the room is at 42
+    order.drain();
+    expect(delivered).toEqual([41, 42]);
+    order.take(record(42)); // a repeat is dropped
+    order.take(record(43));
+    expect(delivered).toEqual([41, 42, 43]);
+    timers.advance(GAP_MS * 2);
+    expect(fetches).toEqual([]);
+  });
+
+  it('E7.84 without records before it, the first answer starts after its lastSeq; a hole among early ones is fetched', () => {
+    const quiet = setup();
+    quiet.order.lastSeq = null;
+    quiet.order.start(17);
+    quiet.order.take(record(17));
+    quiet.order.take(record(18));
+    expect(quiet.delivered).toEqual([18]);
+
+    const holed = setup();
+    holed.order.lastSeq = null;
+    holed.order.hold(record(5));
+    holed.order.hold(record(7));
+    holed.order.start(7);
+    holed.order.drain();
+    expect(holed.delivered).toEqual([5]);
+    holed.timers.advance(GAP_MS);
+    expect(holed.fetches).toEqual([GAP_MS]);
+  });
 });

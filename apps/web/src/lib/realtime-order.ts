@@ -45,6 +45,18 @@ export class SeqOrder {
     this.waiting.set(record.seq, record);
   }
 
+  /**
+   * The first subscribe answer: the server holds the room up to `lastSeq`. Records the socket got
+   * before that answer (a user's own room is joined at connection, any other room at its join) were
+   * written after the screen's HTTP loads may have been answered: they are delivered, not taken as
+   * seen. Without such records, delivery starts after `lastSeq`.
+   */
+  start(lastSeq: number): void {
+    let first = lastSeq + 1;
+    for (const seq of this.waiting.keys()) if (seq < first) first = seq;
+    this.lastSeq = first - 1;
+  }
+
   /** A record pushed live. */
   take(record: RealtimeRecord): void {
     if (this.lastSeq !== null && record.seq <= this.lastSeq) return;

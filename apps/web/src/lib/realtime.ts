@@ -39,6 +39,8 @@ export interface RealtimeClient {
   /** Listens to a room; returns the function that stops listening. */
   subscribe<P = unknown>(room: string, onRecord: RecordHandler<P>, options?: SubscribeOptions): () => void;
   readonly connected: boolean;
+  /** When the socket last connected (ms since the epoch; 0 before it first did). */
+  readonly connectedAt: number;
   /** Disconnects for good (logout, A4.06). A new sign-in makes a new client. */
   close(): void;
 }
@@ -162,7 +164,7 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
             for (const o of state.options) o.onResync?.();
           }
           const first = order.lastSeq === null;
-          order.lastSeq ??= answer.lastSeq;
+          if (first) order.start(answer.lastSeq);
           for (const record of answer.missed) order.hold(record);
           if (first) for (const o of state.options) o.onReady?.();
           order.drain();
@@ -171,7 +173,9 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
       );
   }
 
+  let connectedAt = 0;
   socket.on('connect', () => {
+    connectedAt = Date.now();
     retryMs = 1_000;
     for (const [room, state] of rooms) subscribeOnServer(room, state);
   });
@@ -195,6 +199,9 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
   return {
     get connected() {
       return socket.connected;
+    },
+    get connectedAt() {
+      return connectedAt;
     },
     subscribe<P>(room: string, onRecord: RecordHandler<P>, subscribeOptions: SubscribeOptions = {}) {
       let state = rooms.get(room);

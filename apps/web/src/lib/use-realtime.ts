@@ -1,3 +1,4 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { RealtimeClient, RecordHandler, SubscribeOptions } from './realtime';
 
@@ -36,4 +37,22 @@ export function useRealtimeRoom<P = unknown>(
       onReady: () => ready.current?.(),
     });
   }, [client, room]);
+}
+
+/**
+ * An `onReady` for the user's own room: reloads the queries under `queryKey` whose answer is older
+ * than the socket's connection. The server puts a socket in its user's room as it connects, so a
+ * record written after that reaches it (and is delivered, realtime-order.ts `start`); only an
+ * answer loaded before the connection can have missed one. A warm start loads nothing twice.
+ */
+export function reloadAnswersOlderThanSocket(
+  queryClient: QueryClient,
+  client: Pick<RealtimeClient, 'connectedAt'> | null,
+  queryKey: QueryKey,
+): void {
+  const connectedAt = client?.connectedAt ?? 0;
+  void queryClient.invalidateQueries({
+    queryKey,
+    predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < connectedAt,
+  });
 }

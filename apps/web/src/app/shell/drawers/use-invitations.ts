@@ -11,10 +11,10 @@ import {
 } from '@foyer/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { agendaKeys } from '../../../features/agenda/api/sessions-api';
-import { useInvitationLists } from '../../../features/meetings/api/meetings-api';
+import { meetingKeys, useInvitationLists } from '../../../features/meetings/api/meetings-api';
 import { applyInvitationChange } from '../../../features/meetings/api/meetings-cache';
 import { useSession } from '../../../lib/session-store';
-import { useRealtimeRoom } from '../../../lib/use-realtime';
+import { reloadAnswersOlderThanSocket, useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
 
 /** GET /event/invitations?eventId (E7 invitations list): the caller's invitations, split by segment. */
 export function useEventInvitations(event: EventDetails | null) {
@@ -43,12 +43,18 @@ export function invitationsBadgeOf(lists: InvitationList | undefined, event: Eve
 export function useInvitationsLive(): void {
   const userId = useSession((state) => state.user?.id ?? null);
   const queryClient = useQueryClient();
-  useRealtimeRoom<InvitationChangedPayload>(userId ? realtimeRoom.user(userId) : null, (record) => {
-    if (record.type !== RecordType.InvitationChanged) return;
-    applyInvitationChange(queryClient, record.payload);
-    if (record.payload.meeting) {
-      void queryClient.invalidateQueries({ queryKey: agendaKeys.mine(record.payload.eventId) });
-      void queryClient.invalidateQueries({ queryKey: agendaKeys.mine() });
-    }
-  });
+  const client = useRealtimeClient();
+  useRealtimeRoom<InvitationChangedPayload>(
+    userId ? realtimeRoom.user(userId) : null,
+    (record) => {
+      if (record.type !== RecordType.InvitationChanged) return;
+      applyInvitationChange(queryClient, record.payload);
+      if (record.payload.meeting) {
+        void queryClient.invalidateQueries({ queryKey: agendaKeys.mine(record.payload.eventId) });
+        void queryClient.invalidateQueries({ queryKey: agendaKeys.mine() });
+      }
+    },
+    // A request that arrived between the lists' load and the socket's connection (A4.40).
+    { onReady: () => reloadAnswersOlderThanSocket(queryClient, client, meetingKeys.all) },
+  );
 }

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { eventsQuery } from '../../../lib/use-events';
-import { useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
+import { reloadAnswersOlderThanSocket, useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
 import { notificationsKey, useAddNotification, useSetNotificationCounts } from '../api/get-notifications';
 
 /**
@@ -23,21 +23,26 @@ export function useNotificationsLive(): void {
   const queryClient = useQueryClient();
   const setCounts = useSetNotificationCounts();
   const addNotification = useAddNotification();
-  useRealtimeRoom<unknown>(userId ? realtimeRoom.user(userId) : null, (record) => {
-    if (record.type === NotificationRecordType.Notification) {
-      void queryClient.invalidateQueries({ queryKey: notificationsKey });
-    } else if (record.type === NotificationRecordType.State) {
-      setCounts(record.payload as NotificationCounts);
-    } else if (record.type === RecordType.InvitationChanged) {
-      // A meeting change's notification rides on its one record, with my counts after it.
-      const { notification, counts } = record.payload as InvitationChangedPayload;
-      if (notification && counts) addNotification(notification, counts);
-    }
-  });
+  const client = useRealtimeClient();
+  useRealtimeRoom<unknown>(
+    userId ? realtimeRoom.user(userId) : null,
+    (record) => {
+      if (record.type === NotificationRecordType.Notification) {
+        void queryClient.invalidateQueries({ queryKey: notificationsKey });
+      } else if (record.type === NotificationRecordType.State) {
+        setCounts(record.payload as NotificationCounts);
+      } else if (record.type === RecordType.InvitationChanged) {
+        // A meeting change's notification rides on its one record, with my counts after it.
+        const { notification, counts } = record.payload as InvitationChangedPayload;
+        if (notification && counts) addNotification(notification, counts);
+      }
+    },
+    // A notification written between the bell's load and the socket's connection (A4.35).
+    { onReady: () => reloadAnswersOlderThanSocket(queryClient, client, notificationsKey) },
+  );
   // Event-wide notifications (announcement, poll, poll_finished: A9.41) are pushed once on
   // newEvents/{eventId}, not to each user's room: follow the rooms of all my active events (and the
   // one being viewed), so the badge rises whichever page is open.
-  const client = useRealtimeClient();
   const viewed = /^\/event\/(\d+)(?:\/|$)/.exec(useLocation().pathname)?.[1];
   const active = useQuery({ ...eventsQuery, enabled: userId !== null }).data?.active;
   const ids = [...new Set([...(active ?? []).map((e) => String(e.id)), ...(viewed ? [viewed] : [])])]
