@@ -70,7 +70,8 @@ export const organizerPeopleRoutes = defineRoutes('organizer', [
     id: 'participantAdminDetails',
     method: 'GET',
     path: '/event/participant/adminDetails',
-    summary: 'One participant as the organizers see them: e-mail, phone, state, roles, check-in (E7.31)',
+    summary:
+      'One participant as the organizers see them: e-mail, phone, state, roles, check-in (E7.31); organizers only',
     auth: 'user',
     query: participantAdminDetailsQuery,
     response: consoleParticipantSchema,

@@ -88,8 +88,8 @@ async function workbookOf(table: string[][]): Promise<Buffer> {
 }
 
 /**
- * GET event/participant/adminDetails (E7.31): the console's view of one participant. Door staff
- * (check-in admins) reach it too: they look people up at the desk.
+ * GET event/participant/adminDetails (E7.31): the console's view of one participant, for organizers.
+ * Door staff (check-in admins) are refused: it carries e-mail and phone, which their lookup never shows.
  */
 export async function getPersonForAdmin(
   deps: Pick<InvitationDeps, 'ctx'>,
@@ -98,7 +98,7 @@ export async function getPersonForAdmin(
   participantId: number,
 ): Promise<ConsoleParticipant> {
   const { db } = deps.ctx;
-  await requireConsole(db, eventId, userId, 'checkin');
+  await requireConsole(db, eventId, userId, 'people');
   const person = await repo.findPerson(db, eventId, participantId);
   if (!person || person.state === 'deleted') throw AppError.notFound('Participant not found');
   return toConsoleParticipant({ ...person, checked_in: await repo.isCheckedIn(db, person.id) });
