@@ -2,9 +2,9 @@ import { Button, CopyButton, Divider, Group, Modal, Select, Stack, Text, TextInp
 import { IconDownload, IconMail } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { downloadCalendar, useCalendarLink, useExportAgenda } from '../api/agenda-api';
+import { returnedMessage } from '../lib/schedule-errors';
 import '../i18n';
 
 interface Props {
@@ -12,8 +12,6 @@ interface Props {
   onClose(): void;
   events: { id: number; name: string }[];
 }
-
-const message = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 /** exportAgendaModal (E1.07, E5.25, E7.16): by e-mail (an event is required), calendar link, .ics. */
 export function ExportModal({ opened, onClose, events }: Props) {
@@ -46,7 +44,7 @@ export function ExportModal({ opened, onClose, events }: Props) {
         toast('success', t('agenda.export.sent', { email: result.sentTo }));
         onClose();
       },
-      onError: (err) => toast('error', message(err, t('agenda.error.generic'))),
+      onError: (err) => toast('error', returnedMessage(err, t)),
     });
   };
 
@@ -119,7 +117,7 @@ export function ExportModal({ opened, onClose, events }: Props) {
                 chosen &&
                 link.mutate(
                   { eventId: chosen },
-                  { onError: (err) => toast('error', message(err, t('agenda.error.generic'))) }, // E8.55
+                  { onError: (err) => toast('error', returnedMessage(err, t)) }, // E8.55
                 )
               }
               data-testid="export-show-link"

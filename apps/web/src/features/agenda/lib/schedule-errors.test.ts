@@ -2,7 +2,7 @@ import { AgendaErrorCode } from '@foyer/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { scheduleErrorText } from './schedule-errors';
+import { returnedMessage, scheduleErrorText } from './schedule-errors';
 
 const t = ((key: string) => key) as unknown as TFunction;
 
@@ -15,5 +15,25 @@ describe('refused schedule calls', () => {
       'agenda.notice.fullyBooked',
     );
     expect(scheduleErrorText(new Error('socket closed'), t)).toBe('agenda.error.generic');
+  });
+});
+
+describe('calendar link failures', () => {
+  it('E8.55 a failed calendar link shows the message returned, whatever its code', () => {
+    expect(returnedMessage(new ApiError(403, 'MST-00403', 'You are not registered for this event'), t)).toBe(
+      'You are not registered for this event',
+    );
+    // Even a code the schedule calls have their own text for: the returned message is shown as it is.
+    expect(returnedMessage(new ApiError(409, AgendaErrorCode.Busy, 'Try again in a minute'), t)).toBe(
+      'Try again in a minute',
+    );
+    expect(returnedMessage(new ApiError(0, 'NETWORK', 'Please check network connection.'), t)).toBe(
+      'Please check network connection.',
+    );
+  });
+
+  it('E8.55 a failure that returned nothing shows the generic text', () => {
+    expect(returnedMessage(new TypeError('Failed to fetch'), t)).toBe('agenda.error.generic');
+    expect(returnedMessage('boom', t)).toBe('agenda.error.generic');
   });
 });

@@ -10,3 +10,11 @@ export function scheduleErrorText(error: unknown, t: TFunction): string {
   if (error.code === AgendaErrorCode.RequestDeclined) return t('agenda.notice.requestDeclinedText');
   return error.message;
 }
+
+/**
+ * E8.55: a failed calendar link (or agenda e-mail) shows the message the API call returned; any
+ * other failure a generic text.
+ */
+export function returnedMessage(error: unknown, t: TFunction): string {
+  return error instanceof ApiError ? error.message : t('agenda.error.generic');
+}

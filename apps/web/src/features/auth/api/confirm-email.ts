@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /**
  * POST /user/email/confirm { email, code } (A2.50, A7.34, A7.35). A query so a double mount does
- * not spend the code twice.
+ * not spend the code twice; without a code nothing is sent.
  */
-export function useConfirmEmail(email: string, code: string | null) {
-  return useQuery({
+export function confirmEmailQuery(email: string, code: string | null) {
+  return queryOptions({
     queryKey: ['confirm-email', email, code],
     enabled: code !== null,
     retry: false,
@@ -15,4 +15,8 @@ export function useConfirmEmail(email: string, code: string | null) {
     queryFn: () =>
       api<unknown>('/user/email/confirm', { method: 'POST', body: { email, code } }).then(() => true),
   });
+}
+
+export function useConfirmEmail(email: string, code: string | null) {
+  return useQuery(confirmEmailQuery(email, code));
 }

@@ -8,6 +8,14 @@ import { Link, useLocation } from 'react-router';
 import { ConfirmSignup } from './confirm-signup';
 
 /**
+ * A4.13: the ticket's QR code as an image (a data URL). E5.52: the door's scanner reads a link with a
+ * tickets/{ticketId} segment, as on the badge.
+ */
+export function ticketQrImage(origin: string, ticketId: string): Promise<string> {
+  return QRCode.toDataURL(badgeCode(origin, ticketId), { margin: 1, width: 240, errorCorrectionLevel: 'M' });
+}
+
+/**
  * A4.13–A4.16: the ticket as a QR code with its id and type, or a plain confirmation. A new account
  * (issue 10) confirms its e-mail right below, which logs it in; otherwise a link leads to login.
  */
@@ -27,12 +35,7 @@ export function RegistrationResult({
   useEffect(() => {
     if (!ticketId) return;
     let active = true;
-    // E5.52: the door's scanner reads a link with a tickets/{ticketId} segment, as on the badge.
-    QRCode.toDataURL(badgeCode(window.location.origin, ticketId), {
-      margin: 1,
-      width: 240,
-      errorCorrectionLevel: 'M',
-    })
+    ticketQrImage(window.location.origin, ticketId)
       .then((url) => active && setQr(url))
       .catch(() => active && setQr(null));
     return () => {

@@ -1,10 +1,18 @@
 import { Alert, Anchor, Center, Loader, Stack, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, type NavigateFunction, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmEmail } from '../api/confirm-email';
+
+/** A2.51: once the new address is confirmed, a success toast and on to the event list. */
+export function afterEmailConfirm(confirmed: boolean, t: TFunction, navigate: NavigateFunction): void {
+  if (!confirmed) return;
+  toast('success', t('confirm.email.success'));
+  navigate('/event/list', { replace: true });
+}
 
 /**
  * /confirmEmail?email=…&code=… (A2.48–A2.52). Behind the private guard: the address is confirmed
@@ -18,11 +26,7 @@ export function ConfirmEmailPage() {
   const code = params.get('code')?.trim() || null;
   const confirm = useConfirmEmail(email, code);
 
-  useEffect(() => {
-    if (!confirm.isSuccess) return;
-    toast('success', t('confirm.email.success'));
-    navigate('/event/list', { replace: true });
-  }, [confirm.isSuccess, navigate, t]);
+  useEffect(() => afterEmailConfirm(confirm.isSuccess, t, navigate), [confirm.isSuccess, navigate, t]);
 
   if (!code) return <Navigate to="/event/list" replace />;
   return (

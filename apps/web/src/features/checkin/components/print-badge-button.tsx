@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { fetchBadgePdf, useBadgeLive, useDeskPrinter, usePrintBadge, usePrintJob } from '../api/print';
-import { notify } from '../lib/outcome';
+import { notify, notifyPrintJob } from '../lib/outcome';
 import '../i18n';
 
 /** The dot's colour; the text stays the page's (a coloured label on its tint fails 4.5:1 in green). */
@@ -47,14 +47,7 @@ export function PrintBadgeButton({
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
   const autoDone = useRef<number | null>(null);
 
-  useBadgeLive(eventId, (changed: PrintJob) => {
-    if (changed.id !== jobId) return;
-    if (changed.status === 'printed' && changed.printerKind === 'txt') {
-      notify('success', t('checkIn.print.txtPrinted', { printer: changed.printerLabel ?? '' })); // E8.19
-    } else if (changed.status === 'failed') {
-      notify('error', t('checkIn.print.failed'));
-    }
-  });
+  useBadgeLive(eventId, (changed: PrintJob) => notifyPrintJob(changed, jobId, t));
 
   useEffect(() => () => void (pdfUrl && URL.revokeObjectURL(pdfUrl)), [pdfUrl]);
 

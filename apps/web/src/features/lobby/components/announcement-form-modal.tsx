@@ -1,9 +1,4 @@
-import {
-  ANNOUNCEMENT_TEXT_MAX_LENGTH,
-  type Announcement,
-  PostErrorCode,
-  type PostFileInput,
-} from '@foyer/contract';
+import { ANNOUNCEMENT_TEXT_MAX_LENGTH, type Announcement, type PostFileInput } from '@foyer/contract';
 import {
   Button,
   Checkbox,
@@ -20,10 +15,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 import { useCreateAnnouncement, useUpdateAnnouncement } from '../api/announcements';
+import { announcementFailure } from '../lib/failure-text';
 import { imageProblem, readPostImage } from '../lib/post-image';
 import { isoToLocalInput, localInputToIso, nextHourIso } from '../lib/when';
 import '../i18n';
@@ -109,17 +104,7 @@ function AnnouncementForm({
         toast('success', t(post ? 'lobby.announcement.updated' : 'lobby.announcement.created'));
         onDone();
       },
-      onError: (error: Error) =>
-        toast(
-          'error',
-          t(post ? 'lobby.announcement.updateFailed' : 'lobby.announcement.createFailed', {
-            // E1.08: a participant's posting cap, in the reader's language.
-            message:
-              error instanceof ApiError && error.code === PostErrorCode.TooManyPosts
-                ? t('lobby.announcement.tooMany')
-                : error.message,
-          }),
-        ), // E8.39
+      onError: (error: Error) => toast('error', announcementFailure(t, post ? 'update' : 'create', error)), // E8.39
     };
     const files = image ? [image] : [];
     if (!post) {

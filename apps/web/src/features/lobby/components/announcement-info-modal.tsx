@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useAnnouncement, useCommentMutations } from '../api/announcements';
+import { commentFailure } from '../lib/failure-text';
 import { AnnouncementBody } from './announcement-body';
 import { AnnouncementMenu } from './announcement-menu';
 import { AuthorLine } from './author-line';
@@ -84,7 +85,7 @@ function Comments({ post, viewer }: { post: Announcement; viewer: PostViewer | n
     setError(null);
     mutations.add.mutate(text.trim(), {
       onSuccess: () => setText(''),
-      onError: (e) => toast('error', t('lobby.comment.addFailed', { message: e.message })), // E8.40
+      onError: (e) => toast('error', commentFailure(t, 'add', e)), // E8.40
     });
   };
 

@@ -5,6 +5,7 @@ import { IconDots, IconEyeOff, IconPencil, IconTrash } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useDeleteAnnouncement, useHideAnnouncement } from '../api/announcements';
+import { announcementFailure } from '../lib/failure-text';
 import '../i18n';
 
 /**
@@ -39,8 +40,7 @@ export function AnnouncementMenu({
             toast('success', t('lobby.announcement.deleted'));
             onDeleted?.();
           },
-          onError: (error) =>
-            toast('error', t('lobby.announcement.deleteFailed', { message: error.message })), // E8.39
+          onError: (error) => toast('error', announcementFailure(t, 'delete', error)), // E8.39
         }),
     });
   const confirmHide = () =>
@@ -56,7 +56,7 @@ export function AnnouncementMenu({
             toast('success', t('lobby.announcement.hidden'));
             onDeleted?.();
           },
-          onError: (error) => toast('error', t('lobby.announcement.hideFailed', { message: error.message })),
+          onError: (error) => toast('error', announcementFailure(t, 'hide', error)),
         }),
     });
   return (

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import type { useCommentMutations } from '../api/announcements';
+import { commentFailure } from '../lib/failure-text';
 import { AuthorLine } from './author-line';
 import '../i18n';
 
@@ -33,13 +34,13 @@ export function CommentItem({ comment, viewer, mutations }: Props) {
       { id: comment.id, text: text.trim() },
       {
         onSuccess: () => setEditing(false),
-        onError: (e) => toast('error', t('lobby.comment.updateFailed', { message: e.message })),
+        onError: (e) => toast('error', commentFailure(t, 'update', e)),
       },
     );
   };
   const remove = () =>
     mutations.del.mutate(comment.id, {
-      onError: (e) => toast('error', t('lobby.comment.deleteFailed', { message: e.message })), // E8.40
+      onError: (e) => toast('error', commentFailure(t, 'delete', e)), // E8.40
     });
 
   return (
