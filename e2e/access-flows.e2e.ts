@@ -300,7 +300,7 @@ describe('access flows in the browser', () => {
     await page.waitForURL('**/login');
   });
 
-  it('A2.47 /token-login says "Logged in: false" for a bad token and "Logged in: true" for a good one', async () => {
+  it('A2.47 A4.22 /token-login says "Logged in: false" for a bad token and "Logged in: true" for a good one', async () => {
     const page = await openPage();
     await page.goto('/token-login?token=not-a-real-token');
     const result = page.getByTestId('token-login-result');

@@ -47,7 +47,7 @@ describe('public system screens in the browser', () => {
     await page.getByText('Parola').first().waitFor();
   });
 
-  it('A8.27 shows Error when a static page cannot be loaded', async () => {
+  it('A8.27 E8.58 shows Error when a static page cannot be loaded', async () => {
     context = await newContext(browser);
     const page = await context.newPage();
     await page.route('**/page/**', (route) => route.abort());
@@ -89,7 +89,7 @@ describe('public system screens in the browser', () => {
     await page.getByTestId('offline-notice').waitFor({ state: 'detached' });
   });
 
-  it('A2.62 A2.63 shows the crash screen with message, stack and ways on', async () => {
+  it('A2.62 A8.29 A2.63 shows the crash screen with message, stack and ways on', async () => {
     context = await newContext(browser);
     await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: baseURL() }]);
     const page = await context.newPage();

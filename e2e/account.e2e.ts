@@ -157,7 +157,7 @@ describe('account settings in the browser', () => {
     await expect.poll(() => page.getByTestId('email-row').filter({ hasText: second }).count()).toBe(0);
   });
 
-  it('A2.92 A5.33–A5.37 A8.34 uploads a photo cropped to a square, and refuses a file over 2 MB', async () => {
+  it('A2.92 E2.62 A5.33–A5.37 A8.34 uploads a photo cropped to a square, and refuses a file over 2 MB', async () => {
     const page = await openPage();
     await signIn(page);
     await page.goto('/account/profile');

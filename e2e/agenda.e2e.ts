@@ -215,7 +215,7 @@ describe('agenda and sessions in the browser', () => {
     expect(mail).toContain('Break');
   });
 
-  it('E2.23 A2.10 E2.32 mobile 375: sessions, empty agenda, then the mobile session details page', async () => {
+  it('E2.23 A2.10 E2.22 E2.32 mobile 375: sessions, empty agenda, then the mobile session details page', async () => {
     const me = await registerAgendaAttendee(eventId, 'Milo');
     ({ context } = await signIn(browser, me, { viewport: 'mobile', newAccount: true, landing: 'none' }));
     const page = await context.newPage();

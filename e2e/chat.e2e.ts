@@ -276,7 +276,7 @@ describe('chat in the browser', () => {
     await page.unroute('**/api/v1/chat/room/member');
   });
 
-  it('E2.51 A2.12 A2.80 mobile: the list, then the conversation full width with a back button', async () => {
+  it('E2.51 A2.12 E2.26 A2.80 E2.52 mobile: the list, then the conversation full width with a back button', async () => {
     const fay = await registerAttendee(eventId, 'Fay', 'Mobile');
     const gil = await registerAttendee(eventId, 'Gil', 'Sender');
     const roomId = await createPrivateRoom(eventId, gil, fay);

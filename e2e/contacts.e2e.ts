@@ -120,7 +120,7 @@ describe('contacts in the browser', () => {
     await expectAccessible(page, 'drawer-list-1280');
   }, 120_000);
 
-  it('A2.13 E1.13 E9.53 E9.54 the /contacts page on a phone: list, detail, and the CSV export', async () => {
+  it('A2.13 E2.27 E1.13 E9.53 E9.54 the /contacts page on a phone: list, detail, and the CSV export', async () => {
     const page = await open(demoLogin('attendee'), 'mobile');
     await page.goto('/contacts');
     const list = page.getByTestId('contact-list');

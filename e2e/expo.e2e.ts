@@ -39,7 +39,7 @@ describe('expo in the browser', () => {
     return signed.page;
   }
 
-  it('E1.02 A2.67 E3.18 lists sponsors, partners and exhibitors in sections and searches them by name', async () => {
+  it('E1.02 A2.67 E3.18 E9.44 lists sponsors, partners and exhibitors in sections and searches them by name', async () => {
     const page = await open('desktop');
     await page.goto(`/event/${eventId}/expo`);
     await page.getByTestId('expo-tab').waitFor();
@@ -62,7 +62,7 @@ describe('expo in the browser', () => {
     expect(await page.getByTestId('expo-empty').textContent()).toContain('zzz-no-such-booth');
   });
 
-  it('A2.25 E2.11 E2.56 E6.23 opens a booth over the list with its team; Escape returns to the list', async () => {
+  it('A2.25 E2.10 E2.11 E2.56 E6.23 opens a booth over the list with its team; Escape returns to the list', async () => {
     const booth = boothNamed('Ledgerline');
     const page = await open('desktop');
     await page.goto(`/event/${eventId}/expo`);
@@ -83,7 +83,7 @@ describe('expo in the browser', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
-  it('A2.22 E2.11 on a phone the list is one column and the booth opens as a full page', async () => {
+  it('A2.22 E2.12 E2.11 on a phone the list is one column and the booth opens as a full page', async () => {
     const booth = boothNamed('CareBridge Health');
     const page = await open('mobile');
     await page.goto(`/event/${eventId}/expo`);
@@ -97,7 +97,7 @@ describe('expo in the browser', () => {
     await expectAccessible(page, 'detail-mobile');
   });
 
-  it('A2.07 E6.25 E7.34 E5.01 E2.57 E9.41 the owner edits the booth with errors per field and sees it in the detail', async () => {
+  it('A2.07 E2.25 E6.25 E7.34 E5.01 E2.57 E9.41 the owner edits the booth with errors per field and sees it in the detail', async () => {
     const booth = boothNamed('Ledgerline');
     const page = await open('desktop', DEMO_LOGINS.exhibitor);
     await page.goto(`/event/${eventId}/expo`);
@@ -265,7 +265,7 @@ describe('expo in the browser', () => {
     await page.unroute('**/api/v1/event/member/confirm');
   });
 
-  it('E7.38 E7.39 A6.03 the owner makes a member admin, then removes them from the team', async () => {
+  it('E7.38 E7.39 A6.03 E3.22 the owner makes a member admin, then removes them from the team', async () => {
     const booth = boothNamed('Ledgerline');
     const ownerToken = await apiLogin(DEMO_LOGINS.exhibitor, DEMO_PASSWORD);
     const member = await registerAttendee(eventId, 'expo-role', 'Rita', `Role${Date.now() % 100000}`);

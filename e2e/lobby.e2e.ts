@@ -44,7 +44,7 @@ describe('lobby, announcements and polls in the browser', () => {
     await page.getByTestId('lobby-announcements').getByRole('heading', { name: 'Announcements' }).waitFor();
   }
 
-  it('E1.08 E1.09 E2.47 E2.48 E7.80 E7.81 A4.39 A2.90 E2.68 organizer posts an announcement and a poll; the attendee sees both live, votes, and the organizer sees the result live', async () => {
+  it('E1.08 E1.09 E2.47 E2.48 E7.80 E7.81 A4.39 E9.60 A2.90 E2.68 organizer posts an announcement and a poll; the attendee sees both live, votes, and the organizer sees the result live', async () => {
     const attendee = await registerAttendee(eventId, 'Lale');
     const organizer = await open(organizerLogin);
     const guest = await open(attendee);

@@ -6,7 +6,7 @@ import { expectAccessible, renderedAfter, shellSuite } from './lib/shell';
 describe('application shell in the browser: checks', () => {
   const shell = shellSuite();
 
-  it('A4.41 A4.43 A4.45 A8.28 A2.95 E2.66 presence: closing without a choice leaves the event; a choice is saved', async () => {
+  it('A4.41 E4.80 A4.43 A4.45 A8.28 E8.30 A2.95 E2.66 presence: closing without a choice leaves the event; a choice is saved', async () => {
     const page = await shell.signedIn('desktop', DEMO_LOGINS.exhibitor);
     await page.evaluate(
       (id) => localStorage.setItem('filledEventProfileForEvents', JSON.stringify([id])),

@@ -58,7 +58,7 @@ describe('application shell in the browser: live', () => {
     expect(counts).toMatchObject({ unread: 0, unseen: 0 });
   });
 
-  it('A1.14 A1.16 A1.17 A4.28 A4.30 native shell: flag remembered, device bridge saves tokens, logout message', async () => {
+  it('A1.14 A1.16 A7.40 A4.08 A1.17 A4.29 A4.28 A4.30 native shell: flag remembered, device bridge saves tokens, logout message', async () => {
     shell.context = await newContext(shell.browser, 'mobile');
     await shell.context.addInitScript(() => {
       const messages: string[] = [];

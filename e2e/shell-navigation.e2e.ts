@@ -6,7 +6,7 @@ import { expectAccessible, shellSuite } from './lib/shell';
 describe('application shell in the browser: navigation', () => {
   const shell = shellSuite();
 
-  it('A2.74 A2.75 A2.76 A2.77 A2.85 A4.48 desktop drawers open, trap focus, close on Escape and outside click', async () => {
+  it('A2.74 A2.75 A2.76 A2.77 A2.85 E9.36 A9.20 A4.48 desktop drawers open, trap focus, close on Escape and outside click', async () => {
     const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);
     await page.getByTestId('side-nav').waitFor();

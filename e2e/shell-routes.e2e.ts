@@ -6,7 +6,7 @@ import { expectAccessible, shellSuite } from './lib/shell';
 describe('application shell in the browser: routes', () => {
   const shell = shellSuite();
 
-  it('A2.21 A2.23 A2.22 A8.24 a detail route opens over the page with background state, as a page on direct load', async () => {
+  it('A2.21 A2.23 E2.06 A2.22 A8.24 a detail route opens over the page with background state, as a page on direct load', async () => {
     const token = await apiLogin(DEMO_LOGINS.attendee, DEMO_PASSWORD);
     const speakers = await api<{ id: number; name: string; surname: string }[]>(
       `/event/${shell.eventId}/speakers`,
@@ -61,7 +61,7 @@ describe('application shell in the browser: routes', () => {
     await page.getByRole('alert').or(page.locator('.mantine-Notification-root')).first().waitFor();
   });
 
-  it('A2.27 A2.28 invitation pages are mobile-only and send wide screens to the attendees', async () => {
+  it('A2.27 A2.28 E2.16 invitation pages are mobile-only and send wide screens to the attendees', async () => {
     const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/invitation/12/accept`);
     await page.waitForURL(`**/event/${shell.eventId}/attendees`);
@@ -72,7 +72,7 @@ describe('application shell in the browser: routes', () => {
     expect(pathOf(mobile)).toBe(`/event/${shell.eventId}/invitation/12/decline`);
   });
 
-  it('A2.80 A2.86 A2.87 A2.88 A2.20 footer, floating chat except on /chat, no navigation on badges', async () => {
+  it('A2.80 A2.86 E9.62 A9.52 A2.87 A2.88 A2.20 footer, floating chat except on /chat, no navigation on badges', async () => {
     const page = await shell.signedIn();
     const footer = page.getByTestId('shell-footer');
     await footer.waitFor();

@@ -259,7 +259,7 @@ describe('spec details in the browser', () => {
     expect(Math.abs(cardWidth - listWidth)).toBeLessThanOrEqual(1);
   });
 
-  it('A9.10 the event banner in the attendee view is at most 720x96, in that aspect', async () => {
+  it('A9.10 E9.19 the event banner in the attendee view is at most 720x96, in that aspect', async () => {
     const me = await attendee('Bea', 'Banner');
     const page = await open(me);
     await page.goto(`/event/${eventId}/`);

@@ -45,7 +45,7 @@ describe('session upcoming state (E4.28–E4.31)', () => {
     expect(sessionUpcomingState(session, at(-SESSION_STARTING_MS))).toBe('notstarted');
   });
 
-  it('E4.30 is starting under 300000 ms before the start', () => {
+  it('E4.30 E9.06 is starting under 300000 ms before the start', () => {
     expect(sessionUpcomingState(session, at(-SESSION_STARTING_MS + 1))).toBe('starting');
     expect(sessionUpcomingState(session, at(-1))).toBe('starting');
   });
@@ -80,7 +80,7 @@ describe('derived session flags (E4.32–E4.37)', () => {
     expect(isSessionPast(session, edt)).toBe(true);
   });
 
-  it('E4.37 an agenda item is live from 7 minutes before its start until its end', () => {
+  it('E4.37 E9.07 an agenda item is live from 7 minutes before its start until its end', () => {
     expect(AGENDA_LIVE_MS).toBe(7 * MIN);
     expect(isAgendaItemLive(session, at(-7 * MIN - 1))).toBe(false);
     expect(isAgendaItemLive(session, at(-7 * MIN))).toBe(true);

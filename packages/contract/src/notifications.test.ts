@@ -52,7 +52,7 @@ describe('badge counts', () => {
     ).toBe(2);
   });
 
-  it('A4.40 invitations badge counts live received and company invitations in request_meeting or reschedule', () => {
+  it('A4.40 E9.61 invitations badge counts live received and company invitations in request_meeting or reschedule', () => {
     const all: BadgeInvitation[] = [];
     for (const segment of ['sent', 'received', 'company'] as const) {
       for (const status of ['live', 'past'] as const) {

@@ -59,7 +59,7 @@ describe('event landing tabs', () => {
     ).toEqual(['lobby']);
   });
 
-  it('A2.73 organizers see all tabs despite limitTabs', () => {
+  it('A2.73 A6.05 organizers see all tabs despite limitTabs', () => {
     const event = { tabs: [], limitTabs: { '3': ['lobby'] }, me: organizer };
     expect(visibleEventTabs(event)).toEqual([...DEFAULT_ALLOWED_TABS]);
   });
@@ -147,7 +147,7 @@ describe('navigation', () => {
     expect(canInviteParticipant({ me: null })).toBe(false);
   });
 
-  it('A2.79 hides chat for the configured event and host only', () => {
+  it('A2.79 E9.59 hides chat for the configured event and host only', () => {
     const hidden = { eventId: 42, host: 'closed.example.org' };
     expect(isChatHidden({ eventId: 42, host: 'app.example.org' }, hidden)).toBe(true);
     expect(isChatHidden({ eventId: 1, host: 'CLOSED.example.org' }, hidden)).toBe(true);
@@ -180,7 +180,7 @@ describe('presence confirmation', () => {
     expect(needsPresenceConfirmation({ ...base, lastPresenceConfirmTime: at(60_000) })).toBe(false);
   });
 
-  it('A4.43 A4.44 needs a filled event profile and another page than the event profile', () => {
+  it('A4.43 A4.44 E4.83 needs a filled event profile and another page than the event profile', () => {
     expect(needsPresenceConfirmation({ ...base, eventProfileFilled: false })).toBe(false);
     expect(needsPresenceConfirmation({ ...base, onEventProfilePage: true })).toBe(false);
   });

@@ -180,7 +180,7 @@ describe('bad input gets a 4xx envelope, never a 5xx', () => {
     }
   });
 
-  it('A7.03 A7.10 a still-valid access token of a deleted account gets 401 on every authenticated route', async () => {
+  it('A7.03 E7.03 A7.10 a still-valid access token of a deleted account gets 401 on every authenticated route', async () => {
     await deleteUser(t.ctx.db, userId);
     const calls: InjectOptions[] = [
       { method: 'POST', url: '/api/v1/contact', payload: { firstName: 'Bo', emails: ['bo@foyer.test'] } },

@@ -81,7 +81,7 @@ describe('A2.64 server crash reports', () => {
   });
 
   // Runs first: the SDK must not be started at all without SENTRY_DSN.
-  it('A2.64 without SENTRY_DSN starts no SDK, serves no DSN and allows no extra origin', async () => {
+  it('A2.64 A8.30 without SENTRY_DSN starts no SDK, serves no DSN and allows no extra origin', async () => {
     app = await appWith({});
     expect(Sentry.isInitialized()).toBe(false);
     const res = await crash(app);

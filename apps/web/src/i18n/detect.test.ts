@@ -25,7 +25,7 @@ describe('language detection (A9.31, A9.32)', () => {
     expect(pickLanguage({ stored: null, event: 'de', browser: ['de-DE', 'ru-RU'] })).toBe('ru');
   });
 
-  it('A9.32 English when nothing else is bundled', () => {
+  it('A9.32 A9.54 English when nothing else is bundled', () => {
     expect(pickLanguage({ stored: null, event: null, browser: ['de-DE', 'fr'] })).toBe('en');
     expect(pickLanguage({ stored: null, event: null, browser: [] })).toBe('en');
   });

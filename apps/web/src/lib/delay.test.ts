@@ -23,7 +23,7 @@ describe('timing helpers', () => {
     expect(calls).toEqual([500]);
   });
 
-  it('A9.16 the search loader shows only for a search still running after 100 ms, and goes at once', () => {
+  it('A9.16 E9.37 the search loader shows only for a search still running after 100 ms, and goes at once', () => {
     expect(SEARCH_LOADING_DELAY_MS).toBe(100);
     const seen: boolean[] = [];
     const flag = delayedFlag(SEARCH_LOADING_DELAY_MS, (v) => seen.push(v));

@@ -72,7 +72,7 @@ describe('toast kinds', () => {
     ]);
   });
 
-  it('A9.13 an error stays 8 s on a phone and 10 s on a wider screen; others keep the list default', async () => {
+  it('A9.13 E9.34 an error stays 8 s on a phone and 10 s on a wider screen; others keep the list default', async () => {
     expect(errorToastMs(true)).toBe(8000);
     expect(errorToastMs(false)).toBe(10_000);
     toast('error', 'Too slow');

@@ -72,7 +72,7 @@ describe('GET /event/agenda (A2.09, E2.29–E2.31, E3.10)', () => {
     expect(items[3]).toMatchObject({ rsesId: slot.id, sdefId: parent.id });
   });
 
-  it('A9.47 without eventId: the active events of the caller only', async () => {
+  it('A9.47 E9.11 without eventId: the active events of the caller only', async () => {
     const active = await makeAgendaEvent(t.ctx);
     const finished = await makeAgendaEvent(t.ctx, { finished: true });
     const users = await makePerson(t.ctx, active.id);

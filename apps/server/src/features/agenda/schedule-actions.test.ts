@@ -193,7 +193,7 @@ describe('GET /event/:eventId/sessions/:sessionId/room (E1.18, E4.42–E4.46)', 
       headers: who.headers,
     });
 
-  it('E4.33 attendees get the room from 15 minutes before the start, if they hold a seat', async () => {
+  it('E4.33 E9.05 attendees get the room from 15 minutes before the start, if they hold a seat', async () => {
     const event = await makeAgendaEvent(t.ctx);
     const ada = await makePerson(t.ctx, event.id);
     const bob = await makePerson(t.ctx, event.id);

@@ -25,7 +25,7 @@ describe('identity routes refuse bad input', () => {
     );
   });
 
-  it('A5.06 A5.16 POST user/signup', async () => {
+  it('A5.06 A5.16 A8.22 POST user/signup', async () => {
     await expectAllRefused(
       t.app,
       t.ctx,

@@ -66,7 +66,7 @@ describe('login and signup', () => {
     expect(res.status).toBe(200);
   });
 
-  it('A5.02 A5.05 refuses a malformed e-mail and a short password with field messages', async () => {
+  it('A5.02 A5.05 E5.03 A9.01 refuses a malformed e-mail and a short password with field messages', async () => {
     const res = await call(t.app, {
       method: 'POST',
       url: LOGIN,

@@ -193,7 +193,7 @@ describe('password reset and change', () => {
     expect(res.body.error).toEqual({ code: 'NotAuthorizedException', msg: 'Incorrect old password' });
   });
 
-  it('A5.23 change-password and confirm-password refuse a new password without an uppercase letter and a digit', async () => {
+  it('A5.23 A9.02 change-password and confirm-password refuse a new password without an uppercase letter and a digit', async () => {
     await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     const me = await login(t.app, 'ada@foyer.test');
     for (const weak of ['only lowercase 1', 'NoDigitsAtAll']) {

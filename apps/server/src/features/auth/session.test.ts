@@ -103,7 +103,7 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
     expect((await call(t.app, { method: 'POST', url: '/api/v1/auth/logout' })).status).toBe(200);
   });
 
-  it('A7.02 protected routes answer 401 MST-00401 without a valid bearer token', async () => {
+  it('A7.02 E7.02 protected routes answer 401 MST-00401 without a valid bearer token', async () => {
     const none = await call(t.app, { method: 'GET', url: '/api/v1/user/profile' });
     expect(none.status).toBe(401);
     expect(none.body.error?.code).toBe('MST-00401');

@@ -31,7 +31,7 @@ async function setup() {
 }
 
 describe('booths', () => {
-  it('E1.02, E3.17–E3.20, E3.19 lists booths and shows detail with staff grouped, owner first', async () => {
+  it('E1.02, E3.17–E3.20 E9.45, E3.19 lists booths and shows detail with staff grouped, owner first', async () => {
     const { event, booth, owner, visitor } = await setup();
     const list = await req<BoothSummary[]>(visitor, 'GET', `/event/booth?eventId=${event.id}`);
     expect(list.body.data?.[0]).toMatchObject({
@@ -237,7 +237,7 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
     expect((await req(owner, 'DELETE', `/event/member?eventId=${event.id}&memberId=abc`)).status).toBe(400);
   });
 
-  it('A2.93 A9.08 A9.09 uploads a logo and a banner within their sizes; others are refused', async () => {
+  it('A2.93 E2.64 A9.08 E9.18 E5.66 A9.09 E9.21 E5.67 uploads a logo and a banner within their sizes; others are refused', async () => {
     const { event, booth, owner, visitor } = await setup();
     const url = `/event/booth/image`;
     const body = (kind: string, width: number, height: number) => ({

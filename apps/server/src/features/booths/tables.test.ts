@@ -77,7 +77,7 @@ describe('booth popup tables (E2.56, E7.87, A9.35)', () => {
     });
   });
 
-  it('E7.87, A9.35 join gives the video call and a seat; heartbeats keep it; it lapses after 60,000 ms', async () => {
+  it('E7.87, A9.35 E9.42 join gives the video call and a seat; heartbeats keep it; it lapses after 60,000 ms', async () => {
     const { event, booth, roomId } = await setup();
     const ana = await makePerson(t.ctx, event.id);
     const joined = await tableCall<JoinTableResult>(ana, 'join', event.id, roomId);

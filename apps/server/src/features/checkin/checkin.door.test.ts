@@ -25,7 +25,7 @@ afterAll(async () => {
 const CHECK_IN = '/event/participant/checkIn';
 
 describe(`the door's scans (issue 14, ${engine})`, () => {
-  it('E4.65 E3.35 an already-in answer says when and by which device, else by which staff member', async () => {
+  it('E4.65 E3.35 E9.52 an already-in answer says when and by which device, else by which staff member', async () => {
     const { event, staff, ticketId } = await door.setup();
     await t.ctx.db
       .updateTable('participants')

@@ -81,7 +81,7 @@ describe('discovery of public events (issue 12, part 9)', () => {
     expect(res.body.data![0]!.name).toBe(`${tag} 50`);
   });
 
-  it('marks the events the caller joined, and joining from the list works (A7.21)', async () => {
+  it('marks the events the caller joined, and joining from the list works (A7.21 E7.27)', async () => {
     const tag = unique('Joinable');
     const event = await makeEvent(t.ctx, { name: tag, public_event: true, startsInDays: 4 });
     const user = await makeUser(t.ctx);

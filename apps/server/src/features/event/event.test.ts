@@ -19,13 +19,13 @@ describe('event list and details', () => {
       headers: userId ? await tokenHeaders(t.ctx, userId) : {},
     });
 
-  it('A7.20 requires a login', async () => {
+  it('A7.20 E7.26 requires a login', async () => {
     const res = await get('/api/v1/event');
     expect(res.status).toBe(401);
     expect(res.body.error?.code).toBe('MST-00401');
   });
 
-  it('A4.10 A4.11 lists my events by start date, split into active and past', async () => {
+  it('A4.10 A4.11 E4.40 lists my events by start date, split into active and past', async () => {
     const me = await makeUser(t.ctx);
     const other = await makeUser(t.ctx);
     const now = new Date('2026-06-15T12:00:00Z');

@@ -151,7 +151,7 @@ describe('invitations: send, edit, revoke, decline', () => {
     expect(back.body.error?.code).toBe(MeetingErrorCode.InvitationPending);
   });
 
-  it('E4.15, E8.28 maxMeetingCount limits requests and meetings, with the count in the error', async () => {
+  it('E4.15 E9.51, E8.28 maxMeetingCount limits requests and meetings, with the count in the error', async () => {
     const { event, slots, api } = await setup();
     const limited = await makeType(t.ctx, event.id, { maxMeetingCount: 1 });
     const me = await makePerson(t.ctx, event.id, { typeId: limited.id });

@@ -112,7 +112,7 @@ describe('notifications from the meeting flows', () => {
     expect(await outbox('email')).toHaveLength(0);
   });
 
-  it('A9.44 A9.45 a meeting reminder goes in-app, by e-mail and by SMS; other types never by SMS', async () => {
+  it('A9.44 A9.45 E9.25 a meeting reminder goes in-app, by e-mail and by SMS; other types never by SMS', async () => {
     const { event, ana, ben, api } = await setup();
     await t.ctx.db.updateTable('users').set({ sms_phone: '+441234' }).where('id', '=', ben.userId).execute();
     await api.invite(ana, ben);

@@ -190,7 +190,7 @@ describe('invitations (E7.66, E7.67)', () => {
     expect(twice.body.error?.fields).toEqual({ token: 'organizer.people.error.invitation' });
   });
 
-  it('A6.06 holders of the inviteparticipant right may invite; bad input is refused and nothing is written', async () => {
+  it('A6.06 E6.12 holders of the inviteparticipant right may invite; bad input is refused and nothing is written', async () => {
     const { event } = await setup();
     const holder = await makePerson(t.ctx, event.id, { rights: { inviteparticipant: true } });
     const email = address();

@@ -58,7 +58,7 @@ describe('POST /event/participant/search2', () => {
     expect(cards(res).find((c) => c.name === 'Ada')?.canInvite).toBe(false); // E6.18
   });
 
-  it('A9.18 pages by 60 with an after cursor and no duplicates', async () => {
+  it('A9.18 E9.01 pages by 60 with an after cursor and no duplicates', async () => {
     const event = await makeEvent(t.ctx);
     const me = await makePerson(t.ctx, event.id);
     for (let i = 0; i < 70; i++)

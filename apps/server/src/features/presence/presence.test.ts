@@ -17,7 +17,7 @@ describe('presence confirmation API', () => {
     return { user, event, headers: await tokenHeaders(t.ctx, user.id) };
   }
 
-  it('A4.42 reads a never-confirmed presence as null', async () => {
+  it('A4.42 E9.38 E4.81 A9.34 reads a never-confirmed presence as null', async () => {
     const { event, headers } = await hybridMember();
     const res = await call<PresenceState>(t.app, {
       method: 'GET',
@@ -28,7 +28,7 @@ describe('presence confirmation API', () => {
     expect(res.body.data).toEqual({ present: null, lastPresenceConfirmTime: null });
   });
 
-  it('A4.45 E1.17 A1.09 saves on-site or remote with the confirmation time', async () => {
+  it('A4.45 E4.84 E1.17 A1.09 saves on-site or remote with the confirmation time', async () => {
     const { event, headers } = await hybridMember();
     const at = new Date('2026-05-04T10:00:00.000Z');
     t.setNow(at);

@@ -80,7 +80,7 @@ describe('onboarding', () => {
     expect(wizard.profile.categories.find((c) => c.categoryId === industry.id)).toBeUndefined();
   });
 
-  it('A4.43 finishing the wizard marks the profile filled on the server, once, for every device', async () => {
+  it('A4.43 E4.82 finishing the wizard marks the profile filled on the server, once, for every device', async () => {
     const { event } = await eventWithIndustry();
     const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
     const details = async () =>

@@ -10,7 +10,7 @@ describe('static pages', () => {
   });
   afterAll(async () => t.close());
 
-  it('A2.53 A2.56 serves every page in every language as HTML at /page/{page}/{lang}.html', async () => {
+  it('A2.53 A2.56 A7.26 A5.43 serves every page in every language as HTML at /page/{page}/{lang}.html', async () => {
     for (const lang of LOCALES) {
       for (const page of STATIC_PAGES) {
         const res = await t.app.inject({ method: 'GET', url: `/page/${page}/${lang}.html` });

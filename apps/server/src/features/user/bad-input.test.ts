@@ -55,7 +55,7 @@ describe('account routes refuse bad input', () => {
     );
   });
 
-  it('A7.12 A5.33 PUT user/profile action photo', async () => {
+  it('A7.12 A5.33 E9.15 E5.63 A9.05 PUT user/profile action photo', async () => {
     await expectAllRefused(
       t.app,
       t.ctx,

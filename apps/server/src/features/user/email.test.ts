@@ -62,7 +62,7 @@ describe('connected e-mails', () => {
     expect((await confirm('work@foyer.test', code, {})).status).toBe(200);
   });
 
-  it('A2.52 a wrong code answers CodeMismatchException and confirms nothing', async () => {
+  it('A2.52 A8.16 a wrong code answers CodeMismatchException and confirms nothing', async () => {
     await add('work@foyer.test');
     const { code } = await lastMail();
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -72,7 +72,7 @@ describe('connected e-mails', () => {
     expect((await list())?.[1]?.confirmed).toBe(false);
   });
 
-  it('A5.29 answers 409 MST-00130 for an address already connected', async () => {
+  it('A5.29 A8.17 answers 409 MST-00130 for an address already connected', async () => {
     for (const email of ['ada@foyer.test', 'ADA@foyer.test']) {
       const res = await add(email);
       expect(res.status).toBe(409);
@@ -144,7 +144,7 @@ describe('connected e-mails', () => {
     }
   });
 
-  it('A4.33 A7.17 A8.18 removes a secondary address but never the primary one', async () => {
+  it('A4.33 A7.17 A8.18 E8.56 removes a secondary address but never the primary one', async () => {
     await add('work@foyer.test');
     const removed = await call<ConnectedEmail[]>(t.app, {
       method: 'DELETE',

@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe('the profile across tabs and devices', () => {
-  it('A7.42 A7.43 a profile change reaches the person’s other connections, and only theirs', async () => {
+  it('A7.42 E7.83 A7.43 a profile change reaches the person’s other connections, and only theirs', async () => {
     const server = await listen();
     servers.push(server);
     const event = await makeEvent(server.ctx);

@@ -105,14 +105,14 @@ describe('profile', () => {
     expect(missing.body.error?.fields).toEqual({ name: 'validation.error.required' });
   });
 
-  it('A3.02 keeps the username read-only in the profile', async () => {
+  it('A3.02 A5.25 keeps the username read-only in the profile', async () => {
     const res = await put({ action: 'profile', name: 'Ada', surname: 'L', username: 'evil@foyer.test' });
     expect(res.status).toBe(400);
     const user = await t.ctx.db.selectFrom('users').select('username').executeTakeFirst();
     expect(user?.username).toBe('ada@foyer.test');
   });
 
-  it('A4.23 A8.21 action timezone sets an IANA zone and refuses an unknown one', async () => {
+  it('A4.23 A8.21 E8.54 action timezone sets an IANA zone and refuses an unknown one', async () => {
     expect((await put({ action: 'timezone', timezone: 'Europe/Istanbul' })).body.data?.timezone).toBe(
       'Europe/Istanbul',
     );
@@ -121,7 +121,7 @@ describe('profile', () => {
     expect(bad.body.error?.fields).toEqual({ timezone: 'validation.error.timezone' });
   });
 
-  it('A7.12 A7.46 action photo stores a png and serves it from /uploads', async () => {
+  it('A7.12 A7.46 E7.90 action photo stores a png and serves it from /uploads', async () => {
     const res = await put({ action: 'photo', image: `data:image/png;base64,${PNG_1X1}` });
     expect(res.status).toBe(200);
     const path = res.body.data?.profilePhotoPath ?? '';
@@ -148,7 +148,7 @@ describe('profile', () => {
     }
   });
 
-  it('A5.33 A5.35 A5.37 refuses a non-image, a file over 2 MB and a photo over 700x700', async () => {
+  it('A5.33 A5.35 E9.16 A9.04 A8.33 A5.37 E9.17 E2.63 A9.06 refuses a non-image, a file over 2 MB and a photo over 700x700', async () => {
     const notImage = await put({
       action: 'photo',
       image: `data:image/png;base64,${Buffer.from('hello').toString('base64')}`,

@@ -11,7 +11,7 @@ describe('cookie consent', () => {
     expect(consentCookie('dismiss', true)).toContain('; Secure');
   });
 
-  it('A2.60 A5.41 reads allow or dismiss back, and nothing else', () => {
+  it('A2.60 A4.46 A5.41 reads allow or dismiss back, and nothing else', () => {
     expect(consentFromCookie('a=1; cookieconsent_status=dismiss; b=2')).toBe('dismiss');
     expect(consentFromCookie('cookieconsent_status=allow')).toBe('allow');
     expect(consentFromCookie('cookieconsent_status=maybe')).toBeNull();

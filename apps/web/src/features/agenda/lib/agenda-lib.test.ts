@@ -206,7 +206,7 @@ describe('personal agenda logic', () => {
     ]);
   });
 
-  it('E9.13 A9.48 pages past items in steps of 5 with the remaining count', () => {
+  it('E9.13 A9.48 E9.12 pages past items in steps of 5 with the remaining count', () => {
     const items = Array.from({ length: 12 }, (_, i) => i);
     const first = pageOf(items, 0);
     expect(first.visible).toHaveLength(5);

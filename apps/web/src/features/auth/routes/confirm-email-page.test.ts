@@ -114,7 +114,7 @@ describe('/confirmEmail', () => {
     expect(observer.getCurrentResult().isSuccess).toBe(true);
   });
 
-  it("A2.51 on success: toast 'confirm.email.success', then /event/list", () => {
+  it("A2.51 A8.37 on success: toast 'confirm.email.success', then /event/list", () => {
     const navigate = vi.fn();
     const asNavigate = navigate as unknown as NavigateFunction;
     afterEmailConfirm(false, i18next.t, asNavigate);

@@ -77,7 +77,7 @@ describe('chat texts', () => {
     expect(previewText(null, room(), t)).toBe('chat.rooms.noMessages');
   });
 
-  it('A9.33 today shows the time only, older days the date too', () => {
+  it('A9.33 E9.55 today shows the time only, older days the date too', () => {
     const now = new Date('2026-11-22T15:00:00Z');
     expect(chatTime('2026-11-22T10:05:00Z', 'UTC', now)).toBe('10:05');
     expect(chatTime('2026-11-20T10:05:00Z', 'UTC', now)).toBe('2026-11-20 10:05');

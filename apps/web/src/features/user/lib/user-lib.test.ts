@@ -9,7 +9,7 @@ import {
 import { squareCrop } from './square-crop';
 
 describe('squareCrop', () => {
-  it('A5.36 A5.37 takes the centred square and scales it to at most 700 px', () => {
+  it('A5.36 E5.65 A5.37 takes the centred square and scales it to at most 700 px', () => {
     expect(squareCrop(1600, 900)).toEqual({ sx: 350, sy: 0, size: 900, out: 700 });
     expect(squareCrop(480, 640)).toEqual({ sx: 0, sy: 80, size: 480, out: 480 });
     expect(squareCrop(700, 700)).toEqual({ sx: 0, sy: 0, size: 700, out: 700 });
