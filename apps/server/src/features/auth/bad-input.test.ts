@@ -68,7 +68,7 @@ describe('identity routes refuse bad input', () => {
     );
   });
 
-  it('A5.17 A5.18 POST auth/forgot-password', async () => {
+  it('A7.32 A5.17 A5.18 POST auth/forgot-password', async () => {
     await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     await expectAllRefused(
       t.app,
@@ -77,7 +77,7 @@ describe('identity routes refuse bad input', () => {
     );
   });
 
-  it('A5.19 A5.20 A5.30 A5.31 POST auth/confirm-password', async () => {
+  it('A7.33 A5.19 A5.20 A5.30 A5.31 POST auth/confirm-password', async () => {
     await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     await expectAllRefused(t.app, t.ctx, [
       ...badBodies('POST', '/api/v1/auth/confirm-password', {
@@ -110,7 +110,7 @@ describe('identity routes refuse bad input', () => {
     );
   });
 
-  it('A7.36 POST auth/token-login', async () => {
+  it('A7.37 A7.36 POST auth/token-login', async () => {
     await expectAllRefused(
       t.app,
       t.ctx,

@@ -47,7 +47,7 @@ const jobRow = (id: number) =>
   t.ctx.db.selectFrom('badge_print_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
-  it('E4.72 E7.62 E3.38 queues a badge and sends ZPL with the merge fields, escaped data and the QR; then printed', async () => {
+  it('E4.72 E7.62 E7.63 E3.38 queues a badge (POST event/participant/badge/printQueue) and sends ZPL with the merge fields, escaped data and the QR; then printed', async () => {
     const s = await b.setup({ name: 'Gr^ace', surname: 'Ho~pper_', company: 'Şirket Ünlü' });
     const lp = await printer();
     const zpl = await b.addPrinter(s.organizer, s.event.id, {

@@ -31,7 +31,7 @@ async function setup() {
 }
 
 describe('booths', () => {
-  it('E1.02, E3.17–E3.20 E9.45, E3.19 lists booths and shows detail with staff grouped, owner first', async () => {
+  it('E7.40 E1.02, E3.17–E3.20 E9.45, E3.19 lists booths and shows detail with staff grouped, owner first', async () => {
     const { event, booth, owner, visitor } = await setup();
     const list = await req<BoothSummary[]>(visitor, 'GET', `/event/booth?eventId=${event.id}`);
     expect(list.body.data?.[0]).toMatchObject({

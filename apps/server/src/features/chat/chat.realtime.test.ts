@@ -55,7 +55,7 @@ const send = (server: Listening, who: Person, roomId: number, msg: string) =>
   });
 
 describe('chat over socket.io', () => {
-  it('a message reaches the other member live; a non-member cannot join the room', async () => {
+  it('E7.60 a message reaches the other member live; a non-member cannot join the room', async () => {
     const server = await start();
     const { event, ana, ben, cat } = await people(server);
     const room = await privateRoom(server, ana, ben, event.id);

@@ -158,7 +158,7 @@ describe('messages', () => {
     });
   });
 
-  it('E9.24 20 messages a page, oldest first, earlier ones with before', async () => {
+  it('E9.24 E7.61 20 messages a page, oldest first, earlier ones with before (GET chat/room/messages)', async () => {
     const { event, ana, ben } = await setup();
     const room = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
     for (let i = 1; i <= 45; i++) await send(i % 2 ? ana : ben, room.id, `m${i}`);
@@ -224,7 +224,7 @@ describe('messages', () => {
     expect(await rooms(cat)).toEqual([]);
   });
 
-  it('E4.57 a pinned room comes first', async () => {
+  it('E4.57 E7.59 a pinned room comes first (POST chat/room/pin)', async () => {
     const { event, ana, ben, cat } = await setup();
     const withBen = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
     const withCat = (await openPrivate(ana, cat, event.id)).body.data as ChatRoom;

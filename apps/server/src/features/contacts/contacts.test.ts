@@ -247,7 +247,7 @@ describe('contacts API (E7.50–E7.54)', () => {
     expect(found.body.data?.existingContactId).toBe(rows[0]?.id);
   });
 
-  it('E1.13 E9.53 exports scanned_contacts.csv with notes separated by a line of equals signs', async () => {
+  it('E7.53 E1.13 E9.53 exports scanned_contacts.csv with notes separated by a line of equals signs', async () => {
     const { event, me } = await setup();
     const contact = (
       await api<ContactDetails>(me, 'POST', '/contact', {

@@ -12,7 +12,7 @@ describe('event by domain (public)', () => {
 
   const get = (url: string) => call<DomainLookupResult>(t.app, { method: 'GET', url });
 
-  it('A7.22 A3.12 A3.14 A1.12 answers domain details and branding without a login', async () => {
+  it('A7.23 A7.22 A3.12 A3.14 A1.12 answers domain details and branding without a login', async () => {
     const form = [
       {
         fieldName: 'industry',

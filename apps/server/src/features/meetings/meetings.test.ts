@@ -195,7 +195,7 @@ describe('cancel, guest, pre-book, table, start window', () => {
     expect((await api.addGuest(ana, meetingId, dan)).status).toBe(409); // E6.30 over
   });
 
-  it('E6.10, E7.12 pre-book needs onbehalfmeeting and books both people', async () => {
+  it('E6.10, E7.12, E7.65 pre-book (POST event/schedule/prebook) needs onbehalfmeeting and books both people', async () => {
     const { event, slots, api, ana } = await withMeeting();
     const helper = await makePerson(t.ctx, event.id, { rights: { onbehalfmeeting: true } });
     const x = await makePerson(t.ctx, event.id);

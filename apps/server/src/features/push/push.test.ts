@@ -112,7 +112,7 @@ describe('Web Push subscriptions', () => {
     expect(isPushServiceEndpoint('https://169.254.169.254/latest', prod)).toBe(false);
   });
 
-  it('one browser belongs to the account last signed in on it; another account cannot switch it off', async () => {
+  it('A7.39 one browser (PUT user/push/subscription) belongs to the account last signed in on it; another account cannot switch it off', async () => {
     const { ana, ben } = await setup();
     const browser = await subscribe(ana);
     const again = await api(ben, 'PUT', '/user/push/subscription', browser.subscription);

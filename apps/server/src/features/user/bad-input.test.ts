@@ -116,7 +116,7 @@ describe('account routes refuse bad input', () => {
     );
   });
 
-  it('A5.30 A5.31 A7.34 POST user/email/confirm', async () => {
+  it('A7.35 A5.30 A5.31 A7.34 POST user/email/confirm', async () => {
     await expectAllRefused(t.app, t.ctx, [
       ...badBodies('POST', '/api/v1/user/email/confirm', { email: 'work@foyer.test', code: '123456' }),
       {
