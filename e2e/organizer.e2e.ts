@@ -49,7 +49,7 @@ describe('organizer console in the browser', () => {
     return Number(/\/organizer\/(\d+)\//.exec(page.url())?.[1]);
   }
 
-  it('a new account creates an event, brands it and builds its registration form (desktop)', async () => {
+  it('E5.02 a new account creates an event, brands it and builds its registration form (desktop)', async () => {
     const { page, email } = await newOrganizer('desktop');
     const domain = `e2e${Date.now().toString(36)}`;
     await page.goto('/organizer');
@@ -94,6 +94,19 @@ describe('organizer console in the browser', () => {
           dataList: ['None', 'Vegetarian', 'Vegan'],
         },
       ]);
+    // E5.02: the question may say "(required)" after its label on the registration form.
+    await page.getByTestId('form-field-required-label').check();
+    await page.getByTestId('settings-form-save').click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ event: { registrationForm: { requiredLabel?: boolean }[] } }>(
+              `/event/${eventId}/public`,
+            )
+          ).event.registrationForm[0]?.requiredLabel,
+      )
+      .toBe(true);
     await expectGood(page, 'settings-1280');
 
     // The public page by domain label carries the branding.

@@ -44,7 +44,7 @@ const requiredLabelBoxes = (html: string) =>
   );
 
 describe('registration form builder', () => {
-  it('E5.02 each field has a translated requiredLabel switch, and a save sends its value', () => {
+  it('E5.02 each field has a translated requiredLabel switch, and a save sends it only when set', () => {
     const html = renderBuilder([
       { fieldName: 'diet', label: 'Diet', type: 'text', required: true, requiredLabel: true },
       { fieldName: 'city', type: 'text', required: false },
@@ -53,7 +53,7 @@ describe('registration form builder', () => {
     expect(html).toContain('Show “(required)” or “(optional)” after the question');
     expect(seen.build?.()?.registrationForm).toEqual([
       { fieldName: 'diet', label: 'Diet', type: 'text', required: true, requiredLabel: true },
-      { fieldName: 'city', label: undefined, type: 'text', required: false, requiredLabel: false },
+      { fieldName: 'city', label: undefined, type: 'text', required: false },
     ]);
   });
 });

@@ -79,7 +79,8 @@ export function FormBuilderSettings({ event }: SectionProps) {
           label: f.label.trim() || undefined,
           type: f.type,
           required: f.required,
-          requiredLabel: f.requiredLabel,
+          // Absent means false: a form without the labels is stored as it always was.
+          ...(f.requiredLabel ? { requiredLabel: true } : {}),
           ...(hasOptions(f.type)
             ? {
                 dataList: f.options
