@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { InvitationRow } from './meetings.repository';
 
-/** Reads only the presentation of invitations and meetings needs (E3.12, E3.16). */
+// Reads only the presentation of invitations and meetings needs (E3.12, E3.16).
+
 /**
  * The newest invitation (the last made) between each pair, either direction, keyed `low:high`:
  * what an invitation card shows as the conversation's last word (E3.12).
