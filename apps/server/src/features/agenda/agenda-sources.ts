@@ -1,14 +1,16 @@
-import type { Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-import { type BusyRow, busyRows, lockParticipantAgenda } from './attendance.repository';
+import { type BusyRow, busySql, lockParticipantAgenda } from './attendance.repository';
+
+export type { BusyRow } from './attendance.repository';
 
 /**
  * What occupies a participant's time. Agenda collisions ("You are busy", E4.49, E5.11), the agenda
  * list and the calendar feed all read from these sources, so a feature that puts something into
  * people's agendas (1:1 meetings) adds ONE source here and every rule sees it:
  *
- *   registerAgendaSource({ name: 'meetings', busy: (db, pid, range) => …, calendar: (db, pid) => … });
+ *   registerAgendaSource({ name: 'meetings', busySql: (pid, range) => sql`SELECT …`, calendar: … });
  *
  * Registered by the feature's plugin when the app is built (before it serves requests). The
  * built-in source covers sessions the participant is in (joined or waiting, unless added with
@@ -59,8 +61,14 @@ export interface AgendaSource {
   name: string;
   /** What the source shows in the participants' agenda lists; absent when it shows nothing. */
   agendaItems?(db: Executor, participantIds: readonly number[]): Promise<SourceAgendaItem[]>;
-  /** Items of the participant overlapping [sdt, edt) (half-open, as everywhere in the agenda). */
-  busy(db: Executor, participantId: number, range: { sdt: Date; edt: Date }): Promise<BusyInterval[]>;
+  /**
+   * Items of the participant (a value, or a column of an outer query) overlapping [sdt, edt)
+   * (half-open, as everywhere in the agenda), as a SELECT whose rows have the built-in source's
+   * shape (BusyRow). All sources are read as one query (allBusySql): one round trip per busy check,
+   * and nested in the sessions list's caller-state query. Values in it must be integers or dates
+   * (the list runs it as a prepared statement, prepared.ts); constants go in as `sql.lit`.
+   */
+  busySql(participantId: RawBuilder<number>, range: { sdt: Date; edt: Date }): RawBuilder<BusyRow>;
   /** Items for the participant's calendar feed; absent when the source adds none. */
   calendar?(db: Executor, participantId: number): Promise<CalendarEntry[]>;
 }
@@ -98,16 +106,15 @@ export function toBusyIntervals(rows: readonly BusyRow[]): BusyInterval[] {
   }));
 }
 
-/** The intervals of the registered sources alone (the built-in one is read by the caller). */
-export async function registeredBusy(
-  db: Executor,
-  participantId: number,
-  range: { sdt: Date; edt: Date },
-): Promise<BusyInterval[]> {
-  const all: BusyInterval[] = [];
-  // Sequential on purpose: inside a transaction there is one connection.
-  for (const source of extraSources) all.push(...(await source.busy(db, participantId, range)));
-  return all;
+/**
+ * The busy rows of every source, the built-in one (sessions attended or presented, off-times) and
+ * the registered ones, as one SELECT to run or to nest.
+ */
+export function allBusySql(participantId: RawBuilder<number>, range: { sdt: Date; edt: Date }) {
+  return extraSources.reduce(
+    (all, source) => sql<BusyRow>`${all} UNION ALL ${source.busySql(participantId, range)}`,
+    busySql(participantId, range),
+  );
 }
 
 /** Intervals of several sources as one list, by start. */
@@ -115,14 +122,14 @@ export function byStart(...lists: BusyInterval[][]): BusyInterval[] {
   return lists.flat().sort((a, b) => a.sdt.getTime() - b.sdt.getTime());
 }
 
-/** Every busy interval of the participant within the range, from all sources, by start. */
+/** Every busy interval of the participant within the range, from all sources, by start: one query. */
 export async function listBusyIntervals(
   db: Executor,
   participantId: number,
   range: { sdt: Date; edt: Date },
 ): Promise<BusyInterval[]> {
-  const builtIn = toBusyIntervals(await busyRows(db, participantId, range));
-  return byStart(builtIn, await registeredBusy(db, participantId, range));
+  const { rows } = await allBusySql(sql`${participantId}`, range).execute(db);
+  return byStart(toBusyIntervals(rows));
 }
 
 /** Whether an interval belongs to the given session family (the session itself or its parent/slot). */

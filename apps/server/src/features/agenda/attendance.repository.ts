@@ -203,13 +203,3 @@ export function busySql(participantId: RawBuilder<number>, range: { sdt: Date; e
      WHERE o.participant_id = ${participantId} AND o.sdt < ${range.edt} AND o.edt > ${range.sdt}
   `;
 }
-
-/** Attended and presented sessions plus off-times overlapping the range, in one query. */
-export async function busyRows(
-  db: Executor,
-  participantId: number,
-  range: { sdt: Date; edt: Date },
-): Promise<BusyRow[]> {
-  const { rows } = await busySql(sql`${participantId}`, range).execute(db);
-  return rows;
-}

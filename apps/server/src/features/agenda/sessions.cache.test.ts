@@ -216,7 +216,7 @@ describe('cached sessions list pages', () => {
     const s = await createSession(t.ctx, event.id, { sdt: at(60), edt: at(120) });
     expect(await card(ada, event.id, s.id)).toMatchObject({ collision: false });
 
-    // The list reads the caller's meetings while it checks who they are, by who they were last time.
+    // The page was cached for who the caller was; the meetings are read for who they are now.
     await t.ctx.db.deleteFrom('participants').where('id', '=', ada.id).execute();
     const again = await makeParticipant(t.ctx, event.id, {
       id: ada.userId,

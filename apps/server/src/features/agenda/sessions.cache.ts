@@ -21,11 +21,10 @@ export interface CachedPage {
 }
 
 /**
- * Who the caller turned out to be last time: to ask for the right seat counts, and read their
- * meetings, up front. A guess, checked against what the request reads.
+ * Who the caller turned out to be last time: to ask for the right seat counts up front. A guess,
+ * checked against what the request reads.
  */
 export interface KindHint {
-  participantId: number;
   kind: string;
   timezone: string;
 }
@@ -108,13 +107,7 @@ export function createSessionPageCache(): SessionPageCache {
     remember(eventId, userId, hint) {
       const key = `${eventId}:${userId}`;
       const known = hints.get(key);
-      if (
-        known &&
-        known.participantId === hint.participantId &&
-        known.kind === hint.kind &&
-        known.timezone === hint.timezone
-      )
-        return;
+      if (known && known.kind === hint.kind && known.timezone === hint.timezone) return;
       makeRoom(hints, MAX_HINTS);
       hints.set(key, hint);
     },

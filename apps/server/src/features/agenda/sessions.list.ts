@@ -2,7 +2,7 @@ import { SESSIONS_PAGE_SIZE, type SessionsListQuery, type SessionsPage } from '@
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { byStart, registeredBusy, toBusyIntervals } from './agenda-sources';
+import { byStart, toBusyIntervals } from './agenda-sources';
 import type { SessionPageCache } from './sessions.cache';
 import { sessionSummaryJson, toSessionSummary } from './sessions.present';
 import {
@@ -11,7 +11,7 @@ import {
   type SessionRow,
   type Viewer,
 } from './sessions.repository';
-import { ALL_TIME, readListViewer, readSeatCounts } from './sessions.viewer';
+import { readListViewer, readSeatCounts } from './sessions.viewer';
 
 const pageKey = (eventId: number, kind: string, timezone: string, filters: string) =>
   `${eventId}|${kind}|${timezone}|${filters}`;
@@ -36,8 +36,9 @@ function filtersOf(query: SessionsListQuery, eventId: number, timezone: string, 
 
 /**
  * A page of visible sessions, by start. One round trip when the page is cached and the caller
- * known: their state (membership, own statuses, seat counts, busy intervals, the page version) and,
- * at the same time, the registered busy sources (1:1 meetings). Shared rows come from `pages`.
+ * known: their state (account, membership, own statuses, seat counts, busy intervals of every agenda
+ * source, the page version). Shared rows come from `pages`. The route takes the caller from the
+ * token alone (requireUserReadingOwnRow): the state's `account` answers for the account lookup.
  */
 async function readList(
   ctx: AppContext,
@@ -53,12 +54,11 @@ async function readList(
   // "Live now" depends on the clock: never cached.
   const guess =
     hint && !query.liveNow ? pages?.peek(pageKey(eventId, hint.kind, hint.timezone, filtersKey)) : undefined;
-  const readMeetings = (participantId: number) => registeredBusy(ctx.db, participantId, ALL_TIME);
-  const early = hint ? readMeetings(hint.participantId) : null;
-  early?.catch(() => {}); // awaited below unless the guess was wrong
 
   const state = await readListViewer(ctx.db, eventId, userId, guess?.seatIds ?? []);
-  if (!state) throw AppError.notFound('Event not found');
+  if (!state.account) throw AppError.unauthenticated();
+  const { timezone } = state;
+  if (timezone === null) throw AppError.notFound('Event not found');
   if (!state.me) throw AppError.forbidden('You are not a participant of this event');
   // As viewerOf(me): organizers see every session, others by type (and what they are in).
   const viewer: Viewer = {
@@ -67,16 +67,16 @@ async function readList(
     organizer: state.me.organizer,
   };
   const kind = viewer.organizer ? 'organizer' : `type ${viewer.typeId ?? 'none'}`;
-  pages?.remember(eventId, userId, { participantId: viewer.participantId, kind, timezone: state.timezone });
+  pages?.remember(eventId, userId, { kind, timezone });
   // Version 0: the event has no version row (emptied tables): nothing to key a page by.
   const cache = query.liveNow || state.version === 0 ? null : pages;
-  const f = filtersOf(query, eventId, state.timezone, limit + 1, now);
+  const f = filtersOf(query, eventId, timezone, limit + 1, now);
   const readShared = () => findSessionRows(ctx.db, { kind: viewer }, f);
 
   const readPage = async (): Promise<{ rows: SessionRow[]; seats: Map<number, number> }> => {
     if (!cache) return { rows: await readShared(), seats: new Map() };
     const { page, fresh } = await cache.get(
-      pageKey(eventId, kind, state.timezone, filtersKey),
+      pageKey(eventId, kind, timezone, filtersKey),
       state.version,
       readShared,
     );
@@ -90,11 +90,7 @@ async function readList(
       ? Promise.resolve([])
       : findSessionRows(ctx.db, viewer, { ...f, ids: state.ownIds, topLevel: true });
 
-  const [{ rows: shared, seats }, own, meetings] = await Promise.all([
-    readPage(),
-    readOwn(),
-    early && hint?.participantId === viewer.participantId ? early : readMeetings(viewer.participantId),
-  ]);
+  const [{ rows: shared, seats }, own] = await Promise.all([readPage(), readOwn()]);
   let rows = shared;
   if (own.length > 0) {
     const sharedIds = new Set(shared.map((r) => r.id));
@@ -105,7 +101,7 @@ async function readList(
   return {
     page,
     viewer,
-    busy: byStart(toBusyIntervals(state.busy), meetings),
+    busy: byStart(toBusyIntervals(state.busy)),
     now,
     live: { statuses: state.statuses, seats },
     nextCursor: rows.length > limit && last ? `${new Date(last.sdt).getTime()}.${last.id}` : null,

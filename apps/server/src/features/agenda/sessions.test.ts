@@ -1,7 +1,9 @@
 import type { SessionDetail, SessionFacets, SessionsPage } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makePerson, makeType, type Person } from '../../../test/factories';
+import { makePerson, makeType, makeUser, type Person } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { signAccessToken } from '../../http/auth';
+import { deleteUser } from '../user/user.repository';
 import {
   addPerson,
   api,
@@ -35,6 +37,37 @@ const list = (who: Person, eventId: number, query = '') =>
 const names = (page: { body: { data?: SessionsPage } }) => page.body.data?.sessions.map((s) => s.name);
 
 describe('GET /event/:eventId/sessions (E2.13)', () => {
+  it('answers who asks from its one query: a deleted account 401, a stranger 403, no event 404', async () => {
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const acting = await makePerson(t.ctx, event.id);
+    const actor = await makeUser(t.ctx, { superUser: true });
+    const stranger = await makeUser(t.ctx);
+    await createSession(t.ctx, event.id, { name: 'Talk' });
+    const asActor = {
+      authorization: `Bearer ${await signAccessToken(t.ctx.config.jwtSecret, { userId: acting.userId, actorId: actor.id })}`,
+    };
+    const get = (headers: Record<string, string>, eventId = event.id) =>
+      api<SessionsPage>(t.app, { method: 'GET', url: `/api/v1/event/${eventId}/sessions`, headers });
+
+    expect(names(await get(ada.headers))).toEqual(['Talk']);
+    expect(names(await get(asActor))).toEqual(['Talk']);
+    expect((await get(stranger.headers)).status).toBe(403);
+    expect((await get(ada.headers, event.id + 1000)).status).toBe(404);
+
+    await deleteUser(t.ctx.db, ada.userId);
+    await deleteUser(t.ctx.db, actor.id);
+    for (const [headers, eventId] of [
+      [ada.headers, event.id],
+      [ada.headers, event.id + 1000],
+      [asActor, event.id],
+    ] as const) {
+      const res = await get(headers, eventId);
+      expect(res.status).toBe(401);
+      expect(res.body.error?.code).toBe('MST-00401');
+    }
+  });
+
   it('E3.07 lists top-level sessions by start with people, track, room and the caller state', async () => {
     const event = await makeAgendaEvent(t.ctx);
     const ada = await makePerson(t.ctx, event.id);

@@ -1,19 +1,23 @@
 import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-import { type BusyRow, busySql } from './attendance.repository';
+import { allBusySql, type BusyRow } from './agenda-sources';
 import { executePrepared } from './prepared';
 import { visibleToType } from './sessions.repository';
 
 /**
  * Everything of the caller a sessions list page needs, in ONE round trip (the list is what every
- * attendee opens): the membership (same answers as requireMembership), the version of the event's
- * cached pages, the caller's own status in every session, the sessions only they may see (they
- * present or are in a hidden or restricted one), the built-in busy intervals for collisions, and
- * the current seat counts of the sessions of the page the caller is likely to get from the cache.
+ * attendee opens): whether their account still exists (what requireUser would have looked up), the
+ * membership (same answers as requireMembership), the version of the event's cached pages, the
+ * caller's own status in every session, the sessions only they may see (they present or are in a
+ * hidden or restricted one), the busy intervals of every agenda source for collisions, and the
+ * current seat counts of the sessions of the page the caller is likely to get from the cache.
  */
 export interface ListViewerState {
-  timezone: string;
+  /** False: the token's account is gone (deleted after the token was issued). */
+  account: boolean;
+  /** Null: no such event. */
+  timezone: string | null;
   me: { id: number; typeId: number | null; organizer: boolean } | null;
   /** Of the event's cached list pages (migration 0020): grows with every change they show. */
   version: number;
@@ -26,7 +30,8 @@ export interface ListViewerState {
 }
 
 interface Row {
-  timezone: string;
+  account: boolean;
+  timezone: string | null;
   me_id: number | null;
   type_id: number | null;
   organizer: boolean | null;
@@ -41,17 +46,17 @@ interface Row {
 export const ALL_TIME = { sdt: new Date('1970-01-01T00:00:00Z'), edt: new Date('9999-12-31T00:00:00Z') };
 
 /**
- * undefined: no such event. Runs prepared (prepared.ts): every list request asks it, and planning it
- * cost more than running it.
+ * Always one row, for a missing event and a deleted account too. Runs prepared (prepared.ts): every
+ * list request asks it, and planning it cost more than running it.
  */
 export async function readListViewer(
   db: Kysely<DB>,
   eventId: number,
   userId: number,
   seatIds: readonly number[],
-): Promise<ListViewerState | undefined> {
+): Promise<ListViewerState> {
   const query = sql<Row>`
-    SELECT e.timezone, p.id AS me_id, p.type_id, p.organizer,
+    SELECT EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId}) AS account, e.timezone, p.id AS me_id, p.type_id, p.organizer,
            COALESCE((SELECT v.version FROM session_versions v WHERE v.event_id = e.id), 0)::text AS version,
            (SELECT json_agg(json_build_array(a.session_id, a.status))
               FROM session_attendees a WHERE a.participant_id = p.id) AS statuses,
@@ -64,14 +69,15 @@ export async function readListViewer(
            END AS own_ids,
            (SELECT json_agg(json_build_array(x.id, x.used_capacity))
               FROM sessions x WHERE x.id = ANY(${[...seatIds]}::int[])) AS seats,
-           (SELECT json_agg(b) FROM (${busySql(sql`p.id`, ALL_TIME)}) b) AS busy
-      FROM events e
+           (SELECT json_agg(b) FROM (${allBusySql(sql`p.id`, ALL_TIME)}) b) AS busy
+      FROM (SELECT 1) AS one
+      LEFT JOIN events e ON e.id = ${eventId}
       LEFT JOIN participants p ON p.event_id = e.id AND p.user_id = ${userId} AND p.state <> 'deleted'
-     WHERE e.id = ${eventId}`.compile(db);
-  const rows = await executePrepared(db, 'agenda_list_viewer', query);
-  const row = rows[0];
-  if (!row) return undefined;
+    `.compile(db);
+  const [row] = await executePrepared(db, 'agenda_list_viewer', query);
+  if (!row) throw new Error('The caller-state query answers one row');
   return {
+    account: row.account,
     timezone: row.timezone,
     me: row.me_id === null ? null : { id: row.me_id, typeId: row.type_id, organizer: row.organizer === true },
     version: Number(row.version),

@@ -13,7 +13,7 @@ import {
 } from '../agenda/agenda-sources';
 import {
   agendaMeetings,
-  busyMeetings,
+  busyMeetingsSql,
   calendarMeetings,
   insertMeeting,
   type MeetingRow,
@@ -29,18 +29,7 @@ export const MEETING_SOURCE = 'meeting';
  */
 export const meetingAgendaSource: AgendaSource = {
   name: MEETING_SOURCE,
-  async busy(db, participantId, range) {
-    const rows = await busyMeetings(db, participantId, range);
-    return rows.map((r) => ({
-      kind: MEETING_SOURCE,
-      id: r.id,
-      name: r.kind === 'table' ? 'Reserved table' : '1:1 meeting',
-      sdt: new Date(r.sdt),
-      edt: new Date(r.edt),
-      sessionId: null,
-      parentSessionId: null,
-    }));
-  },
+  busySql: (participantId, range) => busyMeetingsSql(MEETING_SOURCE, participantId, range),
   /** E3.10: booked meetings and tables in the agenda list, with the (first) other person. */
   async agendaItems(db, participantIds) {
     if (participantIds.length === 0) return [];

@@ -1,7 +1,8 @@
 import { MEETING_SLOT_SESSION_TYPE, meetingValidEndAfter } from '@foyer/contract';
-import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
+import { type Insertable, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB, InvitationsTable, MeetingsTable } from '../../db/schema';
+import type { BusyRow } from '../agenda/agenda-sources';
 
 export type InvitationRow = Selectable<InvitationsTable>;
 export type MeetingRow = Selectable<MeetingsTable>;
@@ -314,17 +315,21 @@ export function people(db: Executor, ids: readonly number[]) {
     .execute();
 }
 
-/** The person's active meetings overlapping [sdt, edt) (the agenda's busy intervals). */
-export function busyMeetings(db: Executor, participantId: number, range: { sdt: Date; edt: Date }) {
-  return db
-    .selectFrom('meeting_participants as mp')
-    .innerJoin('meetings as m', 'm.id', 'mp.meeting_id')
-    .select(['m.id', 'm.kind', 'mp.sdt', 'mp.edt'])
-    .where('mp.participant_id', '=', participantId)
-    .where('mp.active', '=', true)
-    .where('mp.sdt', '<', range.edt)
-    .where('mp.edt', '>', range.sdt)
-    .execute();
+/**
+ * The participant's active meetings and tables overlapping the range, as busy rows of `kind` (the
+ * agenda source's name): nested with the other agenda sources into one query (allBusySql).
+ */
+export function busyMeetingsSql(
+  kind: string,
+  participantId: RawBuilder<number>,
+  range: { sdt: Date; edt: Date },
+): RawBuilder<BusyRow> {
+  return sql<BusyRow>`
+    SELECT ${sql.lit(kind)}, m.id, CASE WHEN m.kind = 'table' THEN 'Reserved table' ELSE '1:1 meeting' END,
+           mp.sdt, mp.edt, NULL, NULL
+      FROM meeting_participants mp JOIN meetings m ON m.id = mp.meeting_id
+     WHERE mp.participant_id = ${participantId} AND mp.active
+       AND mp.sdt < ${range.edt} AND mp.edt > ${range.sdt}`;
 }
 
 /** The people's active meetings, each with its other people (first by id), for the agenda list. */
