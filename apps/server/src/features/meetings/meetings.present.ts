@@ -10,10 +10,19 @@ import {
 import type { Executor } from '../../db/executor';
 import type { InvitationRow, MeetingRow } from './meetings.repository';
 import * as repo from './meetings.repository';
-import { eventZones, latestBetweenPairs, pairKey } from './present.repository';
+import {
+  eventZones,
+  invitationIdsOf,
+  latestBetweenPairs,
+  meetingsByIds,
+  pairKey,
+  people,
+  slotLocations,
+  slotsByIds,
+} from './present.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-type PersonRow = Awaited<ReturnType<typeof repo.people>>[number];
+type PersonRow = Awaited<ReturnType<typeof people>>[number];
 
 export function toPerson(p: PersonRow | undefined): PersonSummary | null {
   // E3.04: a deleted person is shown as a placeholder by the client.
@@ -51,12 +60,12 @@ export async function presentInvitations(
 ): Promise<Invitation[]> {
   const meetingIds = [...new Set(rows.map((r) => r.meeting_id).filter((id): id is number => id !== null))];
   const [persons, meetings, suggested, latest] = await Promise.all([
-    repo.people(
+    people(
       db,
       rows.flatMap((r) => [r.from_participant_id, r.to_participant_id]),
     ),
-    meetingIds.length ? repo.meetingsByIds(db, meetingIds) : Promise.resolve([]),
-    repo.slotsByIds(
+    meetingIds.length ? meetingsByIds(db, meetingIds) : Promise.resolve([]),
+    slotsByIds(
       db,
       rows.flatMap((r) => r.suggested_session_ids ?? []),
     ),
@@ -123,8 +132,8 @@ export async function presentMeetings(
   );
   const [rows, invitations, places, zones] = await Promise.all([
     repo.meetingPeople(db, ids),
-    repo.invitationIdsOf(db, ids),
-    repo.slotLocations(db, slotIds),
+    invitationIdsOf(db, ids),
+    slotLocations(db, slotIds),
     eventZones(
       db,
       meetings.map((m) => m.event_id),
@@ -132,7 +141,7 @@ export async function presentMeetings(
   ]);
   const persons = new Map(
     (
-      await repo.people(
+      await people(
         db,
         rows.map((r) => r.participant_id),
       )

@@ -9,6 +9,7 @@ import {
 import { staffBoothId } from '../participants/participants.service';
 import { presentInvitations, presentMeetings } from './meetings.present';
 import * as repo from './meetings.repository';
+import { people } from './present.repository';
 import { meetingStatus } from './slots.service';
 
 /**
@@ -28,7 +29,7 @@ export function meetingsProcessor(app: FastifyInstance) {
       // (PGlite has one connection: nothing may use ctx.db inside it).
       const cards = new Map<number, InvitationChangedPayload['card']>();
       if (event.actorId !== null) {
-        for (const person of await repo.people(ctx.db, event.recipients)) {
+        for (const person of await people(ctx.db, event.recipients)) {
           if (person.user_id === null || person.state === 'deleted') continue;
           const card = await meetingStatus({ ctx, bus: app.bus }, person.user_id, {
             eventId: event.eventId,
@@ -64,7 +65,7 @@ export function meetingsProcessor(app: FastifyInstance) {
         const meetingId = event.meetingId ?? invitation?.meeting_id ?? null;
         const meeting = meetingId ? await repo.findMeeting(trx, event.eventId, meetingId) : undefined;
         const now = ctx.now();
-        for (const person of await repo.people(trx, event.recipients)) {
+        for (const person of await people(trx, event.recipients)) {
           if (person.user_id === null || person.state === 'deleted') continue;
           const written = notified.get(person.id);
           const payload: InvitationChangedPayload = {

@@ -153,20 +153,6 @@ export function findSlot(db: Executor, eventId: number, sessionId: number) {
     .executeTakeFirst();
 }
 
-/** Meeting slots by id (any event: callers pass ids they stored for one), in time order. */
-export function slotsByIds(db: Executor, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('sessions')
-    .select(['id', 'sdt', 'edt'])
-    .where('id', 'in', [...new Set(ids)])
-    .where('type', '=', MEETING_SLOT_SESSION_TYPE)
-    .where('deleted', '=', false)
-    .orderBy('sdt')
-    .orderBy('id')
-    .execute();
-}
-
 export function listSlots(db: Executor, eventId: number, from: Date) {
   return db
     .selectFrom('sessions')
@@ -236,33 +222,6 @@ export function meetingPeople(db: Executor, meetingIds: readonly number[]) {
     .execute();
 }
 
-/** The invitation that made each meeting (the accepted join one). */
-/** The meeting point of each slot: the slot session's location (issue 15, meetings with a place). */
-export async function slotLocations(db: Executor, slotIds: readonly number[]): Promise<Map<number, string>> {
-  if (slotIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('sessions')
-    .innerJoin('locations', 'locations.id', 'sessions.location_id')
-    .select(['sessions.id as id', 'locations.name as name'])
-    .where('sessions.id', 'in', [...new Set(slotIds)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-export async function invitationIdsOf(
-  db: Executor,
-  meetingIds: readonly number[],
-): Promise<Map<number, number>> {
-  if (meetingIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('invitations')
-    .select(['id', 'meeting_id'])
-    .where('meeting_id', 'in', meetingIds)
-    .where('type', '=', 'join')
-    .execute();
-  return new Map(rows.map((r) => [r.meeting_id as number, r.id]));
-}
-
 /** Invitations the caller sees: sent, received, and those to their booth (company, E6.24). */
 export function invitationsOf(db: Executor, eventId: number, meId: number, boothId: number | null) {
   return db
@@ -290,28 +249,6 @@ export function meetingsOf(db: Executor, eventId: number, participantId: number)
     .where((eb) => eb.or([eb('mp.active', '=', true), eb('m.status', '=', 'cancelled')]))
     .orderBy('m.sdt')
     .limit(1000)
-    .execute();
-}
-
-export function people(db: Executor, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('participants')
-    .select([
-      'id',
-      'name',
-      'surname',
-      'job_title',
-      'company',
-      'profile_photo',
-      'booth_id',
-      'booth_role',
-      'state',
-      'user_id',
-      'type_id',
-      'organizer',
-    ])
-    .where('id', 'in', [...new Set(ids)])
     .execute();
 }
 
@@ -483,10 +420,6 @@ export function openRescheduleOf(db: Executor, meetingId: number): Promise<Invit
     .where('type', '=', 'reschedule')
     .where('state', '=', 'waiting')
     .executeTakeFirst();
-}
-
-export function meetingsByIds(db: Executor, ids: readonly number[]): Promise<MeetingRow[]> {
-  return db.selectFrom('meetings').selectAll().where('id', 'in', ids).execute();
 }
 
 /** The meeting moves to another slot (confirmReschedule). */

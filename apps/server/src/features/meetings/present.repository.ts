@@ -1,8 +1,9 @@
+import { MEETING_SLOT_SESSION_TYPE } from '@foyer/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { InvitationRow } from './meetings.repository';
+import type { InvitationRow, MeetingRow } from './meetings.repository';
 
-// Reads only the presentation of invitations and meetings needs (E3.12, E3.16).
+// Reads only the presentation of invitations and meetings needs (meetings.present.ts, E3.12, E3.16).
 
 /**
  * The newest invitation (the last made) between each pair, either direction, keyed `low:high`:
@@ -46,4 +47,73 @@ export async function eventZones(db: Executor, eventIds: readonly number[]): Pro
     .where('id', 'in', [...new Set(eventIds)])
     .execute();
   return new Map(rows.map((r) => [r.id, r.timezone]));
+}
+
+/** Meeting slots by id (any event: callers pass ids they stored for one), in time order. */
+export function slotsByIds(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'sdt', 'edt'])
+    .where('id', 'in', [...new Set(ids)])
+    .where('type', '=', MEETING_SLOT_SESSION_TYPE)
+    .where('deleted', '=', false)
+    .orderBy('sdt')
+    .orderBy('id')
+    .execute();
+}
+
+/** The meeting point of each slot: the slot session's location (issue 15, meetings with a place). */
+export async function slotLocations(db: Executor, slotIds: readonly number[]): Promise<Map<number, string>> {
+  if (slotIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('locations', 'locations.id', 'sessions.location_id')
+    .select(['sessions.id as id', 'locations.name as name'])
+    .where('sessions.id', 'in', [...new Set(slotIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The invitation that made each meeting (the accepted join one). */
+export async function invitationIdsOf(
+  db: Executor,
+  meetingIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (meetingIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invitations')
+    .select(['id', 'meeting_id'])
+    .where('meeting_id', 'in', meetingIds)
+    .where('type', '=', 'join')
+    .execute();
+  return new Map(rows.map((r) => [r.meeting_id as number, r.id]));
+}
+
+/** The people of invitation and meeting cards, and of their notifications. */
+export function people(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('participants')
+    .select([
+      'id',
+      'name',
+      'surname',
+      'job_title',
+      'company',
+      'profile_photo',
+      'booth_id',
+      'booth_role',
+      'state',
+      'user_id',
+      'type_id',
+      'organizer',
+    ])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/** Meetings by id (the cards of invitations that made them). */
+export function meetingsByIds(db: Executor, ids: readonly number[]): Promise<MeetingRow[]> {
+  return db.selectFrom('meetings').selectAll().where('id', 'in', ids).execute();
 }
