@@ -84,6 +84,28 @@ describe('web realtime client against the real server', () => {
     expect(ready).toBe(1);
   });
 
+  it('A4.35 remembers when the last record came for a room, listened to or not', async () => {
+    const server = await start();
+    const user = await makeUser(server.ctx);
+    const room = realtimeRoom.user(user.id);
+    const client = open(server.url, async () => user.token);
+    await expect.poll(() => client.connected).toBe(true);
+    expect(client.lastRecordAt(room)).toBe(0);
+    // Nothing listens: the server still pushes to the user's room, and the client keeps the time.
+    const before = Date.now();
+    await server.app.realtime.publish(room, RecordType.Notification, { n: 1 });
+    await expect.poll(() => client.lastRecordAt(room)).toBeGreaterThanOrEqual(before);
+    const unheard = client.lastRecordAt(room);
+    // A screen listening from now is ready, and can tell its earlier answer may lack that record.
+    const got: RealtimeRecord[] = [];
+    await subscribeReady(client, room, got);
+    expect(got).toEqual([]);
+    await server.app.realtime.publish(room, RecordType.Notification, { n: 2 });
+    await expect.poll(() => got.length).toBe(1);
+    expect(client.lastRecordAt(room)).toBeGreaterThanOrEqual(unheard);
+    expect(client.lastRecordAt(realtimeRoom.user(user.id + 1))).toBe(0);
+  });
+
   it('fetches a record whose push never came (a hole in the seqs) and keeps the order', async () => {
     const server = await start();
     const user = await makeUser(server.ctx);

@@ -41,6 +41,12 @@ export interface RealtimeClient {
   readonly connected: boolean;
   /** When the socket last connected (ms since the epoch; 0 before it first did). */
   readonly connectedAt: number;
+  /**
+   * When the last record for the room came (ms since the epoch; 0: none since this client began),
+   * whether anything listened to it or not: a screen that starts listening to a room others (or
+   * nobody) listened to before may have loaded its data before that record.
+   */
+  lastRecordAt(room: string): number;
   /** Disconnects for good (logout, A4.06). A new sign-in makes a new client. */
   close(): void;
 }
@@ -79,6 +85,7 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
   const ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
   const gapTimeoutMs = options.gapTimeoutMs ?? 2_000;
   const rooms = new Map<string, RoomState>();
+  const recordTimes = new Map<string, number>();
   let refreshNext = false;
   let signedOut = false;
   let closed = false;
@@ -181,6 +188,10 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
   });
 
   socket.on('record', (record) => {
+    // A Map keeps insertion order: re-inserted, the room is the newest; the oldest go past 100.
+    recordTimes.delete(record.room);
+    recordTimes.set(record.room, Date.now());
+    if (recordTimes.size > 100) recordTimes.delete(recordTimes.keys().next().value as string);
     const state = rooms.get(record.room);
     if (state) take(state, record);
   });
@@ -202,6 +213,9 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
     },
     get connectedAt() {
       return connectedAt;
+    },
+    lastRecordAt(room) {
+      return recordTimes.get(room) ?? 0;
     },
     subscribe<P>(room: string, onRecord: RecordHandler<P>, subscribeOptions: SubscribeOptions = {}) {
       let state = rooms.get(room);

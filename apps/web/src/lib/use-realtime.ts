@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { RealtimeClient, RecordHandler, SubscribeOptions } from './realtime';
 
@@ -39,20 +39,47 @@ export function useRealtimeRoom<P = unknown>(
   }, [client, room]);
 }
 
+export interface ReloadOptions {
+  /**
+   * Also the answers loaded before the socket connected: a record written between the load and the
+   * connection reached neither. Costs a request on a cold start where the answer came first, so
+   * only for what must be right at once (the bell, the invitations badge, A4.35, A4.40).
+   */
+  beforeConnection?: boolean;
+}
+
 /**
- * An `onReady` for the user's own room: reloads the queries under `queryKey` whose answer is older
- * than the socket's connection. The server puts a socket in its user's room as it connects, so a
- * record written after that reaches it (and is delivered, realtime-order.ts `start`); only an
- * answer loaded before the connection can have missed one. A warm start loads nothing twice.
+ * An `onReady` for a room that gets records whether or not this screen listens (the user's own room
+ * above all): reloads the queries under `queryKey` whose answer is older than the room's last
+ * record, which came while this screen was not listening (another screen handled it, or none did).
+ * With `beforeConnection`, also those older than the connection (the server puts a socket in its
+ * user's room as it connects, so a record written after that reaches it, realtime-order.ts
+ * `start`). A warm start loads nothing twice.
  */
-export function reloadAnswersOlderThanSocket(
+export function reloadAnswersOlderThanRecords(
   queryClient: QueryClient,
-  client: Pick<RealtimeClient, 'connectedAt'> | null,
+  client: Pick<RealtimeClient, 'connectedAt' | 'lastRecordAt'> | null,
+  room: string,
   queryKey: QueryKey,
+  options: ReloadOptions = {},
 ): void {
-  const connectedAt = client?.connectedAt ?? 0;
+  if (!client) return;
+  const since = Math.max(options.beforeConnection ? client.connectedAt : 0, client.lastRecordAt(room));
   void queryClient.invalidateQueries({
     queryKey,
-    predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < connectedAt,
+    predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < since,
   });
+}
+
+/** The `onReady` of a screen listening to `room`: reloadAnswersOlderThanRecords for its answers. */
+export function useReloadOnReady(
+  room: string | null | undefined,
+  queryKey: QueryKey,
+  options: ReloadOptions = {},
+): () => void {
+  const queryClient = useQueryClient();
+  const client = useRealtimeClient();
+  return () => {
+    if (room) reloadAnswersOlderThanRecords(queryClient, client, room, queryKey, options);
+  };
 }

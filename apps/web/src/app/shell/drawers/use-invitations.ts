@@ -14,7 +14,7 @@ import { agendaKeys } from '../../../features/agenda/api/sessions-api';
 import { meetingKeys, useInvitationLists } from '../../../features/meetings/api/meetings-api';
 import { applyInvitationChange } from '../../../features/meetings/api/meetings-cache';
 import { useSession } from '../../../lib/session-store';
-import { reloadAnswersOlderThanSocket, useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
+import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 
 /** GET /event/invitations?eventId (E7 invitations list): the caller's invitations, split by segment. */
 export function useEventInvitations(event: EventDetails | null) {
@@ -43,9 +43,11 @@ export function invitationsBadgeOf(lists: InvitationList | undefined, event: Eve
 export function useInvitationsLive(): void {
   const userId = useSession((state) => state.user?.id ?? null);
   const queryClient = useQueryClient();
-  const client = useRealtimeClient();
+  const room = userId ? realtimeRoom.user(userId) : null;
+  // A request that arrived between the lists' load and the socket's connection (A4.40).
+  const onReady = useReloadOnReady(room, meetingKeys.all, { beforeConnection: true });
   useRealtimeRoom<InvitationChangedPayload>(
-    userId ? realtimeRoom.user(userId) : null,
+    room,
     (record) => {
       if (record.type !== RecordType.InvitationChanged) return;
       applyInvitationChange(queryClient, record.payload);
@@ -54,7 +56,6 @@ export function useInvitationsLive(): void {
         void queryClient.invalidateQueries({ queryKey: agendaKeys.mine() });
       }
     },
-    // A request that arrived between the lists' load and the socket's connection (A4.40).
-    { onReady: () => reloadAnswersOlderThanSocket(queryClient, client, meetingKeys.all) },
+    { onReady },
   );
 }

@@ -11,7 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../lib/api-client';
 import { useSession as useAuthSession } from '../../../lib/session-store';
-import { useRealtimeRoom } from '../../../lib/use-realtime';
+import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 import { agendaKeys } from './sessions-api';
 
 /** GET /event/agenda (A2.09, A9.47): one event's agenda, or that of every active event (at most 40). */
@@ -20,11 +20,17 @@ export function useMyAgenda(eventId?: number) {
   const userId = useAuthSession((s) => s.user?.id ?? null);
   const client = useQueryClient();
   // My agenda changed elsewhere (another tab, an organizer on my behalf, a decided request).
-  useRealtimeRoom<{ eventId: number }>(userId ? realtimeRoom.user(userId) : null, (record) => {
-    if (record.type === AgendaRecordType.AgendaChanged) {
-      void client.invalidateQueries({ queryKey: agendaKeys.all });
-    }
-  });
+  const room = userId ? realtimeRoom.user(userId) : null;
+  const onReady = useReloadOnReady(room, agendaKeys.all);
+  useRealtimeRoom<{ eventId: number }>(
+    room,
+    (record) => {
+      if (record.type === AgendaRecordType.AgendaChanged) {
+        void client.invalidateQueries({ queryKey: agendaKeys.all });
+      }
+    },
+    { onReady },
+  );
   return useQuery({
     queryKey: agendaKeys.mine(eventId),
     queryFn: () => api<AgendaResult>('/event/agenda', { query: { eventId } }).then((r) => r.items),

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
-import { useRealtimeRoom } from '../../../lib/use-realtime';
+import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 import { boothKeys } from '../api/booths';
 import { useConfirmMembership, useTeam } from '../api/team';
 import '../i18n';
@@ -14,10 +14,16 @@ import '../i18n';
 export function useTeamUpdates(eventId: number) {
   const queryClient = useQueryClient();
   const userId = useSession((s) => s.user?.id);
-  useRealtimeRoom(userId ? realtimeRoom.user(userId) : null, (record) => {
-    if (record.type === RecordType.BoothTeam)
-      void queryClient.invalidateQueries({ queryKey: boothKeys.all(eventId) });
-  });
+  const room = userId ? realtimeRoom.user(userId) : null;
+  const onReady = useReloadOnReady(room, boothKeys.all(eventId));
+  useRealtimeRoom(
+    room,
+    (record) => {
+      if (record.type === RecordType.BoothTeam)
+        void queryClient.invalidateQueries({ queryKey: boothKeys.all(eventId) });
+    },
+    { onReady },
+  );
 }
 
 /** E6.27, E7.36: "You are invited to the {booth} team" with accept and decline. */

@@ -14,7 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
-import { useRealtimeRoom } from '../../../lib/use-realtime';
+import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 
 export const leadKeys = { list: (eventId: number) => ['leads', eventId] as const };
 
@@ -64,16 +64,22 @@ export function useLeadsLive(eventId: number) {
   const put = usePutLead(eventId);
   const drop = useDropLead(eventId);
   const userId = useSession((s) => s.user?.id);
-  useRealtimeRoom<LeadChangedPayload>(userId ? realtimeRoom.user(userId) : null, (record) => {
-    if (record.type !== RecordType.BoothLead || record.payload.eventId !== eventId) return;
-    const change = record.payload;
-    if (change.change === 'saved') put(change.lead, change.questions);
-    else if (change.change === 'removed') drop(change.boothId, change.leadId, change.questions);
-    else
-      client.setQueryData<LeadList>(leadKeys.list(eventId), (list) =>
-        list && list.boothId === change.boothId ? { ...list, questions: change.questions } : list,
-      );
-  });
+  const room = userId ? realtimeRoom.user(userId) : null;
+  const onReady = useReloadOnReady(room, leadKeys.list(eventId));
+  useRealtimeRoom<LeadChangedPayload>(
+    room,
+    (record) => {
+      if (record.type !== RecordType.BoothLead || record.payload.eventId !== eventId) return;
+      const change = record.payload;
+      if (change.change === 'saved') put(change.lead, change.questions);
+      else if (change.change === 'removed') drop(change.boothId, change.leadId, change.questions);
+      else
+        client.setQueryData<LeadList>(leadKeys.list(eventId), (list) =>
+          list && list.boothId === change.boothId ? { ...list, questions: change.questions } : list,
+        );
+    },
+    { onReady },
+  );
 }
 
 export function useScanLead(eventId: number) {

@@ -17,7 +17,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
-import { useRealtimeRoom } from '../../../lib/use-realtime';
+import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 
 const KEY = ['contacts'] as const;
 
@@ -132,8 +132,10 @@ export function useAnswerRequest() {
 export function useContactsLive() {
   const client = useQueryClient();
   const userId = useSession((s) => s.user?.id);
+  const room = userId ? realtimeRoom.user(userId) : null;
+  const onReady = useReloadOnReady(room, KEY);
   useRealtimeRoom<ContactChangedPayload | ContactsEditedPayload>(
-    userId ? realtimeRoom.user(userId) : null,
+    room,
     (record) => {
       // E7.82: my own edits on another device: the lists, and the contact where it is on screen.
       if (record.type === RecordType.ContactsEdited) {
@@ -157,6 +159,7 @@ export function useContactsLive() {
       if (changed.payload.contact)
         void client.invalidateQueries({ queryKey: [...KEY, 'one', changed.payload.contact.id] });
     },
+    { onReady },
   );
 }
 

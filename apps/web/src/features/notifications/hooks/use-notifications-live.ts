@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { eventsQuery } from '../../../lib/use-events';
-import { reloadAnswersOlderThanSocket, useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
+import { useRealtimeClient, useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 import { notificationsKey, useAddNotification, useSetNotificationCounts } from '../api/get-notifications';
 
 /**
@@ -24,8 +24,11 @@ export function useNotificationsLive(): void {
   const setCounts = useSetNotificationCounts();
   const addNotification = useAddNotification();
   const client = useRealtimeClient();
+  const room = userId ? realtimeRoom.user(userId) : null;
+  // A notification written between the bell's load and the socket's connection (A4.35).
+  const onReady = useReloadOnReady(room, notificationsKey, { beforeConnection: true });
   useRealtimeRoom<unknown>(
-    userId ? realtimeRoom.user(userId) : null,
+    room,
     (record) => {
       if (record.type === NotificationRecordType.Notification) {
         void queryClient.invalidateQueries({ queryKey: notificationsKey });
@@ -37,8 +40,7 @@ export function useNotificationsLive(): void {
         if (notification && counts) addNotification(notification, counts);
       }
     },
-    // A notification written between the bell's load and the socket's connection (A4.35).
-    { onReady: () => reloadAnswersOlderThanSocket(queryClient, client, notificationsKey) },
+    { onReady },
   );
   // Event-wide notifications (announcement, poll, poll_finished: A9.41) are pushed once on
   // newEvents/{eventId}, not to each user's room: follow the rooms of all my active events (and the
