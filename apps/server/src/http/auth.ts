@@ -104,12 +104,54 @@ async function liveClaims(request: FastifyRequest): Promise<AccessClaims | null>
   return verifyLiveAccessToken(db, config.jwtSecret, token);
 }
 
-/** Whether the claims' account (and the acting super user's, A6.04) still exists. One primary-key lookup. */
+/**
+ * Whether the claims' account (and the acting super user's, A6.04) still exists. Every
+ * authenticated request asks, so the checks asked in one turn of the event loop share one
+ * primary-key query (`existingUsers`): as fresh as a query of its own, one round trip for many.
+ */
 export async function accountsExist(db: Kysely<DB>, claims: AccessClaims): Promise<boolean> {
   const ids =
     claims.actorId && claims.actorId !== claims.userId ? [claims.userId, claims.actorId] : [claims.userId];
-  const found = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
-  return found.length === ids.length;
+  const found = await existingUsers(db, ids);
+  return ids.every((id) => found.has(id));
+}
+
+interface PendingCheck {
+  ids: Set<number>;
+  answer: Promise<Set<number>>;
+}
+
+const pendingChecks = new WeakMap<Kysely<DB>, PendingCheck>();
+/** Ids per query at most (a reconnect storm of thousands of sockets asks several). */
+const CHECK_BATCH = 500;
+
+/**
+ * The ids of `ids` that are users now. Asks made before the event loop's next check phase
+ * (setImmediate: after the I/O callbacks of this turn, so the requests that arrived together) are
+ * answered by one query made then.
+ */
+function existingUsers(db: Kysely<DB>, ids: readonly number[]): Promise<Set<number>> {
+  let pending = pendingChecks.get(db);
+  if (!pending || pending.ids.size >= CHECK_BATCH) {
+    const asked = new Set<number>();
+    const batch: PendingCheck = {
+      ids: asked,
+      answer: new Promise<Set<number>>((resolve, reject) => {
+        setImmediate(() => {
+          if (pendingChecks.get(db) === batch) pendingChecks.delete(db);
+          db.selectFrom('users')
+            .select('id')
+            .where('id', 'in', [...asked])
+            .execute()
+            .then((rows) => resolve(new Set(rows.map((r) => r.id))), reject);
+        });
+      }),
+    };
+    pending = batch;
+    pendingChecks.set(db, pending);
+  }
+  for (const id of ids) pending.ids.add(id);
+  return pending.answer;
 }
 
 /** The token's claims when it verifies and its accounts still exist (HTTP and the realtime socket). */
