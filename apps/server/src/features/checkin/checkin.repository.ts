@@ -90,7 +90,7 @@ export async function describeArea(
   eventId: number,
   entityType: CheckInEntityType,
   entityId: number | undefined,
-): Promise<Omit<CheckInArea, 'capacityUsed'> | undefined> {
+): Promise<OwnArea | undefined> {
   const own = await ownArea(db, eventId, entityType, entityId);
   if (!own) return undefined;
   const setup = await areaSetup(db, eventId, entityType, own.entityId ?? 0);
@@ -112,18 +112,13 @@ async function ownArea(
   eventId: number,
   entityType: CheckInEntityType,
   entityId: number | undefined,
-): Promise<Omit<CheckInArea, 'capacityUsed'> | undefined> {
+): Promise<OwnArea | undefined> {
   if (entityType === 'event') {
-    const id = checkInAreaId(entityType, null);
-    return {
-      id,
-      eventId,
-      entityType,
-      entityId: null,
+    return area(eventId, entityType, null, {
       name: DEFAULT_EVENT_AREA_NAME,
       capacity: null,
       allowedPart: [],
-    };
+    });
   }
   if (entityType === 'location') {
     const row = await db
@@ -133,15 +128,7 @@ async function ownArea(
       .where('event_id', '=', eventId)
       .executeTakeFirst();
     return (
-      row && {
-        id: checkInAreaId(entityType, row.id),
-        eventId,
-        entityType,
-        entityId: row.id,
-        name: row.name,
-        capacity: row.capacity,
-        allowedPart: [],
-      }
+      row && area(eventId, entityType, row.id, { name: row.name, capacity: row.capacity, allowedPart: [] })
     );
   }
   const row = await db
@@ -160,16 +147,25 @@ async function ownArea(
     .where('s.deleted', '=', false)
     .executeTakeFirst();
   return (
-    row && {
-      id: checkInAreaId(entityType, row.id),
-      eventId,
-      entityType,
-      entityId: row.id,
+    row &&
+    area(eventId, entityType, row.id, {
       name: row.name,
       capacity: row.capacity ?? row.room_capacity,
       allowedPart: row.restricted ? row.allowed_type_ids : [],
-    }
+    })
   );
+}
+
+type OwnArea = Omit<CheckInArea, 'capacityUsed'>;
+
+/** An area of the event: its id (allEvent, location:12, session:34) and what defines it. */
+function area(
+  eventId: number,
+  entityType: CheckInEntityType,
+  entityId: number | null,
+  own: Pick<OwnArea, 'name' | 'capacity' | 'allowedPart'>,
+): OwnArea {
+  return { id: checkInAreaId(entityType, entityId), eventId, entityType, entityId, ...own };
 }
 
 /** The occupancy row of an area, created on first use. */
