@@ -1,11 +1,9 @@
 import type { UpdateProfileRequest } from '@foyer/contract';
-import i18next from 'i18next';
 import { createElement, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import access from '../../../i18n/locales/en/access.json';
 import shell from '../../../i18n/locales/en/shell.json';
+import { initEnglish, renderHtml } from '../../../lib/render.testing';
 import { rememberKept, timezoneChoices } from './choices';
 import { TimezoneModal } from './timezone-modal';
 
@@ -69,25 +67,12 @@ async function renderModal(
   userTimezone: string | null,
   on = handlers(),
 ): Promise<{ html: string; button(testId: string): ButtonSeen | undefined }> {
-  const { MantineProvider } = await import('@mantine/core');
   seen.buttons = [];
-  const html = renderToString(
-    createElement(
-      MantineProvider,
-      null,
-      createElement(TimezoneModal, { opened: true, mode, userTimezone, ...on }),
-    ),
-  );
+  const html = renderHtml(createElement(TimezoneModal, { opened: true, mode, userTimezone, ...on }));
   return { html, button: (testId) => seen.buttons.findLast((b) => b.testId === testId) };
 }
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: { ...access, ...shell } } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initEnglish(access, shell));
 beforeEach(() => {
   seen.mutate.mockReset();
   seen.toast.mockReset();

@@ -1,11 +1,8 @@
 import type { ConsoleEventDetails, RegistrationField, UpdateEventRequest } from '@foyer/contract';
-import { MantineProvider } from '@mantine/core';
-import i18next from 'i18next';
 import { createElement, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import organizer from '../../../i18n/locales/en/organizer.json';
+import { initEnglish, renderHtml } from '../../../lib/render.testing';
 import { FormBuilderSettings } from './settings-form-builder';
 
 const seen = vi.hoisted(() => ({ build: null as (() => UpdateEventRequest | null) | null }));
@@ -24,17 +21,11 @@ vi.mock('./settings-section', () => ({
   },
 }));
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: organizer } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initEnglish(organizer));
 
 function renderBuilder(registrationForm: RegistrationField[]): string {
   const event = { id: 7, registrationForm } as unknown as ConsoleEventDetails; // only what the builder reads
-  return renderToString(createElement(MantineProvider, null, createElement(FormBuilderSettings, { event })));
+  return renderHtml(createElement(FormBuilderSettings, { event }));
 }
 
 /** The requiredLabel tick boxes, in field order: whether each is ticked. */

@@ -1,23 +1,14 @@
 import type { ParticipantProfile } from '@foyer/contract';
-import { MantineProvider } from '@mantine/core';
-import i18next from 'i18next';
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import attendees from '../../../i18n/locales/en/attendees.json';
+import { initEnglish, renderHtml } from '../../../lib/render.testing';
 import { ProfileSections } from './profile-sections';
 
 // The area's catalogue is loaded below into a plain i18next; the app's loader needs a browser.
 vi.mock('../i18n', () => ({}));
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: attendees } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initEnglish(attendees));
 
 /** The profile's links section as rendered for a profile with this website. */
 function linksOf(website: string): string {
@@ -32,13 +23,7 @@ function linksOf(website: string): string {
     userEmail: null,
     phone: null,
   } as unknown as ParticipantProfile; // only the fields the sections read
-  return renderToString(
-    createElement(
-      MantineProvider,
-      null,
-      createElement(ProfileSections, { profile, event: undefined, level: 3 }),
-    ),
-  );
+  return renderHtml(createElement(ProfileSections, { profile, event: undefined, level: 3 }));
 }
 
 describe('profile links', () => {
