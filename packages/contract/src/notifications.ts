@@ -105,6 +105,18 @@ export const markNotificationsSeenRequest = z.strictObject({
 });
 export type MarkNotificationsSeenRequest = z.infer<typeof markNotificationsSeenRequest>;
 
+/**
+ * POST /api/v1/event/markAsSeen (E7.68; E7.69 leaves the path to us): the caller's notification
+ * `entityId` of event `eventId` is seen and read, as a tap on it in the drawer makes it. `userId` is
+ * the caller's own; another's is refused.
+ */
+export const markAsSeenRequest = z.strictObject({
+  eventId: idSchema,
+  userId: idSchema,
+  entityId: idSchema,
+});
+export type MarkAsSeenRequest = z.infer<typeof markAsSeenRequest>;
+
 // ---- badge counts (A4.39, A4.40) ----------------------------------------------------------------
 
 export const mobileMenuBadgeInputSchema = z.object({

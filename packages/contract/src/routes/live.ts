@@ -4,6 +4,7 @@ import { eventIdParams } from '../event';
 import { lobbyQuery, lobbySchema } from '../lobby';
 import {
   markAllNotificationsReadRequest,
+  markAsSeenRequest,
   markNotificationsReadRequest,
   markNotificationsSeenRequest,
   notificationCountsSchema,
@@ -191,6 +192,15 @@ export const notificationRoutes = defineRoutes('notifications', [
     summary: 'Mark notifications seen up to a time',
     auth: 'user',
     body: markNotificationsSeenRequest,
+    response: notificationCountsSchema,
+  },
+  {
+    id: 'markAsSeen',
+    method: 'POST',
+    path: '/event/markAsSeen',
+    summary: "Mark one of the caller's notifications of an event seen",
+    auth: 'user',
+    body: markAsSeenRequest,
     response: notificationCountsSchema,
   },
 ]);

@@ -116,6 +116,16 @@ export async function countNotifications(
 }
 
 /** Marks those of `ids` the user can see as read; others are ignored. */
+/** Whether notification `id` of the event is one the user sees (their own, or the event's to all). */
+export async function isVisible(db: Executor, userId: number, eventId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom(visible(db, userId, eventId).as('n'))
+    .select('n.id')
+    .where('n.id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function markRead(db: Executor, userId: number, ids: number[]): Promise<void> {
   await db
     .insertInto('notification_reads')

@@ -1,5 +1,6 @@
 import {
   markAllNotificationsReadRequest,
+  markAsSeenRequest,
   markNotificationsReadRequest,
   markNotificationsSeenRequest,
   notificationsQuery,
@@ -12,6 +13,7 @@ import {
   markAllNotificationsRead,
   markNotificationsRead,
   markNotificationsSeen,
+  markSeenInEvent,
   type NotificationDeps,
   notificationCounts,
 } from './notifications.service';
@@ -50,5 +52,11 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = await requireUser(request);
     const { until } = parse(markNotificationsSeenRequest, request.body);
     return { success: true, data: await markNotificationsSeen(deps(request), userId, until) };
+  });
+
+  app.post('/event/markAsSeen', async (request) => {
+    const { userId } = await requireUser(request);
+    const input = parse(markAsSeenRequest, request.body);
+    return { success: true, data: await markSeenInEvent(deps(request), userId, input) };
   });
 };

@@ -1,5 +1,6 @@
 import {
   effectiveChannels,
+  type MarkAsSeenRequest,
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,
   type NotificationCounts,
@@ -16,6 +17,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { OutgoingMessage } from '../../events/events';
+import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { pushableUsers } from '../push/push.delivery';
 import { notificationPush } from '../push/push.message';
@@ -193,6 +195,23 @@ export function markAllNotificationsRead(
   userId: number,
 ): Promise<NotificationCounts> {
   return change(deps, userId, (trx) => repo.markAllRead(trx, userId));
+}
+
+/**
+ * E7.68: one notification of one event, read (as a tap on it makes it). Only the caller's own
+ * (403 for another userId); 404 when the caller has no such notification in that event.
+ */
+export function markSeenInEvent(
+  deps: NotificationDeps,
+  userId: number,
+  input: MarkAsSeenRequest,
+): Promise<NotificationCounts> {
+  if (input.userId !== userId) throw AppError.forbidden('You can only mark your own notifications');
+  return change(deps, userId, async (trx) => {
+    if (!(await repo.isVisible(trx, userId, input.eventId, input.entityId)))
+      throw AppError.notFound('Notification not found');
+    await repo.markRead(trx, userId, [input.entityId]);
+  });
 }
 
 /** A4.36: the drawer was opened. */

@@ -172,6 +172,43 @@ describe('the list, read and seen', () => {
     expect((await list(ben, { unreadOnly: 'true' })).body.data?.items).toHaveLength(1);
   });
 
+  it('E7.68 E7.69 mark as seen: one of my notifications of an event, by eventId, userId and entityId', async () => {
+    const { event, ana, ben } = await setup();
+    const other = await makeEvent(t.ctx);
+    await remind(event.id, ben, 2);
+    await remind(event.id, ana, 1);
+    const [newest, older] = (await list(ben)).body.data?.items ?? [];
+    const anasOwn = (await list(ana)).body.data?.items[0] as Notification;
+    const seen = (who: Person, body: Record<string, unknown>) =>
+      call<NotificationCounts>(t.app, {
+        method: 'POST',
+        url: '/api/v1/event/markAsSeen',
+        headers: who.headers,
+        payload: body,
+      });
+    const bens = (entityId: number | undefined, eventId = event.id) => ({
+      eventId,
+      userId: ben.userId,
+      entityId,
+    });
+
+    const marked = await seen(ben, bens(newest?.id));
+    expect(marked.status).toBe(200);
+    expect(marked.body.data?.unread).toBe(1);
+    expect((await list(ben)).body.data?.items.map((n) => n.read)).toEqual([true, false]);
+    // Again: nothing changes, still fine.
+    expect((await seen(ben, bens(newest?.id))).body.data?.unread).toBe(1);
+
+    // Someone else's notification, another event, another user's id, a bad body: refused, nothing changes.
+    expect((await seen(ben, bens(anasOwn.id))).status).toBe(404);
+    expect((await seen(ben, bens(older?.id, other.id))).status).toBe(404);
+    const forAna = await seen(ben, { eventId: event.id, userId: ana.userId, entityId: anasOwn.id });
+    expect(forAna.status).toBe(403);
+    expect((await seen(ben, { eventId: event.id, userId: ben.userId })).status).toBe(400);
+    expect((await list(ben)).body.data?.items.map((n) => n.read)).toEqual([true, false]);
+    expect((await list(ana)).body.data?.items[0]?.read).toBe(false);
+  });
+
   it('A4.38 mark all read; later ones are unread again', async () => {
     const { event, ben } = await setup();
     await remind(event.id, ben, 3);
