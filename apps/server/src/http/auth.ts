@@ -93,7 +93,8 @@ function bearer(request: FastifyRequest): string | null {
 /**
  * The claims of the request's bearer token, when it verifies and its account (and the acting super
  * user's, A6.04) still exists: a token outlives a deleted account by up to its TTL. One primary-key
- * lookup per request, remembered for the request.
+ * lookup per request (shared with the requests of the same turn, accountsExist), remembered for the
+ * request. Routes whose own first query reads the caller fold it in (requireUserReadingOwnRow).
  */
 const resolved = new WeakMap<FastifyRequest, Promise<AccessClaims | null>>();
 
