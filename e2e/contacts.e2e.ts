@@ -120,6 +120,29 @@ describe('contacts in the browser', () => {
     await expectAccessible(page, 'drawer-list-1280');
   }, 120_000);
 
+  it("E8.41 a contact that cannot be saved says so in a toast with the server's reason; the form keeps what was typed", async () => {
+    const gone = await api<{ id: number }>('/contact', {
+      token: rita.token,
+      body: { events: [eventId], firstName: 'Soon', lastName: 'Gone', emails: ['soon.gone@example.test'] },
+    });
+    const { context, page } = await signIn(browser, rita, { newAccount: 'if-asked', landing: 'none' });
+    contexts.push(context);
+    await page.goto('/contacts');
+    await page.getByTestId('contact-row').filter({ hasText: 'Soon Gone' }).click();
+    const detail = page.getByTestId('contact-detail');
+    await detail.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = page.getByTestId('contact-form');
+    await form.getByTestId('contact-first-name').fill('Later');
+
+    // Removed elsewhere (another tab, another device) while this form is open.
+    await api(`/contact/${gone.id}`, { method: 'DELETE', token: rita.token });
+    await form.getByTestId('contact-save').click();
+
+    await page.getByText('Could not added contact. Contact not found').waitFor();
+    expect(await form.getByTestId('contact-first-name').inputValue()).toBe('Later');
+    expect(await page.getByText('Successfully added contact.').count()).toBe(0);
+  });
+
   it('A2.13 E2.27 E1.13 E9.53 E9.54 the /contacts page on a phone: list, detail, and the CSV export', async () => {
     const page = await open(demoLogin('attendee'), 'mobile');
     await page.goto('/contacts');

@@ -1,16 +1,6 @@
 import { type ContactDetails, type SaveContactRequest, saveContactRequest } from '@foyer/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
@@ -90,13 +80,9 @@ export function ContactFormModal({ opened, onClose, eventId, contact, onSaved }:
   });
 
   // Fresh values each time the modal opens (not while it is open and the contact refetches).
-  const { reset: resetSave } = save;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening, not on every contact refetch
   useEffect(() => {
-    if (opened) {
-      reset(valuesOf(contact));
-      resetSave();
-    }
+    if (opened) reset(valuesOf(contact));
   }, [opened]);
 
   const label = {
@@ -130,6 +116,8 @@ export function ContactFormModal({ opened, onClose, eventId, contact, onSaved }:
         onSaved?.(saved);
         onClose();
       },
+      // E8.41: the form stays open with what was typed, so a second try needs no retyping.
+      onError: (error) => toast('error', t('contacts.add.error', { message: error.message })),
     });
   });
 
@@ -235,11 +223,6 @@ export function ContactFormModal({ opened, onClose, eventId, contact, onSaved }:
               error={fieldError(formState.errors.note, label.note)}
               data-testid="contact-note"
             />
-          )}
-          {save.error && (
-            <Alert color="red" role="alert" data-testid="contact-form-error">
-              {t('contacts.add.error', { message: save.error.message })}
-            </Alert>
           )}
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose}>
