@@ -35,6 +35,10 @@ export const boothMemberSchema = personSummarySchema.extend({
 });
 export type BoothMember = z.infer<typeof boothMemberSchema>;
 
+/** E3.21: a team membership as adding or changing it answers: the member with their event and booth. */
+export const teamMemberSchema = boothMemberSchema.extend({ eventId: z.number(), boothId: z.number() });
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
 /** E9.40: team members shown before "show all", in the modal and on the page. */
 export const BOOTH_MEMBERS_SHOWN = { modal: 6, page: 9 } as const;
 /** E9.41: description characters shown before "read more", in the modal and on the page. */

@@ -4,7 +4,6 @@ import {
   boothDetailsQuery,
   boothDetailsSchema,
   boothListQuery,
-  boothMemberSchema,
   boothParams,
   boothSummarySchema,
   confirmMemberRequest,
@@ -15,6 +14,7 @@ import {
   removeMemberQuery,
   tablePresenceSchema,
   tableRequest,
+  teamMemberSchema,
   updateBoothRequest,
   updateMemberRequest,
   uploadBoothDocumentRequest,
@@ -124,7 +124,7 @@ export const boothRoutes = defineRoutes('booths', [
     summary: 'Invite an attendee to my booth team',
     auth: 'user',
     body: addMemberRequest,
-    response: boothMemberSchema,
+    response: teamMemberSchema,
   },
   {
     id: 'updateBoothMember',
@@ -133,7 +133,7 @@ export const boothRoutes = defineRoutes('booths', [
     summary: "Change a team member's role",
     auth: 'user',
     body: updateMemberRequest,
-    response: boothMemberSchema,
+    response: teamMemberSchema,
   },
   {
     id: 'removeBoothMember',

@@ -127,7 +127,7 @@ describe('booths', () => {
 });
 
 describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
-  it('E7.37 invites, the person confirms and is added to the team', async () => {
+  it('E7.37 E3.21 invites, the person confirms and is added to the team', async () => {
     const { event, booth, owner, admin, visitor } = await setup();
     const org = await makePerson(t.ctx, event.id, { organizer: true });
     const candidates = await req<{ id: number }[]>(
@@ -151,7 +151,13 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
       id: visitor.id,
       role: 'admin',
     });
-    expect(invited.body.data).toMatchObject({ role: 'not_confirmed' });
+    // E3.21: a team member is their id and role, with the event and the booth.
+    expect(invited.body.data).toMatchObject({
+      id: visitor.id,
+      role: 'not_confirmed',
+      eventId: event.id,
+      boothId: booth.id,
+    });
     const again = await req(owner, 'POST', '/event/member', { eventId: event.id, id: org.id, role: 'user' });
     expect(again.body.error?.code).toBe(BoothErrorCode.AlreadyInBooth);
     const pending = await req<MemberList>(visitor, 'GET', `/event/member?eventId=${event.id}`);

@@ -8,6 +8,7 @@ import {
   RecordType,
   realtimeRoom,
   searchRowsToCards,
+  type TeamMember,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
@@ -77,7 +78,7 @@ export async function addMember(
   deps: BoothDeps,
   userId: number,
   input: { eventId: number; id: number; role: 'user' | 'admin' },
-): Promise<BoothMember> {
+): Promise<TeamMember> {
   const { ctx } = deps;
   const { me } = await requireMembership(ctx.db, input.eventId, userId);
   const { booth, role } = await managedBooth(ctx, me);
@@ -102,7 +103,7 @@ export async function addMember(
     );
     return row;
   });
-  return toMember(updated);
+  return { ...toMember(updated), eventId: input.eventId, boothId: booth.id };
 }
 
 /** PUT /event/member (E7.38): change a member's role (user or admin; the owner stays owner). */
@@ -110,7 +111,7 @@ export async function updateMember(
   deps: BoothDeps,
   userId: number,
   input: { eventId: number; id: number; role: 'user' | 'admin' },
-): Promise<BoothMember> {
+): Promise<TeamMember> {
   const { ctx } = deps;
   const { me } = await requireMembership(ctx.db, input.eventId, userId);
   const { booth, role } = await managedBooth(ctx, me);
@@ -126,7 +127,7 @@ export async function updateMember(
       ? { booth_pending_role: input.role, updated_at: ctx.now() }
       : { booth_role: input.role, updated_at: ctx.now() };
   const updated = await repo.setMembership(ctx.db, target.id, set);
-  return toMember(updated);
+  return { ...toMember(updated), eventId: input.eventId, boothId: booth.id };
 }
 
 /** DELETE /event/member (E7.39): managers remove members; anyone may leave; the owner stays. */
