@@ -61,11 +61,17 @@ const notifications = () =>
   t.ctx.db.selectFrom('notifications').select(['type', 'poll_id']).orderBy('id').execute();
 
 describe('poll lifecycle', () => {
-  it('E6.35 E7.45 organizers and moderators create drafts that attendees do not see', async () => {
-    const { ana, mod, org, create, list, get, req } = await setup();
+  it('E6.35 E7.45 E3.27 organizers and moderators create drafts that attendees do not see', async () => {
+    const { event, ana, mod, org, create, list, get, req } = await setup();
     expect((await req(ana, 'POST', '', { question: 'Q', answers: ['a'] })).status).toBe(403);
     const poll = await create(mod);
+    // E3.27: id, event, question, answers, auto-publish of results and when it is posted.
     expect(poll).toMatchObject({
+      id: expect.any(Number),
+      eventId: event.id,
+      question: 'Best talk?',
+      autoPublishResults: false,
+      postAt: null,
       status: 'draft',
       answers: [
         { id: 1, text: 'Keynote' },

@@ -236,11 +236,18 @@ describe('announcements', () => {
 });
 
 describe('comments', () => {
-  it('E5.30 E6.09 E6.07 E7.43 anyone comments; the author edits and deletes; organizers delete any; others not', async () => {
+  it('E5.30 E6.09 E6.07 E7.43 E3.26 anyone comments; the author edits and deletes; organizers delete any; others not', async () => {
     const { event, ana, ben, org } = await setup();
     const post = await announce(org, event.id);
     const c1 = (await comment(ana, event.id, post.id, ' Nice ')).body.data as Comment;
-    expect(c1).toMatchObject({ type: 'comment', parentId: post.id, text: 'Nice', participantId: ana.id });
+    // E3.26: a comment is its type, parent, event, text and author.
+    expect(c1).toMatchObject({
+      type: 'comment',
+      parentId: post.id,
+      eventId: event.id,
+      text: 'Nice',
+      participantId: ana.id,
+    });
     const c2 = (await comment(ben, event.id, post.id, 'Thanks')).body.data as Comment;
     expect((await list(org, event.id))[0]).toMatchObject({
       commentCount: 2,

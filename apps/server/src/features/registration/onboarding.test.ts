@@ -58,10 +58,24 @@ describe('onboarding', () => {
     return res.body.data!;
   }
 
-  it('the industry answered at registration is the profile’s Industry: the wizard shows it chosen', async () => {
-    const { event, industry, health } = await eventWithIndustry();
+  it('E3.06 the industry answered at registration is the profile’s Industry: the wizard shows it chosen', async () => {
+    const { event, industry, fintech, health } = await eventWithIndustry();
     expect((await register(event.id, 'Health')).status).toBe(200);
     const wizard = await wizardOf(event.id);
+    // E3.06: a category question with its kind, limits, privacy, and its options (subCategories).
+    expect(wizard.categories.find((c) => c.categoryId === industry.id)).toEqual({
+      categoryId: industry.id,
+      name: 'Industry',
+      type: 'select',
+      isMulti: false,
+      maxSelectableOptionCount: 1,
+      required: false,
+      isPrivate: false,
+      subCategories: [
+        { categoryId: fintech.id, name: 'Fintech' },
+        { categoryId: health.id, name: 'Health' },
+      ],
+    });
     const answer = wizard.profile.categories.find((c) => c.categoryId === industry.id);
     expect(answer?.selectedCategoryIds).toEqual([health.id]);
   });
