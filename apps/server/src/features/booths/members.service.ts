@@ -1,7 +1,6 @@
 import {
   type AttendeeCard,
   BoothErrorCode,
-  type BoothMember,
   boothJoinedMessage,
   canManageBooth,
   type MemberList,
