@@ -31,6 +31,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page's condition gets the time a locator's wait gets, not vitest's 1 s default: on the
+          // 2-core CI machine a cold screen takes seconds to render.
+          expect: { poll: { timeout: 15_000 } },
           // Files run E2E_WORKERS at a time, each worker on its own app (e2e/lib/workers.ts).
           maxWorkers: E2E_WORKERS,
           // A group of its own (after the others when run together): its worker count differs.

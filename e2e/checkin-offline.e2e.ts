@@ -102,6 +102,29 @@ describe('check-in offline and live', () => {
     await b.page.getByTestId('check-in-offline-scan').waitFor({ state: 'detached' });
   });
 
+  it('E4.77 E4.65 a scan the server applied but whose answer was lost syncs to that answer, not to a second check-in', async () => {
+    const guest = await freshTicket(eventId, 'Lorna', 'Lost');
+    const a = await door('Gate L', 'desktop');
+    // The request reaches the server and is applied; its answer never comes back.
+    let sent: Record<string, unknown> | null = null;
+    await a.page.route(
+      '**/api/v1/event/participant/checkIn',
+      async (route) => {
+        sent = route.request().postDataJSON() as Record<string, unknown>;
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await scan(a.page, guest.ticketId);
+    // Kept on the device under the command id the call carried, and synced under it: the server
+    // answers what it did the first time (checked in), not "already checked in by Gate L".
+    const settled = offlineScan(a.page, 'done');
+    await settled.waitFor();
+    expect(await settled.getAttribute('data-outcome')).toBe('checkedIn');
+    expect(sent).toMatchObject({ ticketId: guest.ticketId, commandId: expect.stringMatching(/^scan-/) });
+  });
+
   it('E7.73 a check-in at one door shows at the other at once: count and inside list, without polling', async () => {
     const guest = await freshTicket(eventId, 'Livia', 'Live');
     const a = await door('Gate A', 'desktop');

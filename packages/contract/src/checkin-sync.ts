@@ -6,6 +6,7 @@ import {
   checkInPersonSchema,
   checkInRequest,
   checkInResultSchema,
+  nonceSchema,
   scanMethods,
 } from './checkin';
 import { idSchema, intSchema, isoDateTimeSchema } from './common';
@@ -68,14 +69,6 @@ export const CHECK_IN_SYNC_MAX_SCANS = 200;
 
 const shape = checkInRequest.shape;
 
-/** A scan's one-time id on its device: the idempotency key with the device id. */
-const nonceSchema = z
-  .string()
-  .trim()
-  .min(8, 'validation.error.type')
-  .max(64, 'validation.error.type')
-  .regex(/^[\w-]+$/, 'validation.error.type');
-
 /** One scan taken offline. `checkIn` is the direction the device applied; `toggle` alone lets the server decide. */
 export const checkInSyncScanSchema = z
   .strictObject({
@@ -127,6 +120,44 @@ export type CheckInSyncItem = z.infer<typeof checkInSyncItemSchema>;
 
 export const checkInSyncResultSchema = z.object({ results: z.array(checkInSyncItemSchema) });
 export type CheckInSyncResult = z.infer<typeof checkInSyncResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Commands: POST /event/participant/checkIn asked to answer later (E4.77–E4.79, E7.88).
+
+/**
+ * The request header that asks for the asynchronous form (RFC 7240): the server answers 202 with
+ * the command at once and applies the scan after; its result comes as a `checkIn.command` record
+ * on the caller's own room (userRooms/{userId}), and from GET /event/participant/checkIn/command.
+ */
+export const CHECK_IN_RESPOND_ASYNC = 'respond-async';
+
+/**
+ * A check-in command and what became of it. Not executed yet: `result` and `error` are null.
+ * Executed: exactly one of them is set: the scan's answer, or why it could not be applied (as an
+ * API error carries it: `code` and `msg`).
+ */
+export const checkInCommandSchema = z.object({
+  commandId: z.string(),
+  executed: z.boolean(),
+  result: checkInResultSchema.nullable(),
+  error: z.object({ code: z.string(), msg: z.string() }).nullable(),
+});
+export type CheckInCommand = z.infer<typeof checkInCommandSchema>;
+
+/** What POST /event/participant/checkIn answers: the scan's result, or (asynchronous) its command. */
+export const checkInAnswerSchema = z.union([checkInResultSchema, checkInCommandSchema]);
+export type CheckInAnswer = z.infer<typeof checkInAnswerSchema>;
+
+export function isCheckInCommand(answer: CheckInAnswer): answer is CheckInCommand {
+  return 'commandId' in answer;
+}
+
+/** GET /event/participant/checkIn/command: a command of the caller's (or of `deviceId`'s, staff only). */
+export const checkInCommandQuery = z.strictObject({
+  eventId: idSchema,
+  commandId: nonceSchema,
+  deviceId: shape.deviceId,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Live: realtime room newEvents/{eventId}/checkInAreas (check-in staff and organizers), E7.73.

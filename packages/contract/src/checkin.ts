@@ -64,6 +64,14 @@ const deviceIdSchema = z
   .regex(/^[\w-]+$/, 'validation.error.type');
 const deviceLabelSchema = z.string().trim().max(60, 'validation.error.maxLength');
 
+/** A scan's one-time id on its device (8–64 letters, digits, `_`, `-`): its idempotency key with the device id. */
+export const nonceSchema = z
+  .string()
+  .trim()
+  .min(8, 'validation.error.type')
+  .max(64, 'validation.error.type')
+  .regex(/^[\w-]+$/, 'validation.error.type');
+
 /** E3.34 / E7.04: ticketId or participantId; entityId is needed for a location or a session. */
 export const checkInRequest = z
   .strictObject({
@@ -83,6 +91,12 @@ export const checkInRequest = z
     /** The scanning device: a stable id and the label staff gave it ("Gate B"). */
     deviceId: deviceIdSchema.optional(),
     deviceLabel: deviceLabelSchema.optional(),
+    /**
+     * E4.77: the command's id, chosen by the device (its offline queue's nonce). With it the scan is
+     * applied once per (device, id): a resend after a lost answer, or the same scan synced later
+     * from the offline queue, gets the first answer back instead of a second change.
+     */
+    commandId: nonceSchema.optional(),
   })
   .refine((r) => r.ticketId !== undefined || r.participantId !== undefined, {
     message: 'checkIn.error.noTicketId',

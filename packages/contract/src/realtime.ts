@@ -104,6 +104,8 @@ export const RecordType = {
   BoothLead: 'booth.lead',
   /** CheckInChangedPayload (checkin-sync.ts): an area's occupancy after someone went in or out. */
   CheckInChanged: 'checkIn.changed',
+  /** CheckInCommand (checkin-sync.ts), on the caller's own room: an asynchronous check-in was executed (E7.88). */
+  CheckInCommand: 'checkIn.command',
   /** BadgePrintRecord (badges.ts): a print job's state (E7.74). */
   BadgePrint: 'badge.print',
   /** BadgeSetupRecord: printers or badge templates changed (E7.75). */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { leadsProcessor } from '../features/booths/leads.processor';
 import { chatSystemProcessor } from '../features/chat/chat.system';
+import { checkInCommandProcessor } from '../features/checkin/checkin.command.service';
 import { checkInLiveProcessor } from '../features/checkin/checkin.processor';
 import { contactsProcessor } from '../features/contacts/contacts.processor';
 import { meetingsProcessor } from '../features/meetings/meetings.processor';
@@ -27,5 +28,6 @@ export const eventsPlugin: FastifyPluginAsync = async (app) => {
   app.bus.register(contactsProcessor(app));
   app.bus.register(leadsProcessor(app));
   app.bus.register(checkInLiveProcessor(app));
+  app.bus.register(checkInCommandProcessor(app));
   app.bus.register(registrationProcessor(app));
 };

@@ -1,4 +1,4 @@
-import type { NotificationType, RealtimeRecord } from '@foyer/contract';
+import type { CheckInRequest, NotificationType, RealtimeRecord } from '@foyer/contract';
 import type { PushMessage } from '../features/push/push.message';
 
 /** What happened to an invitation or meeting; the notification types among them notify (A9.40). */
@@ -81,6 +81,18 @@ export type DomainEvent =
       at?: string;
       /** How many were inside the area right after. */
       used?: number;
+    }
+  /**
+   * A check-in asked to answer later (E4.77, Prefer: respond-async): the check-in command processor
+   * applies it once, stores its answer under (device, command id) and records it on the caller's room.
+   */
+  | {
+      type: 'checkin.command';
+      eventId: number;
+      userId: number;
+      deviceId: string;
+      commandId: string;
+      request: CheckInRequest;
     }
   /**
    * Badges were queued for printing (features/badges): the jobs named, or every job of a batch. The

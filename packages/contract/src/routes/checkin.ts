@@ -11,9 +11,11 @@ import {
   checkInLookupSchema,
   checkInOverviewSchema,
   checkInRequest,
-  checkInResultSchema,
 } from '../checkin';
 import {
+  checkInAnswerSchema,
+  checkInCommandQuery,
+  checkInCommandSchema,
   checkInSnapshotQuery,
   checkInSnapshotSchema,
   checkInSyncRequest,
@@ -27,10 +29,20 @@ export const checkInRoutes = defineRoutes('checkin', [
     id: 'checkIn',
     method: 'POST',
     path: '/event/participant/checkIn',
-    summary: 'Check a person in or out of an area by their badge code',
+    summary:
+      'Check a person in or out of an area by their badge code (with Prefer: respond-async, 202 and the command)',
     auth: 'user',
     body: checkInRequest,
-    response: checkInResultSchema,
+    response: checkInAnswerSchema,
+  },
+  {
+    id: 'checkInCommand',
+    method: 'GET',
+    path: '/event/participant/checkIn/command',
+    summary: 'What became of a check-in command (E4.77–E4.79)',
+    auth: 'user',
+    query: checkInCommandQuery,
+    response: checkInCommandSchema,
   },
   {
     id: 'checkInAreas',

@@ -15,9 +15,10 @@ import {
   DEFAULT_EVENT_AREA_NAME,
   isEventFinished,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { ParticipantRow } from '../../db/schema';
+import type { DB, ParticipantRow } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
@@ -43,17 +44,21 @@ export function isCheckInStaff(me: ParticipantRow): boolean {
   return me.check_in_admin || me.organizer;
 }
 
-/**
- * E3.34 / E4.65 / E4.71 / E5.53–E5.57: checks a person in or out of the whole event or an area, or
- * toggles (fast scan). The refused outcomes are answers, not errors (the scanner shows them with the
- * person's name, and for already in/out when and where that happened).
- */
-export async function checkIn(
+/** What a scan needs read before its transaction (PGlite has one connection: nothing reads ctx.db inside it). */
+export interface PreparedScan {
+  me: ParticipantRow;
+  person: PersonRow;
+  area: Omit<CheckInArea, 'capacityUsed'>;
+  areaRowId: number;
+  printedAt: Date | null;
+}
+
+/** The refusals of a scan (not staff, event finished, no such ticket or area) and its reads. */
+export async function prepareScan(
   ctx: AppContext,
   userId: number,
   input: CheckInRequest,
-  bus?: Pick<Bus, 'emit'>,
-): Promise<CheckInResult> {
+): Promise<PreparedScan> {
   const { event, me } = await requireCheckInStaff(ctx, input.eventId, userId);
   // A6.07: check-in admins check people in while the event is not finished.
   if (isEventFinished({ isFinished: event.is_finished, realEdt: event.real_edt }, ctx.now())) {
@@ -64,27 +69,52 @@ export async function checkIn(
   const area = await describeArea(ctx.db, input.eventId, input.entityType, input.entityId);
   if (!area) throw AppError.notFound('Check-in area not found');
   const row = await ensureAreaRow(ctx.db, input.eventId, area.entityType, area.entityId ?? 0);
+  return { me, person, area, areaRowId: row.id, printedAt: await isBadgePrinted(ctx.db, person.id) };
+}
+
+/** Applies a prepared online scan in `trx` and answers it. */
+export async function applyPrepared(
+  trx: Transaction<DB>,
+  bus: Pick<Bus, 'emit'> | undefined,
+  input: CheckInRequest,
+  { me, person, area, areaRowId, printedAt }: PreparedScan,
+  now: Date,
+): Promise<CheckInResult> {
+  const done = await applyScan(trx, bus, {
+    eventId: input.eventId,
+    person,
+    area,
+    areaRowId,
+    direction: input.toggle ? 'toggle' : input.checkIn ? 'in' : 'out',
+    now,
+    mark: {
+      by: me.id,
+      at: now,
+      deviceId: input.deviceId ?? null,
+      deviceLabel: input.deviceLabel || null,
+      scanType: input.scanType ?? (input.toggle ? 'fast' : null),
+      scanMethod: input.scanMethod ?? null,
+      offline: false,
+    },
+  });
+  return presentScan(person, area, done, printedAt);
+}
+
+/**
+ * E3.34 / E4.65 / E4.71 / E5.53–E5.57: checks a person in or out of the whole event or an area, or
+ * toggles (fast scan). The refused outcomes are answers, not errors (the scanner shows them with the
+ * person's name, and for already in/out when and where that happened). A scan with a command id
+ * goes through checkin.command.service.ts instead (once per device and id).
+ */
+export async function checkIn(
+  ctx: AppContext,
+  userId: number,
+  input: CheckInRequest,
+  bus?: Pick<Bus, 'emit'>,
+): Promise<CheckInResult> {
+  const prepared = await prepareScan(ctx, userId, input);
   const now = ctx.now();
-  const done = await ctx.db.transaction().execute((trx) =>
-    applyScan(trx, bus, {
-      eventId: input.eventId,
-      person,
-      area,
-      areaRowId: row.id,
-      direction: input.toggle ? 'toggle' : input.checkIn ? 'in' : 'out',
-      now,
-      mark: {
-        by: me.id,
-        at: now,
-        deviceId: input.deviceId ?? null,
-        deviceLabel: input.deviceLabel || null,
-        scanType: input.scanType ?? (input.toggle ? 'fast' : null),
-        scanMethod: input.scanMethod ?? null,
-        offline: false,
-      },
-    }),
-  );
-  return presentScan(person, area, done, await isBadgePrinted(ctx.db, person.id));
+  return ctx.db.transaction().execute((trx) => applyPrepared(trx, bus, input, prepared, now));
 }
 
 /** A scan's answer as the scanner shows it. */

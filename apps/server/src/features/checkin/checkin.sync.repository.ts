@@ -61,20 +61,40 @@ export async function storeResult(
     .execute();
 }
 
+/** The stored answer of a claimed scan: null while it is claimed and not applied yet. */
 export async function readResult(
   trx: Transaction<DB>,
   eventId: number,
   deviceId: string,
   nonce: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<StoredItem | null> {
-  const row = await trx
+  let query = trx
+    .selectFrom('checkin_sync')
+    .select('result')
+    .where('event_id', '=', eventId)
+    .where('device_id', '=', deviceId)
+    .where('nonce', '=', nonce);
+  if (options.forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return (row?.result as StoredItem | null | undefined) ?? null;
+}
+
+/** A command's stored answer: undefined when there is no such command, null while it waits. */
+export async function storedCommand(
+  db: Executor,
+  eventId: number,
+  deviceId: string,
+  nonce: string,
+): Promise<StoredItem | null | undefined> {
+  const row = await db
     .selectFrom('checkin_sync')
     .select('result')
     .where('event_id', '=', eventId)
     .where('device_id', '=', deviceId)
     .where('nonce', '=', nonce)
     .executeTakeFirst();
-  return (row?.result as StoredItem | null | undefined) ?? null;
+  return row ? ((row.result as StoredItem | null) ?? null) : undefined;
 }
 
 /** Forgets answers older than `before` (a device resends within minutes or days, not months). */

@@ -1,6 +1,7 @@
 import type {
   Badge,
   BadgePrintResult,
+  CheckInCommand,
   CheckInEntityType,
   CheckInGates,
   CheckInList,
@@ -12,7 +13,10 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { withOfflineAnswer } from '../../../lib/offline-answers';
-import { submitCheckIn } from '../offline/submit';
+import { useSession } from '../../../lib/session-store';
+import { useRealtimeClient } from '../../../lib/use-realtime';
+import { type AwaitCommand, SCAN_TIMEOUT_MS, submitCheckIn } from '../offline/submit';
+import { awaitCheckInCommand } from './command';
 
 const KEY = ['checkIn'] as const;
 
@@ -51,10 +55,26 @@ export interface CheckInInput {
 /** E7.04: one scan at the door. */
 export function useCheckIn(eventId: number) {
   const client = useQueryClient();
+  const realtime = useRealtimeClient();
+  const userId = useSession((s) => s.user?.id ?? null);
+  // E4.78, E4.79: a command the server answers later settles through the user's own room.
+  const awaitCommand: AwaitCommand | undefined =
+    userId === null
+      ? undefined
+      : (command, deviceId) =>
+          awaitCheckInCommand(command, {
+            userId,
+            client: realtime,
+            timeoutMs: SCAN_TIMEOUT_MS,
+            read: () =>
+              api<CheckInCommand>('/event/participant/checkIn/command', {
+                query: { eventId, commandId: command.commandId, deviceId },
+              }),
+          });
   return useMutation({
     // Offline, the scan still runs: submitCheckIn queues it on this device (decision 019).
     networkMode: 'always',
-    mutationFn: (input: CheckInInput) => submitCheckIn(eventId, input),
+    mutationFn: (input: CheckInInput) => submitCheckIn(eventId, input, awaitCommand),
     onSuccess: (answer) => {
       if (answer.kind !== 'done') return;
       const { result } = answer;

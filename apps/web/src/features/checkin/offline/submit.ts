@@ -1,13 +1,17 @@
 import {
+  type CheckInAnswer,
+  type CheckInCommand,
   type CheckInEntityType,
   type CheckInOutcome,
   type CheckInResult,
   checkInAreaKey,
+  isCheckInCommand,
   type ScanMethod,
   type ScanType,
   ticketIdFromCode,
 } from '@foyer/contract';
 import { ApiError, api } from '../../../lib/api-client';
+import { CommandFailed, CommandTimeout, executedOutcome } from '../api/command';
 import { readDevice } from '../lib/device';
 import type { PendingScan } from './db';
 import { queueScan } from './queue';
@@ -39,26 +43,44 @@ export type DoorAnswer = { kind: 'done'; result: CheckInResult } | { kind: 'pend
 export const SCAN_TIMEOUT_MS = 10_000;
 
 /**
+ * Waits for a check-in command the server answered asynchronously (E4.78, E4.79: api/command.ts).
+ * Without one, such an answer counts as not answered, and the scan is queued under its id.
+ */
+export type AwaitCommand = (command: CheckInCommand, deviceId: string) => Promise<CheckInResult>;
+
+/**
  * The one way the scanner sends a scan. Online it is the check-in call; when the network is away
  * (the browser says so, the call cannot reach the server, or it hangs) the scan is answered from
  * the device's snapshot as `pending`, queued with the device id and a nonce, and synced later.
- * A scan that cannot be queued (nobody picked, no ticket id) fails as the call did.
+ * The online call carries the same device id and nonce as its command id (E4.77), so a scan the
+ * server did apply before its answer was lost is not applied a second time by the sync (a second
+ * toggle would let the person out again). A scan that cannot be queued (nobody picked, no ticket
+ * id) fails as the call did.
  */
-export async function submitCheckIn(eventId: number, input: DoorScanInput): Promise<DoorAnswer> {
+export async function submitCheckIn(
+  eventId: number,
+  input: DoorScanInput,
+  awaitCommand?: AwaitCommand,
+): Promise<DoorAnswer> {
+  const nonce = newNonce();
+  const deviceId = input.deviceId ?? readDevice().id;
+  const sent = { ...input, deviceId };
   if (typeof navigator === 'undefined' || navigator.onLine !== false) {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), SCAN_TIMEOUT_MS);
     try {
-      const result = await api<CheckInResult>('/event/participant/checkIn', {
+      const answer = await api<CheckInAnswer>('/event/participant/checkIn', {
         method: 'POST',
-        body: body(eventId, input),
+        body: { ...body(eventId, sent), commandId: nonce },
         signal: timeout.signal,
       });
+      const result = isCheckInCommand(answer) ? await settleCommand(answer, deviceId, awaitCommand) : answer;
       void remember(eventId, result);
       return { kind: 'done', result };
     } catch (error) {
       // No answer, or a gateway's in place of ours (the venue's network is up, the way out is not).
       const away =
+        error instanceof CommandTimeout ||
         (error instanceof ApiError && [0, 502, 503, 504].includes(error.status)) ||
         (timeout.signal.aborted && (error as Error).name === 'AbortError');
       if (!away) throw error;
@@ -66,9 +88,22 @@ export async function submitCheckIn(eventId: number, input: DoorScanInput): Prom
       clearTimeout(timer);
     }
   }
-  const scan = await queueOffline(eventId, input).catch(() => null);
+  const scan = await queueOffline(eventId, sent, nonce).catch(() => null);
   if (!scan) throw new ApiError(0, 'NETWORK', 'Please check network connection.');
   return { kind: 'pending', scan };
+}
+
+/** A command answer: its result when executed, else what the wait gives (E4.78, E4.79). */
+function settleCommand(
+  command: CheckInCommand,
+  deviceId: string,
+  awaitCommand: AwaitCommand | undefined,
+): Promise<CheckInResult> {
+  const outcome = executedOutcome(command);
+  if (outcome instanceof CommandFailed) return Promise.reject(outcome);
+  if (outcome) return Promise.resolve(outcome);
+  if (!awaitCommand) return Promise.reject(new CommandTimeout(command.commandId));
+  return awaitCommand(command, deviceId);
 }
 
 function body(eventId: number, input: DoorScanInput) {
@@ -111,7 +146,11 @@ function newNonce(): string {
   return `scan-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-async function queueOffline(eventId: number, input: DoorScanInput): Promise<PendingScan | null> {
+async function queueOffline(
+  eventId: number,
+  input: DoorScanInput,
+  nonce: string,
+): Promise<PendingScan | null> {
   const ticket = await findTicket(eventId, input);
   const typed = input.ticketId !== undefined ? ticketIdFromCode(input.ticketId) : null;
   const ticketId = ticket?.ticketId ?? typed;
@@ -130,9 +169,9 @@ async function queueOffline(eventId: number, input: DoorScanInput): Promise<Pend
         ? 'checkedOut'
         : 'alreadyCheckedOut';
   }
-  const device = input.deviceId ? null : readDevice();
+  const device = input.deviceLabel === undefined ? readDevice() : null;
   const scan: PendingScan = {
-    nonce: newNonce(),
+    nonce,
     eventId,
     deviceId: input.deviceId ?? device?.id ?? 'door-unknown',
     deviceLabel: (input.deviceLabel ?? device?.label ?? '').trim(),
