@@ -155,13 +155,22 @@ describe('access flows in the browser', () => {
     await page.getByTestId('user-name').waitFor();
   });
 
-  it('A8.05 an unknown e-mail shows a link to register', async () => {
+  it('A8.05 E2.72 an unknown e-mail shows a link to register; the password can be shown and hidden', async () => {
     const page = await openPage();
     await page.goto('/login');
     await submitLogin(page, uniqueEmail('nobody'), 'whatever-123');
     const error = page.getByTestId('auth-error');
     await error.waitFor();
     expect(await error.textContent()).toContain('There is no account with this e-mail');
+    // E2.72: the password field's eye shows what was typed, and hides it again.
+    const password = page.getByTestId('login-password');
+    const eye = page.locator('.mantine-PasswordInput-visibilityToggle');
+    expect(await password.getAttribute('type')).toBe('password');
+    await eye.click();
+    await expect.poll(() => password.getAttribute('type')).toBe('text');
+    expect(await password.inputValue()).toBe('whatever-123');
+    await eye.click();
+    await expect.poll(() => password.getAttribute('type')).toBe('password');
     await error.getByRole('link').click();
     await page.waitForURL('**/registration');
     await page.getByTestId('registration-form').waitFor();
