@@ -8,7 +8,7 @@ import { demoLogin, signInOnPage } from './lib/sign-in';
 describe('application shell in the browser: live', () => {
   const shell = shellSuite();
 
-  it('A4.35 A4.36 A4.37 A4.39 A4.40 a meeting request arrives live: badges, drawer, seen and read', async () => {
+  it('A4.35 E8.61 A4.36 A4.37 A4.39 A4.40 a meeting request arrives live: badges, drawer, seen and read', async () => {
     const email = uniqueEmail('notify');
     const password = 'Notify-pass-1';
     const token = await apiRegisterVerified({
@@ -26,6 +26,11 @@ describe('application shell in the browser: live', () => {
     await page.getByTestId('event-tabs').waitFor();
     const bell = page.getByTestId('nav-notifications');
     expect(await bell.textContent()).toBe('Notifications');
+    // E8.61: nothing sent or received yet: the invitations say so.
+    await page.getByTestId('nav-invitations').click();
+    await page.getByTestId('invitations-drawer').getByText('No invitations here').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('invitations-drawer').waitFor({ state: 'detached' });
 
     const organizer = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
     await api('/event/schedule/join', {
