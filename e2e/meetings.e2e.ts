@@ -417,6 +417,48 @@ describe('meetings in the browser', () => {
       .waitFor(); // E8.25
   });
 
+  it('E4.18 a request the network loses shows as pending at once, then goes back to the form and says why', async () => {
+    const cleo = await registerAttendee(eventId, 'Cleo', 'Lostwire');
+    const dan = await registerAttendee(eventId, 'Dan', 'Dropper');
+    const a = await open(cleo, 'mobile');
+    // The request is held on the way, then the connection drops: the server never gets it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await a.route(
+      '**/api/v1/event/schedule/join',
+      async (route) => {
+        await held;
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await a.goto(`/event/${eventId}/invitation/${dan.participantId}`);
+    await waitForStatus(a, 'inviteNew');
+    await a.getByTestId('meet-send-submit').click();
+    await waitForStatus(a, 'invitePending'); // before any answer
+    release();
+    await waitForStatus(a, 'inviteNew');
+    await a.getByText('Please check network connection.').first().waitFor();
+    const sent = await api<{ invitations: unknown[] }>(`/event/invitations?eventId=${eventId}`, {
+      token: dan.token,
+    });
+    expect(sent.invitations).toEqual([]);
+
+    // Sent again, it goes through.
+    await a.getByTestId('meet-send-submit').click();
+    await waitForStatus(a, 'invitePending');
+    await expect
+      .poll(async () => {
+        const lists = await api<{ invitations: unknown[] }>(`/event/invitations?eventId=${eventId}`, {
+          token: dan.token,
+        });
+        return lists.invitations.length;
+      })
+      .toBe(1);
+  });
+
   it('A9.49 past invitations show 5 at a time, with a load more that says how many are left', async () => {
     const me = await registerAttendee(eventId, 'Pia', 'Pastly');
     const senders = await Promise.all(
