@@ -204,7 +204,7 @@ describe(`the door's scans (issue 14, ${engine})`, () => {
 });
 
 describe(`desk lookup (issue 14, ${engine})`, () => {
-  it('E7.04 finds people by first name, surname, e-mail or ticket prefix with their status; staff only', async () => {
+  it('E7.04 E7.64 finds people by first name, surname, e-mail or ticket prefix with their status; staff only', async () => {
     const { event, staff, guest, ticketId } = await door.setup({ email: `grace.h-${Date.now()}@navy.test` });
     await makePerson(t.ctx, event.id, { name: 'Alan', surname: 'Turing' });
     await makePerson(t.ctx, event.id, { name: 'Grace', surname: 'Deleted', state: 'deleted' });
