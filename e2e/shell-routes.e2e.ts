@@ -61,6 +61,15 @@ describe('application shell in the browser: routes', () => {
     await page.getByRole('alert').or(page.locator('.mantine-Notification-root')).first().waitFor();
   });
 
+  it('A2.03 A2.31 without an event domain, / and the public routes send a signed-in user to the event list', async () => {
+    const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
+    for (const path of ['/', '/login', '/registration', '/forgot-password']) {
+      await page.goto(path);
+      await page.waitForURL('**/event/list');
+      expect(pathOf(page), path).toBe('/event/list');
+    }
+  });
+
   it('A2.27 A2.28 E2.16 invitation pages are mobile-only and send wide screens to the attendees', async () => {
     const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/invitation/12/accept`);
