@@ -75,3 +75,19 @@ export async function call<T = unknown>(
   }
   return { status: response.statusCode, body, headers: response.headers };
 }
+
+/**
+ * The payloads of a room's records of one type, oldest first, once the bus has run what was
+ * pending (the records processors write after a commit).
+ */
+export async function roomPayloads<P>(t: TestApp, room: string, type: string): Promise<P[]> {
+  await t.app.bus.idle();
+  const rows = await t.ctx.db
+    .selectFrom('realtime_events')
+    .select('payload')
+    .where('room', '=', room)
+    .where('type', '=', type)
+    .orderBy('seq')
+    .execute();
+  return rows.map((r) => r.payload as P);
+}

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, createTestApp, roomPayloads, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,17 +50,8 @@ async function setup() {
   return { event, booth, owner, member, pending, visitor, organizer, code };
 }
 
-async function leadPushes(userId: number): Promise<LeadChangedPayload[]> {
-  await t.app.bus.idle();
-  const rows = await t.ctx.db
-    .selectFrom('realtime_events')
-    .select('payload')
-    .where('room', '=', realtimeRoom.user(userId))
-    .where('type', '=', RecordType.BoothLead)
-    .orderBy('seq')
-    .execute();
-  return rows.map((r) => r.payload as LeadChangedPayload);
-}
+const leadPushes = (userId: number) =>
+  roomPayloads<LeadChangedPayload>(t, realtimeRoom.user(userId), RecordType.BoothLead);
 
 describe('booth leads', () => {
   it('E1.11 two team members scanning one badge at the same moment make one lead the whole team sees', async () => {

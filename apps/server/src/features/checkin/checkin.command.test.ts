@@ -9,7 +9,7 @@ import {
 } from '@foyer/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePerson, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, createTestApp, roomPayloads, type TestApp } from '../../../test/helper';
 import { doorApi, engine } from './checkin.fixtures';
 
 let t: TestApp;
@@ -39,34 +39,26 @@ function checkInAsync(who: Person, payload: Record<string, unknown>) {
 }
 
 /** The `checkIn.command` records on a user's room, oldest first. */
-async function commandRecords(userId: number): Promise<CheckInCommand[]> {
-  const rows = await t.ctx.db
-    .selectFrom('realtime_events')
-    .select('payload')
-    .where('room', '=', realtimeRoom.user(userId))
-    .where('type', '=', RecordType.CheckInCommand)
-    .orderBy('seq')
-    .execute();
-  return rows.map((r) => r.payload as CheckInCommand);
-}
+const commandRecords = (userId: number) =>
+  roomPayloads<CheckInCommand>(t, realtimeRoom.user(userId), RecordType.CheckInCommand);
 
 describe(`check-in commands (E4.77–E4.79, E7.88, ${engine})`, () => {
   it('E4.77 E4.78 E7.88 asked to answer later: 202 with the command, then the result on the caller’s room and from GET', async () => {
     const { event, staff, ticketId } = await door.setup();
     const id = commandId();
-    const res = await checkInAsync(staff, {
+    const body = {
       eventId: event.id,
       ticketId,
       checkIn: true,
       toggle: true,
       commandId: id,
       deviceId: 'device-async-a',
-    });
+    };
+    const res = await checkInAsync(staff, body);
     expect(res.status).toBe(202);
     expect(res.headers['preference-applied']).toBe('respond-async');
     expect(res.body.data).toEqual({ commandId: id, executed: false, result: null, error: null });
 
-    await t.app.bus.idle();
     const records = await commandRecords(staff.userId);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
@@ -86,17 +78,9 @@ describe(`check-in commands (E4.77–E4.79, E7.88, ${engine})`, () => {
     expect(read.body.data).toEqual(records[0]);
 
     // A resend of the command after a lost answer: what became of it, and no second toggle.
-    const again = await checkInAsync(staff, {
-      eventId: event.id,
-      ticketId,
-      checkIn: true,
-      toggle: true,
-      commandId: id,
-      deviceId: 'device-async-a',
-    });
+    const again = await checkInAsync(staff, body);
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(records[0]);
-    await t.app.bus.idle();
     expect(await commandRecords(staff.userId)).toHaveLength(1);
     expect(await door.counted(event.id)).toEqual({ used: 1, inside: 1 });
   });
@@ -107,7 +91,6 @@ describe(`check-in commands (E4.77–E4.79, E7.88, ${engine})`, () => {
     expect(res.status).toBe(202);
     const id = res.body.data!.commandId;
     expect(id).toMatch(/^cmd-/); // the server names a command the device did not
-    await t.app.bus.idle();
     expect(await commandRecords(staff.userId)).toEqual([
       {
         commandId: id,
@@ -137,7 +120,6 @@ describe(`check-in commands (E4.77–E4.79, E7.88, ${engine})`, () => {
       `/event/participant/checkIn/command?eventId=${event.id}&commandId=${id}`,
     );
     expect(read.status).toBe(403);
-    await t.app.bus.idle();
     expect(await commandRecords(guest.userId)).toEqual([]);
     expect(await door.counted(event.id)).toEqual({ used: 0, inside: 0 });
   });

@@ -12,7 +12,7 @@ import {
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makeParticipant, makePerson, makeSlots, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, createTestApp, roomPayloads, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { linkHeldMeetings } from './exchanges.service';
 
@@ -55,17 +55,8 @@ const scan = (who: Person, eventId: number, code: string, note?: string) =>
   api<ScanContactResult>(who, 'POST', '/contact/scan', { eventId, code, ...(note ? { note } : {}) });
 
 /** The contact.changed records pushed to the user's room, oldest first. */
-async function pushed(userId: number): Promise<ContactChangedPayload[]> {
-  await t.app.bus.idle();
-  const rows = await t.ctx.db
-    .selectFrom('realtime_events')
-    .select('payload')
-    .where('room', '=', realtimeRoom.user(userId))
-    .where('type', '=', RecordType.ContactChanged)
-    .orderBy('seq')
-    .execute();
-  return rows.map((r) => r.payload as ContactChangedPayload);
-}
+const pushed = (userId: number) =>
+  roomPayloads<ContactChangedPayload>(t, realtimeRoom.user(userId), RecordType.ContactChanged);
 
 describe('contact exchange (E4.62)', () => {
   it('E1.11 E4.62 scanning a badge sends a request: sent for me, received for them, details only once accepted', async () => {
