@@ -35,6 +35,8 @@ export interface Stats {
   p95: number;
   p99: number;
   bytesPerResponse: number;
+  /** The load generator's own CPU (user + system) per response, ms: its share of the machine. */
+  loadCpuMs: number;
 }
 
 interface AutocannonInstance extends PromiseLike<{ errors: number; non2xx: number }> {
@@ -51,6 +53,7 @@ async function runLoad(load: Load): Promise<Stats> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const latencies: number[] = [];
   let bytes = 0;
+  const cpuBefore = process.cpuUsage();
   const instance = autocannon({
     url: load.url,
     headers: { ...load.headers, ...(load.bodies ? { 'content-type': 'application/json' } : {}) },
@@ -71,6 +74,7 @@ async function runLoad(load: Load): Promise<Stats> {
     bytes += size;
   });
   const result = await instance;
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -81,6 +85,7 @@ async function runLoad(load: Load): Promise<Stats> {
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     bytesPerResponse: latencies.length ? Math.round(bytes / latencies.length) : 0,
+    loadCpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length),
   };
 }
 
