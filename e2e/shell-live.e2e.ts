@@ -1,3 +1,4 @@
+import type { WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './lib/browser';
 import { api, apiLogin, apiRegisterVerified, DEMO_LOGINS, DEMO_PASSWORD, uniqueEmail } from './lib/flows';
@@ -61,6 +62,59 @@ describe('application shell in the browser: live', () => {
     await item.getByTestId('notification-mark-read').waitFor({ state: 'detached' }); // read (A4.37)
     const counts = await api<{ unread: number; unseen: number }>('/notifications/counts', { token });
     expect(counts).toMatchObject({ unread: 0, unseen: 0 });
+  });
+
+  it('A4.35 A4.40 a request sent after the page loaded and before its connection came on still shows', async () => {
+    const email = uniqueEmail('gap');
+    const password = 'Gap-pass-1';
+    const token = await apiRegisterVerified({
+      eventId: shell.eventId,
+      name: 'Gale',
+      surname: 'Park',
+      email,
+      password,
+      fields: { industry: 'Health' },
+    });
+    const me = await api<{ id: number }>(`/event/participant/me?eventId=${shell.eventId}`, { token });
+    const page = await shell.signedIn('desktop', email, { password });
+    await page.getByTestId('timezone-keep').click(); // a new account confirms its zone first (A4.24)
+    // The page's realtime connection waits at the door until the request is written.
+    let open = false;
+    const held: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/api\/v1\/realtime/, (ws) => {
+      if (open) ws.connectToServer();
+      else held.push(ws);
+    });
+    const bellLoads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/notifications') bellLoads.push(request.url());
+    });
+    await page.goto(`/event/${shell.eventId}/`);
+    await page.getByTestId('event-tabs').waitFor();
+    const bell = page.getByTestId('nav-notifications');
+    await expect.poll(() => bellLoads.length).toBeGreaterThan(0);
+    expect(await bell.textContent()).toBe('Notifications');
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+
+    const organizer = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
+    await api('/event/schedule/join', {
+      token: organizer,
+      body: { eventId: shell.eventId, toType: 'participant', toId: me.id, message: 'Before your socket' },
+    });
+    // The notification is written by a processor after the request's commit: wait until it is.
+    await expect
+      .poll(async () => (await api<{ unseen: number }>('/notifications/counts', { token })).unseen)
+      .toBe(1);
+    const loadsBefore = bellLoads.length;
+    open = true;
+    for (const ws of held.splice(0)) ws.connectToServer();
+    // Its record was written before the connection: no push brings it; the room coming on says a
+    // record is newer than the bell's load, and the bell and the invitations load again.
+    await expect.poll(() => bell.textContent(), { timeout: 15_000 }).toContain('1');
+    await expect
+      .poll(() => page.getByTestId('nav-invitations').textContent(), { timeout: 15_000 })
+      .toContain('1');
+    expect(bellLoads.length).toBeGreaterThan(loadsBefore);
   });
 
   it('A1.14 A1.16 A7.40 A4.08 A1.17 A4.29 A4.28 A4.30 native shell: flag remembered, device bridge saves tokens, logout message', async () => {

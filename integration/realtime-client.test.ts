@@ -1,9 +1,10 @@
 import { type RealtimeRecord, RecordType, realtimeRoom } from '@foyer/contract';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Listening, listen, writeRecords } from '../apps/server/src/realtime/realtime.fixtures';
 import { makeUser } from '../apps/server/test/factories';
 // The web app's own client, exercised here against the real server (it has no DOM dependency).
-import { connectRealtime, type RealtimeClient } from '../apps/web/src/lib/realtime';
+import { connectRealtime, RECORD_COMMIT_MARGIN_MS, type RealtimeClient } from '../apps/web/src/lib/realtime';
 
 const servers: Listening[] = [];
 const clients: RealtimeClient[] = [];
@@ -104,6 +105,32 @@ describe('web realtime client against the real server', () => {
     await expect.poll(() => got.length).toBe(1);
     expect(client.lastRecordAt(room)).toBeGreaterThanOrEqual(unheard);
     expect(client.lastRecordAt(realtimeRoom.user(user.id + 1))).toBe(0);
+  });
+
+  it('A4.35 learns from its first subscribe when the room last had a record, before it listened', async () => {
+    const server = await start();
+    const user = await makeUser(server.ctx);
+    const room = realtimeRoom.user(user.id);
+    await server.app.realtime.publish(room, RecordType.Notification, { n: 1 });
+    await sql`UPDATE realtime_events SET created_at = now() - interval '10 minutes' WHERE room = ${room}`.execute(
+      server.ctx.db,
+    );
+    const client = open(server.url, async () => user.token);
+    await subscribeReady(client, room, []);
+    // Written ten minutes ago: at the latest 10 min − the commit margin ago, on this client's clock.
+    const at = client.lastRecordAt(room);
+    expect(at).toBeGreaterThan(Date.now() - 10 * 60_000);
+    expect(at).toBeLessThanOrEqual(Date.now() - 10 * 60_000 + RECORD_COMMIT_MARGIN_MS);
+    // A room without records says nothing.
+    const quiet = realtimeRoom.publicProfile(user.id + 1000);
+    await subscribeReady(client, quiet, []);
+    expect(client.lastRecordAt(quiet)).toBe(0);
+    // A record written just before the subscribe is as recent as the subscribe.
+    const recent = realtimeRoom.publicProfile(user.id);
+    const before = Date.now();
+    await server.app.realtime.publish(recent, RecordType.PublicProfileChanged, {});
+    await subscribeReady(client, recent, []);
+    expect(client.lastRecordAt(recent)).toBeGreaterThanOrEqual(before);
   });
 
   it('fetches a record whose push never came (a hole in the seqs) and keeps the order', async () => {

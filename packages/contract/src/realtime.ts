@@ -151,6 +151,12 @@ export type SubscribeAck =
        * room (the server's data was reset): the client should reload the room's state over HTTP.
        */
       truncated: boolean;
+      /**
+       * On a first subscribe (no `since`): how long ago, by the server's clock, the room's newest
+       * record was written (null: the room has none). A client that loaded the room's state over
+       * HTTP before it subscribed reloads it only if that record may be newer than its load.
+       */
+      lastRecordAgeMs?: number | null;
     }
   | { ok: false; error: { code: string; msg: string } };
 

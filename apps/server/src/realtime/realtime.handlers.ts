@@ -17,7 +17,7 @@ import type { Server, Socket } from 'socket.io';
 import type { DB } from '../db/schema';
 import { type AccessClaims, accountsExist, verifyLiveAccessToken } from '../http/auth';
 import type { RoomPolicies } from './realtime.policy';
-import { findLastSeq, findRecordsSince } from './realtime.repository';
+import { findLastRecord, findLastSeq, findRecordsSince } from './realtime.repository';
 
 export interface SocketData {
   userId: number;
@@ -124,8 +124,15 @@ async function subscribe(socket: RealtimeSocket, input: unknown, deps: Deps): Pr
   // before is in the answer; the client drops the overlap by seq.
   await socket.join(room);
   if (since === undefined) {
-    const lastSeq = await findLastSeq(deps.db, room);
-    return { ok: true, missed: [], more: false, lastSeq, truncated: false };
+    const last = await findLastRecord(deps.db, room);
+    return {
+      ok: true,
+      missed: [],
+      more: false,
+      lastSeq: last.seq,
+      truncated: false,
+      lastRecordAgeMs: last.ageMs,
+    };
   }
   const rows = await findRecordsSince(deps.db, room, since, REALTIME_CATCH_UP_LIMIT + 1);
   const missed = rows.slice(0, REALTIME_CATCH_UP_LIMIT);

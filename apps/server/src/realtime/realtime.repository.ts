@@ -70,6 +70,27 @@ export async function findRecordsSince(
   return rows.map(toRecord);
 }
 
+/**
+ * The room's highest seq (0 for a room without records) and how long ago, by the database's clock,
+ * that record was written (null: none). The age is the client's, not a timestamp: a client compares
+ * it with its own clock without knowing the server's.
+ */
+export async function findLastRecord(
+  db: Executor,
+  room: string,
+): Promise<{ seq: number; ageMs: number | null }> {
+  const row = await db
+    .selectFrom('realtime_events')
+    .select(['seq', sql<number>`(extract(epoch from now() - created_at) * 1000)::float8`.as('age_ms')])
+    .where('room', '=', room)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? { seq: Number(row.seq), ageMs: Math.max(0, Math.round(Number(row.age_ms))) }
+    : { seq: 0, ageMs: null };
+}
+
 /** The room's highest seq (0 for a room without records). */
 export async function findLastSeq(db: Executor, room: string): Promise<number> {
   const row = await db

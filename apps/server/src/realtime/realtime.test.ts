@@ -106,6 +106,7 @@ describe('realtime: authorization', () => {
       more: false,
       lastSeq: 0,
       truncated: false,
+      lastRecordAgeMs: null,
     });
     await server.app.realtime.publish(realtimeRoom.publicProfile(alice.id), RecordType.PublicProfileChanged, {
       name: 'Alice',
@@ -245,6 +246,32 @@ describe('realtime: delivery', () => {
       { room: 'userRooms/1', seq: 4 },
     ]);
     expect((await realtime.publish('userRooms/2', RecordType.Notification, {})).seq).toBe(2);
+  });
+
+  it("A4.35 tells a first subscriber how long ago the room's newest record was written", async () => {
+    await start();
+    const user = await makeUser(server.ctx);
+    const room = realtimeRoom.user(user.id);
+    const c = await connect(user.token);
+    // No record yet: nothing a load could have missed.
+    expect(await c.subscribe(room)).toMatchObject({ ok: true, lastSeq: 0, lastRecordAgeMs: null });
+    const { realtime } = server.app;
+    for (const n of [1, 2]) await realtime.publish(room, RecordType.Notification, { n });
+    await sql`UPDATE realtime_events SET created_at = now() - interval '10 minutes' WHERE seq = 1`.execute(
+      server.ctx.db,
+    );
+    await sql`UPDATE realtime_events SET created_at = now() - interval '3 minutes' WHERE seq = 2`.execute(
+      server.ctx.db,
+    );
+    const other = await connect(user.token);
+    const answer = await other.subscribe(room);
+    if (!answer.ok) throw new Error(answer.error.msg);
+    expect(answer.lastSeq).toBe(2);
+    // The newest by seq (3 minutes), by the database's clock, whatever the client's.
+    expect(answer.lastRecordAgeMs).toBeGreaterThanOrEqual(180_000);
+    expect(answer.lastRecordAgeMs).toBeLessThan(240_000);
+    // A client resuming from a seq gets the records themselves instead.
+    expect(await other.subscribe(room, 1)).not.toHaveProperty('lastRecordAgeMs');
   });
 
   it('tells a client that resumes from a seq that is gone, or unknown, to reload (truncated)', async () => {

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router';
+import { trackAnswerReads } from '../lib/answer-reads';
 import { QUERY_DEFAULTS } from '../lib/query-defaults';
 import { fetchProfile, PROFILE_STALE_MS, profileKey } from '../lib/session';
 import { useSession } from '../lib/session-store';
@@ -36,6 +37,8 @@ const queryClient = new QueryClient({
     queries: QUERY_DEFAULTS,
   },
 });
+// Before the first fetch: a room coming on reloads only answers that may lack its last record.
+trackAnswerReads(queryClient.getQueryCache());
 
 // A stored session (a reload, a return) checks itself with the profile (A4.02) as soon as the app
 // starts, not once the first render is done; on an event's page the event is asked for beside it,

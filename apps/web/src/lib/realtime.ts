@@ -39,12 +39,11 @@ export interface RealtimeClient {
   /** Listens to a room; returns the function that stops listening. */
   subscribe<P = unknown>(room: string, onRecord: RecordHandler<P>, options?: SubscribeOptions): () => void;
   readonly connected: boolean;
-  /** When the socket last connected (ms since the epoch; 0 before it first did). */
-  readonly connectedAt: number;
   /**
-   * When the last record for the room came (ms since the epoch; 0: none since this client began),
-   * whether anything listened to it or not: a screen that starts listening to a room others (or
-   * nobody) listened to before may have loaded its data before that record.
+   * When the last record for the room came (ms since the epoch; 0: none known), whether anything
+   * listened to it or not, or, for one written before this client first listened to the room, the
+   * latest it may have been committed (the subscribe answer's `lastRecordAgeMs`): a screen that
+   * starts listening to a room may have loaded its data before that record.
    */
   lastRecordAt(room: string): number;
   /** Disconnects for good (logout, A4.06). A new sign-in makes a new client. */
@@ -80,6 +79,12 @@ function call(handler: RecordHandler, record: RealtimeRecord): void {
     });
   }
 }
+
+/**
+ * A record's age counts from its transaction's start, and the transaction commits later: the server
+ * sets no time limit on a transaction, and none of Foyer's takes near this long.
+ */
+export const RECORD_COMMIT_MARGIN_MS = 60_000;
 
 export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {}): RealtimeClient {
   const ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
@@ -171,6 +176,10 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
             for (const o of state.options) o.onResync?.();
           }
           const first = order.lastSeq === null;
+          // The room's newest record, from before this client listened: the latest it may have
+          // been committed (its age is from its transaction's start), on this client's clock.
+          if (first && typeof answer.lastRecordAgeMs === 'number')
+            noteRecordAt(room, Date.now() - answer.lastRecordAgeMs + RECORD_COMMIT_MARGIN_MS);
           if (first) order.start(answer.lastSeq);
           for (const record of answer.missed) order.hold(record);
           if (first) for (const o of state.options) o.onReady?.();
@@ -180,18 +189,22 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
       );
   }
 
-  let connectedAt = 0;
   socket.on('connect', () => {
-    connectedAt = Date.now();
     retryMs = 1_000;
     for (const [room, state] of rooms) subscribeOnServer(room, state);
   });
 
-  socket.on('record', (record) => {
+  /** Notes that the room had a record at `at` (the latest of what is known), for lastRecordAt. */
+  function noteRecordAt(room: string, at: number): void {
+    const known = recordTimes.get(room) ?? 0;
     // A Map keeps insertion order: re-inserted, the room is the newest; the oldest go past 100.
-    recordTimes.delete(record.room);
-    recordTimes.set(record.room, Date.now());
+    recordTimes.delete(room);
+    recordTimes.set(room, Math.max(known, at));
     if (recordTimes.size > 100) recordTimes.delete(recordTimes.keys().next().value as string);
+  }
+
+  socket.on('record', (record) => {
+    noteRecordAt(record.room, Date.now());
     const state = rooms.get(record.room);
     if (state) take(state, record);
   });
@@ -210,9 +223,6 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
   return {
     get connected() {
       return socket.connected;
-    },
-    get connectedAt() {
-      return connectedAt;
     },
     lastRecordAt(room) {
       return recordTimes.get(room) ?? 0;

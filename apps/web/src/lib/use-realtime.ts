@@ -1,5 +1,6 @@
-import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef } from 'react';
+import { answerReadAt } from './answer-reads';
 import type { RealtimeClient, RecordHandler, SubscribeOptions } from './realtime';
 
 /**
@@ -39,47 +40,49 @@ export function useRealtimeRoom<P = unknown>(
   }, [client, room]);
 }
 
-export interface ReloadOptions {
-  /**
-   * Also the answers loaded before the socket connected: a record written between the load and the
-   * connection reached neither. Costs a request on a cold start where the answer came first, so
-   * only for what must be right at once (the bell, the invitations badge, A4.35, A4.40).
-   */
-  beforeConnection?: boolean;
-}
-
 /**
- * An `onReady` for a room that gets records whether or not this screen listens (the user's own room
- * above all): reloads the queries under `queryKey` whose answer is older than the room's last
- * record, which came while this screen was not listening (another screen handled it, or none did).
- * With `beforeConnection`, also those older than the connection (the server puts a socket in its
- * user's room as it connects, so a record written after that reaches it, realtime-order.ts
- * `start`). A warm start loads nothing twice.
+ * The queries under `queryKey` whose answer may lack the room's last record: it began to be read
+ * (answer-reads.ts) no later than that record came, or was written if it came before this client
+ * listened (realtime.ts `lastRecordAt`). A cold start whose rooms had no recent record finds none.
  */
-export function reloadAnswersOlderThanRecords(
+export function answersOlderThanRecords(
   queryClient: QueryClient,
-  client: Pick<RealtimeClient, 'connectedAt' | 'lastRecordAt'> | null,
+  client: Pick<RealtimeClient, 'lastRecordAt'> | null,
   room: string,
   queryKey: QueryKey,
-  options: ReloadOptions = {},
-): void {
-  if (!client) return;
-  const since = Math.max(options.beforeConnection ? client.connectedAt : 0, client.lastRecordAt(room));
-  void queryClient.invalidateQueries({
+): Query[] {
+  const since = client?.lastRecordAt(room) ?? 0;
+  if (since === 0) return [];
+  return queryClient.getQueryCache().findAll({
     queryKey,
-    predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < since,
+    predicate: (query) => {
+      const readAt = answerReadAt(query);
+      return readAt > 0 && readAt <= since;
+    },
   });
 }
 
-/** The `onReady` of a screen listening to `room`: reloadAnswersOlderThanRecords for its answers. */
-export function useReloadOnReady(
-  room: string | null | undefined,
+/**
+ * An `onReady` for a room whose records a screen missed while it was not listening (another screen
+ * handled them, or none did, or they came before the socket did): reloads the answers under
+ * `queryKey` that may lack the room's last record (answersOlderThanRecords). Nothing else loads twice.
+ */
+export function reloadAnswersOlderThanRecords(
+  queryClient: QueryClient,
+  client: Pick<RealtimeClient, 'lastRecordAt'> | null,
+  room: string,
   queryKey: QueryKey,
-  options: ReloadOptions = {},
-): () => void {
+): void {
+  const stale = new Set(answersOlderThanRecords(queryClient, client, room, queryKey));
+  if (stale.size === 0) return;
+  void queryClient.invalidateQueries({ queryKey, predicate: (query) => stale.has(query) });
+}
+
+/** The `onReady` of a screen listening to `room`: reloadAnswersOlderThanRecords for its answers. */
+export function useReloadOnReady(room: string | null | undefined, queryKey: QueryKey): () => void {
   const queryClient = useQueryClient();
   const client = useRealtimeClient();
   return () => {
-    if (room) reloadAnswersOlderThanRecords(queryClient, client, room, queryKey, options);
+    if (room) reloadAnswersOlderThanRecords(queryClient, client, room, queryKey);
   };
 }

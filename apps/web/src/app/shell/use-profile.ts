@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 import { fetchProfile, PROFILE_STALE_MS, profileKey } from '../../lib/session';
 import { useSession } from '../../lib/session-store';
-import { useRealtimeClient } from '../../lib/use-realtime';
+import { answersOlderThanRecords, useRealtimeClient } from '../../lib/use-realtime';
 
 export { profileKey };
 
@@ -37,7 +37,8 @@ export function useUpdateProfile() {
 /**
  * A7.42, A7.43: a change made in another tab or on another device (name, photo, time zone, ui
  * settings) reaches this one: the user's feed says the profile changed, and it is fetched again;
- * so it is when the feed comes on, for a change made between the page's load and its subscription.
+ * so it is when the feed comes on, if a change may have been made between the page's load and its
+ * subscription.
  */
 export function useProfileLive(): void {
   const userId = useSession((state) => state.user?.id ?? null);
@@ -49,12 +50,20 @@ export function useProfileLive(): void {
       void fetchProfile()
         .then((profile) => applyProfile(queryClient, profile))
         .catch(() => undefined); // offline: the next load fetches it
+    const room = realtimeRoom.user(userId);
     return realtime.subscribe(
-      realtimeRoom.user(userId),
+      room,
       (record) => {
         if (record.type === RecordType.PublicProfileChanged) refetch();
       },
-      { onReady: refetch },
+      {
+        onReady: () => {
+          // No answer yet (its load failed, say): fetched now.
+          const loaded = (queryClient.getQueryState(profileKey)?.dataUpdatedAt ?? 0) > 0;
+          if (!loaded || answersOlderThanRecords(queryClient, realtime, room, profileKey).length > 0)
+            refetch();
+        },
+      },
     );
   }, [realtime, userId, queryClient]);
 }

@@ -23,7 +23,7 @@ import { rememberLastVisitedEvent } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useEvent } from '../../../lib/use-event';
-import { useRealtimeClient } from '../../../lib/use-realtime';
+import { reloadAnswersOlderThanRecords, useRealtimeClient } from '../../../lib/use-realtime';
 import { isEntityKind } from '../api/get-entity';
 import { EntityDetail } from '../components/entity-detail';
 import { EventHeader } from '../components/event-header';
@@ -120,26 +120,29 @@ function FirstVisit({
 /**
  * A7.41: organizers' changes (texts, branding, tabs) reach open screens. The event is per caller (its
  * `me`), so the record says only that it changed and the screen fetches it again; so does the room
- * coming on, for a change made between the page's load and its subscription.
+ * coming on, when a change may have been made between the page's load and its subscription.
  */
 function useEventChanges(eventId: number) {
   const realtime = useRealtimeClient();
   const queries = useQueryClient();
   useEffect(() => {
     if (!realtime || !(eventId > 0)) return;
-    const refetch = () => {
-      void queries.invalidateQueries({ queryKey: ['event', eventId] });
-      void queries.invalidateQueries({ queryKey: ['events'] });
-    };
+    const room = realtimeRoom.event(eventId);
+    const keys = [['event', eventId], ['events']];
     return realtime.subscribe(
-      realtimeRoom.event(eventId),
+      room,
       (record) => {
-        if (record.type === RecordType.EventChanged) refetch();
+        if (record.type === RecordType.EventChanged)
+          for (const queryKey of keys) void queries.invalidateQueries({ queryKey });
         // E7.79: a booth's profile changed: the expo lists and that booth are fetched again.
         if (record.type === RecordType.BoothChanged)
           void queries.invalidateQueries({ queryKey: ['expo', eventId] });
       },
-      { onReady: refetch },
+      {
+        onReady: () => {
+          for (const queryKey of keys) reloadAnswersOlderThanRecords(queries, realtime, room, queryKey);
+        },
+      },
     );
   }, [realtime, queries, eventId]);
 }

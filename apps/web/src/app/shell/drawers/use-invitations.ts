@@ -45,7 +45,7 @@ export function useInvitationsLive(): void {
   const queryClient = useQueryClient();
   const room = userId ? realtimeRoom.user(userId) : null;
   // A request that arrived between the lists' load and the socket's connection (A4.40).
-  const onReady = useReloadOnReady(room, meetingKeys.all, { beforeConnection: true });
+  const onReady = useReloadOnReady(room, meetingKeys.all);
   useRealtimeRoom<InvitationChangedPayload>(
     room,
     (record) => {

@@ -26,7 +26,7 @@ export function useNotificationsLive(): void {
   const client = useRealtimeClient();
   const room = userId ? realtimeRoom.user(userId) : null;
   // A notification written between the bell's load and the socket's connection (A4.35).
-  const onReady = useReloadOnReady(room, notificationsKey, { beforeConnection: true });
+  const onReady = useReloadOnReady(room, notificationsKey);
   useRealtimeRoom<unknown>(
     room,
     (record) => {

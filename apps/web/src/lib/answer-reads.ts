@@ -1,0 +1,31 @@
+import type { Query, QueryCache } from '@tanstack/react-query';
+
+/**
+ * When each query's answer began to be read: the start of the fetch that brought it. A realtime
+ * record written after that start may be missing from the answer even when it came before the
+ * answer did, so a screen compares records with this, not with when the answer arrived
+ * (use-realtime.ts). An answer written by hand (setQueryData, a mutation's result) counts from
+ * when it was written. Kept weakly per query object.
+ */
+const fetchStarts = new WeakMap<Query, number>();
+const readStarts = new WeakMap<Query, number>();
+
+/** Follows the cache's fetches; returns the function that stops. */
+export function trackAnswerReads(cache: QueryCache): () => void {
+  return cache.subscribe((event) => {
+    if (event.type !== 'updated') return;
+    const { action, query } = event;
+    // A fetch asked while one is running does not restart it: the earlier start stays, the safe side.
+    if (action.type === 'fetch') fetchStarts.set(query, Date.now());
+    else if (action.type === 'success') {
+      const start = action.manual ? undefined : fetchStarts.get(query);
+      readStarts.set(query, start ?? query.state.dataUpdatedAt);
+    }
+  });
+}
+
+/** When the query's answer began to be read (ms since the epoch; 0: it has no answer). */
+export function answerReadAt(query: Query): number {
+  if (query.state.dataUpdatedAt === 0) return 0;
+  return Math.min(readStarts.get(query) ?? query.state.dataUpdatedAt, query.state.dataUpdatedAt);
+}
