@@ -9,20 +9,27 @@ import { demoLogin, signInOnPage } from './lib/sign-in';
 describe('application shell in the browser: live', () => {
   const shell = shellSuite();
 
-  it('A4.35 E8.61 A4.36 A4.37 A4.39 A4.40 a meeting request arrives live: badges, drawer, seen and read', async () => {
-    const email = uniqueEmail('notify');
-    const password = 'Notify-pass-1';
+  /** A new account of the demo event, signed in on a desktop page, its zone question answered. */
+  async function newAttendee(prefix: string, name: string, surname: string) {
+    const email = uniqueEmail(prefix);
+    const password = `${name}-pass-1`;
+    const fields = { industry: 'Health' };
     const token = await apiRegisterVerified({
       eventId: shell.eventId,
-      name: 'Nora',
-      surname: 'Lind',
+      name,
+      surname,
       email,
       password,
-      fields: { industry: 'Health' },
+      fields,
     });
     const me = await api<{ id: number }>(`/event/participant/me?eventId=${shell.eventId}`, { token });
     const page = await shell.signedIn('desktop', email, { password });
     await page.getByTestId('timezone-keep').click(); // a new account confirms its zone first (A4.24)
+    return { token, me, page };
+  }
+
+  it('A4.35 E8.61 A4.36 A4.37 A4.39 A4.40 a meeting request arrives live: badges, drawer, seen and read', async () => {
+    const { token, me, page } = await newAttendee('notify', 'Nora', 'Lind');
     await page.goto(`/event/${shell.eventId}/`);
     await page.getByTestId('event-tabs').waitFor();
     const bell = page.getByTestId('nav-notifications');
@@ -65,19 +72,7 @@ describe('application shell in the browser: live', () => {
   });
 
   it('A4.35 A4.40 a request sent after the page loaded and before its connection came on still shows', async () => {
-    const email = uniqueEmail('gap');
-    const password = 'Gap-pass-1';
-    const token = await apiRegisterVerified({
-      eventId: shell.eventId,
-      name: 'Gale',
-      surname: 'Park',
-      email,
-      password,
-      fields: { industry: 'Health' },
-    });
-    const me = await api<{ id: number }>(`/event/participant/me?eventId=${shell.eventId}`, { token });
-    const page = await shell.signedIn('desktop', email, { password });
-    await page.getByTestId('timezone-keep').click(); // a new account confirms its zone first (A4.24)
+    const { token, me, page } = await newAttendee('gap', 'Gale', 'Park');
     // The page's realtime connection waits at the door until the request is written.
     let open = false;
     const held: WebSocketRoute[] = [];
