@@ -31,7 +31,7 @@ describe('meetings in the browser', () => {
     return session.page;
   }
 
-  it('E1.04 E1.05 E2.35 E2.45 E4.17 E4.20 E4.25 E4.19 E2.46 E5.16 E5.19 E5.21 E5.22 A2.27 E2.15 A2.29 E2.18 A2.76 E3.10 E7.70 two people: A finds B by search, the request arrives live, accept a slot, both agendas show it, reschedule, cancel', async () => {
+  it('E1.04 E1.05 E2.35 E2.45 E4.17 E4.20 E4.25 E4.19 E2.46 E5.16 E5.19 E5.21 E5.22 A2.27 E2.15 E2.17 A2.29 E2.18 A2.76 E3.10 E7.70 two people: A finds B by search, the request arrives live, accept a slot, both agendas show it, reschedule, cancel', async () => {
     const ana = await registerAttendee(eventId, 'Ana', 'Meetwell');
     const ben = await registerAttendee(eventId, 'Ben', 'Slotford');
     const a = await open(ana, 'mobile');
@@ -120,6 +120,9 @@ describe('meetings in the browser', () => {
     await checkScreen(a, 'reschedule-375');
     await a.getByTestId('meet-reschedule-submit').click();
     await waitForStatus(a, 'reschedulePending');
+    // E2.17: the same state under its own sub-path.
+    await a.goto(`/event/${eventId}/invitation/${ben.participantId}/reschedulePending`);
+    await waitForStatus(a, 'reschedulePending');
 
     // Ben is asked live and accepts the new time.
     await waitForStatus(b, 'rescheduleToRespond');
@@ -128,6 +131,11 @@ describe('meetings in the browser', () => {
     await waitForStatus(b, 'meetingDetails');
     // The status follows the answer at once; the meeting's time comes with the refreshed meeting.
     await expect.poll(() => b.getByTestId('meeting-time').textContent()).toContain(`${later}–`);
+    await waitForStatus(a, 'meetingDetails');
+    // E2.17: Ana's cancel form under its own sub-path (she leaves it; Ben cancels below).
+    await a.goto(`/event/${eventId}/invitation/${ben.participantId}/cancelMeeting`);
+    await a.getByTestId('meet-cancel-message').waitFor();
+    await a.goto(`/event/${eventId}/invitation/${ben.participantId}`);
     await waitForStatus(a, 'meetingDetails');
 
     // Ben cancels (E5.21 default text); both cards go back to a new request.
