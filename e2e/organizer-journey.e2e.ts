@@ -290,6 +290,10 @@ describe('organizer journey: an empty database to a running event', () => {
       { loginPath: labelURL(label, '/login'), landing: 'anywhere', newAccount: 'if-asked' },
     );
     expect(new URL(guest.url()).hostname).toBe(`${label}.localhost`);
+    // A2.31 E2.14: from the domain's login, a signed-in person lands on the event's home,
+    // /event/{eventId}/{indexPagePath} (the default, the attendees).
+    await guest.waitForURL(`**/event/${eventId}/attendees`);
+    await guest.getByTestId('event-tab-panel-attendees').waitFor();
 
     // It joins the 10-seat session from the event's sessions.
     await guest.goto(labelURL(label, `/event/${eventId}/sessions`));
