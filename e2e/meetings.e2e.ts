@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { launchBrowser } from './lib/browser';
 import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId } from './lib/flows';
-import { type Attendee, demoAttendeeIds, registerAttendee, waitForStatus } from './lib/meetings';
+import { type Attendee, cardStatus, demoAttendeeIds, registerAttendee, waitForStatus } from './lib/meetings';
+import { holdRealtime, organizerRequestTo } from './lib/realtime-door';
 import { signIn } from './lib/sign-in';
 
 /** What the person sees (the viewport): the pages underneath are long lists of other features. */
@@ -425,10 +426,13 @@ describe('meetings in the browser', () => {
       .waitFor(); // E8.25
   });
 
-  it('E4.18 a request the network loses shows as pending at once, then goes back to the form and says why', async () => {
+  it('E4.18 a request the network loses shows as pending at once, stays pending while the card reloads, then goes back to the form and says why', async () => {
     const cleo = await registerAttendee(eventId, 'Cleo', 'Lostwire');
     const dan = await registerAttendee(eventId, 'Dan', 'Dropper');
     const a = await open(cleo, 'mobile');
+    // The page's realtime connection waits at the door, so that its coming on reloads the card
+    // while the request is on its way.
+    const door = await holdRealtime(a);
     // The request is held on the way, then the connection drops: the server never gets it.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -444,8 +448,23 @@ describe('meetings in the browser', () => {
     );
     await a.goto(`/event/${eventId}/invitation/${dan.participantId}`);
     await waitForStatus(a, 'inviteNew');
+    // A record for Cleo's room written before her connection: the room coming on reloads the cards.
+    await organizerRequestTo(eventId, cleo);
+
     await a.getByTestId('meet-send-submit').click();
     await waitForStatus(a, 'invitePending'); // before any answer
+    const reloaded = a.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/v1/event/meeting/status' &&
+        new URL(response.url()).searchParams.get('participantId') === String(dan.participantId),
+    );
+    door.open();
+    const answer = (await (await reloaded).json()) as { data: { status: string } };
+    expect(answer.data.status).toBe('inviteNew'); // the server has not got the request
+    // The same reload brings the organizer's request to the menu's badge: the answers are applied.
+    await expect.poll(() => a.getByTestId('mobile-menu-button').getAttribute('aria-label')).toMatch(/\d/);
+    expect(await cardStatus(a)).toBe('invitePending'); // and the card still says it is on its way
+
     release();
     await waitForStatus(a, 'inviteNew');
     await a.getByText('Please check network connection.').first().waitFor();

@@ -1,7 +1,7 @@
-import type { WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './lib/browser';
 import { api, apiLogin, apiRegisterVerified, DEMO_LOGINS, DEMO_PASSWORD, uniqueEmail } from './lib/flows';
+import { holdRealtime, organizerRequestTo } from './lib/realtime-door';
 import { expectAccessible, shellSuite } from './lib/shell';
 import { demoLogin, signInOnPage } from './lib/sign-in';
 
@@ -74,12 +74,7 @@ describe('application shell in the browser: live', () => {
   it('A4.35 A4.40 a request sent after the page loaded and before its connection came on still shows', async () => {
     const { token, me, page } = await newAttendee('gap', 'Gale', 'Park');
     // The page's realtime connection waits at the door until the request is written.
-    let open = false;
-    const held: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/api\/v1\/realtime/, (ws) => {
-      if (open) ws.connectToServer();
-      else held.push(ws);
-    });
+    const door = await holdRealtime(page);
     const bellLoads: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/v1/notifications') bellLoads.push(request.url());
@@ -89,20 +84,11 @@ describe('application shell in the browser: live', () => {
     const bell = page.getByTestId('nav-notifications');
     await expect.poll(() => bellLoads.length).toBeGreaterThan(0);
     expect(await bell.textContent()).toBe('Notifications');
-    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect.poll(() => door.held()).toBeGreaterThan(0);
 
-    const organizer = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
-    await api('/event/schedule/join', {
-      token: organizer,
-      body: { eventId: shell.eventId, toType: 'participant', toId: me.id, message: 'Before your socket' },
-    });
-    // The notification is written by a processor after the request's commit: wait until it is.
-    await expect
-      .poll(async () => (await api<{ unseen: number }>('/notifications/counts', { token })).unseen)
-      .toBe(1);
+    await organizerRequestTo(shell.eventId, { participantId: me.id, token });
     const loadsBefore = bellLoads.length;
-    open = true;
-    for (const ws of held.splice(0)) ws.connectToServer();
+    door.open();
     // Its record was written before the connection: no push brings it; the room coming on says a
     // record is newer than the bell's load, and the bell and the invitations load again.
     await expect.poll(() => bell.textContent(), { timeout: 15_000 }).toContain('1');

@@ -1,5 +1,6 @@
 import type { Invitation, Meeting, MeetingStatusResult } from '@foyer/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useEvent } from '../../../lib/use-event';
@@ -45,6 +46,10 @@ export function useMeetingCard(eventId: number, participantId: number, focusId: 
       : null;
   const meeting: Meeting | null = meetings.data?.find((m) => m.id === meetingId) ?? null;
   const mutation = useMeetingCall(eventId);
+  // E4.17, E4.18: the status a call in flight will lead to, shown at once. It is laid over the
+  // answer, not written into it: a reload of the card while the call is on its way (the socket
+  // coming on, another screen) would otherwise put the form back under a request being sent.
+  const [optimistic, setOptimistic] = useState<MeetingStatusResult['status'] | null>(null);
 
   /** Runs a call; toasts the outcome; the caller's `done` runs only on success. */
   const run = (
@@ -53,27 +58,26 @@ export function useMeetingCard(eventId: number, participantId: number, focusId: 
     options: { optimistic?: MeetingStatusResult['status']; done?: () => void } = {},
   ) => {
     const key = meetingKeys.status(eventId, participantId);
-    const before = queryClient.getQueryData<MeetingStatusResult>(key);
-    // E4.17, E4.18: a request shows as pending at once and reverts when it fails.
-    if (options.optimistic && before) {
-      queryClient.setQueryData<MeetingStatusResult>(key, { ...before, status: options.optimistic });
-    }
+    setOptimistic(options.optimistic ?? null);
     mutation.mutate(input, {
       onSuccess: () => {
+        // Until the card's reload answers, the status it reached stays on screen.
+        const reached = options.optimistic;
+        if (reached) {
+          queryClient.setQueryData<MeetingStatusResult>(key, (card) => card && { ...card, status: reached });
+        }
         toast('success', success);
         options.done?.();
       },
-      onError: (error) => {
-        if (options.optimistic && before) queryClient.setQueryData(key, before);
-        toast('error', meetingErrorText(t, error));
-      },
+      onError: (error) => toast('error', meetingErrorText(t, error)),
+      onSettled: () => setOptimistic(null),
     });
   };
 
   return {
     me,
     companyRequest,
-    status: status.data,
+    status: shownStatus(status.data, mutation.isPending ? optimistic : null),
     loading: status.isPending || lists.isPending || (meetingId !== null && meetings.isPending),
     error: status.error ?? lists.error,
     invitation,
@@ -87,3 +91,11 @@ export function useMeetingCard(eventId: number, participantId: number, focusId: 
 }
 
 export type MeetingCardModel = ReturnType<typeof useMeetingCard>;
+
+/** The card's answer, with the status of a call in flight laid over it (E4.17, E4.18). */
+export function shownStatus(
+  answer: MeetingStatusResult | undefined,
+  inFlight: MeetingStatusResult['status'] | null,
+): MeetingStatusResult | undefined {
+  return answer && inFlight ? { ...answer, status: inFlight } : answer;
+}
