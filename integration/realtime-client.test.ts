@@ -131,6 +131,8 @@ describe('web realtime client against the real server', () => {
     await server.app.realtime.publish(recent, RecordType.PublicProfileChanged, {});
     await subscribeReady(client, recent, []);
     expect(client.lastRecordAt(recent)).toBeGreaterThanOrEqual(before);
+    // …and no later than the answer that found it committed: an answer read after it is current.
+    expect(client.lastRecordAt(recent)).toBeLessThanOrEqual(Date.now());
   });
 
   it('fetches a record whose push never came (a hole in the seqs) and keeps the order', async () => {

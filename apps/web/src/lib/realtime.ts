@@ -42,7 +42,8 @@ export interface RealtimeClient {
   /**
    * When the last record for the room came (ms since the epoch; 0: none known), whether anything
    * listened to it or not, or, for one written before this client first listened to the room, the
-   * latest it may have been committed (the subscribe answer's `lastRecordAgeMs`): a screen that
+   * latest it may have been committed (the subscribe answer's `lastRecordAgeMs`, at most the time
+   * that answer came): a screen that
    * starts listening to a room may have loaded its data before that record.
    */
   lastRecordAt(room: string): number;
@@ -177,9 +178,12 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
           }
           const first = order.lastSeq === null;
           // The room's newest record, from before this client listened: the latest it may have
-          // been committed (its age is from its transaction's start), on this client's clock.
-          if (first && typeof answer.lastRecordAgeMs === 'number')
-            noteRecordAt(room, Date.now() - answer.lastRecordAgeMs + RECORD_COMMIT_MARGIN_MS);
+          // been committed (its age is from its transaction's start), on this client's clock, and
+          // no later than this answer, which found it committed.
+          if (first && typeof answer.lastRecordAgeMs === 'number') {
+            const now = Date.now();
+            noteRecordAt(room, Math.min(now, now - answer.lastRecordAgeMs + RECORD_COMMIT_MARGIN_MS));
+          }
           if (first) order.start(answer.lastSeq);
           for (const record of answer.missed) order.hold(record);
           if (first) for (const o of state.options) o.onReady?.();
