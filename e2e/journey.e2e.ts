@@ -122,7 +122,7 @@ describe('the attendee’s first hour', () => {
         async () => {
           expect((await shownNotifications(page)).map((n) => n.title)).toContain(payload.title);
         },
-        { timeout: 10_000, interval: 200 },
+        { timeout: 15_000, interval: 200 },
       );
 
       // The meeting, live on the page, with its table.
