@@ -155,6 +155,77 @@ describe('access flows in the browser', () => {
     await page.getByTestId('user-name').waitFor();
   });
 
+  it('A4.19 A8.12 a forgot-password error is gone after leaving the screen; a wrong reset code is said in a toast and inline', async () => {
+    const email = uniqueEmail('reset-fail');
+    await apiSignup(email, 'Old-password-1');
+    const page = await openPage('mobile');
+    await page.goto('/forgot-password');
+    await page.getByTestId('forgot-email').fill(email);
+    // The request is lost on the way: the screen says so.
+    await page.route('**/api/v1/auth/forgot-password', (route) => route.abort('connectionreset'), {
+      times: 1,
+    });
+    await page.getByTestId('forgot-submit').click();
+    const error = page.getByTestId('forgot-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Please check network connection.');
+    // A4.19: leaving the screen drops its error; coming back shows a clean form.
+    await page.getByText('Back to login').click();
+    await page.waitForURL('**/login');
+    await page.getByTestId('forgot-password-link').click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByTestId('forgot-email').waitFor();
+    expect(await page.getByTestId('forgot-error').count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: 'network' }).count()).toBe(0);
+
+    // A8.12: a code that is not the mailed one fails with a toast and the same words in the form.
+    await page.getByTestId('forgot-email').fill(email);
+    await page.getByTestId('forgot-submit').click();
+    await page.getByTestId('forgot-sent').waitFor();
+    const mailed = /reset code is (\d{6})/.exec(await waitForMail(email, /reset code is \d{6}/))?.[1] ?? '';
+    const wrong = mailed === '000000' ? '111111' : '000000';
+    await page.getByTestId('forgot-enter-code').click();
+    await page.waitForURL((url) => url.pathname === '/forgot-password-confirm');
+    await page.getByTestId('confirm-code').fill(wrong);
+    await page.getByTestId('confirm-password').fill('New-password-2');
+    await page.getByTestId('confirm-submit').click();
+    const text = 'The code is not correct or has expired. Check it or ask for a new one.';
+    const inline = page.getByTestId('confirm-error');
+    await inline.waitFor();
+    expect(await inline.textContent()).toBe(text);
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: text });
+    await toast.waitFor();
+    expect(await toast.getAttribute('style')).toContain('red');
+    expect(new URL(page.url()).pathname).toBe('/forgot-password-confirm');
+  });
+
+  it('A2.43 the login on an event’s domain is covered by a loading overlay until its event details arrive', async () => {
+    const page = await openPage('desktop');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/event/domain/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(demoURL('/login'));
+    const overlay = page.locator('.mantine-LoadingOverlay-root');
+    await overlay.waitFor();
+    expect(await overlay.getByLabel('Loading', { exact: true }).count()).toBe(1);
+    // The form is there underneath, but the overlay is on top of it.
+    const email = page.getByTestId('login-email');
+    const box = await email.boundingBox();
+    const covered = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('.mantine-LoadingOverlay-root') !== null,
+      { x: (box?.x ?? 0) + 5, y: (box?.y ?? 0) + 5 },
+    );
+    expect(covered).toBe(true);
+    release();
+    await overlay.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('event-side-panel').textContent()).toContain(DEMO_EVENT_NAME);
+  });
+
   it('A8.05 E2.72 an unknown e-mail shows a link to register; the password can be shown and hidden', async () => {
     const page = await openPage();
     await page.goto('/login');

@@ -224,6 +224,24 @@ describe('spec details in the browser', () => {
     expect(await short.getByTestId('dropdown-name').textContent()).toBe('Ana Qi');
   });
 
+  it('A9.07 E9.22 an attendee’s photo on their profile is 80×80 px, round, at both widths', async () => {
+    const me = await attendee('Pia', 'Photosize');
+    const other = await attendee('Oto', 'Portrait');
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const page = await open(me, viewport);
+      await page.goto(`/event/${eventId}/attendees/${other.participantId}`);
+      const detail = page.getByTestId('attendee-detail');
+      await detail.waitFor();
+      const photo = detail.locator('.mantine-Avatar-root').first();
+      const box = await photo.boundingBox();
+      expect(box?.width).toBe(80);
+      expect(box?.height).toBe(80);
+      // Without a photo the initials stand in, in the same round 80 px frame.
+      expect(await photo.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('80px');
+      expect(await photo.textContent()).toBe('OP');
+    }
+  });
+
   it('E9.49 attendee cards are never narrower than 320 px; on a phone one card fills the row', async () => {
     const me = await attendee('Cara', 'Cardwidth');
     const page = await open(me);
