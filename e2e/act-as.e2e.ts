@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { launchBrowser, type ViewportName } from './lib/browser';
-import { api, apiRegisterAttendee, demoEventId } from './lib/flows';
+import { api, apiLogin, apiRegisterAttendee, demoEventId } from './lib/flows';
 import { demoLogin, signIn } from './lib/sign-in';
 
 const check = screenChecks('act-as');
@@ -61,6 +61,47 @@ describe('log in as an attendee', () => {
       );
     });
   }
+
+  it('A8.14 A8.19 acting as an attendee, changing their password or deleting their account shows the server’s refusal', async () => {
+    const pat = await apiRegisterAttendee(eventId, {
+      tag: 'actas-refused',
+      name: 'Pat',
+      surname: 'Protected',
+      timezone: 'Europe/Istanbul',
+    });
+    const session = await signIn(browser, demoLogin('organizer'), { viewport: 'mobile', landing: 'none' });
+    context = session.context;
+    const { page } = session;
+    await page.goto(`/event/${eventId}/attendees/${pat.participantId}`);
+    await page.getByTestId('act-as-open').click();
+    await page.getByTestId('act-as-confirm').click();
+    await page.waitForURL('**/event/list');
+    await page.getByTestId('acting-banner').waitFor();
+
+    // A8.14: not a wrong old password (that has its own text): the server's message is shown.
+    const refusal = 'Not allowed while acting as another user';
+    await page.goto('/account/security');
+    await page.getByTestId('password-old').fill('Whatever-old-1');
+    await page.getByTestId('password-new').fill('A-new-password-9');
+    await page.getByTestId('password-submit').click();
+    const passwordError = page.getByTestId('password-error');
+    await passwordError.waitFor();
+    expect(await passwordError.textContent()).toBe(refusal);
+
+    // A8.19: the deletion's refusal, as returned.
+    await page.getByTestId('delete-open').click();
+    await page.getByTestId('delete-word').fill('delete');
+    await page.getByTestId('delete-password').fill(pat.password);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('delete-confirm').click();
+    const deleteError = page.getByTestId('delete-error');
+    await deleteError.waitFor();
+    expect(await deleteError.textContent()).toBe(refusal);
+
+    // Pat's account and password are as they were.
+    const token = await apiLogin(pat.email, pat.password);
+    expect((await api<{ username: string }>('/user/profile', { token })).username).toBe(pat.email);
+  });
 
   it('A6.04 an attendee who is not a super user has no such button', async () => {
     const session = await signIn(browser, demoLogin('attendee'), { viewport: 'desktop' });
