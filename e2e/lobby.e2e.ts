@@ -200,7 +200,7 @@ describe('lobby, announcements and polls in the browser', () => {
     await guest.getByText('No comments yet. Be the first to comment.').waitFor();
   });
 
-  it('E4.58 E4.59 E4.61 E6.35 a draft poll is published, closed, reopened, shown and restarted, live for the attendee', async () => {
+  it('E2.69 E4.58 E4.59 E4.61 E6.35 a draft poll is edited in the same form, published, closed, reopened, shown and restarted, live for the attendee', async () => {
     const attendee = await registerAttendee(eventId, 'Deniz');
     const organizer = await open(organizerLogin);
     const guest = await open(attendee);
@@ -220,6 +220,19 @@ describe('lobby, announcements and polls in the browser', () => {
     const orgPoll = organizer.getByTestId('poll-card').filter({ hasText: question });
     expect(await orgPoll.getByTestId('poll-status').textContent()).toBe('Draft');
 
+    // E2.69: the poll's own menu opens the same form, titled for editing and holding what was saved.
+    await orgPoll.getByTestId('poll-menu').click();
+    await organizer.getByTestId('poll-edit').click();
+    const editForm = organizer.getByTestId('poll-form');
+    await organizer.getByRole('dialog', { name: 'Edit poll' }).waitFor();
+    expect(await editForm.getByTestId('poll-question-input').inputValue()).toBe(question);
+    expect(await editForm.getByTestId('poll-answer-input').nth(1).inputValue()).toBe('Baklava');
+    await editForm.getByTestId('poll-answer-input').nth(1).fill('Börek');
+    await editForm.getByTestId('poll-form-submit').click();
+    await editForm.waitFor({ state: 'detached' });
+    await orgPoll.getByText('Börek').waitFor();
+    expect(await orgPoll.getByText('Baklava').count()).toBe(0);
+
     const act = async (key: string) => {
       await orgPoll.getByTestId('poll-menu').click();
       await organizer.getByTestId(`poll-action-${key}`).click();
@@ -231,7 +244,7 @@ describe('lobby, announcements and polls in the browser', () => {
     await act('close');
     await guestPoll.getByText('This poll is closed.').waitFor({ timeout: 15_000 });
     await act('reopen');
-    await guestPoll.getByRole('radio', { name: 'Baklava' }).check({ timeout: 15_000 });
+    await guestPoll.getByRole('radio', { name: 'Börek' }).check({ timeout: 15_000 });
     await guestPoll.getByTestId('poll-submit').click();
     await guestPoll.getByTestId('poll-note').waitFor();
     await act('showResults'); // E4.59
