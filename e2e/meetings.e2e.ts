@@ -32,7 +32,7 @@ describe('meetings in the browser', () => {
     return session.page;
   }
 
-  it('E1.04 E1.05 E2.35 E2.45 E4.17 E4.20 E4.25 E4.19 E2.46 E5.16 E5.19 E5.21 E5.22 A2.27 E2.15 E2.17 A2.29 E2.18 A2.76 E3.10 E7.70 two people: A finds B by search, the request arrives live, accept a slot, both agendas show it, reschedule, cancel', async () => {
+  it('E1.04 E1.05 E2.35 E2.36 E2.45 E4.17 E4.20 E4.25 E4.19 E2.46 E5.16 E5.19 E5.21 E5.22 A2.27 E2.15 E2.17 A2.29 E2.18 A2.76 E3.10 E7.70 two people: A finds B by search, the request arrives live, accept a slot, both agendas show it, reschedule, cancel', async () => {
     const ana = await registerAttendee(eventId, 'Ana', 'Meetwell');
     const ben = await registerAttendee(eventId, 'Ben', 'Slotford');
     const a = await open(ana, 'mobile');
@@ -63,6 +63,9 @@ describe('meetings in the browser', () => {
     const drawer = b.getByTestId('invitations-drawer');
     const row = drawer.getByTestId('invitation-row').filter({ hasText: ana.fullName });
     await row.waitFor();
+    // E2.36: the card's header says who sent it and where it stands.
+    const header = row.getByTestId('invitation-header');
+    expect(await header.locator(':scope > *').allTextContents()).toEqual([ana.fullName, 'Waiting']);
     await checkScreen(b, 'drawer-received-1280');
     await row.click();
     await b.getByRole('dialog', { name: `Meet ${ana.fullName}` }).waitFor();

@@ -38,7 +38,8 @@ export function InvitationItem({
       <Group wrap="nowrap" gap="sm" align="flex-start">
         <Avatar src={person?.profilePhoto} name={person?.fullName ?? '?'} alt="" radius="xl" />
         <Stack gap={2} miw={0} flex={1}>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
+          {/* E2.36: the card's header, who and where the request stands. */}
+          <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="invitation-header">
             <Text size="sm" fw={600} truncate>
               {person?.fullName ?? t('meetings.deleted')}
             </Text>
