@@ -98,6 +98,48 @@ describe('application shell in the browser: live', () => {
     expect(bellLoads.length).toBeGreaterThan(loadsBefore);
   });
 
+  it('A4.09 A8.23 an account deleted on another device: its realtime sign-in is refused, told to the native shell, and this page signs out', async () => {
+    const email = uniqueEmail('gone');
+    const password = 'Gone-pass-1';
+    const token = await apiRegisterVerified({
+      eventId: shell.eventId,
+      name: 'Gus',
+      surname: 'Gone',
+      email,
+      password,
+      fields: { industry: 'Health' },
+    });
+    shell.context = await newContext(shell.browser, 'mobile');
+    // What the page tells the native shell, kept here: signing out loads a new document.
+    const native: { type?: string; message?: string }[] = [];
+    await shell.context.exposeBinding('__nativeOut', (_source, m: string) => native.push(JSON.parse(m)));
+    await shell.context.addInitScript(() => {
+      const w = window as unknown as { __nativeOut(m: string): void; ReactNativeWebView: unknown };
+      w.ReactNativeWebView = { postMessage: (m: string) => w.__nativeOut(m) };
+    });
+    const page = await shell.context.newPage();
+    const frames: string[] = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
+    await signInOnPage(page, { email, password }, { landing: 'anywhere', newAccount: 'if-asked' });
+    // A new account lands on its event profile (the wizard): signed in, with a realtime connection.
+    await page.goto(`/event/${shell.eventId}/`);
+    await page.waitForURL(`**/event/${shell.eventId}/**`);
+    // The page's realtime connection is on (its server has answered it).
+    await expect.poll(() => frames.length).toBeGreaterThan(0);
+    // Its screens have loaded: no request of theirs meets the deletion (an answer refused over
+    // HTTP would sign the page out by itself); what follows comes from the realtime connection.
+    await page.waitForLoadState('networkidle');
+
+    await api('/user', { method: 'DELETE', token, body: { confirm: 'delete', password } });
+    // The server ends the account's connections; the page's next sign-in to them is refused, and
+    // so is the refresh it then tries: the page is signed out, with nothing done on it.
+    await page.waitForURL('**/login', { timeout: 20_000 });
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect
+      .poll(() => native)
+      .toContainEqual(expect.objectContaining({ type: 'log', message: 'realtime sign-in failed' }));
+  });
+
   it('A1.14 A1.16 A7.40 A4.08 A1.17 A4.29 A4.28 A4.30 native shell: flag remembered, device bridge saves tokens, logout message', async () => {
     shell.context = await newContext(shell.browser, 'mobile');
     await shell.context.addInitScript(() => {

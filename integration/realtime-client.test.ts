@@ -196,6 +196,30 @@ describe('web realtime client against the real server', () => {
     expect(asked).toEqual([false, true]);
   });
 
+  it('A4.09 signs in again with a refreshed token when the server ends its connection, and stops when the refresh is refused', async () => {
+    const server = await start();
+    const user = await makeUser(server.ctx);
+    const asked: boolean[] = [];
+    let sessionHolds = true;
+    const client = open(server.url, async ({ refresh }) => {
+      asked.push(refresh);
+      return refresh && !sessionHolds ? null : user.token;
+    });
+    await subscribeReady(client, realtimeRoom.user(user.id), []);
+    expect(asked).toEqual([false]);
+
+    // Still a valid session: the server ends the connection, the client comes back by itself.
+    server.app.realtime.disconnectUser(user.id);
+    await expect.poll(() => asked, { timeout: 10_000 }).toEqual([false, true]);
+    await expect.poll(() => client.connected, { timeout: 5_000 }).toBe(true);
+
+    // The session has ended meanwhile: the refresh is refused (null), and the client stays away.
+    sessionHolds = false;
+    server.app.realtime.disconnectUser(user.id);
+    await expect.poll(() => asked, { timeout: 10_000 }).toEqual([false, true, true]);
+    expect(client.connected).toBe(false);
+  });
+
   it('reports a refused room to onError and stops calling a handler after unsubscribe', async () => {
     const server = await start();
     const alice = await makeUser(server.ctx);

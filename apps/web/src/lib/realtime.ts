@@ -213,15 +213,27 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
     if (state) take(state, record);
   });
 
-  socket.on('connect_error', (error) => {
-    // socket.io retries network failures by itself, but not a refusal by the server.
-    if (socket.active || closed || signedOut) return;
-    if (error.message === REALTIME_UNAUTHORIZED) refreshNext = true;
+  /** Connects again later, with a refreshed token when asked (socket.io does not, after a refusal). */
+  function retryLater(refresh: boolean): void {
+    if (refresh) refreshNext = true;
     clearTimeout(retryTimer);
     retryTimer = setTimeout(() => {
       if (!closed) socket.connect();
     }, retryMs);
     retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  }
+
+  socket.on('connect_error', (error) => {
+    // socket.io retries network failures by itself, but not a refusal by the server.
+    if (socket.active || closed || signedOut) return;
+    retryLater(error.message === REALTIME_UNAUTHORIZED);
+  });
+
+  socket.on('disconnect', (reason) => {
+    // The server ended the connection itself (the account was deleted, the session ended), and
+    // socket.io does not come back after that. Come back through a refreshed sign-in: it finds out
+    // whether the session still holds, and if the server refuses it the app signs out (A4.09).
+    if (reason === 'io server disconnect' && !closed) retryLater(true);
   });
 
   return {
