@@ -6,7 +6,7 @@ import { expectAccessible, shellSuite } from './lib/shell';
 describe('application shell in the browser: routes', () => {
   const shell = shellSuite();
 
-  it('A2.21 A2.23 E2.06 A2.22 A8.24 a detail route opens over the page with background state, as a page on direct load', async () => {
+  it('A2.21 A2.23 E2.06 A2.22 A8.24 A8.26 a detail route opens over the page with background state, as a page on direct load', async () => {
     const token = await apiLogin(DEMO_LOGINS.attendee, DEMO_PASSWORD);
     const speakers = await api<{ id: number; name: string; surname: string }[]>(
       `/event/${shell.eventId}/speakers`,
@@ -55,10 +55,16 @@ describe('application shell in the browser: routes', () => {
     await page.goto(`/event/${shell.eventId}/no-such-page`);
     await page.getByTestId('event-page-not-found').waitFor();
 
-    // A8.24: an event that cannot be loaded sends the person to the event list, saying why.
+    // A8.24: an event that cannot be loaded sends the person to the event list, saying why; A8.26:
+    // in the server's own words.
+    const refusal = await api('/event/99999999', { token }).then(
+      () => '',
+      (error: Error) => (JSON.parse(error.message.replace(/^[^{]*/, '')) as { message: string }).message,
+    );
+    expect(refusal).not.toBe('');
     await page.goto('/event/99999999/attendees');
     await page.waitForURL('**/event/list');
-    await page.getByRole('alert').or(page.locator('.mantine-Notification-root')).first().waitFor();
+    await page.locator('.mantine-Notification-root').filter({ hasText: refusal }).waitFor();
   });
 
   it('A2.03 A2.31 without an event domain, / and the public routes send a signed-in user to the event list', async () => {
