@@ -226,6 +226,27 @@ describe('access flows in the browser', () => {
     expect(await page.getByTestId('event-side-panel').textContent()).toContain(DEMO_EVENT_NAME);
   });
 
+  it('A1.13 A9.29 A9.30 the product carousel goes round both ways, without end', async () => {
+    const page = await openPage('desktop');
+    await page.goto('/login');
+    const carousel = page.getByTestId('product-carousel');
+    await carousel.hover(); // it stands still while hovered
+    const position = () => carousel.getByRole('group').getAttribute('aria-label');
+    expect(await position()).toBe('1 of 3');
+    const title = () => carousel.getByRole('heading', { level: 2 }).textContent();
+    const first = await title();
+    await carousel.getByRole('button', { name: 'Previous slide' }).click();
+    expect(await position()).toBe('3 of 3'); // before the first comes the last
+    const seen = [await title()];
+    for (const expected of ['1 of 3', '2 of 3', '3 of 3', '1 of 3']) {
+      await carousel.getByRole('button', { name: 'Next slide' }).click();
+      expect(await position()).toBe(expected); // after the last comes the first
+      seen.push(await title());
+    }
+    expect(seen[1]).toBe(first);
+    expect(new Set(seen).size).toBe(3);
+  });
+
   it('A8.05 E2.72 an unknown e-mail shows a link to register; the password can be shown and hidden', async () => {
     const page = await openPage();
     await page.goto('/login');
