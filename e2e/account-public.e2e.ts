@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxe } from './lib/a11y';
 import { ACCOUNT_REGIONS } from './lib/account-checks';
 import { baseURL, launchBrowser, newContext, screenshot } from './lib/browser';
-import { pathOf } from './lib/flows';
+import { api, demoURL, pathOf } from './lib/flows';
 
 describe('public system screens in the browser', () => {
   let browser: Browser;
@@ -45,6 +45,29 @@ describe('public system screens in the browser', () => {
     await page.getByTestId('static-back').click();
     await page.waitForURL('**/login');
     await page.getByText('Parola').first().waitFor();
+  });
+
+  it('A2.55 A2.57 on an event’s domain the static page’s header shows the event’s logo, name and dates', async () => {
+    const { event } = await api<{
+      event: { name: string; realSdt: string; realEdt: string; images?: { logo?: string | null } | null };
+    }>('/event/domain/demo');
+    context = await newContext(browser, 'desktop');
+    await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: demoURL() }]);
+    const page = await context.newPage();
+    await page.goto(demoURL('/terms'));
+    const header = page.getByTestId('static-header');
+    await header.getByTestId('static-event-name').waitFor();
+    expect(await header.getByTestId('static-event-name').textContent()).toBe(event.name);
+    expect(await header.getByTestId('static-tagline').count()).toBe(0); // not the product's header
+    const dates = (await header.getByTestId('static-event-dates').textContent()) ?? '';
+    for (const at of [event.realSdt, event.realEdt])
+      expect(dates).toContain(String(new Date(at).getUTCFullYear()));
+    expect(dates).toContain('–');
+    expect(await header.locator('img').first().getAttribute('src')).toBe(
+      event.images?.logo || '/favicon.svg',
+    );
+    // A2.55: header, page and footer.
+    expect(await page.locator('footer').textContent()).toContain('©');
   });
 
   it('A8.27 E8.58 shows Error when a static page cannot be loaded', async () => {

@@ -43,7 +43,7 @@ export function StaticHeader({ event }: { event: PublicEvent | null }) {
             <Text fw={700} size="lg" lh={1.2} truncate="end" data-testid="static-event-name">
               {event.name}
             </Text>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="gray.7" data-testid="static-event-dates">
               <EventDates event={event} zone={zone ?? event.timezone} />
             </Text>
           </Stack>
