@@ -157,7 +157,7 @@ describe('account settings in the browser', () => {
     await expect.poll(() => page.getByTestId('email-row').filter({ hasText: second }).count()).toBe(0);
   });
 
-  it('A2.92 E2.62 A5.33–A5.37 A8.34 uploads a photo cropped to a square, and refuses a file over 2 MB', async () => {
+  it('A2.92 E2.62 A5.33–A5.37 A5.34 E5.64 A8.34 uploads a photo cropped to a square, and refuses a file over 2 MB', async () => {
     const page = await openPage();
     await signIn(page);
     await page.goto('/account/profile');
@@ -170,6 +170,18 @@ describe('account settings in the browser', () => {
       buffer: Buffer.alloc(2 * 1024 * 1024 + 10),
     });
     await page.getByText('File is larger than 2 Mb.').waitFor();
+    // A5.34: one file; two dropped at once are refused together.
+    const twoFiles = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      for (const name of ['one.png', 'two.png'])
+        data.items.add(new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' }));
+      return data;
+    });
+    const zone = page.getByTestId('photo-dropzone');
+    for (const type of ['dragenter', 'dragover', 'drop'])
+      await zone.dispatchEvent(type, { dataTransfer: twoFiles });
+    await page.getByText('Please choose one file.').waitFor();
+    expect(await page.getByTestId('photo-preview').count()).toBe(0);
 
     const png = await page.evaluate(() => {
       const canvas = document.createElement('canvas');

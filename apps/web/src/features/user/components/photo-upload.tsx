@@ -43,8 +43,12 @@ export function PhotoUpload({ onPicked }: { onPicked(dataUrl: string): void }) {
   return (
     <Stack gap="sm">
       <Dropzone
-        onDrop={drop}
-        onReject={(rejections) => setError(rejectionKey(rejections))}
+        // A5.34: one file. The drop library keeps the first of several and refuses the rest; a drop
+        // with any refused file takes none, so what is cropped is never a guess among several.
+        onDropAny={(files, rejections) =>
+          rejections.length > 0 ? setError(rejectionKey(rejections)) : void drop(files)
+        }
+        onDrop={() => {}}
         accept={ACCEPT}
         maxSize={PHOTO_MAX_BYTES}
         maxFiles={1}
