@@ -1,7 +1,7 @@
 import '@mantine/dropzone/styles.css';
 import { BOOTH_IMAGE_SIZE, type BoothDetails, type BoothImageKind, PHOTO_MAX_BYTES } from '@foyer/contract';
 import { Alert, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { Dropzone } from '@mantine/dropzone';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,18 +12,10 @@ import { cropBoothImage } from '../lib/image-crop';
 import '../i18n';
 import type { TranslationKey } from '../../../i18n/keys';
 import { CropTooSmallError } from '../../../lib/crop-minimum';
+import { imageRejectionKey, oneFileDrop } from '../../../lib/one-file-drop';
 import '../../../i18n/account';
 
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
-
-/** The key for the first reason a picked file was refused (jpeg/png, one file, 2 MB). */
-function rejectionKey(rejections: FileRejection[]): TranslationKey {
-  if (rejections.length > 1) return 'account.photo.oneFile';
-  const code = rejections[0]?.errors[0]?.code;
-  if (code === 'file-too-large') return 'account.photo.large';
-  if (code === 'too-many-files') return 'account.photo.oneFile';
-  return 'account.photo.type';
-}
 
 interface Props {
   booth: BoothDetails;
@@ -50,9 +42,8 @@ export function BoothImageModal({ booth, kind, onClose }: Props) {
     onClose();
   };
 
-  const drop = async (files: File[]) => {
-    const file = files[0];
-    if (!file || !kind) return;
+  const drop = async (file: File) => {
+    if (!kind) return;
     setError(null);
     upload.reset();
     setBusy(true);
@@ -123,12 +114,9 @@ export function BoothImageModal({ booth, kind, onClose }: Props) {
       ) : (
         <Stack gap="sm">
           <Dropzone
-            onDrop={drop}
-            onReject={(rejections) => setError(rejectionKey(rejections))}
+            {...oneFileDrop(drop, (rejections) => setError(imageRejectionKey(rejections)))}
             accept={ACCEPT}
             maxSize={PHOTO_MAX_BYTES}
-            maxFiles={1}
-            multiple={false}
             loading={busy}
             aria-label={t('expo.image.dropLabel')}
             inputProps={{

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/keys';
 import { ApiError } from '../../../lib/api-client';
+import { oneFileDrop, tooManyFiles } from '../../../lib/one-file-drop';
 import { useCommitImport, useImportJob, usePreviewImport, useValidateImport } from '../api/import';
 import { ImportErrors } from '../components/import-errors';
 import { ImportMapping, ImportPreviewTable } from '../components/import-mapping';
@@ -77,9 +78,7 @@ export function ImportPage({ eventId }: { eventId: number }) {
     setError(null);
   };
 
-  const drop = async (files: File[]) => {
-    const picked = files[0];
-    if (!picked) return;
+  const drop = async (picked: File) => {
     reset();
     if (picked.size > IMPORT_MAX_BYTES) return setError('organizer.import.error.fileTooLarge');
     try {
@@ -96,7 +95,11 @@ export function ImportPage({ eventId }: { eventId: number }) {
   const reject = (rejections: FileRejection[]) => {
     const code = rejections[0]?.errors[0]?.code;
     setError(
-      code === 'file-too-large' ? 'organizer.import.error.fileTooLarge' : 'organizer.import.error.fileType',
+      tooManyFiles(rejections)
+        ? 'organizer.import.error.oneFile'
+        : code === 'file-too-large'
+          ? 'organizer.import.error.fileTooLarge'
+          : 'organizer.import.error.fileType',
     );
   };
 
@@ -159,12 +162,9 @@ export function ImportPage({ eventId }: { eventId: number }) {
       )}
       {jobId === null && (
         <Dropzone
-          onDrop={drop}
-          onReject={reject}
+          {...oneFileDrop(drop, reject)}
           accept={ACCEPT}
           maxSize={IMPORT_MAX_BYTES}
-          maxFiles={1}
-          multiple={false}
           loading={previewCall.isPending}
           aria-label={t('organizer.import.dropLabel')}
           inputProps={{

@@ -1,24 +1,16 @@
 import { PHOTO_MAX_BYTES } from '@foyer/contract';
 import { Alert, Group, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { Dropzone } from '@mantine/dropzone';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../i18n/keys';
 import { CropTooSmallError } from '../../../lib/crop-minimum';
+import { imageRejectionKey, oneFileDrop } from '../../../lib/one-file-drop';
 import { cropFile } from '../lib/square-crop';
 import '../../../i18n/account';
 
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
-
-/** The key for the first reason a picked file was refused (A5.33–A5.35). */
-function rejectionKey(rejections: FileRejection[]): TranslationKey {
-  if (rejections.length > 1) return 'account.photo.oneFile';
-  const code = rejections[0]?.errors[0]?.code;
-  if (code === 'file-too-large') return 'account.photo.large';
-  if (code === 'too-many-files') return 'account.photo.oneFile';
-  return 'account.photo.type';
-}
 
 /** A2.92 Upload: one jpeg or png of at most 2 MB, cropped square in the browser. */
 export function PhotoUpload({ onPicked }: { onPicked(dataUrl: string): void }) {
@@ -26,9 +18,7 @@ export function PhotoUpload({ onPicked }: { onPicked(dataUrl: string): void }) {
   const [error, setError] = useState<TranslationKey | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const drop = async (files: File[]) => {
-    const file = files[0];
-    if (!file) return;
+  const drop = async (file: File) => {
     setError(null);
     setBusy(true);
     try {
@@ -43,16 +33,9 @@ export function PhotoUpload({ onPicked }: { onPicked(dataUrl: string): void }) {
   return (
     <Stack gap="sm">
       <Dropzone
-        // A5.34: one file. The drop library keeps the first of several and refuses the rest; a drop
-        // with any refused file takes none, so what is cropped is never a guess among several.
-        onDropAny={(files, rejections) =>
-          rejections.length > 0 ? setError(rejectionKey(rejections)) : void drop(files)
-        }
-        onDrop={() => {}}
+        {...oneFileDrop(drop, (rejections) => setError(imageRejectionKey(rejections)))}
         accept={ACCEPT}
         maxSize={PHOTO_MAX_BYTES}
-        maxFiles={1}
-        multiple={false}
         loading={busy}
         aria-label={t('account.photo.dropLabel')}
         inputProps={{
