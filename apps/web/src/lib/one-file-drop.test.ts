@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { imageRejectionKey, oneFileDrop, tooManyFiles } from './one-file-drop';
 
 const file = (name: string) => new File(['x'], name, { type: 'image/png' });
-const refused = (f: File, code: string): FileRejection => ({ file: f, errors: [{ code, message: code }] });
+const refused = (f: File, code: string): FileRejection => ({
+  file: Object.assign(f, { path: f.name, relativePath: f.name }),
+  errors: [{ code, message: code }],
+});
 
 describe('one file dropped (A5.34)', () => {
   it('A5.34 takes the one file of a drop that refused none', () => {
