@@ -1,6 +1,6 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { errorToastMs, showToast, toast, toastId } from './toast';
+import { ACTION_REJECTED_MS, errorToastMs, showToast, toast, toastId } from './toast';
 
 // The close button's name comes from the catalogue; the catalogue itself is not under test here.
 vi.mock('../i18n', () => ({ default: { t: (key: string) => key } }));
@@ -80,6 +80,15 @@ describe('toast kinds', () => {
     await shown(2);
     expect(show.mock.calls[0]?.[0]).toMatchObject({ autoClose: 10_000 }); // no window: not a phone
     expect(show.mock.calls[1]?.[0]).not.toHaveProperty('autoClose');
+  });
+
+  it("A9.14 E8.34 a button's refused action stays 8 s on a wider screen too", async () => {
+    toast('error', 'The session is full', { action: true });
+    toast('error', 'The list could not be loaded');
+    await shown(2);
+    expect(show.mock.calls[0]?.[0]).toMatchObject({ autoClose: ACTION_REJECTED_MS });
+    expect(ACTION_REJECTED_MS).toBe(8000);
+    expect(show.mock.calls[1]?.[0]).toMatchObject({ autoClose: 10_000 }); // no window: not a phone
   });
 });
 

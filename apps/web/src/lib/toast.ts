@@ -69,7 +69,14 @@ export function errorToastMs(phone: boolean): number {
 const onPhone = () =>
   typeof window !== 'undefined' && window.matchMedia?.(TOAST_PHONE_QUERY).matches === true;
 
-/** A success, error, warning or info toast. */
-export function toast(kind: ToastKind, message: string): void {
-  showToast(KIND_COLOR[kind], message, kind === 'error' ? errorToastMs(onPhone()) : undefined);
+/** A9.14: the error of a button's action that was turned down stays 8 s on every screen. */
+export const ACTION_REJECTED_MS = 8000;
+
+/**
+ * A success, error, warning or info toast. `action`: the error is a button's action turned down
+ * (A9.14), not a screen's failure (A9.13).
+ */
+export function toast(kind: ToastKind, message: string, options: { action?: boolean } = {}): void {
+  const errorMs = options.action ? ACTION_REJECTED_MS : errorToastMs(onPhone());
+  showToast(KIND_COLOR[kind], message, kind === 'error' ? errorMs : undefined);
 }

@@ -9,7 +9,7 @@ import { formatDay, formatTimeRange, useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { agendaKeys, useSessions } from '../api/sessions-api';
 import { dayOf } from '../lib/agenda-lib';
-import { scheduleErrorText } from '../lib/schedule-errors';
+import { scheduleErrorToast } from '../lib/schedule-errors';
 import '../i18n';
 
 interface Props {
@@ -63,7 +63,7 @@ export function AddSessionModal({ eventId, participantId, participantName, opene
         toast('success', t('agenda.toast.added')); // E8.35
         onClose();
       },
-      onError: (err) => toast('error', scheduleErrorText(err, t)),
+      onError: (err) => scheduleErrorToast(err, t),
     });
   };
 

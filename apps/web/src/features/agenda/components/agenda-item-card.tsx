@@ -18,7 +18,7 @@ import { useRemoveBreak } from '../api/agenda-api';
 import { useJoinSession, useLeaveSession } from '../api/sessions-api';
 import { dayOf } from '../lib/agenda-lib';
 import { openVideoWindow } from '../lib/open-video';
-import { scheduleErrorText } from '../lib/schedule-errors';
+import { scheduleErrorToast } from '../lib/schedule-errors';
 import '../i18n';
 
 interface Props {
@@ -154,7 +154,7 @@ export function AgendaItemCard({ item, now, compact = false, readOnly = false, o
                 onClick={() =>
                   leave.mutate(item.id, {
                     onSuccess: () => toast('success', t('agenda.toast.removed')),
-                    onError: (error) => toast('error', scheduleErrorText(error, t)),
+                    onError: (error) => scheduleErrorToast(error, t),
                   })
                 }
                 aria-label={`${t('agenda.button.removeFromAgenda')}: ${item.name}`}
@@ -174,7 +174,7 @@ export function AgendaItemCard({ item, now, compact = false, readOnly = false, o
               onClick={() =>
                 removeBreak.mutate(item, {
                   onSuccess: () => toast('success', t('agenda.toast.breakRemoved')),
-                  onError: (error) => toast('error', scheduleErrorText(error, t)),
+                  onError: (error) => scheduleErrorToast(error, t),
                 })
               }
               data-testid="agenda-remove-break"

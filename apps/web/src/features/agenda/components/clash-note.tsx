@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime, useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useSwapSession } from '../api/sessions-api';
-import { scheduleErrorText } from '../lib/schedule-errors';
+import { scheduleErrorToast } from '../lib/schedule-errors';
 import '../i18n';
 
 /**
@@ -30,7 +30,7 @@ export function ClashNote({ session, size = 'sm' }: { session: SessionSummary; s
     void swap
       .mutateAsync({ sessionId: session.id, replaceSessionId })
       .then(() => toast('success', t('agenda.toast.swapped', { name: session.name, old: name })))
-      .catch((error: unknown) => toast('error', scheduleErrorText(error, t)));
+      .catch((error: unknown) => scheduleErrorToast(error, t));
   };
   return (
     <>

@@ -6,7 +6,7 @@ import { useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useAddBreak } from '../api/agenda-api';
 import { quarterHours } from '../lib/agenda-lib';
-import { scheduleErrorText } from '../lib/schedule-errors';
+import { scheduleErrorToast } from '../lib/schedule-errors';
 import '../i18n';
 import { messageText } from '../../../i18n/keys';
 
@@ -62,7 +62,7 @@ export function OffTimeModal({ opened, onClose, events, defaultEventId }: Props)
           toast('success', t('agenda.toast.breakAdded'));
           onClose();
         },
-        onError: (error) => toast('error', scheduleErrorText(error, t)),
+        onError: (error) => scheduleErrorToast(error, t),
       },
     );
   };

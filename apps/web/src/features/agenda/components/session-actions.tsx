@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast';
 import { downloadCalendar } from '../api/agenda-api';
 import { sessionRoomUrl, useJoinSession, useLeaveSession } from '../api/sessions-api';
 import { openVideoWindow } from '../lib/open-video';
-import { scheduleErrorText } from '../lib/schedule-errors';
+import { scheduleErrorToast } from '../lib/schedule-errors';
 import { ClashNote } from './clash-note';
 import '../i18n';
 
@@ -70,7 +70,7 @@ export function SessionActions({ session, eventType, eventFinished, organizer, n
       },
       onError: (error) => {
         stopHandOff.current();
-        toast('error', scheduleErrorText(error, t));
+        scheduleErrorToast(error, t);
       },
     });
   };
@@ -81,7 +81,7 @@ export function SessionActions({ session, eventType, eventFinished, organizer, n
       onSuccess: () => toast('success', t('agenda.toast.removed')),
       onError: (error) => {
         stopHandOff.current();
-        toast('error', scheduleErrorText(error, t));
+        scheduleErrorToast(error, t);
       },
     });
   };

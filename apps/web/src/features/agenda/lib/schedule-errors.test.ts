@@ -1,8 +1,11 @@
 import { AgendaErrorCode } from '@foyer/contract';
 import type { TFunction } from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { returnedMessage, scheduleErrorText } from './schedule-errors';
+import { toast } from '../../../lib/toast';
+import { returnedMessage, scheduleErrorText, scheduleErrorToast } from './schedule-errors';
+
+vi.mock('../../../lib/toast', () => ({ toast: vi.fn() }));
 
 const t = ((key: string) => key) as unknown as TFunction;
 
@@ -15,6 +18,13 @@ describe('refused schedule calls', () => {
       'agenda.notice.fullyBooked',
     );
     expect(scheduleErrorText(new Error('socket closed'), t)).toBe('agenda.error.generic');
+  });
+});
+
+describe('a schedule button turned down', () => {
+  it("A9.14 shows its text as a button action's error toast (8 s on every screen)", () => {
+    scheduleErrorToast(new ApiError(409, AgendaErrorCode.FullyBooked, 'full'), t);
+    expect(vi.mocked(toast)).toHaveBeenCalledWith('error', 'agenda.notice.fullyBooked', { action: true });
   });
 });
 

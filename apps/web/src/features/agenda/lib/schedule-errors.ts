@@ -1,6 +1,7 @@
 import { AgendaErrorCode } from '@foyer/contract';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 /** E8.31, E8.32: a refused schedule call in words the user knows. */
 export function scheduleErrorText(error: unknown, t: TFunction): string {
@@ -9,6 +10,11 @@ export function scheduleErrorText(error: unknown, t: TFunction): string {
   if (error.code === AgendaErrorCode.Busy) return t('agenda.notice.busy');
   if (error.code === AgendaErrorCode.RequestDeclined) return t('agenda.notice.requestDeclinedText');
   return error.message;
+}
+
+/** E8.31, A9.14: a schedule button's refused call, as an error toast that stays 8 s. */
+export function scheduleErrorToast(error: unknown, t: TFunction): void {
+  toast('error', scheduleErrorText(error, t), { action: true });
 }
 
 /**

@@ -1,22 +1,14 @@
 import '@mantine/dropzone/styles.css';
 import { Alert, Button, Group, Image, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { IconCamera, IconUpload } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/profile';
+import { photoErrorText } from '../lib/photo-error';
 import { PhotoSnap } from './photo-snap';
 import { PhotoUpload } from './photo-upload';
 import '../../../i18n/account';
-
-/** A8.20: the returned message, in the user's language when the server named its message key. */
-function photoErrorText(error: Error, t: TFunction): string {
-  const key = error instanceof ApiError ? error.fields?.image : undefined;
-  if (key) return t(key, { defaultValue: error.message });
-  return error.message || t('common.unknownError');
-}
 
 /**
  * A2.92: photo update with tabs Upload and Snap. Both produce a square JPEG of at most 700×700

@@ -1,12 +1,34 @@
 import { notificationTypes } from '@foyer/contract';
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
 import {
   NOTIFICATION_GROUPS,
   toggleChannel,
   toPreferenceList,
   toPreferenceState,
 } from './notification-preferences';
+import { photoErrorText } from './photo-error';
 import { squareCrop } from './square-crop';
+
+/** The catalogue in this test: one key known, in Spanish. */
+const t = ((key: string, options?: { defaultValue?: string }) =>
+  key === 'account.photo.large'
+    ? 'La foto supera 2 MB.'
+    : (options?.defaultValue ?? key)) as unknown as TFunction;
+
+describe('photo save failure', () => {
+  it("A8.20 E8.53 shows the returned message, in the user's language when the server named its key", () => {
+    const named = new ApiError(400, 'MST-00400', 'The photo is over 2 MB.', { image: 'account.photo.large' });
+    expect(photoErrorText(named, t)).toBe('La foto supera 2 MB.');
+    const unnamed = new ApiError(403, 'MST-00403', 'You may not change this account.');
+    expect(photoErrorText(unnamed, t)).toBe('You may not change this account.');
+    // A key the catalogue does not have: the server's own words.
+    const unknown = new ApiError(400, 'MST-00400', 'Odd photo.', { image: 'account.photo.odd' });
+    expect(photoErrorText(unknown, t)).toBe('Odd photo.');
+    expect(photoErrorText(new Error(''), t)).toBe('common.unknownError');
+  });
+});
 
 describe('squareCrop', () => {
   it('A5.36 E5.65 A5.37 takes the centred square and scales it to at most 700 px', () => {
