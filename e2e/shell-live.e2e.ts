@@ -98,6 +98,66 @@ describe('application shell in the browser: live', () => {
     expect(bellLoads.length).toBeGreaterThan(loadsBefore);
   });
 
+  it('A4.37 a notification marked read stays read while its mark is on its way and the bell loads again', async () => {
+    const { token, me, page } = await newAttendee('readhold', 'Rhea', 'Hold');
+    await organizerRequestTo(shell.eventId, { participantId: me.id, token });
+    // The page's realtime connection waits at the door, so that its coming on loads the bell again
+    // while the mark is on its way.
+    const door = await holdRealtime(page);
+    await page.goto(`/event/${shell.eventId}/`);
+    await page.getByTestId('event-tabs').waitFor();
+    const bell = page.getByTestId('nav-notifications');
+    await bell.click();
+    const first = page.getByTestId('notification-item').filter({ hasText: 'Selin Kaya wants to meet you' });
+    await first.waitFor();
+    // A record for the user's room after the bell's load: another attendee asks for a meeting.
+    const other = await apiRegisterVerified({
+      eventId: shell.eventId,
+      name: 'Otto',
+      surname: 'Later',
+      email: uniqueEmail('later'),
+      password: 'Otto-pass-1',
+      fields: { industry: 'Health' },
+    });
+    await api('/event/schedule/join', {
+      token: other,
+      body: { eventId: shell.eventId, toType: 'participant', toId: me.id, message: 'After your load' },
+    });
+    await expect
+      .poll(async () => (await api<{ unread: number }>('/notifications/counts', { token })).unread)
+      .toBe(2);
+    // The mark is held on its way.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      '**/api/v1/notifications/read',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await first.getByTestId('notification-mark-read').click();
+    await first.getByTestId('notification-mark-read').waitFor({ state: 'detached' }); // read at once
+    const reloaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/notifications');
+    door.open();
+    const answer = (await (await reloaded).json()) as { data: { items: { id: number; read: boolean }[] } };
+    // The server has not read it yet, and the bell has the other request from this load.
+    expect(answer.data.items.filter((n) => !n.read)).toHaveLength(2);
+    await page.getByTestId('notification-item').filter({ hasText: 'Otto Later' }).first().waitFor();
+    expect(await first.getByTestId('notification-mark-read').count()).toBe(0); // still shown read
+    expect(await page.getByTestId('notification-mark-read').count()).toBe(1); // Otto's alone
+
+    const marked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/notifications/read');
+    release();
+    expect((await marked).ok()).toBe(true);
+    const counts = await api<{ unread: number }>('/notifications/counts', { token });
+    expect(counts.unread).toBe(1);
+    expect(await first.getByTestId('notification-mark-read').count()).toBe(0);
+  });
+
   it('A4.09 A8.23 an account deleted on another device: its realtime sign-in is refused, told to the native shell, and this page signs out', async () => {
     const email = uniqueEmail('gone');
     const password = 'Gone-pass-1';

@@ -10,8 +10,10 @@ import {
   useInfiniteQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
+import { usePendingMarks, withMarks } from './pending-marks';
 
 export const notificationsKey = ['notifications'] as const;
 
@@ -28,9 +30,15 @@ export const notificationsQuery = infiniteQueryOptions({
   staleTime: 60_000,
 });
 
+/** The bell's list, with the marks still on their way laid over it. */
 export function useNotifications() {
   const signedIn = useSession((state) => state.status === 'loggedIn');
-  return useInfiniteQuery({ ...notificationsQuery, enabled: signedIn });
+  const marks = usePendingMarks();
+  const select = useCallback(
+    (data: InfiniteData<NotificationPage, number | null>) => withMarks(data, marks),
+    [marks],
+  );
+  return useInfiniteQuery({ ...notificationsQuery, enabled: signedIn, select });
 }
 
 /** Unread and unseen counts (A4.36, A4.39) from the newest page; zero until it loads or if it fails. */

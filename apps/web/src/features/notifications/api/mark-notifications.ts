@@ -2,37 +2,39 @@ import type { Notification, NotificationCounts, NotificationPage } from '@foyer/
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notificationsKey } from './get-notifications';
+import { MARK_KEYS } from './pending-marks';
 
 type Pages = InfiniteData<NotificationPage, number | null>;
 
-function patchItems(
+/**
+ * The bell's marks. While one is on its way the list shows it done (pending-marks.ts lays it over the
+ * answer); the cache takes it only once the server has answered, then the list is read again.
+ */
+
+function patch(
   data: Pages | undefined,
   change: (item: Notification) => Notification,
+  counts: Partial<NotificationCounts>,
 ): Pages | undefined {
-  return data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })) };
+  return (
+    data && {
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, ...counts, items: page.items.map(change) })),
+    }
+  );
 }
 
-/** POST /notifications/read (A4.37): optimistic, then the server's counts. */
+/** POST /notifications/read (A4.37), answered with the counts after it. */
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: MARK_KEYS.read,
     mutationFn: (ids: number[]) =>
-      api<Partial<NotificationCounts>>('/notifications/read', { method: 'POST', body: { ids } }),
-    onMutate: (ids) => {
-      const unreadHit = queryClient
-        .getQueryData<Pages>(notificationsKey)
-        ?.pages.flatMap((p) => p.items)
-        .filter((n) => ids.includes(n.id) && !n.read).length;
-      queryClient.setQueryData<Pages>(notificationsKey, (data) => {
-        const patched = patchItems(data, (n) => (ids.includes(n.id) ? { ...n, read: true } : n));
-        return (
-          patched && {
-            ...patched,
-            pages: patched.pages.map((p) => ({ ...p, unread: Math.max(0, p.unread - (unreadHit ?? 0)) })),
-          }
-        );
-      });
-    },
+      api<NotificationCounts>('/notifications/read', { method: 'POST', body: { ids } }),
+    onSuccess: (counts, ids) =>
+      queryClient.setQueryData<Pages>(notificationsKey, (data) =>
+        patch(data, (n) => (ids.includes(n.id) ? { ...n, read: true } : n), counts),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
@@ -41,28 +43,26 @@ export function useMarkNotificationsRead() {
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<unknown>('/notifications/read-all', { method: 'POST', body: {} }),
-    onMutate: () => {
-      queryClient.setQueryData<Pages>(notificationsKey, (data) => {
-        const patched = patchItems(data, (n) => ({ ...n, read: true }));
-        return patched && { ...patched, pages: patched.pages.map((p) => ({ ...p, unread: 0 })) };
-      });
-    },
+    mutationKey: MARK_KEYS.allRead,
+    mutationFn: () => api<NotificationCounts>('/notifications/read-all', { method: 'POST', body: {} }),
+    onSuccess: (counts) =>
+      queryClient.setQueryData<Pages>(notificationsKey, (data) =>
+        patch(data, (n) => ({ ...n, read: true }), counts),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
 
-/** POST /notifications/seen (A4.36): opening the drawer marks everything shown as seen. */
+/** POST /notifications/seen (A4.36): opening the drawer marks what it shows, up to its newest, seen. */
 export function useMarkNotificationsSeen() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: MARK_KEYS.seen,
     mutationFn: (until: string | undefined) =>
-      api<unknown>('/notifications/seen', { method: 'POST', body: until ? { until } : {} }),
-    onMutate: () => {
-      queryClient.setQueryData<Pages>(notificationsKey, (data) => {
-        const patched = patchItems(data, (n) => ({ ...n, seen: true }));
-        return patched && { ...patched, pages: patched.pages.map((p) => ({ ...p, unseen: 0 })) };
-      });
-    },
+      api<NotificationCounts>('/notifications/seen', { method: 'POST', body: until ? { until } : {} }),
+    onSuccess: (counts, until) =>
+      queryClient.setQueryData<Pages>(notificationsKey, (data) =>
+        patch(data, (n) => (until === undefined || n.dt <= until ? { ...n, seen: true } : n), counts),
+      ),
   });
 }
