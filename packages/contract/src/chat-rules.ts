@@ -51,11 +51,13 @@ export function mergeChatMessages(
 
 /**
  * Realtime: rooms/{roomId}/messages carries Message (ChatMessage), MessageDeleted ({ roomId,
- * messageId }) and Seen (ChatSeenRecord); userRooms/{userId} carries Room (ChatRoomRecord).
+ * messageId }) and Seen (ChatSeenRecord); rooms/{roomId}/meta carries Meta (ChatMetaRecord);
+ * userRooms/{userId} carries Room (ChatRoomRecord).
  */
 export const ChatRecordType = {
   Message: RecordType.ChatMessage,
   MessageDeleted: RecordType.ChatMessageDeleted,
   Seen: RecordType.ChatSeen,
   Room: RecordType.ChatRoom,
+  Meta: RecordType.ChatMeta,
 } as const;

@@ -248,6 +248,20 @@ export const chatSeenRecordSchema = z.object({
 });
 export type ChatSeenRecord = z.infer<typeof chatSeenRecordSchema>;
 
+/**
+ * E7.85: a change of a room's meta, as rooms/{roomId}/meta carries it: a message (its date), a
+ * member's last seen message (that member), or the members (all of them, after one joined or left).
+ */
+export const chatMetaRecordSchema = z.discriminatedUnion('change', [
+  z.object({ change: z.literal('message'), roomId: z.number(), lastMessageDate: z.string() }),
+  z.object({
+    change: z.enum(['seen', 'members']),
+    roomId: z.number(),
+    members: z.array(z.object({ participantId: z.number(), lastSeenMessageId: z.number() })),
+  }),
+]);
+export type ChatMetaRecord = z.infer<typeof chatMetaRecordSchema>;
+
 export const chatRoomRecordSchema = z.object({
   /** added: I am in a new room (subscribe to it); removed: I left or was removed; updated: name or members. */
   action: z.enum(['added', 'removed', 'updated']),

@@ -26,6 +26,8 @@ export const RoomPattern = {
   User: 'userRooms/{userId}',
   /** A chat room's messages (E7.86); its policy comes from the chat feature. */
   ChatMessages: 'rooms/{roomId}/messages',
+  /** A chat room's meta (E7.85): its last message's date and its members' last seen messages. */
+  ChatMeta: 'rooms/{roomId}/meta',
   /** Event-wide: announcements, polls, translationString (A7.41). */
   Event: 'newEvents/{eventId}',
   /** A public session's capacity and participants (E7.78). */
@@ -47,6 +49,7 @@ type Id = number | string;
 export const realtimeRoom = {
   user: (userId: Id) => `userRooms/${userId}`,
   chatMessages: (roomId: Id) => `rooms/${roomId}/messages`,
+  chatMeta: (roomId: Id) => `rooms/${roomId}/meta`,
   event: (eventId: Id) => `newEvents/${eventId}`,
   eventSession: (eventId: Id, sessionId: Id) => `newEvents/${eventId}/public_sessions/${sessionId}`,
   publicProfile: (userId: Id) => `profiles/${userId}/public`,
@@ -81,6 +84,7 @@ export const RecordType = {
   ChatMessageDeleted: 'chat.message.deleted',
   ChatSeen: 'chat.seen',
   ChatRoom: 'chat.room',
+  ChatMeta: 'chat.meta',
   Announcement: 'announcement',
   PostComment: 'post.comment',
   PollChanged: 'poll.changed',

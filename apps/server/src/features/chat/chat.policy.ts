@@ -3,10 +3,11 @@ import type { RoomPolicy } from '../../realtime/realtime';
 import { idParam } from '../../realtime/realtime.policy';
 import { isMember } from './chat.repository';
 
-/** rooms/{roomId}/messages: members only (as active participants of the room's event). */
+/** rooms/{roomId}/messages and rooms/{roomId}/meta: members only (as active participants of the room's event). */
 export const chatRoomPolicy: RoomPolicy = async (userId, params, db) => {
   const roomId = idParam(params.roomId);
   return roomId !== null && isMember(db, roomId, userId);
 };
 
-export const CHAT_ROOM_PATTERN = RoomPattern.ChatMessages;
+/** The chat rooms' realtime rooms, each with `chatRoomPolicy`. */
+export const CHAT_ROOM_PATTERNS = [RoomPattern.ChatMessages, RoomPattern.ChatMeta] as const;

@@ -150,6 +150,69 @@ describe('chat over socket.io', () => {
     expect(await c.subscribe(name)).toMatchObject({ ok: false });
   });
 
+  it('E7.85 rooms/{roomId}/meta: members hear the last message date, last seen messages and member changes', async () => {
+    const server = await start();
+    const { event, ana, ben, cat } = await people(server);
+    const created = await call<ChatRoom>(server.app, {
+      method: 'POST',
+      url: '/api/v1/chat/room',
+      headers: ana.headers,
+      payload: { eventId: event.id, type: 'group', members: [ben.id], name: 'Duo' },
+    });
+    const room = created.body.data as ChatRoom;
+    const meta = realtimeRoom.chatMeta(room.id);
+    const [a, c] = [await connect(server, ana), await connect(server, cat)];
+    expect(await a.subscribe(meta)).toMatchObject({ ok: true });
+    expect(await c.subscribe(meta)).toMatchObject({ ok: false, error: { code: 'MST-00403' } });
+    const metaRecords = () => a.records.filter((r) => r.room === meta).map((r) => [r.type, r.payload]);
+
+    const sent = (await send(server, ben, room.id, 'Hi')).body.data as ChatMessage;
+    await expect
+      .poll(metaRecords)
+      .toEqual([[ChatRecordType.Meta, { change: 'message', roomId: room.id, lastMessageDate: sent.dt }]]);
+    await call(server.app, {
+      method: 'POST',
+      url: '/api/v1/chat/room/seen',
+      headers: ana.headers,
+      payload: { roomId: room.id, messageId: sent.messageId },
+    });
+    await expect
+      .poll(() => metaRecords()[1])
+      .toEqual([
+        ChatRecordType.Meta,
+        {
+          change: 'seen',
+          roomId: room.id,
+          members: [{ participantId: ana.id, lastSeenMessageId: sent.messageId }],
+        },
+      ]);
+    await call(server.app, {
+      method: 'POST',
+      url: '/api/v1/chat/room/member',
+      headers: ana.headers,
+      payload: { roomId: room.id, members: [cat.id] },
+    });
+    await expect.poll(() => metaRecords()[2]?.[1]).toMatchObject({ change: 'members' });
+    const added = metaRecords()[2]?.[1] as { members: { participantId: number }[] };
+    expect(added.members.map((m) => m.participantId).sort((x, y) => x - y)).toEqual(
+      [ana.id, ben.id, cat.id].sort((x, y) => x - y),
+    );
+    // Now a member, Cat may listen; once she leaves, she is dropped from it at once.
+    expect(await c.subscribe(meta)).toMatchObject({ ok: true });
+    await call(server.app, {
+      method: 'DELETE',
+      url: '/api/v1/chat/room/member',
+      headers: cat.headers,
+      payload: { roomId: room.id, members: [cat.id] },
+    });
+    await expect.poll(() => metaRecords().length).toBe(4);
+    await send(server, ben, room.id, 'After Cat');
+    await expect.poll(() => metaRecords().length).toBe(5);
+    expect(
+      c.records.filter((r) => r.room === meta).map((r) => (r.payload as { change: string }).change),
+    ).not.toContain('message');
+  });
+
   it.skipIf(!process.env.TEST_REDIS_URL)(
     'two server processes sharing Redis deliver each other’s chat messages (needs TEST_REDIS_URL)',
     async () => {

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { CHAT_ROOM_PATTERN, chatRoomPolicy } from './chat.policy';
+import { CHAT_ROOM_PATTERNS, chatRoomPolicy } from './chat.policy';
 import {
   addMembers,
   type ChatDeps,
@@ -36,7 +36,7 @@ const deps = (request: FastifyRequest): ChatDeps => ({
 
 /** Chat (E7.55–E7.61): rooms, members, messages, seen, pin; live on rooms/{roomId}/messages. */
 export const chatRoutes: FastifyPluginAsync = async (app) => {
-  app.realtime.registerRoomPolicy(CHAT_ROOM_PATTERN, chatRoomPolicy);
+  for (const pattern of CHAT_ROOM_PATTERNS) app.realtime.registerRoomPolicy(pattern, chatRoomPolicy);
 
   app.get('/chat/rooms', async (request) => {
     const { userId } = await requireUser(request);

@@ -3,6 +3,7 @@ import {
   CHAT_PAGE_SIZE,
   type ChatMessage,
   type ChatMessagesPage,
+  type ChatMetaRecord,
   ChatRecordType,
   type ChatRoom,
   type ChatRoomMembersRequest,
@@ -141,6 +142,24 @@ async function tellUsers(
   }
 }
 
+/** E7.85: a change of the room's meta for rooms/{roomId}/meta, in the transaction of the change. */
+export function publishMeta(
+  realtime: Pick<Realtime, 'publish'>,
+  record: ChatMetaRecord,
+  trx: Transaction<DB>,
+): Promise<unknown> {
+  return realtime.publish(realtimeRoom.chatMeta(record.roomId), ChatRecordType.Meta, record, trx);
+}
+
+/** The members' part of the meta: each member and their last seen message. */
+async function membersMeta(deps: ChatDeps, roomId: number, trx: Transaction<DB>): Promise<void> {
+  const members = (await repo.membersOf(trx, [roomId])).map((m) => ({
+    participantId: m.participant_id,
+    lastSeenMessageId: m.last_seen_message_id,
+  }));
+  await publishMeta(deps.realtime, { change: 'members', roomId, members }, trx);
+}
+
 /** POST chat/room (E7.55): a private room is get-or-create per pair; a group is always new. */
 export async function createRoom(
   deps: ChatDeps,
@@ -200,6 +219,7 @@ export async function addMembers(
       { action: 'updated', roomId: room.id },
       trx,
     );
+    await membersMeta(deps, room.id, trx);
   });
   return getRoom(ctx, userId, room.id);
 }
@@ -230,12 +250,13 @@ export async function removeMembers(
       { action: 'updated', roomId: room.id },
       trx,
     );
+    await membersMeta(deps, room.id, trx);
     return gone;
   });
-  const messagesRoom = realtimeRoom.chatMessages(room.id);
+  const rooms = [realtimeRoom.chatMessages(room.id), realtimeRoom.chatMeta(room.id)];
   for (const party of removed) {
     if (party.userId === null) continue;
-    deps.realtime.io.in(realtimeRoom.user(party.userId)).socketsLeave(messagesRoom);
+    deps.realtime.io.in(realtimeRoom.user(party.userId)).socketsLeave(rooms);
   }
   return { roomId: room.id, removed: removed.map((p) => p.participantId) };
 }
@@ -279,6 +300,11 @@ export async function sendMessage(
     if (!row) throw notMember();
     const sent = toChatMessage(row);
     await deps.realtime.publish(realtimeRoom.chatMessages(input.roomId), ChatRecordType.Message, sent, trx);
+    await publishMeta(
+      deps.realtime,
+      { change: 'message', roomId: input.roomId, lastMessageDate: sent.dt },
+      trx,
+    );
     if (row.sender_id !== null && row.push_to.length > 0) {
       await emitChatPush(
         deps,
@@ -364,6 +390,8 @@ export async function markSeen(
   await ctx.db.transaction().execute(async (trx) => {
     if (await repo.moveLastSeen(trx, room.id, membership.participant_id, upTo)) {
       await deps.realtime.publish(realtimeRoom.chatMessages(room.id), ChatRecordType.Seen, record, trx);
+      const members = [{ participantId: record.participantId, lastSeenMessageId: record.lastSeenMessageId }];
+      await publishMeta(deps.realtime, { change: 'seen', roomId: room.id, members }, trx);
     }
   });
   const [row] = await repo.roomsOfUser(ctx.db, userId, { roomId: room.id });
