@@ -401,6 +401,33 @@ describe('access flows in the browser', () => {
     await page.waitForURL('**/login');
   });
 
+  it("A2.33 signed in: the login and registration pages send one on, /token-login takes its link's account, /event-preregister stays a form", async () => {
+    const page = await openPage();
+    await page.goto('/login');
+    await submitLogin(page, DEMO_LOGINS.attendee, DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    for (const path of ['/login', '/registration']) {
+      await page.goto(path);
+      await page.waitForURL('**/event/list');
+    }
+    // The pre-registration form is embedded on events' own sites: it registers someone new, whoever
+    // is signed in on this browser, so it is not sent away.
+    const eventId = await demoEventId();
+    await page.goto(`/event-preregister?eventId=${eventId}`);
+    await page.getByTestId('registration-form').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/event-preregister');
+    // A token link signs in its own account, replacing the one signed in (the native shell's hand-over).
+    const accessToken = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
+    const { token } = await api<{ token: string }>('/auth/token', { body: {}, token: accessToken });
+    await page.goto(`/token-login?token=${encodeURIComponent(token)}`);
+    const result = page.getByTestId('token-login-result');
+    await result.waitFor();
+    expect(await result.textContent()).toBe('Logged in: true');
+    await page.goto('/event/list');
+    await page.getByTestId('events-active').waitFor();
+    expect(await page.getByTestId('user-name').textContent()).toBe('Selin Kaya');
+  });
+
   it('A2.47 A4.22 /token-login says "Logged in: false" for a bad token and "Logged in: true" for a good one', async () => {
     const page = await openPage();
     await page.goto('/token-login?token=not-a-real-token');
