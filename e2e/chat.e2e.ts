@@ -141,6 +141,40 @@ describe('chat in the browser', () => {
       .toEqual(['Before the break', 'During the break']);
   });
 
+  it('E8.51 a deletion that fails is logged and the message stays; asked again, it goes', async () => {
+    const fay = await registerAttendee(eventId, 'Fay', 'Keeper');
+    const gus = await registerAttendee(eventId, 'Gus', 'Reader');
+    const roomId = await createPrivateRoom(eventId, fay, gus);
+    await sendViaApi(fay, roomId, 'Still here');
+    const page = await open(fay);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto('/chat');
+    await page.getByTestId('chat-room').filter({ hasText: 'Gus Reader' }).click();
+    const mine = page.locator('[data-testid="chat-message"][data-mine]').last();
+    await expect.poll(() => mine.textContent()).toContain('Still here');
+    // The network drops the deletion on its way.
+    await page.route('**/api/v1/chat/message/*', (route) => route.abort('connectionreset'), { times: 1 });
+    await mine.getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete message' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this message?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect.poll(() => errors.some((e) => e.includes('chat: delete failed'))).toBe(true);
+    expect(await mine.textContent()).toContain('Still here');
+    // Asked again, it goes.
+    await mine.getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete message' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this message?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect.poll(() => mine.textContent()).toContain('This message was deleted');
+  });
+
   it('E4.57 E4.85 E9.24 pin, delete my own message, load earlier 20 at a time', async () => {
     const cem = await registerAttendee(eventId, 'Cem', 'Pager');
     const dua = await registerAttendee(eventId, 'Dua', 'Older');
