@@ -141,6 +141,24 @@ describe('chat in the browser', () => {
       .toEqual(['Before the break', 'During the break']);
   });
 
+  it('E8.50 a room list that cannot load says so with a retry, and its message goes to the error list', async () => {
+    const hal = await registerAttendee(eventId, 'Hal', 'Offline');
+    const ida = await registerAttendee(eventId, 'Ida', 'Online');
+    await createPrivateRoom(eventId, hal, ida);
+    const page = await open(hal);
+    // The network drops every load of the list until it is let through.
+    await page.route('**/api/v1/chat/rooms*', (route) => route.abort('connectionreset'));
+    await page.goto('/chat');
+    await page.getByText('Your conversations could not be loaded.').waitFor();
+    await page
+      .getByTestId('error-list-item')
+      .filter({ hasText: 'Please check network connection.' })
+      .waitFor();
+    await page.unroute('**/api/v1/chat/rooms*');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('chat-room').filter({ hasText: 'Ida Online' }).waitFor();
+  });
+
   it('E8.51 a deletion that fails is logged and the message stays; asked again, it goes', async () => {
     const fay = await registerAttendee(eventId, 'Fay', 'Keeper');
     const gus = await registerAttendee(eventId, 'Gus', 'Reader');

@@ -16,10 +16,17 @@ export const chatKey = ['chat'] as const;
 export const chatRoomsKey = ['chat', 'rooms'] as const;
 export const chatMessagesKey = (roomId: number) => ['chat', 'messages', roomId] as const;
 
+/**
+ * E8.50: a room list or a room that fails to load is flagged on its screen (the query's error: a
+ * notice with a retry) and its message goes to the error list as well.
+ */
+const ROOM_LOAD_META = { errorList: true } as const;
+
 export const chatRoomsQuery = queryOptions({
   queryKey: chatRoomsKey,
   queryFn: async ({ signal }) => sortChatRooms(await api<ChatRoom[]>('/chat/rooms', { signal })),
   staleTime: 30_000,
+  meta: ROOM_LOAD_META,
 });
 
 /** All my rooms, pinned first, then by latest activity (E2.51, E4.57). */
@@ -59,6 +66,7 @@ export function chatMessagesQuery(queryClient: QueryClient, roomId: number) {
       };
     },
     staleTime: 60_000,
+    meta: ROOM_LOAD_META,
   });
 }
 
