@@ -6,7 +6,7 @@ import { createTestApp } from '../../test/helper';
 import { deleteUser, findUserByUsername, insertUser } from '../features/user/user.repository';
 import { seedDemoIfEmpty } from '../seed/demo';
 import { LOGINS } from '../seed/demo-content';
-import { learn, registeredRoutes, type Send } from './fuzz-routes.testing';
+import { injectSend, learn, registeredRoutes } from './fuzz-routes.testing';
 import { badRequestsFor, type Who } from './fuzz-values.testing';
 
 /**
@@ -16,12 +16,6 @@ import { badRequestsFor, type Who } from './fuzz-values.testing';
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 30);
-
-let ip = 0;
-const nextIp = () => {
-  ip += 1;
-  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
-};
 
 const isEnvelope = (json: unknown): boolean => {
   const body = json as { success?: unknown; error?: { code?: unknown; msg?: unknown } } | null;
@@ -59,16 +53,8 @@ describe('bad input on every route (issue 10: no 5xx, always the envelope)', () 
       };
       await deleteUser(t.ctx.db, ghost.id);
 
-      const send: Send = async (options) => {
-        const res = await t.app.inject({ ...options, remoteAddress: nextIp() });
-        let json: unknown = null;
-        try {
-          json = res.json();
-        } catch {
-          // not JSON: reported below where JSON is required
-        }
-        return { status: res.statusCode, json };
-      };
+      // Not JSON is reported below where JSON is required.
+      const send = injectSend(t.app);
 
       // DELETE routes last and the shortest (DELETE /user, the account itself) at the very end, so
       // the attendee keeps the account and the rows the other routes need while they are fuzzed.
