@@ -112,7 +112,7 @@ describe('public system screens in the browser', () => {
     await page.getByTestId('offline-notice').waitFor({ state: 'detached' });
   });
 
-  it('A2.62 A8.29 A2.63 shows the crash screen with message, stack and ways on', async () => {
+  it('A2.62 A8.29 A2.63 A2.66 shows the crash screen with message, stack (folded under its details) and ways on', async () => {
     context = await newContext(browser);
     await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: baseURL() }]);
     const page = await context.newPage();

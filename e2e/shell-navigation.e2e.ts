@@ -75,6 +75,39 @@ describe('application shell in the browser: navigation', () => {
       .toBe('nav-profile');
   });
 
+  it('A1.07 inside an event an attendee reaches every area: people, agenda, speakers, exhibitors, sponsors and partners, lobby, chat, invitations, notifications, contacts, account', async () => {
+    const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
+    await page.goto(`/event/${shell.eventId}/`);
+    const tab = async (name: string, panel = `event-tab-panel-${name}`) => {
+      await page.getByTestId(`event-tab-${name}`).click();
+      await page.getByTestId(panel).waitFor();
+    };
+    await tab('attendees');
+    await page.getByTestId('event-tab-panel-attendees').getByText('Selin Kaya').first().waitFor();
+    await tab('sessions');
+    await tab('speakers', 'speakers-tab');
+    await tab('expo', 'expo-tab');
+    const expo = page.getByTestId('expo-tab');
+    for (const section of ['Sponsors', 'Partners', 'Exhibitors']) {
+      await expo.getByRole('heading', { name: section }).waitFor();
+    }
+    await tab('lobby', 'lobby-tab');
+    await page.getByTestId('lobby-announcements').waitFor();
+    await page.getByTestId('lobby-polls').waitFor();
+    for (const key of ['agenda', 'invitations', 'notifications', 'contacts']) {
+      await page.getByTestId(`nav-${key}`).click();
+      await page.getByTestId(`${key}-drawer`).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId(`${key}-drawer`).waitFor({ state: 'detached' });
+    }
+    await page.getByTestId('nav-chat').click();
+    await page.getByTestId('chat-page').waitFor();
+    await page.getByTestId('nav-profile').click();
+    await page.getByTestId('profile-edit').click();
+    await page.getByTestId('account-page').waitFor();
+    expect(pathOf(page)).toBe('/account/profile');
+  });
+
   it('A2.05 A2.67 A2.69 A2.71 A1.11 the event landing shows the default tab in place and switches tabs', async () => {
     const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);
