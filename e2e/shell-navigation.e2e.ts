@@ -75,7 +75,7 @@ describe('application shell in the browser: navigation', () => {
       .toBe('nav-profile');
   });
 
-  it('A1.07 inside an event an attendee reaches every area: people, agenda, speakers, exhibitors, sponsors and partners, lobby, chat, invitations, notifications, contacts, account', async () => {
+  it('A1.07 A2.98 inside an event an attendee reaches every area: people, agenda, speakers, exhibitors, sponsors and partners, lobby, chat, invitations, notifications, contacts, account', async () => {
     const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);
     const tab = async (name: string, panel = `event-tab-panel-${name}`) => {
@@ -103,9 +103,15 @@ describe('application shell in the browser: navigation', () => {
     await page.getByTestId('nav-chat').click();
     await page.getByTestId('chat-page').waitFor();
     await page.getByTestId('nav-profile').click();
+    // A2.98: the device settings have a title of their own, in the profile drawer and on the account page.
+    const drawer = page.getByTestId('profile-drawer');
+    await drawer.getByRole('tab', { name: 'Devices' }).click();
+    await drawer.getByRole('heading', { name: 'Device settings' }).waitFor();
+    await drawer.getByRole('tab', { name: 'Profile' }).click();
     await page.getByTestId('profile-edit').click();
     await page.getByTestId('account-page').waitFor();
     expect(pathOf(page)).toBe('/account/profile');
+    await page.getByRole('heading', { name: 'Device settings' }).waitFor();
   });
 
   it('A2.05 A2.67 A2.69 A2.71 A1.11 the event landing shows the default tab in place and switches tabs', async () => {
