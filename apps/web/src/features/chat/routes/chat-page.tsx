@@ -9,6 +9,7 @@ import {
   Paper,
   ScrollArea,
   Stack,
+  Text,
   Title,
 } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
@@ -78,8 +79,8 @@ export function ChatPage() {
       <Loader aria-label={t('common.loading')} />
     </Center>
   ) : rooms.isError ? (
-    <Stack align="center" py="xl" gap="xs">
-      {t('chat.rooms.loadError')}
+    <Stack align="center" py="xl" px="md" gap="xs">
+      <Text ta="center">{t('chat.rooms.loadError')}</Text>
       <Button size="xs" variant="default" onClick={() => void rooms.refetch()}>
         {t('chat.messages.retry')}
       </Button>
