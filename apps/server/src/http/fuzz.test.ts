@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { seededDemo } from '../../test/demo';
 import { tokenHeaders } from '../../test/factories';
 import { createTestApp } from '../../test/helper';
-import { deleteUser, findUserByUsername, insertUser } from '../features/user/user.repository';
-import { seedDemoIfEmpty } from '../seed/demo';
-import { LOGINS } from '../seed/demo-content';
+import { deleteUser, insertUser } from '../features/user/user.repository';
 import { injectSend, learn, registeredRoutes } from './fuzz-routes.testing';
 import { badRequestsFor, type Who } from './fuzz-values.testing';
 
@@ -29,15 +28,7 @@ describe('bad input on every route (issue 10: no 5xx, always the envelope)', () 
   it('every registered route answers generated bad bodies, queries and path params with a 4xx envelope', async () => {
     const t = await createTestApp();
     try {
-      await seedDemoIfEmpty(t.ctx.db, { log: () => {} });
-      const demo = await t.ctx.db
-        .selectFrom('events')
-        .select('id')
-        .where('domain', '=', 'demo')
-        .executeTakeFirstOrThrow();
-      const attendee = await findUserByUsername(t.ctx.db, LOGINS.attendee);
-      const organizer = await findUserByUsername(t.ctx.db, LOGINS.organizer);
-      if (!attendee || !organizer) throw new Error('the demo seed made no attendee or organizer');
+      const { demo, attendee, organizer } = await seededDemo(t.ctx);
       const ghost = await insertUser(t.ctx.db, {
         username: 'ghost@foyer.test',
         name: 'Gone',

@@ -1,7 +1,7 @@
 import { type ApiRoute, apiRoutes, type LoginResult } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seededDemo } from '../../test/demo';
 import { call, createTestApp, type TestApp } from '../../test/helper';
-import { seedDemoIfEmpty } from '../seed/demo';
 import { DEMO_PASSWORD, LOGINS } from '../seed/demo-content';
 import { registeredRoutes } from './fuzz-routes.testing';
 import { type buildOpenApiDocument, DOCS_PREFIX, OPENAPI_PATH } from './openapi';
@@ -66,12 +66,7 @@ describe('OpenAPI document', () => {
   });
 
   it('real answers on the demo event validate against their schemas', async () => {
-    await seedDemoIfEmpty(t.ctx.db, { log: () => {} });
-    const demo = await t.ctx.db
-      .selectFrom('events')
-      .select('id')
-      .where('domain', '=', 'demo')
-      .executeTakeFirstOrThrow();
+    const { demo } = await seededDemo(t.ctx);
     const eventId = demo.id;
     const headersOf = async (username: string) => {
       const res = await call<LoginResult>(t.app, {

@@ -1,10 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { seededDemo } from '../../test/demo';
 import { makeEvent, makePerson, tokenHeaders } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helper';
-import { findUserByUsername } from '../features/user/user.repository';
-import { seedDemoIfEmpty } from '../seed/demo';
-import { LOGINS } from '../seed/demo-content';
+import { createTestApp } from '../../test/helper';
 import { injectSend, learn, registeredRoutes, urlOf } from './fuzz-routes.testing';
 
 /**
@@ -32,26 +30,11 @@ function expected(role: Role, route: { method: string; url: string }): 'in' | 40
   return OWNER_ROUTES.some((r) => r.test(route.url)) ? 403 : 'in';
 }
 
-/** The demo event and its three demo accounts. */
-async function demoEvent(t: TestApp) {
-  await seedDemoIfEmpty(t.ctx.db, { log: () => {} });
-  const demo = await t.ctx.db
-    .selectFrom('events')
-    .select('id')
-    .where('domain', '=', 'demo')
-    .executeTakeFirstOrThrow();
-  const [owner, attendee, exhibitor] = await Promise.all(
-    [LOGINS.organizer, LOGINS.attendee, LOGINS.exhibitor].map((login) => findUserByUsername(t.ctx.db, login)),
-  );
-  if (!owner || !attendee || !exhibitor) throw new Error('the demo seed made no organizer or attendee');
-  return { demo, owner, attendee, exhibitor };
-}
-
 describe('the console permission matrix', () => {
   it('A6.02 A6.09 E6.38 every console route of an event: who gets in and who is refused, by role', async () => {
     const t = await createTestApp();
     try {
-      const { demo, owner, attendee, exhibitor } = await demoEvent(t);
+      const { demo, organizer: owner, attendee, exhibitor } = await seededDemo(t.ctx);
       const ownerRole = await t.ctx.db
         .selectFrom('participants')
         .select('organizer_role')
@@ -147,7 +130,7 @@ describe("an event's routes and people from elsewhere", () => {
   it("A6.09 every route an attendee gets through with the event's id: someone from another event is refused", async () => {
     const t = await createTestApp();
     try {
-      const { demo, attendee } = await demoEvent(t);
+      const { demo, attendee } = await seededDemo(t.ctx);
       const attendeeHeaders = await tokenHeaders(t.ctx, attendee.id);
       const elsewhere = await makeEvent(t.ctx);
       const outsider = await makePerson(t.ctx, elsewhere.id, { organizer: true, organizerRole: 'owner' });

@@ -43,8 +43,8 @@ export interface RealtimeClient {
    * When the last record for the room came (ms since the epoch; 0: none known), whether anything
    * listened to it or not, or, for one written before this client first listened to the room, the
    * latest it may have been committed (the subscribe answer's `lastRecordAgeMs`, at most the time
-   * that answer came): a screen that
-   * starts listening to a room may have loaded its data before that record.
+   * that answer came): a screen that starts listening to a room may have loaded its data before
+   * that record.
    */
   lastRecordAt(room: string): number;
   /** Disconnects for good (logout, A4.06). A new sign-in makes a new client. */

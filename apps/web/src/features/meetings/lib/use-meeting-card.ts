@@ -93,7 +93,7 @@ export function useMeetingCard(eventId: number, participantId: number, focusId: 
 export type MeetingCardModel = ReturnType<typeof useMeetingCard>;
 
 /** The card's answer, with the status of a call in flight laid over it (E4.17, E4.18). */
-export function shownStatus(
+function shownStatus(
   answer: MeetingStatusResult | undefined,
   inFlight: MeetingStatusResult['status'] | null,
 ): MeetingStatusResult | undefined {

@@ -1,29 +1,11 @@
-import type { Notification, NotificationPage } from '@foyer/contract';
+import type { NotificationPage } from '@foyer/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { aNotification } from '../notification.testing';
 import { type PendingMarks, withMarks } from './pending-marks';
 
-const note = (id: number, dt: string, read = false, seen = false): Notification => ({
-  id,
-  type: 'participant_meet_invitation',
-  dt,
-  eId: 1,
-  sesId: null,
-  det: {
-    eventId: 1,
-    invitationId: null,
-    meetingId: null,
-    postId: null,
-    pollId: null,
-    actor: null,
-    message: null,
-    title: null,
-  },
-  read,
-  seen,
-  event: null,
-  session: null,
-});
+const note = (id: number, dt: string, read = false, seen = false) =>
+  aNotification({ id, type: 'participant_meet_invitation', dt, eId: 1, read, seen });
 
 /** Two pages, newest first: 3 unread (one of them on the second page), 2 unseen. */
 const pages = (): InfiniteData<NotificationPage, number | null> => ({
