@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxe } from './lib/a11y';
 import { launchBrowser, screenshot } from './lib/browser';
@@ -32,6 +32,16 @@ describe('chat in the browser', () => {
     const { context, page } = await signIn(browser, person, { viewport, newAccount: true, landing: 'none' });
     contexts.push(context);
     return page;
+  }
+
+  /** Deletes one of my messages: its actions menu, then the confirmation. */
+  async function deleteMessage(page: Page, message: Locator): Promise<void> {
+    await message.getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete message' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this message?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
   }
 
   it('E1.10 E2.41 E2.51 E3.30 E4.56 E5.45–E5.49 two people chat live: unread count, reply, double tick', async () => {
@@ -175,21 +185,11 @@ describe('chat in the browser', () => {
     await expect.poll(() => mine.textContent()).toContain('Still here');
     // The network drops the deletion on its way.
     await page.route('**/api/v1/chat/message/*', (route) => route.abort('connectionreset'), { times: 1 });
-    await mine.getByRole('button', { name: 'Message actions' }).click();
-    await page.getByRole('menuitem', { name: 'Delete message' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete this message?' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await deleteMessage(page, mine);
     await expect.poll(() => errors.some((e) => e.includes('chat: delete failed'))).toBe(true);
     expect(await mine.textContent()).toContain('Still here');
     // Asked again, it goes.
-    await mine.getByRole('button', { name: 'Message actions' }).click();
-    await page.getByRole('menuitem', { name: 'Delete message' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete this message?' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await deleteMessage(page, mine);
     await expect.poll(() => mine.textContent()).toContain('This message was deleted');
   });
 
@@ -245,13 +245,8 @@ describe('chat in the browser', () => {
     const mine = page.locator('[data-testid="chat-message"][data-mine]').last();
     await expect.poll(() => mine.textContent()).toContain('Oops, wrong room');
     expect(await page.locator('[data-testid="chat-message"]:not([data-mine]) button').count()).toBe(0);
-    await mine.getByRole('button', { name: 'Message actions' }).click();
-    await page.getByRole('menuitem', { name: 'Delete message' }).click();
     // A2.94: the deletion waits for the message action confirmation (spec-details.e2e.ts has more).
-    await page
-      .getByRole('dialog', { name: 'Delete this message?' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await deleteMessage(page, mine);
     await expect.poll(() => mine.textContent()).toContain('This message was deleted');
 
     // E4.55 E4.86: the system message reads as a sentence and cannot be deleted.
