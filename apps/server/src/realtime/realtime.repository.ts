@@ -17,35 +17,54 @@ function toRecord(row: Selectable<RealtimeEventsTable>): RealtimeRecord {
   };
 }
 
+/** A record to write: its room, type and payload. */
+export interface RecordInput {
+  room: string;
+  type: string;
+  payload: unknown;
+}
+
 /**
  * Writes one record as the room's next seq. Must run inside a transaction: the room lock it takes
  * is held until commit, so seqs are given in commit order, and a rolled-back record leaves no hole.
  */
 export async function insertRecord(
   trx: Transaction<DB>,
-  input: { room: string; type: string; payload: unknown },
+  input: RecordInput,
   options: { oneConnection?: boolean } = {},
 ): Promise<RealtimeRecord> {
+  const [record] = await insertRecords(trx, [input], options);
+  return record as RealtimeRecord;
+}
+
+/**
+ * Writes one record to each of several rooms in one statement (a chat message and its room's meta),
+ * each as its room's next seq, in the order given. The rooms must differ: two records of one room in
+ * one statement would take the same seq.
+ */
+export async function insertRecords(
+  trx: Transaction<DB>,
+  inputs: readonly RecordInput[],
+  options: { oneConnection?: boolean } = {},
+): Promise<RealtimeRecord[]> {
+  const rooms = inputs.map((input) => input.room);
+  if (new Set(rooms).size !== rooms.length) throw new Error('insertRecords: one record per room');
   // On one connection that a transaction holds until it ends (PGlite), transactions never
-  // interleave: the next seq is this one's without a lock.
-  if (!options.oneConnection) await lockRoom(trx, input.room);
-  const row = await trx
-    .insertInto('realtime_events')
-    .columns(['room', 'seq', 'type', 'payload'])
-    .expression((eb) =>
-      eb
-        .selectFrom('realtime_events')
-        .select([
-          eb.val(input.room).as('room'),
-          sql<number>`coalesce(max(seq), 0) + 1`.as('seq'),
-          eb.val(input.type).as('type'),
-          sql`${JSON.stringify(input.payload ?? null)}::jsonb`.as('payload'),
-        ])
-        .where('room', '=', input.room),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toRecord(row);
+  // interleave: the next seq is this one's without a lock. Locks are taken in one order (no deadlock).
+  if (!options.oneConnection) for (const room of [...rooms].sort()) await lockRoom(trx, room);
+  const values = inputs.map(
+    (input, i) =>
+      sql`(${i}::int, ${input.room}::text, ${input.type}::text, ${JSON.stringify(input.payload ?? null)}::jsonb)`,
+  );
+  const { rows } = await sql<Selectable<RealtimeEventsTable>>`
+    INSERT INTO realtime_events (room, seq, type, payload)
+    SELECT v.room, coalesce((SELECT max(e.seq) FROM realtime_events e WHERE e.room = v.room), 0) + 1,
+           v.type, v.payload
+    FROM (VALUES ${sql.join(values)}) AS v(i, room, type, payload)
+    ORDER BY v.i
+    RETURNING *`.execute(trx);
+  const byRoom = new Map(rows.map((row) => [row.room, toRecord(row)]));
+  return rooms.map((room) => byRoom.get(room) as RealtimeRecord);
 }
 
 async function lockRoom(trx: Transaction<DB>, room: string): Promise<void> {

@@ -228,6 +228,46 @@ describe('realtime: delivery', () => {
     expect(byId.map((r) => r.seq)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
 
+  it("publishes one record to each of several rooms in one write, each its room's next seq, concurrently too", async () => {
+    await start();
+    const { realtime, bus } = server.app;
+    await realtime.publish('rooms/1/messages', RecordType.ChatMessage, { n: 0 });
+    const pairs = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        server.ctx.db.transaction().execute((trx) =>
+          realtime.publishAll(
+            [
+              { room: 'rooms/1/messages', type: RecordType.ChatMessage, payload: { n } },
+              { room: 'rooms/1/meta', type: RecordType.ChatMeta, payload: { n } },
+            ],
+            trx,
+          ),
+        ),
+      ),
+    );
+    expect(pairs.map(([m]) => m?.room)).toEqual(Array(10).fill('rooms/1/messages'));
+    expect(pairs.map(([m]) => m?.seq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      Array.from({ length: 10 }, (_, i) => i + 2),
+    );
+    expect(pairs.map(([, meta]) => meta?.seq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      Array.from({ length: 10 }, (_, i) => i + 1),
+    );
+    // Each pair was written together: its two payloads are the same.
+    for (const [m, meta] of pairs) expect(meta?.payload).toEqual(m?.payload);
+    await bus.idle();
+    await expect(
+      server.ctx.db.transaction().execute((trx) =>
+        realtime.publishAll(
+          [
+            { room: 'rooms/1/meta', type: RecordType.ChatMeta, payload: {} },
+            { room: 'rooms/1/meta', type: RecordType.ChatMeta, payload: {} },
+          ],
+          trx,
+        ),
+      ),
+    ).rejects.toThrow('one record per room');
+  });
+
   it("deletes records past the retention period but each room's newest, so seqs keep counting", async () => {
     await start();
     const { realtime } = server.app;

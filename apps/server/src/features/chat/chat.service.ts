@@ -30,7 +30,7 @@ import * as repo from './chat.repository';
 
 export interface ChatDeps {
   ctx: AppContext;
-  realtime: Pick<Realtime, 'publish' | 'pushed' | 'io'>;
+  realtime: Pick<Realtime, 'publish' | 'publishAll' | 'pushed' | 'io'>;
   bus: Pick<Bus, 'emit'>;
 }
 
@@ -143,12 +143,28 @@ async function tellUsers(
 }
 
 /** E7.85: a change of the room's meta for rooms/{roomId}/meta, in the transaction of the change. */
-export function publishMeta(
+function publishMeta(
   realtime: Pick<Realtime, 'publish'>,
   record: ChatMetaRecord,
   trx: Transaction<DB>,
 ): Promise<unknown> {
   return realtime.publish(realtimeRoom.chatMeta(record.roomId), ChatRecordType.Meta, record, trx);
+}
+
+/** A message for its room, and its date for the room's meta (E7.85), in one write. */
+export function publishMessage(
+  realtime: Pick<Realtime, 'publishAll'>,
+  message: ChatMessage,
+  trx: Transaction<DB>,
+): Promise<unknown> {
+  const meta: ChatMetaRecord = { change: 'message', roomId: message.roomId, lastMessageDate: message.dt };
+  return realtime.publishAll(
+    [
+      { room: realtimeRoom.chatMessages(message.roomId), type: ChatRecordType.Message, payload: message },
+      { room: realtimeRoom.chatMeta(message.roomId), type: ChatRecordType.Meta, payload: meta },
+    ],
+    trx,
+  );
 }
 
 /** The members' part of the meta: each member and their last seen message. */
@@ -299,12 +315,7 @@ export async function sendMessage(
     const row = await repo.insertMemberMessage(trx, { roomId: input.roomId, userId, msg: input.msg });
     if (!row) throw notMember();
     const sent = toChatMessage(row);
-    await deps.realtime.publish(realtimeRoom.chatMessages(input.roomId), ChatRecordType.Message, sent, trx);
-    await publishMeta(
-      deps.realtime,
-      { change: 'message', roomId: input.roomId, lastMessageDate: sent.dt },
-      trx,
-    );
+    await publishMessage(deps.realtime, sent, trx);
     if (row.sender_id !== null && row.push_to.length > 0) {
       await emitChatPush(
         deps,
@@ -389,9 +400,15 @@ export async function markSeen(
   };
   await ctx.db.transaction().execute(async (trx) => {
     if (await repo.moveLastSeen(trx, room.id, membership.participant_id, upTo)) {
-      await deps.realtime.publish(realtimeRoom.chatMessages(room.id), ChatRecordType.Seen, record, trx);
       const members = [{ participantId: record.participantId, lastSeenMessageId: record.lastSeenMessageId }];
-      await publishMeta(deps.realtime, { change: 'seen', roomId: room.id, members }, trx);
+      const meta: ChatMetaRecord = { change: 'seen', roomId: room.id, members };
+      await deps.realtime.publishAll(
+        [
+          { room: realtimeRoom.chatMessages(room.id), type: ChatRecordType.Seen, payload: record },
+          { room: realtimeRoom.chatMeta(room.id), type: ChatRecordType.Meta, payload: meta },
+        ],
+        trx,
+      );
     }
   });
   const [row] = await repo.roomsOfUser(ctx.db, userId, { roomId: room.id });

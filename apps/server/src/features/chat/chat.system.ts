@@ -4,7 +4,7 @@ import { defineProcessor, type HandlerMeta } from '../../events/bus';
 import type { MeetingEventType } from '../../events/events';
 import { toChatMessage } from './chat.present';
 import * as repo from './chat.repository';
-import { publishMeta } from './chat.service';
+import { publishMessage } from './chat.service';
 
 /**
  * System messages (E4.55): the meeting flow writes a card into the 1:1 chat of the two people
@@ -53,13 +53,7 @@ export function chatSystemProcessor(app: FastifyInstance) {
           { participantId: to.id, userId: to.user_id },
         );
         const message = await repo.insertMessage(trx, { roomId: room.id, senderId: from.id, type, msg, det });
-        const sent = toChatMessage(message);
-        await app.realtime.publish(realtimeRoom.chatMessages(room.id), ChatRecordType.Message, sent, trx);
-        await publishMeta(
-          app.realtime,
-          { change: 'message', roomId: room.id, lastMessageDate: sent.dt },
-          trx,
-        );
+        await publishMessage(app.realtime, toChatMessage(message), trx);
         if (created) {
           for (const userId of [from.user_id, to.user_id]) {
             if (userId !== null) {

@@ -298,6 +298,9 @@ describe('a message and its realtime record are one write (E7.58)', () => {
       publish: async () => {
         throw new Error('realtime insert failed');
       },
+      publishAll: async () => {
+        throw new Error('realtime insert failed');
+      },
     };
     await expect(
       sendMessage({ ctx: t.ctx, realtime: failing, bus: t.app.bus }, ana.userId, {
