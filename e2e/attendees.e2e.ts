@@ -4,6 +4,7 @@ import { screenChecks } from './lib/a11y';
 import { registerAttendee, searchCards } from './lib/attendees';
 import { launchBrowser, screenshot, settleAnimations } from './lib/browser';
 import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, PAST_EVENT_NAME, pathOf } from './lib/flows';
+import { holdRealtime } from './lib/realtime-door';
 import { demoLogin, signIn } from './lib/sign-in';
 
 const expectGoodScreen = screenChecks('attendees');
@@ -173,6 +174,32 @@ describe('attendees in the browser', () => {
       body: { eventId, participantId: someone.id, tag: 'fav', on: true },
     });
     await card.getByTestId('attendee-fav-badge').waitFor({ timeout: 15_000 }); // pushed, no reload
+  });
+
+  it("E7.76 a favourite set after the list loaded and before this page's connection came on still shows", async () => {
+    const me = await registerAttendee(eventId, 'Gita', 'Gap');
+    const [someone] = (await searchCards(me.token, { eventId, length: 5 })).filter(
+      (p) => p.id !== me.participantId,
+    );
+    if (!someone) throw new Error('the demo event has people');
+    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
+    context = session.context;
+    const { page } = session;
+    // The page's realtime connection waits at the door until the favourite is written.
+    const door = await holdRealtime(page);
+    await page.goto(`/event/${eventId}/attendees`);
+    const card = page.getByTestId('attendees-list').locator(`[data-participant-id="${someone.id}"]`);
+    await card.waitFor();
+    expect(await card.getByTestId('attendee-fav-badge').count()).toBe(0);
+    await expect.poll(() => door.held()).toBeGreaterThan(0);
+    await api('/event/participant/tag', {
+      token: me.token,
+      body: { eventId, participantId: someone.id, tag: 'fav', on: true },
+    });
+    door.open();
+    // No push brings it (it was written before the connection); the room coming on says a record is
+    // newer than the list, which loads again.
+    await card.getByTestId('attendee-fav-badge').waitFor({ timeout: 15_000 });
   });
 
   it('E2.04 the profile opens as a full page on mobile, with offer, seek and categories', async () => {

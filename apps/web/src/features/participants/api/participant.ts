@@ -3,7 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { readViewed } from '../lib/viewed-local';
 
-export const participantKey = (eventId: number, id: number) => ['attendees', 'profile', eventId, id] as const;
+/** Every cached profile of the event. */
+export const profilesKey = (eventId: number) => ['attendees', 'profile', eventId] as const;
+export const participantKey = (eventId: number, id: number) => [...profilesKey(eventId), id] as const;
 
 /** GET /event/participant/:id (E2.04): the profile; the server remembers that I viewed it. */
 export function participantQuery(eventId: number, id: number) {
