@@ -4,6 +4,7 @@ import { screenChecks } from './lib/a11y';
 import { launchBrowser } from './lib/browser';
 import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId } from './lib/flows';
 import { pngImage, registerAttendee, unique } from './lib/lobby';
+import { holdRealtime } from './lib/realtime-door';
 import { demoLogin, signIn } from './lib/sign-in';
 
 const expectAccessible = screenChecks('lobby');
@@ -254,6 +255,24 @@ describe('lobby, announcements and polls in the browser', () => {
     await act('restart'); // E4.61: the votes go, everyone may vote again
     await guestPoll.getByTestId('poll-vote-form').waitFor({ timeout: 15_000 });
     expect(await orgPoll.getByTestId('poll-total').textContent()).toBe('0 votes');
+  });
+
+  it("E7.80 an announcement posted after the lobby loaded and before this page's connection came on still shows", async () => {
+    const attendee = await registerAttendee(eventId, 'Gale');
+    const page = await open(attendee);
+    // The page's realtime connection waits at the door until the announcement is written.
+    const door = await holdRealtime(page);
+    await toLobby(page);
+    await expect.poll(() => door.held()).toBeGreaterThan(0);
+    const text = unique('Doors open at nine, before the connection');
+    await api('/event/post', {
+      token: await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD),
+      body: { type: 'announcement', eventId, text },
+    });
+    door.open();
+    // No push brings it (it was written before the connection); the event's room coming on says a
+    // record is newer than the lobby's load, which loads again.
+    await page.getByTestId('announcement-card').filter({ hasText: text }).waitFor({ timeout: 15_000 });
   });
 
   it('E3.25 E7.42 a scheduled announcement is seen by its author only, until it is published', async () => {

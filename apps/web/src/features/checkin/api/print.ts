@@ -9,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from '../../../lib/api-client';
-import { useRealtimeRoom } from '../../../lib/use-realtime';
+import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 
 /**
  * Badge printing at the desk (issue 14, part 3): the event's printers (A3.11), the printer this
@@ -121,18 +121,27 @@ export function usePrintJob(jobId: number | null) {
   });
 }
 
-/** Follows the event's badge room: job states patch their cache, a set-up change refetches it. */
+/**
+ * Follows the event's badge room: job states patch their cache, a set-up change refetches it; what
+ * was written before the connection came on reloads the answers that may lack it.
+ */
 export function useBadgeLive(eventId: number, onJob?: (job: PrintJob) => void) {
   const client = useQueryClient();
-  useRealtimeRoom(realtimeRoom.eventBadges(eventId), (record) => {
-    if (record.type === RecordType.BadgePrint) {
-      const { job } = record.payload as BadgePrintRecord;
-      client.setQueryData<PrintJob | null>(printJobKey(job.id), newest(job));
-      onJob?.(job);
-    } else if (record.type === RecordType.BadgeSetup) {
-      void client.invalidateQueries({ queryKey: badgeSetupKey(eventId) });
-    }
-  });
+  const room = realtimeRoom.eventBadges(eventId);
+  const onReady = useReloadOnReady(room, KEY);
+  useRealtimeRoom(
+    room,
+    (record) => {
+      if (record.type === RecordType.BadgePrint) {
+        const { job } = record.payload as BadgePrintRecord;
+        client.setQueryData<PrintJob | null>(printJobKey(job.id), newest(job));
+        onJob?.(job);
+      } else if (record.type === RecordType.BadgeSetup) {
+        void client.invalidateQueries({ queryKey: badgeSetupKey(eventId) });
+      }
+    },
+    { onReady },
+  );
 }
 
 /** The badge as PDF (the browser prints it): opened in a new tab, or a link when pop-ups are blocked. */

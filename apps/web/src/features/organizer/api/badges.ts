@@ -16,7 +16,7 @@ import {
 } from '@foyer/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useRealtimeRoom } from '../../../lib/use-realtime';
+import { reloadAnswersOlderThanRecords, useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
 import { consoleKey } from './events';
 
 /**
@@ -127,17 +127,29 @@ export function useBatch(eventId: number, batchId: number | null) {
 
 /**
  * E7.74: job states arrive live; the queue and a running batch's progress refetch (throttled to
- * one request per moment by react-query's de-duplication of in-flight fetches).
+ * one request per moment by react-query's de-duplication of in-flight fetches). What was written
+ * before the connection came on reloads the answers that may lack it.
  */
 export function useBadgeQueueLive(eventId: number) {
   const client = useQueryClient();
-  useRealtimeRoom(realtimeRoom.eventBadges(eventId), (record) => {
-    if (record.type === RecordType.BadgePrint) {
-      const { job } = record.payload as BadgePrintRecord;
-      void client.invalidateQueries({ queryKey: jobsKey(eventId) });
-      if (job.batchId !== null) void client.invalidateQueries({ queryKey: batchKey(eventId, job.batchId) });
-    } else if (record.type === RecordType.BadgeSetup) {
-      void client.invalidateQueries({ queryKey: badgesKey(eventId) });
+  const realtime = useRealtimeClient();
+  const room = realtimeRoom.eventBadges(eventId);
+  const onReady = () => {
+    for (const key of [jobsKey(eventId), badgesKey(eventId), [...consoleKey(eventId), 'badge-batch']]) {
+      reloadAnswersOlderThanRecords(client, realtime, room, key);
     }
-  });
+  };
+  useRealtimeRoom(
+    room,
+    (record) => {
+      if (record.type === RecordType.BadgePrint) {
+        const { job } = record.payload as BadgePrintRecord;
+        void client.invalidateQueries({ queryKey: jobsKey(eventId) });
+        if (job.batchId !== null) void client.invalidateQueries({ queryKey: batchKey(eventId, job.batchId) });
+      } else if (record.type === RecordType.BadgeSetup) {
+        void client.invalidateQueries({ queryKey: badgesKey(eventId) });
+      }
+    },
+    { onReady },
+  );
 }
