@@ -82,8 +82,12 @@ describe('rich-text field in the browser', () => {
       await editor.focus();
       await page.keyboard.press('Control+A');
       await page.keyboard.type('Doors open at ');
+      // Each toggle waits for the editor to have taken the text before it: a Ctrl+B handled before
+      // the space's input was would put the space inside the bold.
+      await expect.poll(() => editor.textContent()).toMatch(/Doors open at[ \u00a0]$/);
       await page.keyboard.press('Control+B');
       await page.keyboard.type('nine');
+      await expect.poll(() => editor.textContent()).toMatch(/at[ \u00a0]nine$/);
       await page.keyboard.press('Control+B');
       await page.keyboard.type('. Read the guide');
       for (let i = 0; i < 'guide'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
