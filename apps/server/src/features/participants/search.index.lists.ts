@@ -6,6 +6,9 @@
  * a changed person keeps their old entries, which the index's check turns away.
  */
 
+/** A list of slots: a word's, piece's, category's or type's own, or an intersection's. */
+export type SlotList = ArrayLike<number> & Iterable<number>;
+
 /** What the lists know of a person. */
 export interface Listed {
   /** ' ' + the lexemes joined by ' '. */
@@ -28,7 +31,7 @@ export interface LookedUp {
  * person of `lists[i]` satisfies the query's text (slots never change: search.index.ts).
  */
 export interface Candidates {
-  lists: number[][];
+  lists: SlotList[];
   sure: boolean[];
   /** The entries of `lists` and, at most, of `rest`'s. */
   size: number;
@@ -43,7 +46,7 @@ export interface Candidates {
    * list read, where `rest` marks every piece's: "community manage" marks fourteen lists of up to
    * 400,000 at a million to take out a few slots).
    */
-  restSuperset?: () => number[][];
+  restSuperset?: () => SlotList[];
 }
 
 const pieces = (text: string): Set<string> => {
@@ -74,20 +77,21 @@ function add<K>(map: Map<K, number[]>, key: K, slot: number): boolean {
   return false;
 }
 
-const hasBit = (bits: Int32Array, slot: number) => ((bits[slot >> 5] as number) & (1 << (slot & 31))) !== 0;
-const setBit = (bits: Int32Array, slot: number) => {
-  bits[slot >> 5] = (bits[slot >> 5] as number) | (1 << (slot & 31));
-};
-
-/** A set more than this many times longer than the rarest is not intersected (marking costs too). */
-const INTERSECT_RATIO = 16;
+/**
+ * A set more than this many times longer than the rarest is not intersected (marking costs too).
+ * Marking a slot costs a few nanoseconds, checking a person about a microsecond at a million (a
+ * read of their entry and texts): 16 and 4 below were measured when a marked slot cost ten times
+ * more (a pushed array); both raised after, with the same answers to the bench's 2,000 searches
+ * (16/4 → 64/32: mean ×0.87 at a million, alternating search by search in one process).
+ */
+const INTERSECT_RATIO = 64;
 /**
  * A caller that checks every slot takes the rarest piece's list alone when intersecting the pieces
  * would mark more than this many times its length ("community manage": fourteen lists); a short
- * needle's few pieces ("marc": two) are intersected, or the rarest's many non-matches ("research"
- * holds "arc") are checked one by one (bench/search-index.ts: 2, 4 and 8 measured; 4 kept).
+ * needle's few pieces ("jana": two) are intersected, or the rarest's many non-matches (every
+ * "Jansen" holds "jan") are checked one by one, and in name order they come first.
  */
-const SUPERSET_MARKS = 4;
+const SUPERSET_MARKS = 32;
 
 export class SlotLists {
   private words = new Map<string, number[]>();
@@ -155,7 +159,7 @@ export class SlotLists {
    * A token or piece far commoner than the rarest is not worth marking, and is left to the check.
    */
   private textLists(q: LookedUp): Candidates | null {
-    const lists: number[][] = [];
+    const lists: SlotList[] = [];
     const sure: boolean[] = [];
     let size = 0;
     if (q.tokens.length > 0) {
@@ -198,8 +202,8 @@ export class SlotLists {
   }
 
   /** The lists of the words starting with `token`. */
-  private wordRange(token: string): number[][] {
-    const range: number[][] = [];
+  private wordRange(token: string): SlotList[] {
+    const range: SlotList[] = [];
     for (let i = lowerBound(this.sortedWords, token); i < this.sortedWords.length; i++) {
       const word = this.sortedWords[i] as string;
       if (!word.startsWith(token)) break;
@@ -214,7 +218,7 @@ export class SlotLists {
    * shortest is skipped). The shortest alone is given as it is (its slots may repeat: the check
    * counts each once and stops early, where reading it whole here would not).
    */
-  private intersect(sets: number[][][]): { found: number[][]; n: number; all: boolean } {
+  private intersect(sets: SlotList[][]): { found: SlotList[]; n: number; all: boolean } {
     const sized = sets
       .map((lists) => ({ lists, n: lists.reduce((n, l) => n + l.length, 0) }))
       .sort((a, b) => a.n - b.n);
@@ -224,23 +228,38 @@ export class SlotLists {
     const all = useful.length === others.length;
     if (useful.length === 0) return { found: rarest.lists, n: rarest.n, all };
     // One bit per slot: 125 KB at a million, where a number per slot took 8 MB (measured alike or
-    // a little faster).
+    // a little faster). The slots kept go in one typed array sized once: a JS array grown by a push
+    // per slot cost ten times the marking at a million (each growth a large object for the GC).
     const bits = this.clearedBits();
-    let slots: number[] = [];
+    const slots = new Int32Array(rarest.n);
+    let n = 0;
     for (const list of rarest.lists) {
-      for (const slot of list) {
-        if (hasBit(bits, slot)) continue;
-        setBit(bits, slot);
-        slots.push(slot);
+      for (let i = 0; i < list.length; i++) {
+        const slot = list[i] as number;
+        const word = slot >> 5;
+        const bit = 1 << (slot & 31);
+        if ((bits[word] as number) & bit) continue;
+        bits[word] = (bits[word] as number) | bit;
+        slots[n++] = slot;
       }
     }
     for (const other of useful) {
-      if (slots.length === 0) break;
+      if (n === 0) break;
       bits.fill(0);
-      for (const list of other.lists) for (const slot of list) setBit(bits, slot);
-      slots = slots.filter((slot) => hasBit(bits, slot));
+      for (const list of other.lists) {
+        for (let i = 0; i < list.length; i++) {
+          const slot = list[i] as number;
+          bits[slot >> 5] = (bits[slot >> 5] as number) | (1 << (slot & 31));
+        }
+      }
+      let kept = 0;
+      for (let i = 0; i < n; i++) {
+        const slot = slots[i] as number;
+        if ((bits[slot >> 5] as number) & (1 << (slot & 31))) slots[kept++] = slot;
+      }
+      n = kept;
     }
-    return { found: [slots], n: slots.length, all };
+    return { found: [slots.subarray(0, n)], n, all };
   }
 
   /** The intersection's bits, all clear, for every slot listed. */
