@@ -8,6 +8,7 @@ import {
 } from './search.index.entry';
 import { type Candidates, SlotLists } from './search.index.lists';
 import { type IndexCursor, type PageOrder, SlotOrders, smallest } from './search.index.orders';
+import { Signatures } from './search.index.signature';
 import type { SearchRow } from './search.repository';
 
 /**
@@ -63,6 +64,8 @@ export class EventIndex {
    * type, so a type filter's matches sit together in it and the candidates before them are many.
    */
   private typeOf = new Int32Array(0);
+  /** Per slot, the person's text in 128 bits (search.index.signature.ts), read without the person. */
+  private signatures = new Signatures();
   /** Room for a page's candidates' positions, kept between searches (a megabyte at a million). */
   private scratch = new Int32Array(0);
   private queryNo = 0;
@@ -128,7 +131,12 @@ export class EventIndex {
       typeOf.set(this.typeOf);
       this.typeOf = typeOf;
     }
-    for (const slot of dirty) this.typeOf[slot] = this.slots[slot]?.typeId ?? -1;
+    this.signatures.grow(this.seen.length);
+    for (const slot of dirty) {
+      const entry = this.slots[slot];
+      this.typeOf[slot] = entry?.typeId ?? -1;
+      if (entry) this.signatures.set(slot, entry);
+    }
     if (dirty.size === 0) return;
     this.orders.update(dirty);
     this.totals.clear();
@@ -181,6 +189,8 @@ export class EventIndex {
     const accept = acceptorOf(query);
     const textOk = textTestOf(query);
     const matches = (e: Entry) => accept(e) && (textOk === null || textOk(e));
+    // The people the text's signature turns away are not read (a walk's or a check's step).
+    const may = this.signatures.textFilter(query);
     // The lists of the most selective looked-up condition (text, categories, types) hold every match.
     const lists = this.lists.candidates(query, textOk !== null);
     let total: number;
@@ -192,6 +202,7 @@ export class EventIndex {
         lists,
         accept,
         matches,
+        may,
         dense && cap !== null ? cap + 1 : Number.POSITIVE_INFINITY,
       );
       total = cap === null ? found.length : Math.min(found.length, cap + 1);
@@ -210,13 +221,13 @@ export class EventIndex {
           Math.ceil((4 * limit * this.slotOf.size) / (lists.size * rate)),
         );
         page =
-          (WALK_COST * short < lists.size ? this.walk(order, cursor, matches, limit, short) : null) ??
-          this.inOrder(order, cursor, query, matches, limit, lists, rate);
+          (WALK_COST * short < lists.size ? this.walk(order, cursor, matches, may, limit, short) : null) ??
+          this.inOrder(order, cursor, query, matches, may, limit, lists, rate);
       }
     } else {
       total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
       page =
-        this.walk(order, cursor, matches, limit, this.walkBudget) ??
+        this.walk(order, cursor, matches, may, limit, this.walkBudget) ??
         this.orders.topOf(this.all(matches), order, cursor, limit);
     }
     const keys = new Map<number, { boost: number; name: string; company: string }>();
@@ -257,6 +268,7 @@ export class EventIndex {
     candidates: Candidates,
     accept: (e: Entry) => boolean,
     matches: (e: Entry) => boolean,
+    may: ((slot: number) => boolean) | null,
     max: number,
   ): { found: number[]; read: number } {
     const mark = ++this.queryNo;
@@ -266,12 +278,14 @@ export class EventIndex {
     const scan = (part: Candidates): boolean => {
       for (const [i, list] of part.lists.entries()) {
         // The people of a list that satisfies the text need only the other conditions checked.
-        const test = part.sure[i] ? accept : matches;
+        const sure = part.sure[i] === true;
+        const test = sure ? accept : matches;
         for (let k = 0; k < list.length; k++) {
           const slot = list[k] as number;
           read++;
           if (seen[slot] === mark) continue;
           seen[slot] = mark;
+          if (!sure && may !== null && !may(slot)) continue;
           const e = slots[slot];
           if (e && test(e) && found.push(slot) >= max) return true;
         }
@@ -310,6 +324,7 @@ export class EventIndex {
     order: PageOrder,
     cursor: IndexCursor | null,
     matches: (e: Entry) => boolean,
+    may: ((slot: number) => boolean) | null,
     limit: number,
     budget: number,
   ): number[] | null {
@@ -319,7 +334,7 @@ export class EventIndex {
     for (let at = from, left = budget; at < length && out.length < limit; at++, left--) {
       if (left <= 0) return null;
       const slot = slotAt(at);
-      if (matches(this.entry(slot))) out.push(slot);
+      if ((may === null || may(slot)) && matches(this.entry(slot))) out.push(slot);
     }
     return out;
   }
@@ -332,6 +347,7 @@ export class EventIndex {
     cursor: IndexCursor | null,
     query: IndexQuery,
     matches: (e: Entry) => boolean,
+    may: ((slot: number) => boolean) | null,
     limit: number,
     candidates: Candidates,
     rate: number,
@@ -367,7 +383,7 @@ export class EventIndex {
       if (at === previous) return false;
       previous = at;
       const slot = slotAt(at);
-      return matches(this.entry(slot)) && out.push(slot) >= limit;
+      return (may === null || may(slot)) && matches(this.entry(slot)) && out.push(slot) >= limit;
     };
     // The nearest few first (`smallest`: no sort of them all), as many as the share of candidates
     // the count found matching says the page needs.
