@@ -53,7 +53,15 @@ describe('search signatures (search.index.signature.ts)', () => {
       const from = rnd() < 0.3 ? Math.floor(rnd() * word.length) : 0;
       const typed = `${word.slice(from, from + 1 + Math.floor(rnd() * word.length))}${rnd() < 0.3 ? ` ${pick().slice(0, 2)}` : ''}`;
       const { tokens, needle } = textQuery(typed);
-      const query = { tokens, needle } as IndexQuery;
+      const query: IndexQuery = {
+        viewerId: 0,
+        seesAll: true,
+        typeIds: null,
+        tokens,
+        needle,
+        tagsOf: () => undefined,
+        excluded: new Set(),
+      };
       const matches = textTestOf(query);
       const may = signatures.textFilter(query);
       if (!matches || !may) continue;
