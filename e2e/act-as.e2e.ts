@@ -49,9 +49,12 @@ describe('log in as an attendee', () => {
       const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
       expect((await api<{ username: string }>('/user/profile', { token })).username).toBe(olga.email);
       await check(page, `banner-${width}`);
-      // The banner stays on a reload (the session acts as Olga until the way back).
-      await page.reload();
+      // The banner stays on a reload (the session acts as Olga until the way back), and Olga's
+      // own settings say who may change them.
+      await page.goto('/account/security');
       await banner.waitFor();
+      await page.getByTestId('own-account-only').waitFor();
+      await check(page, `security-acting-${width}`);
 
       await page.getByTestId('act-as-back').click();
       await banner.waitFor({ state: 'detached' });
@@ -62,7 +65,7 @@ describe('log in as an attendee', () => {
     });
   }
 
-  it('A8.14 A8.19 acting as an attendee, changing their password or deleting their account shows the server’s refusal', async () => {
+  it('A8.14 A8.19 A6.04 acting as an attendee, changing their password or deleting their account shows the server’s refusal', async () => {
     const pat = await apiRegisterAttendee(eventId, {
       tag: 'actas-refused',
       name: 'Pat',
@@ -81,6 +84,10 @@ describe('log in as an attendee', () => {
     // A8.14: not a wrong old password (that has its own text): the server's message is shown.
     const refusal = 'Not allowed while acting as another user';
     await page.goto('/account/security');
+    // Said before anything is tried: these are Pat's own to change.
+    expect(await page.getByTestId('own-account-only').textContent()).toBe(
+      'You act as Pat Protected: only they can change their password, e-mail addresses and account. A change tried here is refused.',
+    );
     await page.getByTestId('password-old').fill('Whatever-old-1');
     await page.getByTestId('password-new').fill('A-new-password-9');
     await page.getByTestId('password-submit').click();
@@ -119,5 +126,9 @@ describe('log in as an attendee', () => {
     await session.page.getByTestId('attendee-detail').waitFor();
     await session.page.getByTestId('attendee-detail-fav').waitFor();
     expect(await session.page.getByTestId('act-as-open').count()).toBe(0);
+    // Their own account's forms carry no notice of acting.
+    await session.page.goto('/account/security');
+    await session.page.getByTestId('password-old').waitFor();
+    expect(await session.page.getByTestId('own-account-only').count()).toBe(0);
   });
 });

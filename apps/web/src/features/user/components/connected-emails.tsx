@@ -8,6 +8,7 @@ import { useConnectedEmails, useMakePrimary } from '../api/emails';
 import { AddEmailForm } from './add-email-form';
 import { EmailCodeForm } from './email-code-form';
 import { LoadError } from './load-error';
+import { OwnAccountOnly } from './own-account-only';
 import { RemoveEmailModal } from './remove-email-modal';
 import '../../../i18n/account';
 
@@ -89,6 +90,7 @@ export function ConnectedEmails() {
 
   return (
     <Stack gap="lg">
+      <OwnAccountOnly />
       <Card withBorder padding="lg" component="section" aria-labelledby="emails-title">
         <Title order={2} size="h4" id="emails-title" mb={4}>
           {t('account.emails.title')}

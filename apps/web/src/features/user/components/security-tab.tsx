@@ -2,12 +2,14 @@ import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
+import { OwnAccountOnly } from './own-account-only';
 import '../../../i18n/account';
 
 export function SecurityTab() {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
+      <OwnAccountOnly />
       <Card withBorder padding="lg" component="section" aria-labelledby="password-title">
         <Title order={2} size="h4" id="password-title" mb="md">
           {t('account.password.title')}
