@@ -156,46 +156,45 @@ describe('attendees in the browser', () => {
     await page.getByTestId('attendees-no-results').waitFor();
   });
 
-  it('E7.76 a favourite set on another device shows up live', async () => {
-    const me = await registerAttendee(eventId, 'Lina', 'Live');
+  /**
+   * A new attendee signed in on a desktop, someone else of the event to favourite, and `favourite`,
+   * which sets the favourite as another device of theirs would (through the API).
+   */
+  async function favouriteSetUp(name: string, surname: string) {
+    const me = await registerAttendee(eventId, name, surname);
     const [someone] = (await searchCards(me.token, { eventId, length: 5 })).filter(
       (p) => p.id !== me.participantId,
     );
     if (!someone) throw new Error('the demo event has people');
     const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
     context = session.context;
-    const { page } = session;
+    const card = session.page.getByTestId('attendees-list').locator(`[data-participant-id="${someone.id}"]`);
+    const favourite = () =>
+      api('/event/participant/tag', {
+        token: me.token,
+        body: { eventId, participantId: someone.id, tag: 'fav', on: true },
+      });
+    return { page: session.page, card, favourite };
+  }
+
+  it('E7.76 a favourite set on another device shows up live', async () => {
+    const { page, card, favourite } = await favouriteSetUp('Lina', 'Live');
     await page.goto(`/event/${eventId}/attendees`);
-    const card = page.getByTestId('attendees-list').locator(`[data-participant-id="${someone.id}"]`);
     await card.waitFor();
     expect(await card.getByTestId('attendee-fav-badge').count()).toBe(0);
-    await api('/event/participant/tag', {
-      token: me.token,
-      body: { eventId, participantId: someone.id, tag: 'fav', on: true },
-    });
+    await favourite();
     await card.getByTestId('attendee-fav-badge').waitFor({ timeout: 15_000 }); // pushed, no reload
   });
 
   it("E7.76 a favourite set after the list loaded and before this page's connection came on still shows", async () => {
-    const me = await registerAttendee(eventId, 'Gita', 'Gap');
-    const [someone] = (await searchCards(me.token, { eventId, length: 5 })).filter(
-      (p) => p.id !== me.participantId,
-    );
-    if (!someone) throw new Error('the demo event has people');
-    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
-    context = session.context;
-    const { page } = session;
+    const { page, card, favourite } = await favouriteSetUp('Gita', 'Gap');
     // The page's realtime connection waits at the door until the favourite is written.
     const door = await holdRealtime(page);
     await page.goto(`/event/${eventId}/attendees`);
-    const card = page.getByTestId('attendees-list').locator(`[data-participant-id="${someone.id}"]`);
     await card.waitFor();
     expect(await card.getByTestId('attendee-fav-badge').count()).toBe(0);
     await expect.poll(() => door.held()).toBeGreaterThan(0);
-    await api('/event/participant/tag', {
-      token: me.token,
-      body: { eventId, participantId: someone.id, tag: 'fav', on: true },
-    });
+    await favourite();
     door.open();
     // No push brings it (it was written before the connection); the room coming on says a record is
     // newer than the list, which loads again.
