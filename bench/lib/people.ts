@@ -5,6 +5,7 @@
  * request to the next, as people typing do. Deterministic (seeded), so runs compare.
  */
 import { type QueryExecutorProvider, sql } from 'kysely';
+import { random } from '../../apps/server/test/random';
 
 const FIRST =
   `Ada Adam Adrian Ahmet Aisha Akira Alba Alejandro Alex Alice Amir Ana Anders Andrea Anna Anton Arjun
@@ -71,17 +72,7 @@ const OFFERS = [
   'partnerships',
 ];
 
-/** A small deterministic PRNG (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { random };
 
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
 /** Skewed towards the start of the list, as real name frequencies are. */

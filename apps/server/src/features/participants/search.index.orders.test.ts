@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { random } from '../../../test/random';
 import { smallest } from './search.index.orders';
-
-/** A small deterministic PRNG (mulberry32), so a failure repeats. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('smallest (the nearest positions of a page, search.index.ts)', () => {
   it('E1.01 gives at least the k smallest positions, ascending, repeats kept, whatever their spread', () => {

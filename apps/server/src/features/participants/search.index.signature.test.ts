@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { random } from '../../../test/random';
 import { type IndexQuery, textTestOf } from './search.index.entry';
 import { Signatures } from './search.index.signature';
 import { textQuery } from './search.service';
-
-/** A small deterministic PRNG (mulberry32), so a failure repeats. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = [
   'anna',
