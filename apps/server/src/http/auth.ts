@@ -2,6 +2,7 @@ import { webcrypto } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
+import { perTurn } from '../db/per-turn';
 import type { DB } from '../db/schema';
 import { AppError } from './errors';
 
@@ -117,43 +118,22 @@ export async function accountsExist(db: Kysely<DB>, claims: AccessClaims): Promi
   return ids.every((id) => found.has(id));
 }
 
-interface PendingCheck {
-  ids: Set<number>;
-  answer: Promise<Set<number>>;
-}
-
-const pendingChecks = new WeakMap<Kysely<DB>, PendingCheck>();
-/** Ids per query at most (a reconnect storm of thousands of sockets asks several). */
+/** Asks per query at most (a reconnect storm of thousands of sockets asks several). */
 const CHECK_BATCH = 500;
 
 /**
- * The ids of `ids` that are users now. Asks made before the event loop's next check phase
- * (setImmediate: after the I/O callbacks of this turn, so the requests that arrived together) are
- * answered by one query made then.
+ * The ids of `ids` that are users now. Asks made in one turn of the event loop are answered by one
+ * query (perTurn).
  */
-function existingUsers(db: Kysely<DB>, ids: readonly number[]): Promise<Set<number>> {
-  let pending = pendingChecks.get(db);
-  if (!pending || pending.ids.size >= CHECK_BATCH) {
-    const asked = new Set<number>();
-    const batch: PendingCheck = {
-      ids: asked,
-      answer: new Promise<Set<number>>((resolve, reject) => {
-        setImmediate(() => {
-          if (pendingChecks.get(db) === batch) pendingChecks.delete(db);
-          db.selectFrom('users')
-            .select('id')
-            .where('id', 'in', [...asked])
-            .execute()
-            .then((rows) => resolve(new Set(rows.map((r) => r.id))), reject);
-        });
-      }),
-    };
-    pending = batch;
-    pendingChecks.set(db, pending);
-  }
-  for (const id of ids) pending.ids.add(id);
-  return pending.answer;
-}
+const existingUsers = perTurn(CHECK_BATCH, async (db: Kysely<DB>, asks: readonly (readonly number[])[]) => {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...new Set(asks.flat())])
+    .execute();
+  const found = new Set(rows.map((r) => r.id));
+  return asks.map(() => found);
+});
 
 /** The token's claims when it verifies and its accounts still exist (HTTP and the realtime socket). */
 export async function verifyLiveAccessToken(
