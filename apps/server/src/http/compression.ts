@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { makeRoom } from '../lib/make-room';
 
 /**
  * JSON answers of 1 KB and more go compressed to a client that accepts it: Brotli at its fastest
@@ -9,6 +10,24 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * Files (their own precompressed copies), streams and small answers are left as they are.
  */
 export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Bodies a route named (nameBody): one name, one sequence of bytes, so their compressed copies are
+ * kept and reused. A sessions list page is the same for most of its callers.
+ */
+const bodyNames = new WeakMap<FastifyReply, string>();
+const compressedCopies = new Map<string, Buffer>();
+/** ~6 KB each (a compressed list page): a few MB at most. */
+const MAX_COPIES = 1000;
+
+/**
+ * The route promises that every body it sends under `name` in this process is byte for byte the same,
+ * so a compressed copy made once serves them all. Null: a body of its own.
+ */
+export function nameBody(reply: FastifyReply, name: string | null): FastifyReply {
+  if (name !== null) bodyNames.set(reply, name);
+  return reply;
+}
 
 export async function compressJson(
   request: FastifyRequest,
@@ -23,21 +42,33 @@ export async function compressJson(
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
   if (encoding === null) return payload;
-  const body =
-    encoding === 'br'
-      ? brotliCompressSync(payload, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 1,
-            // A 256 KB window (not 4 MB) holds a whole answer and halves the cost of each call.
-            [constants.BROTLI_PARAM_LGWIN]: 18,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
-          },
-        })
-      : gzipSync(payload, { level: 1 });
+  const name = bodyNames.get(reply);
+  const key = name === undefined ? null : `${encoding} ${name}`;
+  let body = key === null ? undefined : compressedCopies.get(key);
+  if (!body) {
+    body = compress(payload, encoding, bytes);
+    if (key !== null) {
+      makeRoom(compressedCopies, MAX_COPIES);
+      compressedCopies.set(key, body);
+    }
+  }
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
   return body;
+}
+
+function compress(payload: string | Buffer, encoding: 'br' | 'gzip', bytes: number): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(payload, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 1,
+          // A 256 KB window (not 4 MB) holds a whole answer and halves the cost of each call.
+          [constants.BROTLI_PARAM_LGWIN]: 18,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+        },
+      })
+    : gzipSync(payload, { level: 1 });
 }
 
 /** `br` or `gzip` when the client accepts it (a q of 0 refuses), else null. */

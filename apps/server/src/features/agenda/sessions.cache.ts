@@ -1,3 +1,4 @@
+import { makeRoom } from '../../lib/make-room';
 import type { SessionRow } from './sessions.repository';
 
 /**
@@ -62,16 +63,6 @@ function seatIdsOf(rows: SessionRow[]): number[] {
     for (const child of row.children) ids.push(child.id);
   }
   return ids;
-}
-
-/** Drops the oldest quarter (a Map keeps insertion order) once full. */
-function makeRoom<K, V>(map: Map<K, V>, max: number): void {
-  if (map.size < max) return;
-  let drop = Math.ceil(max / 4);
-  for (const key of map.keys()) {
-    if (drop-- <= 0) break;
-    map.delete(key);
-  }
 }
 
 export function createSessionPageCache(): SessionPageCache {

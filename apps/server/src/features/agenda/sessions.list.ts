@@ -105,6 +105,8 @@ async function readList(
     now,
     live: { statuses: state.statuses, seats },
     nextCursor: rows.length > limit && last ? `${new Date(last.sdt).getTime()}.${last.id}` : null,
+    // Every card from a cached page: the same rows (and card copies) serve the next caller too.
+    shared: cache !== null && own.length === 0,
   };
 }
 
@@ -122,8 +124,9 @@ export async function listSessions(
 
 /**
  * GET /event/:eventId/sessions (E2.13): the same answer as listSessions, already as the JSON of the
- * route's envelope: cards of shared
- * rows are mostly reused strings (sessionSummaryJson) instead of 65 KB stringified per request.
+ * route's envelope: cards of shared rows are mostly reused strings (sessionSummaryJson) instead of
+ * 65 KB stringified per request. `name`, when every card came from a cached page, names these bytes
+ * (by the cards' serials): most callers of a page see it alike, and its compressed copy is reused.
  */
 export async function listSessionsJson(
   ctx: AppContext,
@@ -131,8 +134,16 @@ export async function listSessionsJson(
   eventId: number,
   query: SessionsListQuery,
   pages: SessionPageCache | null = null,
-): Promise<string> {
-  const { page, viewer, busy, now, live, nextCursor } = await readList(ctx, userId, eventId, query, pages);
+): Promise<{ json: string; name: string | null }> {
+  const { page, viewer, busy, now, live, nextCursor, shared } = await readList(
+    ctx,
+    userId,
+    eventId,
+    query,
+    pages,
+  );
   const cards = page.map((row) => sessionSummaryJson(row, viewer, busy, now, live));
-  return `{"success":true,"data":{"sessions":[${cards.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}}`;
+  const json = `{"success":true,"data":{"sessions":[${cards.map((c) => c.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}}`;
+  const name = shared ? `sessions ${cards.map((c) => c.serial).join(',')} ${nextCursor}` : null;
+  return { json, name };
 }

@@ -92,7 +92,7 @@ interface Fixed {
     location: SessionLocation | null;
   }[];
   /** The last few JSON copies of the card (sessionSummaryJson), by what varied. */
-  json: { key: string; json: string }[];
+  json: (CardJson & { key: string })[];
   jsonNext: number;
 }
 
@@ -253,6 +253,17 @@ export function toSessionSummary(
   return assemble(row, fixed, varyingOf(row, fixed, viewer, busy, now, live));
 }
 
+/**
+ * A card as JSON. `serial` names these exact bytes for the life of the process: no other copy of any
+ * card has it, so a page's serials name the page's bytes (its compressed copies are kept by them).
+ */
+export interface CardJson {
+  json: string;
+  serial: number;
+}
+
+let lastSerial = 0;
+
 /** How many differently shown copies of a card a row keeps (viewers with and without a clash...). */
 const JSON_COPIES = 4;
 
@@ -267,16 +278,16 @@ export function sessionSummaryJson(
   busy: readonly BusyInterval[],
   now: Date,
   live?: LiveState,
-): string {
+): CardJson {
   const fixed = fixedOf(row);
   const v = varyingOf(row, fixed, viewer, busy, now, live);
   const clash = v.clash ? `${v.clash.kind}:${v.clash.sessionId}:${v.clash.sdt}:${v.clash.name}` : '';
   let key = `${v.used},${v.insider},${v.myStatus},${v.myRoles.join('+')},${v.availableToMe},${clash}`;
   for (const slot of v.slots) key += `;${slot.used},${slot.status},${slot.available}`;
   const known = fixed.json.find((copy) => copy.key === key);
-  if (known) return known.json;
-  const json = JSON.stringify(assemble(row, fixed, v));
-  fixed.json[fixed.jsonNext] = { key, json };
+  if (known) return known;
+  const copy = { key, json: JSON.stringify(assemble(row, fixed, v)), serial: ++lastSerial };
+  fixed.json[fixed.jsonNext] = copy;
   fixed.jsonNext = (fixed.jsonNext + 1) % JSON_COPIES;
-  return json;
+  return copy;
 }

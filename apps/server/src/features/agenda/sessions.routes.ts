@@ -12,6 +12,7 @@ import {
 } from '@foyer/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { requireUser, requireUserReadingOwnRow } from '../../http/auth';
+import { nameBody } from '../../http/compression';
 import { AppError } from '../../http/errors';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
@@ -50,8 +51,8 @@ export const sessionsRoutes: FastifyPluginAsync = async (app) => {
     const { eventId } = parse(eventParams, request.params);
     const query = parse(sessionsListQuery, request.query);
     // The envelope is built as JSON already (sessions.list.ts): the same bytes, less work.
-    const json = await listSessionsJson(app.ctx, userId, eventId, query, pages);
-    return reply.type('application/json; charset=utf-8').send(json);
+    const { json, name } = await listSessionsJson(app.ctx, userId, eventId, query, pages);
+    return nameBody(reply, name).type('application/json; charset=utf-8').send(json);
   });
 
   app.get('/event/:eventId/sessions/facets', async (request) => {
