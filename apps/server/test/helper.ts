@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
@@ -19,6 +20,35 @@ export interface TestApp {
   /** Moves the injected clock. */
   setNow(date: Date): void;
   close(): Promise<void>;
+}
+
+/**
+ * The test file's app: built before its tests, closed after them, its clock set to `now` (when given)
+ * before each test. Use its fields inside tests (`t.app`, `t.ctx`), not at the file's top level.
+ */
+export function useTestApp(now?: Date): TestApp {
+  let built: TestApp | undefined;
+  const app = (): TestApp => {
+    if (!built) throw new Error('The test app is built in beforeAll: use it inside a test');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await createTestApp();
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  if (now) beforeEach(() => app().setNow(now));
+  return {
+    get app() {
+      return app().app;
+    },
+    get ctx() {
+      return app().ctx;
+    },
+    setNow: (date) => app().setNow(date),
+    close: () => app().close(),
+  };
 }
 
 /** Builds the real app on the worker's test database. */

@@ -1,19 +1,10 @@
 import type { AgendaResult } from '@foyer/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePerson } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import { api, at, createSession, join, makeAgendaEvent, T0 } from './agenda.fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.setNow(T0);
-});
+const t = useTestApp(T0);
 
 describe('show agenda on behalf (E6.10)', () => {
   it('E6.10 the onbehalfmeeting right reads another participant’s agenda; others may not', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
-import { makeEvent, type Person } from '../../../test/factories';
+import { makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
 import { call } from '../../../test/helper';
 import type { AppContext } from '../../context';
 
@@ -135,3 +135,32 @@ export const join = (app: FastifyInstance, who: Person, eventId: number, session
     headers: who.headers,
     payload: { eventId, toType: 'session', sessionId },
   });
+
+/**
+ * Who sees which session (E6.02, E6.16): Open for everyone, Hidden for organizers and its speaker,
+ * VIP only for organizers and the VIP type. Ada is a plain attendee, V a VIP, Boss an organizer.
+ */
+export async function makeVisibilityWorld(ctx: AppContext) {
+  const event = await makeAgendaEvent(ctx);
+  const vip = await makeType(ctx, event.id, { name: 'VIP' });
+  const ada = await makePerson(ctx, event.id);
+  const v = await makePerson(ctx, event.id, { typeId: vip.id });
+  const boss = await makePerson(ctx, event.id, { organizer: true });
+  const speaker = await makePerson(ctx, event.id);
+  const open = await createSession(ctx, event.id, { name: 'Open', sdt: at(10), edt: at(20) });
+  const hidden = await createSession(ctx, event.id, {
+    name: 'Hidden',
+    hidden: true,
+    sdt: at(20),
+    edt: at(30),
+  });
+  const vipOnly = await createSession(ctx, event.id, {
+    name: 'VIP only',
+    restricted: true,
+    allowedTypeIds: [vip.id],
+    sdt: at(30),
+    edt: at(40),
+  });
+  await addPerson(ctx, hidden.id, speaker.id, 'speaker');
+  return { event, vip, ada, v, boss, speaker, open, hidden, vipOnly };
+}

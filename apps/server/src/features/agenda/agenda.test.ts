@@ -5,21 +5,12 @@ import {
   type Speaker,
   type SpeakerDetail,
 } from '@foyer/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeParticipant, makePerson, type Person } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import { addPerson, api, at, createSession, join, makeAgendaEvent, T0 } from './agenda.fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.setNow(T0);
-});
+const t = useTestApp(T0);
 
 const agenda = (who: Person, query = '') =>
   api<AgendaResult>(t.app, { method: 'GET', url: `/api/v1/event/agenda${query}`, headers: who.headers });

@@ -1,16 +1,10 @@
 import { AgendaErrorCode } from '@foyer/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePerson, type Person } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import { api, at, createSession, join, makeAgendaEvent, T0, usedCapacity } from './agenda.fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe(`capacity under concurrency (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it("E4.50 50 simultaneous joins of a 10-seat session: exactly 10 joined, 40 'Fully booked'", async () => {

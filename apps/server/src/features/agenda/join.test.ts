@@ -1,7 +1,7 @@
 import { AgendaErrorCode, type JoinSessionResult } from '@foyer/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePerson, makeType } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import {
   addPerson,
   api,
@@ -14,16 +14,7 @@ import {
   usedCapacity,
 } from './agenda.fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.setNow(T0);
-});
+const t = useTestApp(T0);
 
 describe('POST /event/schedule/join (E7.10)', () => {
   it('E1.03 E7.10 joins a session, takes a seat, and a second join is idempotent', async () => {

@@ -1,7 +1,7 @@
 import { AgendaErrorCode } from '@foyer/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePerson, type Person } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import {
   addPerson,
   api,
@@ -13,16 +13,7 @@ import {
   usedCapacity,
 } from './agenda.fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.setNow(T0);
-});
+const t = useTestApp(T0);
 
 const post = (who: Person, path: string, payload: Record<string, unknown>) =>
   api(t.app, { method: 'POST', url: `/api/v1/event/schedule/${path}`, headers: who.headers, payload });

@@ -1,51 +1,22 @@
 import type { SessionsPage } from '@foyer/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makePerson, makeType } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
-import { addPerson, api, at, createSession, join, makeAgendaEvent, T0 } from './agenda.fixtures';
+import { describe, expect, it } from 'vitest';
+import { makePerson } from '../../../test/factories';
+import { useTestApp } from '../../../test/helper';
+import { api, at, createSession, join, makeAgendaEvent, makeVisibilityWorld, T0 } from './agenda.fixtures';
 import { readListViewer } from './sessions.viewer';
 
 // The callers of the sessions list who ask in one turn of the event loop share one query of their
 // states (sessions.viewer.ts, db/per-turn.ts). Each must still get exactly their own answer.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.setNow(T0);
-});
+const t = useTestApp(T0);
 
 describe('sessions list callers asking together', () => {
   it('E2.13 callers of one turn each get their own sessions, statuses and refusals', async () => {
-    const event = await makeAgendaEvent(t.ctx);
+    const { event, ada, v, boss, speaker, open, hidden } = await makeVisibilityWorld(t.ctx);
     const other = await makeAgendaEvent(t.ctx);
-    const vip = await makeType(t.ctx, event.id, { name: 'VIP' });
-    const ada = await makePerson(t.ctx, event.id);
-    const v = await makePerson(t.ctx, event.id, { typeId: vip.id });
-    const boss = await makePerson(t.ctx, event.id, { organizer: true });
-    const speaker = await makePerson(t.ctx, event.id);
     const stranger = await makePerson(t.ctx, other.id);
     const gone = await makePerson(t.ctx, event.id);
-    const open = await createSession(t.ctx, event.id, { name: 'Open', sdt: at(10), edt: at(20) });
-    const hidden = await createSession(t.ctx, event.id, {
-      name: 'Hidden',
-      hidden: true,
-      sdt: at(20),
-      edt: at(30),
-    });
-    await createSession(t.ctx, event.id, {
-      name: 'VIP only',
-      restricted: true,
-      allowedTypeIds: [vip.id],
-      sdt: at(30),
-      edt: at(40),
-    });
-    await addPerson(t.ctx, hidden.id, speaker.id, 'speaker');
     expect((await join(t.app, ada, event.id, open.id)).status).toBe(200);
     await t.ctx.db.deleteFrom('users').where('id', '=', gone.userId).execute();
 

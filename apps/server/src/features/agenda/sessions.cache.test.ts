@@ -1,8 +1,8 @@
 import type { SessionSummary, SessionsPage } from '@foyer/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeParticipant, makePerson, makeType, type Person } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import {
   addPerson,
   api,
@@ -20,16 +20,7 @@ import { listSessions } from './sessions.service';
 // (sessions.cache.ts, migration 0020). Every test lists once to fill the cache, changes something
 // the way the app or an import would, and lists again: the change must show at once.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.setNow(T0);
-});
+const t = useTestApp(T0);
 
 async function list(who: Person, eventId: number, query = ''): Promise<SessionsPage> {
   const res = await api<SessionsPage>(t.app, {

@@ -1,24 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { SessionsPage } from '@foyer/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePerson, type Person } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import { at, createSession, join, makeAgendaEvent, T0 } from './agenda.fixtures';
 
 // A sessions page that several callers see alike is compressed once and its bytes reused
 // (http/compression.ts nameBody, named by the cards' copies in sessions.present.ts). Reuse must never
 // hand anyone bytes of another state: someone else's status, or seats from before a change.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.setNow(T0);
-});
+const t = useTestApp(T0);
 
 async function compressed(who: Person, eventId: number, encoding: 'br' | 'gzip') {
   const res = await t.app.inject({

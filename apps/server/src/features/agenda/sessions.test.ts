@@ -1,7 +1,7 @@
 import type { SessionDetail, SessionFacets, SessionsPage } from '@foyer/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makePerson, makeType, makeUser, type Person } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { makePerson, makeUser, type Person } from '../../../test/factories';
+import { useTestApp } from '../../../test/helper';
 import { signAccessToken } from '../../http/auth';
 import {
   addPerson,
@@ -12,20 +12,12 @@ import {
   createTrack,
   join,
   makeAgendaEvent,
+  makeVisibilityWorld,
   T0,
 } from './agenda.fixtures';
 import { canUserSeeSession } from './sessions.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.setNow(T0);
-});
+const t = useTestApp(T0);
 
 const list = (who: Person, eventId: number, query = '') =>
   api<SessionsPage>(t.app, {
@@ -137,27 +129,7 @@ describe('GET /event/:eventId/sessions (E2.13)', () => {
   });
 
   it('E6.02 E6.16 hidden and restricted sessions: organizers see all, others what their type allows', async () => {
-    const event = await makeAgendaEvent(t.ctx);
-    const vip = await makeType(t.ctx, event.id, { name: 'VIP' });
-    const ada = await makePerson(t.ctx, event.id);
-    const v = await makePerson(t.ctx, event.id, { typeId: vip.id });
-    const boss = await makePerson(t.ctx, event.id, { organizer: true });
-    const speaker = await makePerson(t.ctx, event.id);
-    await createSession(t.ctx, event.id, { name: 'Open', sdt: at(10), edt: at(20) });
-    const hidden = await createSession(t.ctx, event.id, {
-      name: 'Hidden',
-      hidden: true,
-      sdt: at(20),
-      edt: at(30),
-    });
-    await createSession(t.ctx, event.id, {
-      name: 'VIP only',
-      restricted: true,
-      allowedTypeIds: [vip.id],
-      sdt: at(30),
-      edt: at(40),
-    });
-    await addPerson(t.ctx, hidden.id, speaker.id, 'speaker');
+    const { event, ada, v, boss, speaker } = await makeVisibilityWorld(t.ctx);
     expect(names(await list(ada, event.id))).toEqual(['Open']);
     expect(names(await list(v, event.id))).toEqual(['Open', 'VIP only']);
     expect(names(await list(speaker, event.id))).toEqual(['Open', 'Hidden']);
