@@ -191,6 +191,12 @@ export class EventIndex {
     const matches = (e: Entry) => accept(e) && (textOk === null || textOk(e));
     // The people the text's signature turns away are not read (a walk's or a check's step).
     const may = this.signatures.textFilter(query);
+    // A slot's whole test for the walks: its signature first, then the person.
+    const { slots } = this;
+    const slotMatches =
+      may === null
+        ? (slot: number) => matches(slots[slot] as Entry)
+        : (slot: number) => may(slot) && matches(slots[slot] as Entry);
     // The lists of the most selective looked-up condition (text, categories, types) hold every match.
     const lists = this.lists.candidates(query, textOk !== null);
     let total: number;
@@ -221,13 +227,13 @@ export class EventIndex {
           Math.ceil((4 * limit * this.slotOf.size) / (lists.size * rate)),
         );
         page =
-          (WALK_COST * short < lists.size ? this.walk(order, cursor, matches, may, limit, short) : null) ??
-          this.inOrder(order, cursor, query, matches, may, limit, lists, rate);
+          (WALK_COST * short < lists.size ? this.walk(order, cursor, slotMatches, limit, short) : null) ??
+          this.inOrder(order, cursor, query, slotMatches, limit, lists, rate);
       }
     } else {
       total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
       page =
-        this.walk(order, cursor, matches, may, limit, this.walkBudget) ??
+        this.walk(order, cursor, slotMatches, limit, this.walkBudget) ??
         this.orders.topOf(this.all(matches), order, cursor, limit);
     }
     const keys = new Map<number, { boost: number; name: string; company: string }>();
@@ -323,8 +329,7 @@ export class EventIndex {
   private walk(
     order: PageOrder,
     cursor: IndexCursor | null,
-    matches: (e: Entry) => boolean,
-    may: ((slot: number) => boolean) | null,
+    matches: (slot: number) => boolean,
     limit: number,
     budget: number,
   ): number[] | null {
@@ -334,7 +339,7 @@ export class EventIndex {
     for (let at = from, left = budget; at < length && out.length < limit; at++, left--) {
       if (left <= 0) return null;
       const slot = slotAt(at);
-      if ((may === null || may(slot)) && matches(this.entry(slot))) out.push(slot);
+      if (matches(slot)) out.push(slot);
     }
     return out;
   }
@@ -346,8 +351,7 @@ export class EventIndex {
     order: PageOrder,
     cursor: IndexCursor | null,
     query: IndexQuery,
-    matches: (e: Entry) => boolean,
-    may: ((slot: number) => boolean) | null,
+    matches: (slot: number) => boolean,
     limit: number,
     candidates: Candidates,
     rate: number,
@@ -383,7 +387,7 @@ export class EventIndex {
       if (at === previous) return false;
       previous = at;
       const slot = slotAt(at);
-      return (may === null || may(slot)) && matches(this.entry(slot)) && out.push(slot) >= limit;
+      return matches(slot) && out.push(slot) >= limit;
     };
     // The nearest few first (`smallest`: no sort of them all), as many as the share of candidates
     // the count found matching says the page needs.
