@@ -54,18 +54,25 @@ async function runLoad(load: Load): Promise<Stats> {
   const latencies: number[] = [];
   let bytes = 0;
   const cpuBefore = process.cpuUsage();
+  type Request = { method: string; body?: string; headers?: Record<string, string> };
+  const requests: Request[] | undefined = load.bodies
+    ? load.bodies.map((body) => ({ method: 'POST', body }))
+    : load.headersEach?.map((headers) => ({ method: 'GET', headers: { ...load.headers, ...headers } }));
+  // autocannon starts every connection at the first request: all 50 would then ask the same body, or
+  // as the same caller, at the same moment. Each connection starts at its own place in the list.
+  let clients = 0;
   const instance = autocannon({
     url: load.url,
     headers: { ...load.headers, ...(load.bodies ? { 'content-type': 'application/json' } : {}) },
     connections: load.connections,
     duration: load.seconds,
-    ...(load.bodies ? { requests: load.bodies.map((body) => ({ method: 'POST', body })) } : {}),
-    ...(load.headersEach
+    ...(requests
       ? {
-          requests: load.headersEach.map((headers) => ({
-            method: 'GET',
-            headers: { ...load.headers, ...headers },
-          })),
+          requests,
+          setupClient: (client: { setRequests(r: Request[]): void }) => {
+            const start = Math.floor(((clients++ % load.connections) * requests.length) / load.connections);
+            client.setRequests([...requests.slice(start), ...requests.slice(0, start)]);
+          },
         }
       : {}),
   });
