@@ -1,3 +1,4 @@
+import type { SessionsPage } from '@foyer/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
@@ -127,6 +128,14 @@ export async function agendaSnapshot(ctx: AppContext): Promise<string> {
 export function api<T = unknown>(app: FastifyInstance, options: InjectOptions) {
   return call<T>(app, options);
 }
+
+/** GET /event/:eventId/sessions as whoever these headers sign in (`query` starts with `?`). */
+export const listSessionsAs = (
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  eventId: number,
+  query = '',
+) => api<SessionsPage>(app, { method: 'GET', url: `/api/v1/event/${eventId}/sessions${query}`, headers });
 
 export const join = (app: FastifyInstance, who: Person, eventId: number, sessionId: number) =>
   api(app, {

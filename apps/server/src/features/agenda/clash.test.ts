@@ -1,8 +1,8 @@
-import { AgendaErrorCode, type JoinSessionResult, type SessionsPage } from '@foyer/contract';
+import { AgendaErrorCode, type JoinSessionResult } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makePerson, type Person } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { api, at, createSession, join, makeAgendaEvent, T0 } from './agenda.fixtures';
+import { api, at, createSession, join, listSessionsAs, makeAgendaEvent, T0 } from './agenda.fixtures';
 
 /** Issue 15: "You are busy" names what with, and a swap trades one session for the other in one step. */
 let t: TestApp;
@@ -13,13 +13,7 @@ afterAll(async () => t.close());
 beforeEach(() => t.setNow(T0));
 
 const cards = async (who: Person, eventId: number) =>
-  (
-    await api<SessionsPage>(t.app, {
-      method: 'GET',
-      url: `/api/v1/event/${eventId}/sessions`,
-      headers: who.headers,
-    })
-  ).body.data!.sessions;
+  (await listSessionsAs(t.app, who.headers, eventId)).body.data!.sessions;
 const swap = (who: Person, eventId: number, sessionId: number, replaceSessionId: number) =>
   api<JoinSessionResult>(t.app, {
     method: 'POST',

@@ -1,9 +1,16 @@
-import type { SessionsPage } from '@foyer/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makePerson } from '../../../test/factories';
 import { useTestApp } from '../../../test/helper';
-import { api, at, createSession, join, makeAgendaEvent, makeVisibilityWorld, T0 } from './agenda.fixtures';
+import {
+  at,
+  createSession,
+  join,
+  listSessionsAs,
+  makeAgendaEvent,
+  makeVisibilityWorld,
+  T0,
+} from './agenda.fixtures';
 import { readListViewer } from './sessions.viewer';
 
 // The callers of the sessions list who ask in one turn of the event loop share one query of their
@@ -30,13 +37,7 @@ describe('sessions list callers asking together', () => {
     ];
     for (let round = 0; round < 3; round++) {
       const answers = await Promise.all(
-        [...expected, ...expected].map(({ who }) =>
-          api<SessionsPage>(t.app, {
-            method: 'GET',
-            url: `/api/v1/event/${event.id}/sessions`,
-            headers: who.headers,
-          }),
-        ),
+        [...expected, ...expected].map(({ who }) => listSessionsAs(t.app, who.headers, event.id)),
       );
       answers.forEach((res, i) => {
         const want = expected[i % expected.length]!;

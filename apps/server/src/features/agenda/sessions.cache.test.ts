@@ -11,6 +11,7 @@ import {
   createSession,
   createTrack,
   join,
+  listSessionsAs,
   makeAgendaEvent,
   T0,
 } from './agenda.fixtures';
@@ -23,11 +24,7 @@ import { listSessions } from './sessions.service';
 const t = useTestApp(T0);
 
 async function list(who: Person, eventId: number, query = ''): Promise<SessionsPage> {
-  const res = await api<SessionsPage>(t.app, {
-    method: 'GET',
-    url: `/api/v1/event/${eventId}/sessions${query}`,
-    headers: who.headers,
-  });
+  const res = await listSessionsAs(t.app, who.headers, eventId, query);
   expect(res.status).toBe(200);
   return res.body.data!;
 }

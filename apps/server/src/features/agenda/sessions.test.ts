@@ -11,6 +11,7 @@ import {
   createSession,
   createTrack,
   join,
+  listSessionsAs,
   makeAgendaEvent,
   makeVisibilityWorld,
   T0,
@@ -19,12 +20,7 @@ import { canUserSeeSession } from './sessions.service';
 
 const t = useTestApp(T0);
 
-const list = (who: Person, eventId: number, query = '') =>
-  api<SessionsPage>(t.app, {
-    method: 'GET',
-    url: `/api/v1/event/${eventId}/sessions${query}`,
-    headers: who.headers,
-  });
+const list = (who: Person, eventId: number, query = '') => listSessionsAs(t.app, who.headers, eventId, query);
 const names = (page: { body: { data?: SessionsPage } }) => page.body.data?.sessions.map((s) => s.name);
 
 describe('GET /event/:eventId/sessions (E2.13)', () => {
@@ -39,7 +35,7 @@ describe('GET /event/:eventId/sessions (E2.13)', () => {
       authorization: `Bearer ${await signAccessToken(t.ctx.config.jwtSecret, { userId: acting.userId, actorId: actor.id })}`,
     };
     const get = (headers: Record<string, string>, eventId = event.id) =>
-      api<SessionsPage>(t.app, { method: 'GET', url: `/api/v1/event/${eventId}/sessions`, headers });
+      listSessionsAs(t.app, headers, eventId);
 
     expect(names(await get(ada.headers))).toEqual(['Talk']);
     expect(names(await get(asActor))).toEqual(['Talk']);
