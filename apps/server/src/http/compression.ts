@@ -37,14 +37,15 @@ export async function compressJson(
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   if (reply.hasHeader('content-encoding')) return payload;
   if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-  const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-  if (bytes < COMPRESS_MIN_BYTES) return payload;
   const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const name = bodyNames.get(reply);
+  const key = encoding === null || name === undefined ? null : `${encoding} ${name}`;
+  // A kept copy was made of this very body (1 KB or more): no need to measure it again.
+  let body = key === null ? undefined : compressedCopies.get(key);
+  const bytes = body ? 0 : typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (!body && bytes < COMPRESS_MIN_BYTES) return payload;
   reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
   if (encoding === null) return payload;
-  const name = bodyNames.get(reply);
-  const key = name === undefined ? null : `${encoding} ${name}`;
-  let body = key === null ? undefined : compressedCopies.get(key);
   if (!body) {
     body = compress(payload, encoding, bytes);
     if (key !== null) {

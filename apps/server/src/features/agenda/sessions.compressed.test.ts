@@ -19,6 +19,8 @@ async function compressed(who: Person, eventId: number, encoding: 'br' | 'gzip')
   });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-encoding']).toBe(encoding);
+  // A kept copy as much as a fresh one: caches must not hand it to a client that did not ask for it.
+  expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
   const bytes = res.rawPayload;
   const plain = encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes);
   return { bytes, page: (JSON.parse(plain.toString('utf8')) as { data: SessionsPage }).data };
