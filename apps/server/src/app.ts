@@ -14,6 +14,7 @@ import type { AppContext } from './context';
 import { busPlugin } from './events/bus.plugin';
 import { features } from './features';
 import { searchCachePlugin } from './features/participants/search.cache';
+import { endIdleConnectionsWhileClosing } from './http/close-connections';
 import { compressJson } from './http/compression';
 import { reportServerError } from './http/crash-reports';
 import { AppError } from './http/errors';
@@ -195,6 +196,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const realtime = await createRealtime(app.server, { ...ctx, log: app.log, bus: app.bus });
   app.decorate('realtime', realtime);
   app.addHook('preClose', () => realtime.close());
+  endIdleConnectionsWhileClosing(app);
   app.scheduler.every('realtime-cleanup', REALTIME_CLEANUP_EVERY_MS, () => realtime.cleanup());
   await app.register(smsPlugin, options.smsGateway ? { gateway: options.smsGateway } : {});
   await app.register(pushPlugin, options.pushGateway ? { gateway: options.pushGateway } : {});
