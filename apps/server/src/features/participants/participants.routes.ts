@@ -18,7 +18,7 @@ import {
   updateOwnProfile,
 } from './participants.service';
 import { recommendPeople } from './recommend.service';
-import { search2 } from './search.service';
+import { search2Json } from './search.service';
 
 const deps = (request: FastifyRequest) => ({
   ctx: request.server.ctx,
@@ -28,13 +28,12 @@ const deps = (request: FastifyRequest) => ({
 
 /** Attendee directory and the caller's own event profile (E7.28, E7.32). */
 export const participantRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/event/participant/search2', async (request) => {
+  app.post('/event/participant/search2', async (request, reply) => {
     const { userId } = await requireUser(request);
     const input = parse(search2Request, request.body);
-    return {
-      success: true,
-      data: await search2(request.server.ctx, request.server.searchCache, userId, input),
-    };
+    // The answer is made as JSON already (search.service.ts): the envelope around it.
+    const data = await search2Json(request.server.ctx, request.server.searchCache, userId, input);
+    return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${data}}`);
   });
 
   app.get('/event/participant/me', async (request) => {

@@ -4,8 +4,8 @@ import { requireMembership } from '../access/event-access';
 import { viewerContext } from './participants.repository';
 import { expansionTerms, scoreMatch } from './recommend';
 import * as repo from './recommend.repository';
+import { toCard } from './search.card';
 import { searchPage, tagsOf } from './search.repository';
-import { toCard } from './search.service';
 
 const CANDIDATES = 2000;
 

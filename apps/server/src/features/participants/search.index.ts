@@ -1,3 +1,5 @@
+import { makeRoom } from '../../lib/make-room';
+import { type CardParts, cardPartsOf } from './search.card';
 import {
   acceptorOf,
   type Entry,
@@ -51,6 +53,8 @@ const DENSE = 4_000;
  * mean search 1.6× slower).
  */
 const WALK_COST = 16;
+/** Cards' JSON kept (~300 bytes each): the pages people see again, not a million. */
+const MAX_CARDS = 20_000;
 
 export class EventIndex {
   private slots: (Entry | null)[] = [];
@@ -73,6 +77,8 @@ export class EventIndex {
   private names: EventNames = { booths: new Map(), types: new Map() };
   /** Whole-directory counts by who asks (organizer or not, visible types), until the next change. */
   private totals = new Map<string, number>();
+  /** Per slot, the card's JSON as search2 shows it to anyone (search.card.ts), until names change. */
+  private cards = new Map<number, CardParts>();
 
   private readonly walkBudget: number;
   private readonly dense: number;
@@ -145,6 +151,20 @@ export class EventIndex {
   /** The booths' and types' names as of the last refresh. */
   setNames(names: EventNames): void {
     this.names = names;
+    this.cards.clear();
+  }
+
+  /** The person's card as JSON parts (a slot never changes: a changed person has a new one). */
+  cardParts(id: number): CardParts | null {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return null;
+    let parts = this.cards.get(slot);
+    if (!parts) {
+      parts = cardPartsOf(this.searchRow(id) as SearchRow);
+      makeRoom(this.cards, MAX_CARDS);
+      this.cards.set(slot, parts);
+    }
+    return parts;
   }
 
   /** The search row (search.repository.ts's shape) of a person in the index. */

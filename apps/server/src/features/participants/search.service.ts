@@ -1,5 +1,4 @@
 import {
-  type AttendeeCard,
   SEARCH_COUNT_CAP,
   SEARCH_DEFAULT_LENGTH,
   SEARCH_PROPS,
@@ -10,9 +9,9 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import type { SearchCache } from './search.cache';
+import { cardJson } from './search.card';
 import type { EventIndex } from './search.index';
 import type { IndexCursor } from './search.index.orders';
-import type { SearchRow } from './search.repository';
 import { loadSearchViewer, type SearchViewer } from './search.viewer';
 
 const MAX_TOKENS = 8;
@@ -86,24 +85,33 @@ function narrowed(input: Search2Request, text: { tokens: string[]; needle: strin
 
 /**
  * POST /event/participant/search2 (E7.32, E7.33, A9.18, E6.01, E6.17). The event's in-memory index
- * (decision 021) finds, counts, orders and shows, as of the last committed write.
+ * (decision 021) finds, counts, orders and shows, as of the last committed write. The answer is
+ * made as JSON (`data`'s), from the cards' JSON the index keeps: what the route sends.
  */
+export async function search2Json(
+  ctx: AppContext,
+  cache: SearchCache,
+  userId: number,
+  input: Search2Request,
+): Promise<string> {
+  const viewer = await loadSearchViewer(ctx, cache, input.eventId, userId);
+  return answerFromIndex(await cache.indexes.get(ctx.db, viewer.eventId), viewer, input);
+}
+
+/** search2's answer as an object, for callers on the server. */
 export async function search2(
   ctx: AppContext,
   cache: SearchCache,
   userId: number,
   input: Search2Request,
 ): Promise<Search2Response> {
-  const viewer = await loadSearchViewer(ctx, cache, input.eventId, userId);
-  return answerFromIndex(await cache.indexes.get(ctx.db, viewer.eventId), viewer, input);
+  return JSON.parse(await search2Json(ctx, cache, userId, input)) as Search2Response;
 }
 
-/** search2's answer from a current index, in memory (the search benchmark times this alone too). */
-export function answerFromIndex(
-  index: EventIndex,
-  viewer: SearchViewer,
-  input: Search2Request,
-): Search2Response {
+const PROPS_JSON = JSON.stringify(SEARCH_PROPS);
+
+/** search2's answer (JSON) from a current index, in memory (the search benchmark times this alone too). */
+export function answerFromIndex(index: EventIndex, viewer: SearchViewer, input: Search2Request): string {
   const by = input.orderBy ?? 'relevance';
   const cursor = input.after ? decodeCursor(by, input.after) : null;
   const length = input.length ?? SEARCH_DEFAULT_LENGTH;
@@ -131,43 +139,18 @@ export function answerFromIndex(
     cap,
   );
   const pageIds = found.ids.slice(0, length);
-  const rows = pageIds.flatMap((id) => index.searchRow(id) ?? []);
+  const results: string[] = [];
+  for (const id of pageIds) {
+    const parts = index.cardParts(id);
+    if (parts) results.push(cardJson(parts, viewer.tags.get(id) ?? [], viewer.canInviteRow(parts.target)));
+  }
   const capped = cap !== null && found.total > cap;
   const total = cursor ? null : capped ? cap : found.total;
-  const results = rows.map((row) => {
-    const card = toCard(row, viewer.tags.get(row.id) ?? [], viewer.canInviteRow(row));
-    return SEARCH_PROPS.map((p) => card[p]);
-  });
   const last = pageIds.at(-1);
   const lastKey = last === undefined ? undefined : found.keys.get(last);
-  return {
-    matches: total,
-    ...(capped && !cursor ? { matchesCapped: true } : {}),
-    props: [...SEARCH_PROPS],
-    results,
-    after:
-      found.ids.length > length && last !== undefined && lastKey ? encodeCursor(by, last, lastKey) : null,
-  };
-}
-
-export function toCard(row: SearchRow, tags: AttendeeCard['tags'], canInviteThem: boolean): AttendeeCard {
-  return {
-    id: row.id,
-    name: row.name,
-    surname: row.surname,
-    fullName: `${row.name} ${row.surname}`.trim(),
-    jobTitle: row.job_title,
-    company: row.company,
-    profilePhoto: row.profile_photo,
-    boothId: row.booth_id,
-    boothName: row.booth_name,
-    boothLogo: row.booth_logo,
-    typeId: row.type_id,
-    participantType: row.type_name,
-    present: row.present,
-    organizer: row.organizer,
-    tags,
-    canInvite: canInviteThem,
-    deleted: row.state === 'deleted',
-  };
+  const after =
+    found.ids.length > length && last !== undefined && lastKey ? encodeCursor(by, last, lastKey) : null;
+  const capJson = capped && !cursor ? '"matchesCapped":true,' : '';
+  // search2ResponseSchema's fields, in its order.
+  return `{"matches":${total},${capJson}"props":${PROPS_JSON},"results":[${results.join(',')}],"after":${JSON.stringify(after)}}`;
 }
