@@ -25,7 +25,7 @@ import { answerFromIndex } from '../apps/server/src/features/participants/search
 import { loadSearchViewer } from '../apps/server/src/features/participants/search.viewer';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
-import { BROWSER_ENCODINGS, type Load, measure, type Stats, startLoadChild } from './lib/http-load';
+import { BROWSER_ENCODINGS, type Load, type Measured, measure, startLoadChild } from './lib/http-load';
 import { insertPeople, random, typedQueries } from './lib/people';
 
 const ATTENDEES = Number(process.env.BENCH_ATTENDEES ?? 50_000);
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
       health: { url: `${base}/health`, headers: { ...BROWSER_ENCODINGS } },
       search2: { url, headers, bodies },
     };
-    const results: Record<string, Stats> = {};
+    const results: Record<string, Measured> = {};
     for (const [name, target] of Object.entries(targets)) {
       await measure(child, { ...target, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
       results[name] = await measure(child, { ...target, connections: CONNECTIONS, seconds: SECONDS });
@@ -155,7 +155,8 @@ async function main(): Promise<void> {
         `search2 p50/p95/p99 ${f(search.p50)}/${f(search.p95)}/${f(search.p99)} ms, ${f(search.rps)} req/s; ` +
         `health p50/p95/p99 ${f(health.p50)}/${f(health.p95)}/${f(health.p99)} ms, ${f(health.rps)} req/s | ` +
         `p95 ratio search2/health ${(search.p95 / health.p95).toFixed(1)}×; non-2xx ${search.non2xx + health.non2xx}, ` +
-        `errors/time-outs ${search.errors + health.errors}; ${inMemory}; load avg ${loadavg()[0]?.toFixed(1)} |`,
+        `errors/time-outs ${search.errors + health.errors}; ${inMemory}; ` +
+        `server CPU per search ${search.serverCpuMs.toFixed(2)} ms, per health ${health.serverCpuMs.toFixed(2)} ms; load avg ${loadavg()[0]?.toFixed(1)} |`,
     );
   } finally {
     child.kill();

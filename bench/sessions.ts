@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
-import { BROWSER_ENCODINGS, type Load, measure, type Stats, startLoadChild } from './lib/http-load';
+import { BROWSER_ENCODINGS, type Measured, measure, startLoadChild } from './lib/http-load';
 import { ATTENDEES, type Db, SESSIONS, seedSessions } from './lib/sessions-seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -32,18 +32,6 @@ await main();
 process.exit(0);
 
 // ---- the server side ----
-
-interface Measured extends Stats {
-  /** Server process CPU (user + system, all threads) per answered request, ms. */
-  cpuMs: number;
-}
-
-async function measureWithCpu(child: ReturnType<typeof startLoadChild>, load: Load): Promise<Measured> {
-  const before = process.cpuUsage();
-  const stats = await measure(child, load);
-  const used = process.cpuUsage(before);
-  return { ...stats, cpuMs: (used.user + used.system) / 1000 / Math.max(1, stats.requests) };
-}
 
 async function main(): Promise<void> {
   hardTimeLimit('bench/sessions');
@@ -80,7 +68,7 @@ async function main(): Promise<void> {
     const results: Record<string, Measured> = {};
     for (const [name, target] of Object.entries(targets)) {
       await measure(child, { ...target, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-      results[name] = await measureWithCpu(child, { ...target, connections: CONNECTIONS, seconds: SECONDS });
+      results[name] = await measure(child, { ...target, connections: CONNECTIONS, seconds: SECONDS });
       console.error(`${name}: ${JSON.stringify(results[name])}`);
     }
     const health = results.health!;
@@ -98,7 +86,7 @@ async function main(): Promise<void> {
         `${database.kind} | list p50/p95/p99 ${f(list.p50)}/${f(list.p95)}/${f(list.p99)} ms, ${f(list.rps)} req/s; ` +
         `health p50/p95/p99 ${f(health.p50)}/${f(health.p95)}/${f(health.p99)} ms, ${f(health.rps)} req/s | ` +
         `p95 ratio list/health ${ratio.toFixed(1)}×; non-2xx ${list.non2xx + health.non2xx}; ` +
-        `server CPU per request list ${list.cpuMs.toFixed(2)} ms, health ${health.cpuMs.toFixed(2)} ms; ` +
+        `server CPU per request list ${list.serverCpuMs.toFixed(2)} ms, health ${health.serverCpuMs.toFixed(2)} ms; ` +
         `load avg ${load.toFixed(1)} → ${loadAfter.toFixed(1)} |`,
     );
   } finally {

@@ -39,6 +39,14 @@ export interface Stats {
   loadCpuMs: number;
 }
 
+export interface Measured extends Stats {
+  /**
+   * The measuring process's CPU (user + system, all its threads) per answered request, ms: the
+   * server's, when it runs in the bench's process (the load generator is a child).
+   */
+  serverCpuMs: number;
+}
+
 interface AutocannonInstance extends PromiseLike<{ errors: number; non2xx: number }> {
   on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
 }
@@ -100,12 +108,15 @@ export function startLoadChild(): ChildProcess {
   return fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: ['--import', 'tsx'] });
 }
 
-export function measure(child: ChildProcess, load: Load): Promise<Stats> {
-  return new Promise((resolve, reject) => {
-    child.once('message', (stats) => resolve(stats as Stats));
+export async function measure(child: ChildProcess, load: Load): Promise<Measured> {
+  const before = process.cpuUsage();
+  const stats = await new Promise<Stats>((resolve, reject) => {
+    child.once('message', (answer) => resolve(answer as Stats));
     child.once('error', reject);
     child.send(load);
   });
+  const used = process.cpuUsage(before);
+  return { ...stats, serverCpuMs: (used.user + used.system) / 1000 / Math.max(1, stats.requests) };
 }
 
 if (process.argv.includes('--load')) {
