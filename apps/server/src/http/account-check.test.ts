@@ -1,16 +1,10 @@
 import type { KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helper';
+import { useTestApp } from '../../test/helper';
 import { accountsExist } from './auth';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** The app's database, counting the statements run through it. */
 function counted() {

@@ -1,16 +1,11 @@
 import { AgendaErrorCode, type JoinSessionResult } from '@foyer/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePerson, type Person } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import { api, at, createSession, join, listSessionsAs, makeAgendaEvent, T0 } from './agenda.fixtures';
 
 /** Issue 15: "You are busy" names what with, and a swap trades one session for the other in one step. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(() => t.setNow(T0));
+const t = useTestApp(T0);
 
 const cards = async (who: Person, eventId: number) =>
   (await listSessionsAs(t.app, who.headers, eventId)).body.data!.sessions;

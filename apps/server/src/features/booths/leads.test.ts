@@ -9,17 +9,11 @@ import {
 } from '@foyer/contract';
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, type Person } from '../../../test/factories';
-import { call, createTestApp, roomPayloads, type TestApp } from '../../../test/helper';
+import { call, roomPayloads, useTestApp } from '../../../test/helper';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const api = <T = unknown>(who: Person, method: InjectOptions['method'], url: string, payload?: unknown) =>
   call<T>(t.app, {

@@ -1,17 +1,11 @@
 import type { CheckInLookup } from '@foyer/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helper';
 import { doorApi, engine } from './checkin.fixtures';
 import { lookupQuery } from './checkin.lookup.repository';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const ATTENDEES = 50_000;
 

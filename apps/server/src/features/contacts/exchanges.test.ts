@@ -10,19 +10,13 @@ import {
   type ScanContactResult,
 } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makeParticipant, makePerson, makeSlots, type Person } from '../../../test/factories';
-import { call, createTestApp, roomPayloads, type TestApp } from '../../../test/helper';
+import { call, roomPayloads, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { linkHeldMeetings } from './exchanges.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const api = <T = unknown>(
   who: Person | null,
