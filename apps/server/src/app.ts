@@ -22,6 +22,7 @@ import { rejectNulCharacters } from './http/input-guard';
 import { openApiRoutes } from './http/openapi';
 import { connectRateLimitRedis } from './http/rate-limit';
 import { addSecurityHeaders } from './http/security-headers';
+import { spaPageWithWidget } from './http/spa-page';
 import { schedulerPlugin } from './jobs/scheduler';
 import { type PushGateway, pushPlugin } from './push/push';
 import { createRealtime, REALTIME_CLEANUP_EVERY_MS, type Realtime } from './realtime/realtime';
@@ -207,7 +208,16 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   }
 
   const hasSpa = existsSync(join(ctx.config.webDist, 'index.html'));
+  const spaPage = hasSpa ? spaPageWithWidget(ctx.config.webDist, ctx.config.supportWidgetUrl) : null;
+  /** The web app's page, for every path that is the SPA's (it renders its own not-found page, A2.19). */
+  const sendSpa = (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    if (!spaPage) return reply.type('text/html').sendFile('index.html');
+    return spaPage().then((html) => reply.type('text/html; charset=utf-8').send(html));
+  };
   if (hasSpa) {
+    // The address people open first: the static files' wildcard would answer it 403 (a directory).
+    app.get('/', (_request, reply) => sendSpa(reply));
     // Unknown API paths are answered before the web app's catch-all route below would look each
     // one up on disk (several file-system calls: 5× the CPU time of the answer itself).
     app.get('/api/*', (request, reply) => sendNoRoute(request, reply));
@@ -241,8 +251,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         .type('text/plain')
         .send('The web app is not built. Run `npm run build`, then start again.');
     }
-    // Every other path is the SPA's: it renders its own not-found page (A2.19).
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    // Every other path is the SPA's.
+    return sendSpa(reply);
   });
 
   return app;

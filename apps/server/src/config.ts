@@ -89,7 +89,11 @@ export interface Config {
    */
   devMailbox: 'loopback' | 'anyone' | 'nobody';
   trustProxy: boolean;
-  /** Origin allowed to serve the live-support widget script (same variable the web build reads). */
+  /**
+   * The live-support widget's script (A1.18), written into the web app's page at run time, and its
+   * origin, which the content security policy allows.
+   */
+  supportWidgetUrl: string | undefined;
   supportWidgetOrigin: string | undefined;
   webDist: string;
   /** Test-only (FOYER_OUTBOX_PAUSE=1): outbox rows are written but never processed. */
@@ -148,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     devMailbox: devMailboxAudience(e.NODE_ENV, e.DEV_MAILBOX, e.SMTP_URL),
     trustProxy: e.TRUST_PROXY === 'true',
+    supportWidgetUrl: e.VITE_SUPPORT_WIDGET_URL,
     supportWidgetOrigin: e.VITE_SUPPORT_WIDGET_URL ? new URL(e.VITE_SUPPORT_WIDGET_URL).origin : undefined,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
     outboxPaused: e.FOYER_OUTBOX_PAUSE === '1',
