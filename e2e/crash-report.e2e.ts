@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, type FakeSentry, startAppServer, startFakeSentry } from './lib/app-server';
-import { launchBrowser, newContext, screenshot, VIEWPORTS, type ViewportName } from './lib/browser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSentry, startFakeSentry } from './lib/app-server';
+import { newContext, screenshot, type ViewportName } from './lib/browser';
+import { useOwnApp } from './lib/own-app';
 
 /** A screen whose code cannot load crashes the render like any other error would. */
 async function crash(page: Page): Promise<void> {
@@ -14,39 +15,18 @@ async function crash(page: Page): Promise<void> {
 
 /** A2.64: the crash screen says the error was reported only when the reporting service took it. */
 describe('crash reports in the browser', () => {
-  let browser: Browser;
-  let context: BrowserContext | undefined;
   let sentry: FakeSentry;
-  let app: AppServer;
-
   beforeAll(async () => {
-    browser = await launchBrowser();
     sentry = await startFakeSentry();
-    app = await startAppServer({ SENTRY_DSN: sentry.dsn });
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
     await sentry?.stop();
   });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-
-  const withDsn = async (viewport: ViewportName = 'desktop') => {
-    context = await browser.newContext({
-      viewport: VIEWPORTS[viewport],
-      baseURL: app.baseURL,
-      locale: 'en-US',
-    });
-    await context.addCookies([{ name: 'cookieconsent_status', value: 'allow', url: app.baseURL }]);
-    return context.newPage();
-  };
+  const own = useOwnApp(() => ({ SENTRY_DSN: sentry.dsn }));
+  const withDsn = (viewport: ViewportName = 'desktop') => own.page(viewport, { cookieChoice: true });
 
   it('A2.64 without SENTRY_DSN loads no SDK and claims no report', async () => {
-    context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await own.track(await newContext(own.browser)).newPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
@@ -71,7 +51,7 @@ describe('crash reports in the browser', () => {
     expect(await status.getAttribute('data-outcome')).toBe('sent');
     const envelope = await sentry.waitForEnvelope('"type":"event"');
     expect(envelope).toMatch(/static-page/);
-    expect(envelope).toContain(`${app.baseURL}/faq`);
+    expect(envelope).toContain(`${own.app.baseURL}/faq`);
     await screenshot(page, 'crash-reported-mobile');
 
     await page.getByTestId('crash-feedback').click();

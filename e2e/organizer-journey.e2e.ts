@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
-import { type AppServer, startAppServer } from './lib/app-server';
-import { launchBrowser, VIEWPORTS, waitForMail, wizardAlreadyOffered, workerApp } from './lib/browser';
+import { VIEWPORTS, waitForMail, wizardAlreadyOffered, workerApp } from './lib/browser';
 import { uniqueEmail } from './lib/flows';
 import { waitForStatus } from './lib/meetings';
 import { addDietQuestion, saveReadableColour } from './lib/organizer';
+import { useOwnApp } from './lib/own-app';
 import { signInOnPage } from './lib/sign-in';
 
 const expectGood = screenChecks('organizer-journey');
@@ -26,17 +26,11 @@ interface Envelope<T> {
  * second app process (no demo seed) whose mail lands in its worker's test SMTP server.
  */
 describe('organizer journey: an empty database to a running event', () => {
-  let app: AppServer;
-  let browser: Browser;
+  const own = useOwnApp(() => ({ SMTP_URL: workerApp().smtpUrl }));
+  // The journey's contexts live from test to test (its steps follow one another); closed at the end.
   const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer({ SMTP_URL: workerApp().smtpUrl }), launchBrowser()]);
-  });
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
   });
 
   /** Calls the second server's API (arrangement only). */
@@ -44,7 +38,7 @@ describe('organizer journey: an empty database to a running event', () => {
     const headers: Record<string, string> = {};
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (init.token) headers.authorization = `Bearer ${init.token}`;
-    const res = await fetch(`${app.baseURL}/api/v1${path}`, {
+    const res = await fetch(`${own.app.baseURL}/api/v1${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -69,23 +63,23 @@ describe('organizer journey: an empty database to a running event', () => {
 
   /** The app under an event's domain label: http://<label>.localhost:<port>. */
   function labelURL(label: string, path = '/'): string {
-    const url = new URL(path, app.baseURL);
+    const url = new URL(path, own.app.baseURL);
     url.hostname = `${label}.localhost`;
     return url.toString();
   }
 
   /** A desktop context on the second server, the cookie choice made on its plain and label hosts. */
   async function context(label: string): Promise<BrowserContext> {
-    const created = await browser.newContext({
+    const created = await own.browser.newContext({
       viewport: VIEWPORTS.desktop,
-      baseURL: app.baseURL,
+      baseURL: own.app.baseURL,
       locale: 'en-US',
       timezoneId: 'Europe/Istanbul',
     });
     contexts.push(created);
     await wizardAlreadyOffered(created);
     await created.addCookies(
-      [app.baseURL, labelURL(label)].map((u) => ({
+      [own.app.baseURL, labelURL(label)].map((u) => ({
         name: 'cookieconsent_status',
         value: 'dismiss',
         url: new URL(u).origin,

@@ -226,7 +226,6 @@ describe('application shell in the browser: live', () => {
         (window as unknown as Bridge).foyerDevice.saveToken('device-1', 'push-token'),
       ),
     ).toBe(true);
-    expect(await page.evaluate(() => document.querySelector('script[data-support-widget]'))).toBeNull(); // A1.19
 
     await page.getByTestId('mobile-menu-button').click();
     await page.getByTestId('mobile-sign-out').click();

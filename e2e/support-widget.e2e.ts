@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './lib/app-server';
-import { launchBrowser, VIEWPORTS } from './lib/browser';
+import { SUPPORT_WIDGET_META } from '@foyer/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useOwnApp } from './lib/own-app';
 
 /** Stands in for the support service's host (outside this machine): serves its script, counts loads. */
 async function startWidgetHost(): Promise<{ url: string; loads: () => number; stop(): Promise<void> }> {
@@ -28,33 +28,17 @@ async function startWidgetHost(): Promise<{ url: string; loads: () => number; st
 
 /** A1.18, A1.19: the support widget, configured when the server starts (not when the app is built). */
 describe('live-support widget', () => {
-  let browser: Browser;
-  let context: BrowserContext | undefined;
   let widget: Awaited<ReturnType<typeof startWidgetHost>>;
-  let app: AppServer;
-
   beforeAll(async () => {
-    browser = await launchBrowser();
     widget = await startWidgetHost();
-    app = await startAppServer({ VITE_SUPPORT_WIDGET_URL: widget.url });
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
     await widget?.stop();
   });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
+  const own = useOwnApp(() => ({ VITE_SUPPORT_WIDGET_URL: widget.url }));
 
   const open = async (path: string): Promise<Page> => {
-    context = await browser.newContext({
-      viewport: VIEWPORTS.desktop,
-      baseURL: app.baseURL,
-      locale: 'en-US',
-    });
-    const page = await context.newPage();
+    const page = await own.page();
     await page.goto(path);
     await page.getByTestId('login-email').waitFor();
     return page;
@@ -75,7 +59,9 @@ describe('live-support widget', () => {
     const before = widget.loads();
     const page = await open('/login?appNative');
     // The page read the widget's address and remembered the native flag: its check has run.
-    expect(await page.locator('meta[name="foyer-support-widget"]').getAttribute('content')).toBe(widget.url);
+    expect(await page.locator(`meta[name="${SUPPORT_WIDGET_META}"]`).getAttribute('content')).toBe(
+      widget.url,
+    );
     await expect.poll(() => page.evaluate(() => localStorage.getItem('appNative'))).toBe('true');
     expect(await page.locator('script[data-support-widget]').count()).toBe(0);
     expect(await ran(page)).toBe(0);

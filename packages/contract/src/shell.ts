@@ -297,6 +297,12 @@ export const clientConfigSchema = z.object({
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
+/**
+ * A1.18: the name of the meta tag the server writes the live-support widget's script address into
+ * (VITE_SUPPORT_WIDGET_URL when it starts), read by the web app before the build's own value.
+ */
+export const SUPPORT_WIDGET_META = 'foyer-support-widget';
+
 /** GET /api/v1/health: `mail: 'outbox'` means e-mail is not delivered (no SMTP_URL, docs/decisions/006). */
 export const healthSchema = z.object({
   status: z.literal('ok'),

@@ -1,8 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** The meta tag the web app reads the live-support widget's script from (support-widget.ts). */
-export const SUPPORT_WIDGET_META = 'foyer-support-widget';
+import { SUPPORT_WIDGET_META } from '@foyer/contract';
 
 const escapeAttribute = (text: string) =>
   text.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] as string);

@@ -1,3 +1,4 @@
+import { SUPPORT_WIDGET_META } from '@foyer/contract';
 import { useEffect } from 'react';
 import { isNativeApp } from './native';
 
@@ -6,7 +7,7 @@ import { isNativeApp } from './native';
  * apps/server/src/http/spa-page.ts), else the build's own.
  */
 function widgetUrl(): string | undefined {
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="foyer-support-widget"]');
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${SUPPORT_WIDGET_META}"]`);
   return meta?.content || import.meta.env.VITE_SUPPORT_WIDGET_URL;
 }
 
