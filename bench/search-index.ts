@@ -132,6 +132,13 @@ const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
 const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const f = (n: number) => n.toFixed(2);
 const sampleMean = mean(timed.slice(0, SCAN_SAMPLE).map((t) => t.ms));
+// By kind: a type filter, name order, the rest (the slowest kinds are where to look next).
+for (const [kind, of] of [
+  ['with a type', timed.filter((t) => t.label.includes(' with a type'))],
+  ['by name', timed.filter((t) => t.label.endsWith(' by name') && !t.label.includes(' with a type'))],
+  ['text alone', timed.filter((t) => !t.label.includes(' with a type') && !t.label.endsWith(' by name'))],
+] as const)
+  console.error(`  ${kind}: ${of.length} searches, mean ${f(mean(of.map((t) => t.ms)))} ms`);
 for (const t of [...timed].sort((a, b) => b.ms - a.ms).slice(0, 8))
   console.error(`  ${f(t.ms)} ms  ${t.label}`);
 console.log(

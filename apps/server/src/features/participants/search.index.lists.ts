@@ -1,3 +1,5 @@
+import { lowerBound } from './search.index.orders';
+
 /**
  * The inverted lists of an event's search index (search.index.ts): for each word (lexeme), each
  * three-letter piece of the text, each category and each participant type, the slots of the people
@@ -54,18 +56,6 @@ const pieces = (text: string): Set<string> => {
   for (let i = 0; i + 3 <= text.length; i++) out.add(text.slice(i, i + 3));
   return out;
 };
-
-/** The first index in sorted `list` whose value is not below `value`. */
-function lowerBound(list: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((list[mid] as string) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 function add<K>(map: Map<K, number[]>, key: K, slot: number): boolean {
   const list = map.get(key);

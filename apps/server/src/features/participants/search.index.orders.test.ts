@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { random } from '../../../test/random';
-import { smallest } from './search.index.orders';
+import { lowerBound, positionsByType, smallest } from './search.index.orders';
 
 describe('smallest (the nearest positions of a page, search.index.ts)', () => {
   it('E1.01 gives at least the k smallest positions, ascending, repeats kept, whatever their spread', () => {
@@ -19,6 +19,33 @@ describe('smallest (the nearest positions of a page, search.index.ts)', () => {
       expect(got).toEqual(sorted.slice(0, got.length));
       // Every value equal to the last one given is given (a page skips repeats by comparing).
       if (got.length > 0 && got.length < n) expect(sorted[got.length]).toBeGreaterThan(got.at(-1) as number);
+    }
+  });
+});
+
+describe('positionsByType and lowerBound (a type filter walked in the relevance order)', () => {
+  it('E7.32 gives each type its people’s positions in the sequence, ascending, and none to the untyped', () => {
+    const rnd = random(5);
+    for (let run = 0; run < 50; run++) {
+      const slots = 1 + Math.floor(rnd() * 400);
+      // Types in runs (as the relevance order groups them) and scattered, some people without one.
+      const typeOf = Int32Array.from({ length: slots }, (_, s) =>
+        run % 2 === 0 ? Math.floor((s * 4) / slots) - 1 : Math.floor(rnd() * 5) - 1,
+      );
+      const sequence = Int32Array.from(Array.from({ length: slots }, (_, s) => s).sort(() => rnd() - 0.5));
+      const got = positionsByType(sequence, typeOf);
+      const expected = new Map<number, number[]>();
+      sequence.forEach((slot, at) => {
+        const type = typeOf[slot] as number;
+        if (type >= 0) expected.set(type, [...(expected.get(type) ?? []), at]);
+      });
+      expect(new Map([...got].map(([type, positions]) => [type, Array.from(positions)]))).toEqual(expected);
+      for (const positions of got.values()) {
+        const value = Math.floor(rnd() * (slots + 2)) - 1;
+        const at = lowerBound(positions, value);
+        expect(Array.from(positions.subarray(0, at)).every((p) => p < value)).toBe(true);
+        expect(Array.from(positions.subarray(at)).every((p) => p >= value)).toBe(true);
+      }
     }
   });
 });

@@ -78,6 +78,88 @@ export function smallest(values: Int32Array, k: number, bound: number): Int32Arr
   return out.sort();
 }
 
+/**
+ * Per type (slot's type from `typeOf`, -1: none), the positions in `sequence` of its people,
+ * ascending. One pass to count and one to fill; a type's people mostly sit together in the
+ * relevance order (it ranks by type), so the map is looked up once per run of a type.
+ */
+export function positionsByType(sequence: Int32Array, typeOf: Int32Array): Map<number, Int32Array> {
+  const counts = new Map<number, number>();
+  let type = -1;
+  let run = 0;
+  const flush = () => {
+    if (type >= 0 && run > 0) counts.set(type, (counts.get(type) ?? 0) + run);
+  };
+  for (let i = 0; i < sequence.length; i++) {
+    const t = typeOf[sequence[i] as number] as number;
+    if (t !== type) {
+      flush();
+      type = t;
+      run = 0;
+    }
+    run++;
+  }
+  flush();
+  const out = new Map<number, Int32Array>();
+  const filled = new Map<number, number>();
+  for (const [t, n] of counts) {
+    out.set(t, new Int32Array(n));
+    filled.set(t, 0);
+  }
+  let into: Int32Array | undefined;
+  let n = 0;
+  type = -1;
+  for (let i = 0; i < sequence.length; i++) {
+    const t = typeOf[sequence[i] as number] as number;
+    if (t !== type) {
+      if (into) filled.set(type, n);
+      type = t;
+      into = t >= 0 ? out.get(t) : undefined;
+      n = into ? (filled.get(t) as number) : 0;
+    }
+    if (into) into[n++] = i;
+  }
+  if (into) filled.set(type, n);
+  return out;
+}
+
+/** The first index of `sorted` (ascending) whose value is not below `value`. */
+export function lowerBound<T extends number | string>(sorted: ArrayLike<T>, value: T): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as T) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Positions `from`, `from + 1`, … below `length`, one per call; then -1. */
+export function countingFrom(from: number, length: number): () => number {
+  let at = from;
+  return () => (at < length ? at++ : -1);
+}
+
+/** The positions of `lists` (each ascending, none shared) from `from` on, nearest first; then -1. */
+export function nearestOf(lists: readonly Int32Array[], from: number): () => number {
+  const heads = lists.map((list) => lowerBound(list, from));
+  return () => {
+    let nearest = -1;
+    let at = -1;
+    for (let k = 0; k < lists.length; k++) {
+      const list = lists[k] as Int32Array;
+      const head = heads[k] as number;
+      if (head < list.length && (nearest < 0 || (list[head] as number) < at)) {
+        at = list[head] as number;
+        nearest = k;
+      }
+    }
+    if (nearest >= 0) heads[nearest] = (heads[nearest] as number) + 1;
+    return at;
+  };
+}
+
 /** The orders' sequences and positions over the index's slots (`slots`, shared with the index). */
 export class SlotOrders {
   private orders: Record<SearchOrder, Int32Array> = {
@@ -92,10 +174,19 @@ export class SlotOrders {
     company: new Int32Array(0),
   };
 
+  /**
+   * Per type, its people's positions in the relevance order: the order ranks by type (search_boost),
+   * so a type filter's people sit in a few bands of it, which a page walks without the others.
+   */
+  private relevanceByType = new Map<number, Int32Array>();
+
   constructor(private readonly slots: (Entry | null)[]) {}
 
-  /** Takes the `dirty` slots out of every order and puts back those still live, in place. */
-  update(dirty: ReadonlySet<number>): void {
+  /**
+   * Takes the `dirty` slots out of every order and puts back those still live, in place; `typeOf`
+   * gives each slot's type (-1: none), current for the dirty ones.
+   */
+  update(dirty: ReadonlySet<number>, typeOf: Int32Array): void {
     const added = [...dirty].filter((s) => this.slots[s] !== null);
     for (const order of Object.keys(COMPARE) as SearchOrder[]) {
       const kept = this.orders[order].filter((s) => !dirty.has(s));
@@ -105,6 +196,17 @@ export class SlotOrders {
       for (let i = 0; i < sequence.length; i++) rank[sequence[i] as number] = i;
       this.rankOf[order] = rank;
     }
+    this.relevanceByType = positionsByType(this.orders.relevance, typeOf);
+  }
+
+  /** The positions in the relevance order of these types' people, each list ascending. */
+  relevancePositions(typeIds: readonly number[]): Int32Array[] {
+    const out: Int32Array[] = [];
+    for (const t of new Set(typeIds)) {
+      const positions = this.relevanceByType.get(t);
+      if (positions) out.push(positions);
+    }
+    return out;
   }
 
   private entry(slot: number): Entry {

@@ -190,6 +190,10 @@ describe('the in-memory search index (decision 021)', () => {
       new EventIndex({ dense: 8, walkBudget: 25 }),
       // Dense text whose short walk finds too little: its candidates are put in order by position.
       new EventIndex({ dense: 8, walkBudget: 1 }),
+      // Dense text walks whenever it can (a type filter in the relevance order: that type's people
+      // alone), whole or until a budget.
+      new EventIndex({ dense: 8, walkCost: 0 }),
+      new EventIndex({ dense: 8, walkBudget: 25, walkCost: 0 }),
     ];
     for (const index of indexes) index.apply(w.rows, []);
     const r = random(11);
@@ -209,7 +213,12 @@ describe('the in-memory search index (decision 021)', () => {
           seesAll: n % 5 === 0,
           typeIds: n % 7 === 3 ? [w.typeIds[1] as number] : null,
           query,
-          filterTypeIds: n % 6 === 1 ? [w.typeIds[0] as number, w.typeIds[2] as number] : undefined,
+          filterTypeIds:
+            n % 6 === 1
+              ? [w.typeIds[0] as number, w.typeIds[2] as number]
+              : n % 6 === 3
+                ? [w.typeIds[1] as number]
+                : undefined,
           filterCategoryIds: n % 4 === 2 ? [w.categoryIds[1] as number] : undefined,
           withoutBooth: n % 9 === 4,
         };

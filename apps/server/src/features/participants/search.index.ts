@@ -3,13 +3,23 @@ import { type CardParts, cardPartsOf } from './search.card';
 import {
   acceptorOf,
   type Entry,
+  flagsOf,
   type IndexQuery,
   type IndexRow,
+  type SlotFacts,
+  slotAcceptorOf,
   textTestOf,
   toEntry,
 } from './search.index.entry';
 import { type Candidates, SlotLists } from './search.index.lists';
-import { type IndexCursor, type PageOrder, SlotOrders, smallest } from './search.index.orders';
+import {
+  countingFrom,
+  type IndexCursor,
+  nearestOf,
+  type PageOrder,
+  SlotOrders,
+  smallest,
+} from './search.index.orders';
 import { Signatures } from './search.index.signature';
 import type { SearchRow } from './search.repository';
 
@@ -50,7 +60,9 @@ const DENSE = 4_000;
  * A step of a page's walk reads a person (a cache miss at a million); putting a candidate in the
  * order reads one number. The walk is tried when its steps are this many times fewer than the
  * candidates (8 and 32 measured alike at a million; trying it whenever it was shorter made the
- * mean search 1.6× slower).
+ * mean search 1.6× slower). The same for a walk of a type filter's people (2, 4, 8, 16, 32
+ * measured: 16 best; a failed walk costs its budget, and a type's people sit by name in each band,
+ * so "Andrea" with a type is found late).
  */
 const WALK_COST = 16;
 /** Cards' JSON kept (~300 bytes each): the pages people see again, not a million. */
@@ -64,10 +76,11 @@ export class EventIndex {
   /** Per slot, the last query that counted it (to count a slot once across lists). */
   private seen = new Int32Array(0);
   /**
-   * Per slot, the person's type (-1: none), read without the person: the relevance order ranks by
-   * type, so a type filter's matches sit together in it and the candidates before them are many.
+   * Per slot, what the conditions besides the text read (flags, type, id), without the person: a
+   * count or a walk reads the person only for the text, and a type filter's candidates are put in
+   * the order by their type alone (the relevance order ranks by type, so its matches sit together).
    */
-  private typeOf = new Int32Array(0);
+  private facts: SlotFacts = { flags: new Uint8Array(0), typeOf: new Int32Array(0), idOf: new Int32Array(0) };
   /** Per slot, the person's text in 128 bits (search.index.signature.ts), read without the person. */
   private signatures = new Signatures();
   /** Room for a page's candidates' positions, kept between searches (a megabyte at a million). */
@@ -82,13 +95,16 @@ export class EventIndex {
 
   private readonly walkBudget: number;
   private readonly dense: number;
+  private readonly walkCost: number;
   /**
    * `walkBudget`: how many people a page reads in its order before it sorts all matches instead;
-   * `dense`: how long a text's lists may be before the page walks instead (tests make both small).
+   * `dense`: how long a text's lists may be before the page walks instead (tests make both small);
+   * `walkCost`: WALK_COST (tests make it 0 to walk whenever the text is dense).
    */
-  constructor(options: { walkBudget?: number; dense?: number } = {}) {
+  constructor(options: { walkBudget?: number; dense?: number; walkCost?: number } = {}) {
     this.walkBudget = options.walkBudget ?? WALK_BUDGET;
     this.dense = options.dense ?? DENSE;
+    this.walkCost = options.walkCost ?? WALK_COST;
   }
 
   get size(): number {
@@ -133,18 +149,26 @@ export class EventIndex {
       const seen = new Int32Array(room);
       seen.set(this.seen);
       this.seen = seen;
-      const typeOf = new Int32Array(room);
-      typeOf.set(this.typeOf);
-      this.typeOf = typeOf;
+      const grown = (from: Int32Array) => {
+        const to = new Int32Array(room);
+        to.set(from);
+        return to;
+      };
+      const flags = new Uint8Array(room);
+      flags.set(this.facts.flags);
+      this.facts = { flags, typeOf: grown(this.facts.typeOf), idOf: grown(this.facts.idOf) };
     }
     this.signatures.grow(this.seen.length);
+    const { flags, typeOf, idOf } = this.facts;
     for (const slot of dirty) {
-      const entry = this.slots[slot];
-      this.typeOf[slot] = entry?.typeId ?? -1;
+      const entry = this.slots[slot] ?? null;
+      flags[slot] = flagsOf(entry);
+      typeOf[slot] = entry?.typeId ?? -1;
+      idOf[slot] = entry?.id ?? 0;
       if (entry) this.signatures.set(slot, entry);
     }
     if (dirty.size === 0) return;
-    this.orders.update(dirty);
+    this.orders.update(dirty, typeOf);
     this.totals.clear();
   }
 
@@ -209,14 +233,19 @@ export class EventIndex {
     const accept = acceptorOf(query);
     const textOk = textTestOf(query);
     const matches = (e: Entry) => accept(e) && (textOk === null || textOk(e));
+    const { slots } = this;
+    // The conditions besides the text, from the slot's facts where they suffice (not the person).
+    const acceptSlot =
+      slotAcceptorOf(query, this.facts) ??
+      ((slot: number) => {
+        const e = slots[slot];
+        return e != null && accept(e);
+      });
     // The people the text's signature turns away are not read (a walk's or a check's step).
     const may = this.signatures.textFilter(query);
-    // A slot's whole test for the walks: its signature first, then the person.
-    const { slots } = this;
-    const slotMatches =
-      may === null
-        ? (slot: number) => matches(slots[slot] as Entry)
-        : (slot: number) => may(slot) && matches(slots[slot] as Entry);
+    // A slot's whole test: its signature and facts first, then the person's text.
+    const slotMatches = (slot: number) =>
+      (may === null || may(slot)) && acceptSlot(slot) && (textOk === null || textOk(slots[slot] as Entry));
     // The lists of the most selective looked-up condition (text, categories, types) hold every match.
     const lists = this.lists.candidates(query, textOk !== null);
     let total: number;
@@ -226,9 +255,8 @@ export class EventIndex {
       const dense = lists.size > this.dense;
       const { found, read } = this.check(
         lists,
-        accept,
-        matches,
-        may,
+        acceptSlot,
+        slotMatches,
         dense && cap !== null ? cap + 1 : Number.POSITIVE_INFINITY,
       );
       total = cap === null ? found.length : Math.min(found.length, cap + 1);
@@ -242,13 +270,22 @@ export class EventIndex {
         // by name), the candidates are put in the order's sequence by their positions and checked
         // from the cursor on: their number, not the event's, is the cost.
         const rate = found.length / Math.max(1, read);
-        const short = Math.min(
-          this.walkBudget,
-          Math.ceil((4 * limit * this.slotOf.size) / (lists.size * rate)),
-        );
-        page =
-          (WALK_COST * short < lists.size ? this.walk(order, cursor, slotMatches, limit, short) : null) ??
-          this.inOrder(order, cursor, query, slotMatches, limit, lists, rate);
+        // Steps a walk of `people` in order takes to find the page, with room (4×) for bad luck.
+        const steps = (people: number) =>
+          Math.min(this.walkBudget, Math.ceil((4 * limit * people) / (lists.size * rate)));
+        // A type filter in the relevance order: its people sit in bands of it, walked alone.
+        const typed =
+          order.by === 'relevance' && query.filterTypeIds?.length
+            ? this.orders.relevancePositions(query.filterTypeIds)
+            : null;
+        const short = steps(typed ? typed.reduce((n, l) => n + l.length, 0) : this.slotOf.size);
+        const walked =
+          this.walkCost * short >= lists.size
+            ? null
+            : typed
+              ? this.walk(order, cursor, slotMatches, limit, short, typed)
+              : this.walk(order, cursor, slotMatches, limit, short);
+        page = walked ?? this.inOrder(order, cursor, query, slotMatches, limit, lists, rate);
       }
     } else {
       total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
@@ -292,28 +329,24 @@ export class EventIndex {
    */
   private check(
     candidates: Candidates,
-    accept: (e: Entry) => boolean,
-    matches: (e: Entry) => boolean,
-    may: ((slot: number) => boolean) | null,
+    accept: (slot: number) => boolean,
+    matches: (slot: number) => boolean,
     max: number,
   ): { found: number[]; read: number } {
     const mark = ++this.queryNo;
     const found: number[] = [];
-    const { seen, slots } = this;
+    const { seen } = this;
     let read = 0;
     const scan = (part: Candidates): boolean => {
       for (const [i, list] of part.lists.entries()) {
         // The people of a list that satisfies the text need only the other conditions checked.
-        const sure = part.sure[i] === true;
-        const test = sure ? accept : matches;
+        const test = part.sure[i] === true ? accept : matches;
         for (let k = 0; k < list.length; k++) {
           const slot = list[k] as number;
           read++;
           if (seen[slot] === mark) continue;
           seen[slot] = mark;
-          if (!sure && may !== null && !may(slot)) continue;
-          const e = slots[slot];
-          if (e && test(e) && found.push(slot) >= max) return true;
+          if (test(slot) && found.push(slot) >= max) return true;
         }
       }
       return false;
@@ -343,8 +376,9 @@ export class EventIndex {
   }
 
   /**
-   * Reads the order from the cursor on, testing each person, until `limit` match; null when the
-   * budget runs out first (the matches are rare in this order: better to look at all of them).
+   * Reads the order from the cursor on (only the positions of `only` when given: lists, each
+   * ascending, none shared), testing each person, until `limit` match; null when the budget runs
+   * out first (the matches are rare in this order: better to look at all of them).
    */
   private walk(
     order: PageOrder,
@@ -352,17 +386,22 @@ export class EventIndex {
     matches: (slot: number) => boolean,
     limit: number,
     budget: number,
+    only?: readonly Int32Array[],
   ): number[] | null {
     const { length, slotAt } = this.orders.direction(order);
-    const out: number[] = [];
     const from = this.orders.firstAfter(order, cursor);
-    for (let at = from, left = budget; at < length && out.length < limit; at++, left--) {
+    const next = only ? nearestOf(only, from) : countingFrom(from, length);
+    const out: number[] = [];
+    for (let left = budget; out.length < limit; left--) {
+      const at = next();
+      if (at < 0) break; // every one read: the page is whole
       if (left <= 0) return null;
       const slot = slotAt(at);
       if (matches(slot)) out.push(slot);
     }
     return out;
   }
+
   /**
    * The first `limit` matches after the cursor among the candidates: each live candidate's position
    * in the page's direction (once, however many lists hold it), sorted, then checked in that order.
@@ -384,7 +423,7 @@ export class EventIndex {
     const positions = this.scratch;
     let n = 0;
     const types = query.filterTypeIds?.length ? new Set(query.filterTypeIds) : null;
-    const typeOf = this.typeOf;
+    const { typeOf } = this.facts;
     // Every slot taken is checked whole: a superset of the lists looked up only when asked will do.
     const rest = candidates.restSuperset?.() ?? candidates.rest?.().lists ?? [];
     // The order's ranks read in the loop itself (through `direction`'s positionOf, and with for-of
