@@ -226,6 +226,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       root: ctx.config.webDist,
       wildcard: true,
       index: false,
+      // A directory of the build (/assets/) is no file: the not-found handler below, not a 403.
+      allowedPath: (pathname) => !pathname.endsWith('/'),
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
@@ -174,6 +174,13 @@ describe('bad input gets a 4xx envelope, never a 5xx', () => {
       const asset = await withSpa.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
       expect(asset.statusCode).toBe(404);
       expect(asset.headers['content-type']).toContain('text/plain');
+      // A directory of the build is no file to send (it was a 403 envelope): the web app's page.
+      mkdirSync(join(webDist, 'assets'));
+      for (const url of ['/assets/', '/assets']) {
+        const directory = await withSpa.app.inject({ method: 'GET', url });
+        expect(directory.statusCode, url).toBe(200);
+        expect(directory.body, url).toContain('<title>Foyer</title>');
+      }
     } finally {
       await withSpa.close();
       rmSync(webDist, { recursive: true, force: true });
