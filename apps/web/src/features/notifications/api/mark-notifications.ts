@@ -1,5 +1,11 @@
 import type { Notification, NotificationCounts, NotificationPage } from '@foyer/contract';
-import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  mutationOptions,
+  type QueryClient,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notificationsKey } from './get-notifications';
 import { MARK_KEYS } from './pending-marks';
@@ -24,20 +30,27 @@ function patch(
   );
 }
 
+/** The cache after a mark's answer: its change, and the counts after it. */
+function answered(
+  queryClient: QueryClient,
+  change: (item: Notification) => Notification,
+  counts: NotificationCounts,
+): void {
+  queryClient.setQueryData<Pages>(notificationsKey, (data) => patch(data, change, counts));
+}
+
 /** POST /notifications/read (A4.37), answered with the counts after it. */
-export function useMarkNotificationsRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function markReadOptions(queryClient: QueryClient) {
+  return mutationOptions({
     mutationKey: MARK_KEYS.read,
     mutationFn: (ids: number[]) =>
       api<NotificationCounts>('/notifications/read', { method: 'POST', body: { ids } }),
     onSuccess: (counts, ids) =>
-      queryClient.setQueryData<Pages>(notificationsKey, (data) =>
-        patch(data, (n) => (ids.includes(n.id) ? { ...n, read: true } : n), counts),
-      ),
+      answered(queryClient, (n) => (ids.includes(n.id) ? { ...n, read: true } : n), counts),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
+export const useMarkNotificationsRead = () => useMutation(markReadOptions(useQueryClient()));
 
 /** POST /notifications/read-all (A4.38). */
 export function useMarkAllNotificationsRead() {
@@ -45,10 +58,7 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationKey: MARK_KEYS.allRead,
     mutationFn: () => api<NotificationCounts>('/notifications/read-all', { method: 'POST', body: {} }),
-    onSuccess: (counts) =>
-      queryClient.setQueryData<Pages>(notificationsKey, (data) =>
-        patch(data, (n) => ({ ...n, read: true }), counts),
-      ),
+    onSuccess: (counts) => answered(queryClient, (n) => ({ ...n, read: true }), counts),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
@@ -61,8 +71,6 @@ export function useMarkNotificationsSeen() {
     mutationFn: (until: string | undefined) =>
       api<NotificationCounts>('/notifications/seen', { method: 'POST', body: until ? { until } : {} }),
     onSuccess: (counts, until) =>
-      queryClient.setQueryData<Pages>(notificationsKey, (data) =>
-        patch(data, (n) => (until === undefined || n.dt <= until ? { ...n, seen: true } : n), counts),
-      ),
+      answered(queryClient, (n) => (until === undefined || n.dt <= until ? { ...n, seen: true } : n), counts),
   });
 }

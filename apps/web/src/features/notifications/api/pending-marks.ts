@@ -1,5 +1,5 @@
 import type { Notification, NotificationPage } from '@foyer/contract';
-import { type InfiniteData, useMutationState } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useMutationState } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
 type Pages = InfiniteData<NotificationPage, number | null>;
@@ -10,6 +10,10 @@ export const MARK_KEYS = {
   allRead: ['notifications-mark', 'all-read'],
   seen: ['notifications-mark', 'seen'],
 } as const;
+
+/** How many of the bell's marks are on their way (sent, not yet answered). */
+export const marksOnTheirWay = (queryClient: QueryClient): number =>
+  queryClient.isMutating({ mutationKey: ['notifications-mark'] });
 
 /**
  * The marks sent and not yet answered: the ids being read, every one being read, and the newest date

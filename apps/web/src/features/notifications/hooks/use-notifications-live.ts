@@ -11,7 +11,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { eventsQuery } from '../../../lib/use-events';
 import { useRealtimeClient, useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
-import { notificationsKey, useAddNotification, useSetNotificationCounts } from '../api/get-notifications';
+import { notificationsKey, receiveCounts } from '../api/get-notifications';
 
 /**
  * Keeps the notifications cache live from the user's room: a new notification reloads the list
@@ -21,8 +21,6 @@ import { notificationsKey, useAddNotification, useSetNotificationCounts } from '
 export function useNotificationsLive(): void {
   const userId = useSession((state) => state.user?.id ?? null);
   const queryClient = useQueryClient();
-  const setCounts = useSetNotificationCounts();
-  const addNotification = useAddNotification();
   const client = useRealtimeClient();
   const room = userId ? realtimeRoom.user(userId) : null;
   // A notification written between the bell's load and the socket's connection (A4.35).
@@ -33,11 +31,11 @@ export function useNotificationsLive(): void {
       if (record.type === NotificationRecordType.Notification) {
         void queryClient.invalidateQueries({ queryKey: notificationsKey });
       } else if (record.type === NotificationRecordType.State) {
-        setCounts(record.payload as NotificationCounts);
+        receiveCounts(queryClient, record.payload as NotificationCounts);
       } else if (record.type === RecordType.InvitationChanged) {
         // A meeting change's notification rides on its one record, with my counts after it.
         const { notification, counts } = record.payload as InvitationChangedPayload;
-        if (notification && counts) addNotification(notification, counts);
+        if (notification && counts) receiveCounts(queryClient, counts, notification);
       }
     },
     { onReady },
