@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { random } from '../../../test/random';
-import { lowerBound, positionsByType, smallest } from './search.index.orders';
+import { lowerBound, positionsByType, smallest, sortedInTurns } from './search.index.orders';
 
 describe('smallest (the nearest positions of a page, search.index.ts)', () => {
   it('E1.01 gives at least the k smallest positions, ascending, repeats kept, whatever their spread', () => {
@@ -46,6 +46,23 @@ describe('positionsByType and lowerBound (a type filter walked in the relevance 
         expect(Array.from(positions.subarray(0, at)).every((p) => p < value)).toBe(true);
         expect(Array.from(positions.subarray(at)).every((p) => p >= value)).toBe(true);
       }
+    }
+  });
+});
+
+describe('sortedInTurns (a whole event’s order, built a piece per turn)', () => {
+  it('E7.32 sorts as one sort does, stable for equal keys, giving a turn after each run and merge', async () => {
+    const rnd = random(3);
+    for (const n of [0, 1, 5, 6, 17, 64, 1000]) {
+      const slots = Array.from({ length: n }, (_, i) => i);
+      const key = slots.map(() => Math.floor(rnd() * 20));
+      // Equal keys keep the slots' own order: the compare of an order ends on the id.
+      const compare = (a: number, b: number) => (key[a] as number) - (key[b] as number) || a - b;
+      let turns = 0;
+      const got = await sortedInTurns(slots, compare, async () => void turns++, 5);
+      expect(Array.from(got)).toEqual([...slots].sort(compare));
+      const runs = Math.ceil(n / 5);
+      expect(turns).toBe(runs + Math.max(0, runs - 1));
     }
   });
 });

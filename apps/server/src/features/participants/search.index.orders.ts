@@ -22,34 +22,64 @@ const COMPARE: Record<SearchOrder, Compare> = {
   company: (a, b) => byText(a.sortCompany, b.sortCompany) || byId(a, b),
 };
 
+const ORDERS = Object.keys(COMPARE) as SearchOrder[];
+
 /** An order as a page asks for it. */
 export type PageOrder = { by: SearchOrder; asc: boolean };
 
 /** Relevance reads one way only; name and company ascending or descending (the sequence reversed). */
 const readsForward = (order: PageOrder) => order.by === 'relevance' || order.asc;
 
-/** Slots in `order`'s sequence: `kept` (already sorted) merged with `added`. */
-function merged(kept: Int32Array, added: number[], slots: (Entry | null)[], compare: Compare): Int32Array {
-  const entry = (slot: number) => slots[slot] as Entry;
-  added.sort((a, b) => compare(entry(a), entry(b)));
-  const out = new Int32Array(kept.length + added.length);
+/** Two sequences sorted by `compare`, merged into one. */
+function mergeSorted(a: Int32Array, b: Int32Array, compare: (x: number, y: number) => number): Int32Array {
+  const out = new Int32Array(a.length + b.length);
   let i = 0;
   let j = 0;
   let k = 0;
-  while (i < kept.length && j < added.length) {
-    const a = kept[i] as number;
-    const b = added[j] as number;
-    if (compare(entry(a), entry(b)) <= 0) {
-      out[k++] = a;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (compare(x, y) <= 0) {
+      out[k++] = x;
       i++;
     } else {
-      out[k++] = b;
+      out[k++] = y;
       j++;
     }
   }
-  while (i < kept.length) out[k++] = kept[i++] as number;
-  while (j < added.length) out[k++] = added[j++] as number;
+  while (i < a.length) out[k++] = a[i++] as number;
+  while (j < b.length) out[k++] = b[j++] as number;
   return out;
+}
+
+/** A whole event's sort is cut into runs of this many slots, then merged, a run or merge a turn. */
+const SORT_RUN = 8_192;
+
+/**
+ * `slots` sorted by `compare`, a run of SORT_RUN or a merge of two runs per turn of the event loop
+ * (`giveWay` between): at a million people one sort of an order took seconds in a single block.
+ */
+export async function sortedInTurns(
+  slots: readonly number[],
+  compare: (x: number, y: number) => number,
+  giveWay: () => Promise<unknown>,
+  run = SORT_RUN,
+): Promise<Int32Array> {
+  let runs: Int32Array[] = [];
+  for (let from = 0; from < slots.length; from += run) {
+    runs.push(Int32Array.from(slots.slice(from, from + run)).sort(compare));
+    await giveWay();
+  }
+  while (runs.length > 1) {
+    const next: Int32Array[] = [];
+    for (let i = 0; i < runs.length; i += 2) {
+      const [a, b] = [runs[i] as Int32Array, runs[i + 1]];
+      next.push(b ? mergeSorted(a, b, compare) : a);
+      if (b) await giveWay();
+    }
+    runs = next;
+  }
+  return runs[0] ?? new Int32Array(0);
 }
 
 /**
@@ -188,15 +218,42 @@ export class SlotOrders {
    */
   update(dirty: ReadonlySet<number>, typeOf: Int32Array): void {
     const added = [...dirty].filter((s) => this.slots[s] !== null);
-    for (const order of Object.keys(COMPARE) as SearchOrder[]) {
-      const kept = this.orders[order].filter((s) => !dirty.has(s));
-      const sequence = merged(kept, [...added], this.slots, COMPARE[order]);
-      this.orders[order] = sequence;
-      const rank = new Int32Array(this.slots.length).fill(-1);
-      for (let i = 0; i < sequence.length; i++) rank[sequence[i] as number] = i;
-      this.rankOf[order] = rank;
+    for (const order of ORDERS) {
+      const compare = this.comparing(order);
+      this.updateOrder(order, dirty, Int32Array.from(added).sort(compare));
     }
     this.relevanceByType = positionsByType(this.orders.relevance, typeOf);
+  }
+
+  /** `update` in turns of the event loop (`giveWay` between them): a whole event's build. */
+  async updateInTurns(
+    dirty: ReadonlySet<number>,
+    typeOf: Int32Array,
+    giveWay: () => Promise<unknown>,
+  ): Promise<void> {
+    const added = [...dirty].filter((s) => this.slots[s] !== null);
+    for (const order of ORDERS) {
+      this.updateOrder(order, dirty, await sortedInTurns(added, this.comparing(order), giveWay));
+      await giveWay();
+    }
+    this.relevanceByType = positionsByType(this.orders.relevance, typeOf);
+  }
+
+  /** Slots compared in `order`. */
+  private comparing(order: SearchOrder): (a: number, b: number) => number {
+    const compare = COMPARE[order];
+    const { slots } = this;
+    return (a, b) => compare(slots[a] as Entry, slots[b] as Entry);
+  }
+
+  /** The order without the dirty slots, the live ones of them (`added`, sorted) merged back in. */
+  private updateOrder(order: SearchOrder, dirty: ReadonlySet<number>, added: Int32Array): void {
+    const kept = this.orders[order].filter((s) => !dirty.has(s));
+    const sequence = mergeSorted(kept, added, this.comparing(order));
+    this.orders[order] = sequence;
+    const rank = new Int32Array(this.slots.length).fill(-1);
+    for (let i = 0; i < sequence.length; i++) rank[sequence[i] as number] = i;
+    this.rankOf[order] = rank;
   }
 
   /** The positions in the relevance order of these types' people, each list ascending. */

@@ -196,6 +196,10 @@ describe('the in-memory search index (decision 021)', () => {
       new EventIndex({ dense: 8, walkBudget: 25, walkCost: 0 }),
     ];
     for (const index of indexes) index.apply(w.rows, []);
+    // Built in slices (a whole event's read), as by apply.
+    const sliced = new EventIndex({ dense: 8, walkBudget: 25, slice: 7 });
+    await sliced.build(w.rows);
+    indexes.push(sliced);
     const r = random(11);
     const orders: { by: SearchOrder; asc: boolean }[] = [
       { by: 'relevance', asc: true },
@@ -265,6 +269,35 @@ describe('the in-memory search index (decision 021)', () => {
     }
     await compareAll(queries(r, 40));
     expect(compared).toBeGreaterThan(250);
+  });
+
+  it('builds a whole event in slices, the event loop given turns meanwhile, to what apply builds', async () => {
+    const w = await makeWorld(5, 300);
+    const index = new EventIndex({ slice: 20 });
+    // Work waiting for the event loop (another request, a socket) runs between the build's slices.
+    let turns = 0;
+    let building = true;
+    const other = () => {
+      if (!building) return;
+      turns++;
+      setImmediate(other);
+    };
+    setImmediate(other);
+    await index.build(w.rows);
+    building = false;
+    expect(turns).toBeGreaterThanOrEqual(300 / 20);
+    const applied = new EventIndex();
+    applied.apply(w.rows, []);
+    expect(index.size).toBe(applied.size);
+    const c: Case = { viewerId: w.viewerId, seesAll: false, typeIds: null, query: 'a' };
+    for (const order of [
+      { by: 'relevance', asc: true },
+      { by: 'company', asc: false },
+    ] as const) {
+      expect(index.search(indexQuery(c), order, null, 50, null)).toEqual(
+        applied.search(indexQuery(c), order, null, 50, null),
+      );
+    }
   });
 
   it('leaves out the excluded, and keeps only people with all the asked tags', async () => {

@@ -84,7 +84,7 @@ export async function readEvent(db: Executor, eventId: number): Promise<IndexRow
 /** A new index of the whole event, as of `stamp` (read before: later changes are in the log). */
 async function buildIndex(db: Executor, eventId: number, stamp: Stamp, at: number): Promise<Built> {
   const index = new EventIndex();
-  index.apply(await readEvent(db, eventId), []);
+  await index.build(await readEvent(db, eventId));
   index.setNames(await readNames(db, eventId));
   return { index, base: stamp.base, version: stamp.version, refreshedAt: at };
 }
