@@ -13,15 +13,9 @@ import {
   toEntry,
 } from './search.index.entry';
 import { type Candidates, SlotLists } from './search.index.lists';
-import {
-  countingFrom,
-  type IndexCursor,
-  nearestOf,
-  type PageOrder,
-  SlotOrders,
-  smallest,
-} from './search.index.orders';
+import { type IndexCursor, type PageOrder, SlotOrders } from './search.index.orders';
 import { Signatures } from './search.index.signature';
+import { inOrder, walk } from './search.index.walks';
 import type { SearchRow } from './search.repository';
 
 /**
@@ -33,7 +27,7 @@ import type { SearchRow } from './search.repository';
  *
  * The candidates of a text, category or type come from inverted lists (search.index.lists.ts); every
  * candidate is checked against the whole query (search.index.entry.ts), and each order is kept sorted
- * for walking pages (search.index.orders.ts).
+ * for walking pages (search.index.orders.ts), where a page is found (search.index.walks.ts).
  */
 
 export interface EventNames {
@@ -90,6 +84,10 @@ export class EventIndex {
   private signatures = new Signatures();
   /** Room for a page's candidates' positions, kept between searches (a megabyte at a million). */
   private scratch = new Int32Array(0);
+  private readonly room = (size: number): Int32Array => {
+    if (this.scratch.length < size) this.scratch = new Int32Array(size * 2);
+    return this.scratch;
+  };
   private queryNo = 0;
   /** The booths' and types' names the cards show, replaced at every refresh. */
   private names: EventNames = { booths: new Map(), types: new Map() };
@@ -316,14 +314,27 @@ export class EventIndex {
           this.walkCost * short >= lists.size
             ? null
             : typed
-              ? this.walk(order, cursor, slotMatches, limit, short, typed)
-              : this.walk(order, cursor, slotMatches, limit, short);
-        page = walked ?? this.inOrder(order, cursor, query, slotMatches, limit, lists, rate);
+              ? walk(this.orders, order, cursor, slotMatches, limit, short, typed)
+              : walk(this.orders, order, cursor, slotMatches, limit, short);
+        page =
+          walked ??
+          inOrder(
+            this.orders,
+            this.facts.typeOf,
+            this.room,
+            order,
+            cursor,
+            query,
+            slotMatches,
+            limit,
+            lists,
+            rate,
+          );
       }
     } else {
       total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
       page =
-        this.walk(order, cursor, slotMatches, limit, this.walkBudget) ??
+        walk(this.orders, order, cursor, slotMatches, limit, this.walkBudget) ??
         this.orders.topOf(this.all(matches), order, cursor, limit);
     }
     const keys = new Map<number, { boost: number; name: string; company: string }>();
@@ -405,90 +416,6 @@ export class EventIndex {
       const e = this.slots[s];
       if (e && matches(e)) out.push(s);
     }
-    return out;
-  }
-
-  /**
-   * Reads the order from the cursor on (only the positions of `only` when given: lists, each
-   * ascending, none shared), testing each person, until `limit` match; null when the budget runs
-   * out first (the matches are rare in this order: better to look at all of them).
-   */
-  private walk(
-    order: PageOrder,
-    cursor: IndexCursor | null,
-    matches: (slot: number) => boolean,
-    limit: number,
-    budget: number,
-    only?: readonly Int32Array[],
-  ): number[] | null {
-    const { length, slotAt } = this.orders.direction(order);
-    const from = this.orders.firstAfter(order, cursor);
-    const next = only ? nearestOf(only, from) : countingFrom(from, length);
-    const out: number[] = [];
-    for (let left = budget; out.length < limit; left--) {
-      const at = next();
-      if (at < 0) break; // every one read: the page is whole
-      if (left <= 0) return null;
-      const slot = slotAt(at);
-      if (matches(slot)) out.push(slot);
-    }
-    return out;
-  }
-
-  /**
-   * The first `limit` matches after the cursor among the candidates: each live candidate's position
-   * in the page's direction (once, however many lists hold it), sorted, then checked in that order.
-   */
-  private inOrder(
-    order: PageOrder,
-    cursor: IndexCursor | null,
-    query: IndexQuery,
-    matches: (slot: number) => boolean,
-    limit: number,
-    candidates: Candidates,
-    rate: number,
-  ): number[] {
-    const { length, slotAt } = this.orders.direction(order);
-    const from = this.orders.firstAfter(order, cursor);
-    // One number read per candidate (a slot in several lists gives its position several times:
-    // repeats are skipped below, cheaper than marking each slot at a million).
-    if (this.scratch.length < candidates.size) this.scratch = new Int32Array(candidates.size * 2);
-    const positions = this.scratch;
-    let n = 0;
-    const types = query.filterTypeIds?.length ? new Set(query.filterTypeIds) : null;
-    const { typeOf } = this.facts;
-    // Every slot taken is checked whole: a superset of the lists looked up only when asked will do.
-    const rest = candidates.restSuperset?.() ?? candidates.rest?.().lists ?? [];
-    // The order's ranks read in the loop itself (through `direction`'s positionOf, and with for-of
-    // loops, this loop took three times as long at a million: most of a page's time).
-    const { rank, forward } = this.orders.ranks(order);
-    const last = length - 1;
-    for (const list of [...candidates.lists, ...rest]) {
-      for (let i = 0; i < list.length; i++) {
-        const slot = list[i] as number;
-        if (types && !types.has(typeOf[slot] as number)) continue;
-        const r = rank[slot] as number;
-        const at = r < 0 || forward ? r : last - r;
-        if (at >= from) positions[n++] = at;
-      }
-    }
-    const all = positions.subarray(0, n);
-    const out: number[] = [];
-    let previous = -1;
-    const take = (at: number) => {
-      if (at === previous) return false;
-      previous = at;
-      const slot = slotAt(at);
-      return matches(slot) && out.push(slot) >= limit;
-    };
-    // The nearest few first (`smallest`: no sort of them all), as many as the share of candidates
-    // the count found matching says the page needs.
-    const near = Math.ceil((4 * limit) / Math.max(rate, 0.01));
-    const nearest = n > 2 * near ? smallest(all, near, length) : null;
-    for (const at of nearest ?? []) if (take(at)) return out;
-    // The sorted list starts with the nearest (as many, repeats included), checked above.
-    const sorted = all.sort();
-    for (let i = nearest?.length ?? 0; i < sorted.length; i++) if (take(sorted[i] as number)) break;
     return out;
   }
 }
