@@ -133,9 +133,9 @@ export class EventIndex {
 
   /**
    * `apply` of a whole event to an index nobody searches yet (a first build, or one beside the live
-   * index): in slices of people with the event loop given back between them, and each order sorted in
-   * a turn of its own, so the process answers its other requests meanwhile (in one block this took
-   * ~0.5–1 s at 50,000 people and ~20 s at a million, and every socket of the process waited).
+   * index): in slices of people with the event loop given back between them, and each order sorted
+   * in runs merged a turn at a time, so the process answers its other requests meanwhile (in one
+   * block this took ~0.7–1 s at 50,000 people and ~30 s at a million, and every socket waited).
    */
   async build(rows: readonly IndexRow[]): Promise<void> {
     const dirty = new Set<number>();
