@@ -3,8 +3,8 @@ import type { SearchRow } from './search.repository';
 
 /**
  * A person as the event's search index holds them (search.index.ts), and the tests a query puts
- * them to: the conditions besides the text (`acceptorOf`) and the text (`textTestOf`), as the SQL of
- * search.repository.ts has them.
+ * them to: the conditions besides the text (`acceptorOf`, from per-slot facts) and the text
+ * (`textTestOf`), as the SQL of search.repository.ts has them.
  */
 
 /**
@@ -91,31 +91,6 @@ export function toEntry(row: IndexRow): Entry {
   };
 }
 
-/** Every condition of the query but its text. */
-export function acceptorOf(q: IndexQuery): (e: Entry) => boolean {
-  const visibleTypes = q.typeIds ? new Set(q.typeIds) : null;
-  const types = q.filterTypeIds?.length ? new Set(q.filterTypeIds) : null;
-  const categories = q.filterCategoryIds?.length ? new Set(q.filterCategoryIds) : null;
-  const tags = q.tags?.length ? q.tags : null;
-  return (e) => {
-    if (!q.seesAll && (e.deleted || !e.visible)) return false;
-    if (visibleTypes && e.id !== q.viewerId && (e.typeId === null || !visibleTypes.has(e.typeId)))
-      return false;
-    if (types && (e.typeId === null || !types.has(e.typeId))) return false;
-    if (categories) {
-      let any = false;
-      for (const c of e.categories) if (categories.has(c)) any = true;
-      if (!any) return false;
-    }
-    if (q.withoutBooth && (e.boothId !== null || e.organizer)) return false;
-    if (tags) {
-      const mine = q.tagsOf(e.id);
-      if (!mine || !tags.every((t) => mine.includes(t))) return false;
-    }
-    return !q.excluded.has(e.id);
-  };
-}
-
 /** A slot's flags (`SlotFacts.flags`): what `acceptorOf` reads of a person, as bits. */
 const LIVE = 1;
 const SHOWN = 2;
@@ -130,24 +105,43 @@ export interface SlotFacts {
   idOf: Int32Array;
 }
 
-/** A slot's flags for `SlotFacts` (0 for an emptied slot). */
-export function flagsOf(e: Entry | null): number {
-  if (!e) return 0;
-  return LIVE | (!e.deleted && e.visible ? SHOWN : 0) | (e.boothId !== null || e.organizer ? IN_BOOTH : 0);
+/** Arrays of `SlotFacts` with room for `size` slots, the facts of `from` copied. */
+export function factsWithRoom(size: number, from?: SlotFacts): SlotFacts {
+  const facts = { flags: new Uint8Array(size), typeOf: new Int32Array(size), idOf: new Int32Array(size) };
+  if (from) {
+    facts.flags.set(from.flags);
+    facts.typeOf.set(from.typeOf);
+    facts.idOf.set(from.idOf);
+  }
+  return facts;
+}
+
+/** Writes a slot's facts: its person's, or those of an emptied slot (null). */
+export function setFacts(facts: SlotFacts, slot: number, e: Entry | null): void {
+  facts.flags[slot] = e
+    ? LIVE | (!e.deleted && e.visible ? SHOWN : 0) | (e.boothId !== null || e.organizer ? IN_BOOTH : 0)
+    : 0;
+  facts.typeOf[slot] = e?.typeId ?? -1;
+  facts.idOf[slot] = e?.id ?? 0;
 }
 
 /**
- * `acceptorOf` for a slot, from `SlotFacts` alone: at a million people, reading a person is a cache
- * miss where these are numbers side by side. Null when the query asks what only the person holds
- * (categories, tags): `acceptorOf` then.
+ * Every condition of the query but its text, for a slot. Its facts first (at a million people,
+ * reading a person is a cache miss where these are numbers side by side); the person (`entryAt`)
+ * only when the query asks what only the person holds (categories, tags), and only for a slot
+ * whose facts pass.
  */
-export function slotAcceptorOf(q: IndexQuery, facts: SlotFacts): ((slot: number) => boolean) | null {
-  if (q.filterCategoryIds?.length || q.tags?.length) return null;
+export function acceptorOf(
+  q: IndexQuery,
+  facts: SlotFacts,
+  entryAt: (slot: number) => Entry,
+): (slot: number) => boolean {
   const visibleTypes = q.typeIds ? new Set(q.typeIds) : null;
   const types = q.filterTypeIds?.length ? new Set(q.filterTypeIds) : null;
   const excluded = q.excluded.size > 0 ? q.excluded : null;
   const shown = q.seesAll ? LIVE : LIVE | SHOWN;
   const notInBooth = q.withoutBooth === true;
+  const byPerson = personTestOf(q);
   const { flags, typeOf, idOf } = facts;
   return (slot) => {
     const f = flags[slot] as number;
@@ -157,7 +151,23 @@ export function slotAcceptorOf(q: IndexQuery, facts: SlotFacts): ((slot: number)
       if (types && !types.has(t)) return false;
       if (visibleTypes && !visibleTypes.has(t) && idOf[slot] !== q.viewerId) return false;
     }
-    return excluded === null || !excluded.has(idOf[slot] as number);
+    if (excluded?.has(idOf[slot] as number)) return false;
+    return byPerson === null || byPerson(entryAt(slot));
+  };
+}
+
+/** The conditions only the person holds: one of the categories, all of the tags; null: none asked. */
+function personTestOf(q: IndexQuery): ((e: Entry) => boolean) | null {
+  const categories = q.filterCategoryIds?.length ? new Set(q.filterCategoryIds) : null;
+  const tags = q.tags?.length ? q.tags : null;
+  if (!categories && !tags) return null;
+  return (e) => {
+    if (categories && !e.categories.some((c) => categories.has(c))) return false;
+    if (tags) {
+      const mine = q.tagsOf(e.id);
+      if (!mine || !tags.every((t) => mine.includes(t))) return false;
+    }
+    return true;
   };
 }
 

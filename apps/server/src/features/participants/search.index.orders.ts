@@ -206,9 +206,13 @@ export class SlotOrders {
 
   /**
    * Per type, its people's positions in the relevance order: the order ranks by type (search_boost),
-   * so a type filter's people sit in a few bands of it, which a page walks without the others.
+   * so a type filter's people sit in a few bands of it, which a page walks without the others. Made
+   * at the first search with a type after a change (null until then): a pass over the event that
+   * changes without such a search between them need not pay.
    */
-  private relevanceByType = new Map<number, Int32Array>();
+  private relevanceByType: Map<number, Int32Array> | null = null;
+  /** Each slot's type (-1: none), as of the last update. */
+  private typeOf: Int32Array = new Int32Array(0);
 
   constructor(private readonly slots: (Entry | null)[]) {}
 
@@ -222,7 +226,8 @@ export class SlotOrders {
       const compare = this.comparing(order);
       this.updateOrder(order, dirty, Int32Array.from(added).sort(compare));
     }
-    this.relevanceByType = positionsByType(this.orders.relevance, typeOf);
+    this.typeOf = typeOf;
+    this.relevanceByType = null;
   }
 
   /** `update` in turns of the event loop (`giveWay` between them): a whole event's build. */
@@ -236,7 +241,8 @@ export class SlotOrders {
       this.updateOrder(order, dirty, await sortedInTurns(added, this.comparing(order), giveWay));
       await giveWay();
     }
-    this.relevanceByType = positionsByType(this.orders.relevance, typeOf);
+    this.typeOf = typeOf;
+    this.relevanceByType = null;
   }
 
   /** Slots compared in `order`. */
@@ -258,6 +264,7 @@ export class SlotOrders {
 
   /** The positions in the relevance order of these types' people, each list ascending. */
   relevancePositions(typeIds: readonly number[]): Int32Array[] {
+    this.relevanceByType ??= positionsByType(this.orders.relevance, this.typeOf);
     const out: Int32Array[] = [];
     for (const t of new Set(typeIds)) {
       const positions = this.relevanceByType.get(t);

@@ -4,11 +4,11 @@ import { type CardParts, cardPartsOf } from './search.card';
 import {
   acceptorOf,
   type Entry,
-  flagsOf,
+  factsWithRoom,
   type IndexQuery,
   type IndexRow,
   type SlotFacts,
-  slotAcceptorOf,
+  setFacts,
   textTestOf,
   toEntry,
 } from './search.index.entry';
@@ -79,7 +79,7 @@ export class EventIndex {
    * count or a walk reads the person only for the text, and a type filter's candidates are put in
    * the order by their type alone (the relevance order ranks by type, so its matches sit together).
    */
-  private facts: SlotFacts = { flags: new Uint8Array(0), typeOf: new Int32Array(0), idOf: new Int32Array(0) };
+  private facts: SlotFacts = factsWithRoom(0);
   /** Per slot, the person's text in 128 bits (search.index.signature.ts), read without the person. */
   private signatures = new Signatures();
   /** Room for a page's candidates' positions, kept between searches (a megabyte at a million). */
@@ -182,22 +182,12 @@ export class EventIndex {
       const seen = new Int32Array(room);
       seen.set(this.seen);
       this.seen = seen;
-      const grown = (from: Int32Array) => {
-        const to = new Int32Array(room);
-        to.set(from);
-        return to;
-      };
-      const flags = new Uint8Array(room);
-      flags.set(this.facts.flags);
-      this.facts = { flags, typeOf: grown(this.facts.typeOf), idOf: grown(this.facts.idOf) };
+      this.facts = factsWithRoom(room, this.facts);
     }
     this.signatures.grow(this.seen.length);
-    const { flags, typeOf, idOf } = this.facts;
     for (const slot of dirty) {
       const entry = this.slots[slot] ?? null;
-      flags[slot] = flagsOf(entry);
-      typeOf[slot] = entry?.typeId ?? -1;
-      idOf[slot] = entry?.id ?? 0;
+      setFacts(this.facts, slot, entry);
       if (entry) this.signatures.set(slot, entry);
     }
     return dirty;
@@ -261,17 +251,10 @@ export class EventIndex {
     limit: number,
     cap: number | null,
   ): IndexPage {
-    const accept = acceptorOf(query);
-    const textOk = textTestOf(query);
-    const matches = (e: Entry) => accept(e) && (textOk === null || textOk(e));
     const { slots } = this;
-    // The conditions besides the text, from the slot's facts where they suffice (not the person).
-    const acceptSlot =
-      slotAcceptorOf(query, this.facts) ??
-      ((slot: number) => {
-        const e = slots[slot];
-        return e != null && accept(e);
-      });
+    // The conditions besides the text: from the slot's facts, the person only for categories and tags.
+    const acceptSlot = acceptorOf(query, this.facts, (slot) => slots[slot] as Entry);
+    const textOk = textTestOf(query);
     // The people the text's signature turns away are not read (a walk's or a check's step).
     const may = this.signatures.textFilter(query);
     // A slot's whole test: its signature and facts first, then the person's text.
@@ -332,10 +315,10 @@ export class EventIndex {
           );
       }
     } else {
-      total = cap === null ? this.directoryTotal(query) : this.count(matches, cap + 1);
+      total = cap === null ? this.directoryTotal(query) : this.count(slotMatches, cap + 1);
       page =
         walk(this.orders, order, cursor, slotMatches, limit, this.walkBudget) ??
-        this.orders.topOf(this.all(matches), order, cursor, limit);
+        this.orders.topOf(this.all(slotMatches), order, cursor, limit);
     }
     const keys = new Map<number, { boost: number; name: string; company: string }>();
     const ids = page.map((s) => {
@@ -352,17 +335,17 @@ export class EventIndex {
 
   /** The whole directory, counted once per kind of viewer until the next change, less my excluded. */
   private directoryTotal(q: IndexQuery): number {
-    const open = acceptorOf({ ...q, excluded: new Set() });
+    const open = acceptorOf({ ...q, excluded: new Set() }, this.facts, (slot) => this.entry(slot));
     const key = JSON.stringify([q.seesAll, q.typeIds, q.typeIds ? q.viewerId : 0]);
     let total = this.totals.get(key);
     if (total === undefined) {
       total = 0;
-      for (const e of this.slots) if (e && open(e)) total++;
+      for (let s = 0; s < this.slots.length; s++) if (open(s)) total++;
       this.totals.set(key, total);
     }
     for (const id of q.excluded) {
       const slot = this.slotOf.get(id);
-      if (slot !== undefined && open(this.entry(slot))) total--;
+      if (slot !== undefined && open(slot)) total--;
     }
     return total;
   }
@@ -399,23 +382,17 @@ export class EventIndex {
     return { found, read };
   }
 
-  /** How many people match, counting no further than `max`. */
-  private count(matches: (e: Entry) => boolean, max: number): number {
+  /** How many slots match, counting no further than `max`. */
+  private count(matches: (slot: number) => boolean, max: number): number {
     let n = 0;
-    for (let s = 0; s < this.slots.length && n < max; s++) {
-      const e = this.slots[s];
-      if (e && matches(e)) n++;
-    }
+    for (let s = 0; s < this.slots.length && n < max; s++) if (matches(s)) n++;
     return n;
   }
 
   /** Every matching slot. */
-  private all(matches: (e: Entry) => boolean): number[] {
+  private all(matches: (slot: number) => boolean): number[] {
     const out: number[] = [];
-    for (let s = 0; s < this.slots.length; s++) {
-      const e = this.slots[s];
-      if (e && matches(e)) out.push(s);
-    }
+    for (let s = 0; s < this.slots.length; s++) if (matches(s)) out.push(s);
     return out;
   }
 }
