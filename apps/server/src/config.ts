@@ -51,6 +51,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Where embedded PGlite runs: its own thread, so a slow query does not stall every socket, or the server's.
   PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
+  // How long a stop (SIGTERM, SIGINT) waits for the requests in flight before it ends them.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -81,6 +83,7 @@ export interface Config {
   logLevel: string;
   /** Embedded PGlite in a worker thread (default) or in the server's thread (PGLITE_THREAD). */
   pgliteThread: 'worker' | 'main';
+  shutdownGraceMs: number;
   /** Seed the demo into an empty database: by default outside production only (SEED_DEMO). */
   seedDemo: boolean;
   /**
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : DEFAULT_PUSH_SERVICE_HOSTS,
     logLevel: e.LOG_LEVEL,
     pgliteThread: e.PGLITE_THREAD,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     devMailbox: devMailboxAudience(e.NODE_ENV, e.DEV_MAILBOX, e.SMTP_URL),
     trustProxy: e.TRUST_PROXY === 'true',

@@ -22,6 +22,14 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    // A request that never ends (a body that stops coming, a query behind a lock) must not hold
+    // the stop: after the grace its connections are ended and the process exits. What committed is
+    // kept, and side effects not yet sent wait in the outbox for the next start (decision 010).
+    setTimeout(() => {
+      app.log.warn(`${signal}: requests still in flight after ${config.shutdownGraceMs} ms; ending them`);
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, config.shutdownGraceMs).unref();
     await app.close();
     await mailer.close();
     await close();

@@ -1,11 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { EventListResult, LoginResult } from '@foyer/contract';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exited, killServerProcesses, repoRoot, startServerProcess } from '../../test/server-process';
 import { startSmtp, type TestSmtp, waitFor } from '../../test/smtp';
 import { DEMO_PASSWORD, LOGINS } from '../seed/demo-content';
 
@@ -14,87 +14,27 @@ import { DEMO_PASSWORD, LOGINS } from '../seed/demo-content';
  * child process; FOYER_OUTBOX_PAUSE=1 (test-only) stops it from processing, so SIGKILL lands after
  * the commit and before the e-mail. Restarted without the hook, it sends the e-mail exactly once.
  */
-const root = resolve(import.meta.dirname, '../../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
-
-interface Child {
-  url: string;
-  process: ChildProcess;
-}
-
-const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  killServerProcesses();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function startServer(env: Record<string, string>): Promise<Child> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // node itself with tsx's loader (not the tsx wrapper, which would survive as the parent of the
-  // real server): SIGKILL must hit the server process.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      SEED_DEMO: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      try {
-        return (await fetch(`${url}/api/v1/health`)).ok;
-      } catch {
-        return false;
-      }
-    },
-    120_000,
-    'the server to answer',
-  );
-  return { url, process: child };
-}
 
 /** The outbox rows, read by a separate process (an embedded PGlite opened here would keep file handles open). */
 function outboxRows(databaseUrl: string, pgliteDir: string): { type: string; state: string }[] {
   const script = `(async () => {
-    const { openDatabase } = await import(${JSON.stringify(join(root, 'apps/server/src/db/database.ts'))});
+    const { openDatabase } = await import(${JSON.stringify(join(repoRoot, 'apps/server/src/db/database.ts'))});
     const { db, close } = await openDatabase(${JSON.stringify(databaseUrl ? { url: databaseUrl, dataDir: null } : { dataDir: pgliteDir })});
     const rows = await db.selectFrom('bus_outbox').select(['type', 'state']).orderBy('id').execute();
     await close();
     process.stdout.write(JSON.stringify(rows));
   })()`;
-  const out = execFileSync(join(root, 'node_modules/.bin/tsx'), ['--eval', script], {
-    cwd: root,
+  const out = execFileSync(join(repoRoot, 'node_modules/.bin/tsx'), ['--eval', script], {
+    cwd: repoRoot,
     encoding: 'utf8',
   });
   return JSON.parse(out) as { type: string; state: string }[];
 }
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((ok) => child.once('exit', () => ok()));
 
 async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
@@ -132,7 +72,7 @@ describe(`durable outbox across a crash (${process.env.TEST_DATABASE_URL ? 'Post
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, DATABASE_URL: await databaseFor() };
 
-    const first = await startServer({ ...env, FOYER_OUTBOX_PAUSE: '1' });
+    const first = await startServerProcess({ ...env, FOYER_OUTBOX_PAUSE: '1' });
     const login = await json<LoginResult>(`${first.url}/api/v1/auth/login`, {
       method: 'POST',
       body: JSON.stringify({ username: LOGINS.attendee, password: DEMO_PASSWORD }),
@@ -152,7 +92,7 @@ describe(`durable outbox across a crash (${process.env.TEST_DATABASE_URL ? 'Post
     await exited(first.process);
     expect(smtp.inbox).toHaveLength(0);
 
-    const second = await startServer(env);
+    const second = await startServerProcess(env);
     await waitFor(() => smtp.inbox.length >= 1, 30_000, 'the agenda e-mail');
     // A graceful stop waits for the processor to finish; then the row must be done and no second copy sent.
     second.process.kill('SIGTERM');
