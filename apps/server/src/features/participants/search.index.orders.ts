@@ -30,34 +30,53 @@ export type PageOrder = { by: SearchOrder; asc: boolean };
 /** Relevance reads one way only; name and company ascending or descending (the sequence reversed). */
 const readsForward = (order: PageOrder) => order.by === 'relevance' || order.asc;
 
-/** Two sequences sorted by `compare`, merged into one. */
-function mergeSorted(a: Int32Array, b: Int32Array, compare: (x: number, y: number) => number): Int32Array {
+/**
+ * A merge of two sequences sorted by `compare` into one, done a part at a time: `step(n)` writes up
+ * to n more of `out` and says whether it is whole.
+ */
+function merging(a: Int32Array, b: Int32Array, compare: (x: number, y: number) => number) {
   const out = new Int32Array(a.length + b.length);
   let i = 0;
   let j = 0;
   let k = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i] as number;
-    const y = b[j] as number;
-    if (compare(x, y) <= 0) {
-      out[k++] = x;
-      i++;
-    } else {
-      out[k++] = y;
-      j++;
+  const step = (n: number): boolean => {
+    const end = Math.min(out.length, k + n);
+    while (k < end && i < a.length && j < b.length) {
+      const x = a[i] as number;
+      const y = b[j] as number;
+      if (compare(x, y) <= 0) {
+        out[k++] = x;
+        i++;
+      } else {
+        out[k++] = y;
+        j++;
+      }
     }
-  }
-  while (i < a.length) out[k++] = a[i++] as number;
-  while (j < b.length) out[k++] = b[j++] as number;
-  return out;
+    if (i < a.length && j < b.length) return false;
+    out.set(i < a.length ? a.subarray(i) : b.subarray(j), k);
+    k = out.length;
+    return true;
+  };
+  return { out, step };
 }
 
-/** A whole event's sort is cut into runs of this many slots, then merged, a run or merge a turn. */
+/** Two sequences sorted by `compare`, merged into one. */
+function mergeSorted(a: Int32Array, b: Int32Array, compare: (x: number, y: number) => number): Int32Array {
+  const merge = merging(a, b, compare);
+  merge.step(Number.POSITIVE_INFINITY);
+  return merge.out;
+}
+
+/**
+ * A whole event's sort is cut into runs of this many slots, then merged this many at a time: a run
+ * or a part of a merge per turn of the event loop.
+ */
 const SORT_RUN = 8_192;
 
 /**
- * `slots` sorted by `compare`, a run of SORT_RUN or a merge of two runs per turn of the event loop
- * (`giveWay` between): at a million people one sort of an order took seconds in a single block.
+ * `slots` sorted by `compare`, a run of SORT_RUN or SORT_RUN more of a merge per turn of the event
+ * loop (`giveWay` between): at a million people one sort of an order took seconds in a single
+ * block, and the last merge of two runs of half a million alone ~1.2 s.
  */
 export async function sortedInTurns(
   slots: readonly number[],
@@ -74,8 +93,14 @@ export async function sortedInTurns(
     const next: Int32Array[] = [];
     for (let i = 0; i < runs.length; i += 2) {
       const [a, b] = [runs[i] as Int32Array, runs[i + 1]];
-      next.push(b ? mergeSorted(a, b, compare) : a);
-      if (b) await giveWay();
+      if (!b) {
+        next.push(a);
+        continue;
+      }
+      const merge = merging(a, b, compare);
+      while (!merge.step(run)) await giveWay();
+      next.push(merge.out);
+      await giveWay();
     }
     runs = next;
   }
