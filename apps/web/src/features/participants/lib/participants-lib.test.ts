@@ -242,5 +242,9 @@ describe('People to meet reasons', () => {
     expect(wordList(['Fintech', 'Health', 'AI'], 'es')).toBe('Fintech, Health y AI');
     expect(wordList(['Fintech', 'Health'], 'tr')).toBe('Fintech ve Health');
     expect(wordList(['a', ' ', 'b'], 'not a language!')).toBe('a, b');
+    // Each language keeps its own list format, the unknown tag its plain list, asked again.
+    expect(wordList(['x', 'y'], 'en')).toBe('x and y');
+    expect(wordList(['x', 'y'], 'es')).toBe('x y y');
+    expect(wordList(['x', 'y'], 'not a language!')).toBe('x, y');
   });
 });

@@ -3,14 +3,22 @@ import type { TranslationKey } from '../../../i18n/keys';
 
 type Translate = (key: TranslationKey, values?: Record<string, string>) => string;
 
+/** Intl's conjunction lists by language (null: a tag Intl does not know): one made per language. */
+const listFormats = new Map<string, Intl.ListFormat | null>();
+
 /** "health, data and AI" in the reader's language (Intl's conjunction list), not a comma dump. */
 export function wordList(items: readonly string[], language: string): string {
   const unique = [...new Set(items.map((item) => item.trim()).filter(Boolean))];
-  try {
-    return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(unique);
-  } catch {
-    return unique.join(', '); // an unknown language tag: the plain list
+  let format = listFormats.get(language);
+  if (format === undefined) {
+    try {
+      format = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
+    } catch {
+      format = null; // an unknown language tag: the plain list
+    }
+    listFormats.set(language, format);
   }
+  return format ? format.format(unique) : unique.join(', ');
 }
 
 /**
