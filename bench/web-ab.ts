@@ -6,6 +6,8 @@
 // is how a change to the first screen's rendering is judged before its Lighthouse rows.
 // BENCH_NETWORK=slow4g times the loads on an emulated slow 4G (150 ms, 1.6 Mbit/s; build both with
 // `npm run build`'s compression, scripts/compress-dist.mjs, as the app serves them).
+// BENCH_SLOWDOWN=1 times them at the machine's own speed (a fast phone: what waits on timers, not
+// on work, shows there).
 // BENCH_LIGHTHOUSE_RUNS=N adds N Lighthouse runs (mobile profile) of the tab per build, alternating
 // likewise: medians of score, total blocking time and LCP.
 //   WEB_DIST_A=/tmp/dist-old WEB_DIST_B=/tmp/dist-new [BENCH_LOADS=10] node --import tsx bench/web-ab.ts
@@ -15,6 +17,8 @@ import { type ColdLoadTiming, median, SLOW_4G, timeColdLoad, visitAttendeeTab } 
 import { emptyCache, type LighthouseScore, lighthouseRun, loginForLighthouse } from './lib/web-lighthouse';
 
 const LOADS = Math.max(0, Number(process.env.BENCH_LOADS ?? 10));
+/** CPU slowdown of the timed loads: 4 as Lighthouse's mobile profile, BENCH_SLOWDOWN to change. */
+const SLOWDOWN = Math.max(1, Number(process.env.BENCH_SLOWDOWN ?? 4));
 const LIGHTHOUSE_RUNS = Math.max(0, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 0));
 /** BENCH_NETWORK=slow4g: the timed loads on an emulated slow 4G instead of loopback. */
 const NETWORK = process.env.BENCH_NETWORK === 'slow4g' ? SLOW_4G : undefined;
@@ -40,7 +44,7 @@ try {
       const app = apps[build];
       times[build].push(
         await timeColdLoad(browser, `${app.baseURL}/event/${app.eventId}/attendees`, {
-          slowdown: 4,
+          slowdown: SLOWDOWN,
           network: NETWORK,
           session: sessions[build],
           shownTestId: 'attendee-card',
@@ -59,7 +63,7 @@ try {
     const row = (name: string, s: ReturnType<typeof summary>) =>
       `${name}: first card ${Math.round(s.shown)} ms, LCP ${Math.round(s.lcp)} ms, blocking until the card ${Math.round(s.blocking)} ms`;
     console.log(
-      `attendee tab cold, 4× CPU, ${NETWORK ? 'slow 4G' : 'loopback'}, medians of ${LOADS} alternating loads each`,
+      `attendee tab cold, ${SLOWDOWN}× CPU, ${NETWORK ? 'slow 4G' : 'loopback'}, medians of ${LOADS} alternating loads each`,
     );
     console.log(row(`A ${dists.A}`, a));
     console.log(row(`B ${dists.B}`, b));

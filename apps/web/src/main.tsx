@@ -4,18 +4,19 @@ import { wallClockIn } from '@foyer/contract/time';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadSignedInScreens } from './app/routes';
 import { i18nReady } from './i18n';
 import { whenIdle } from './lib/idle';
 import { removePreloader } from './lib/preloader';
 import { storedTimezone, useSession } from './lib/session-store';
 
 // A stored session opens a signed-in screen. Its frame (the shell chunk) starts loading now, beside
-// the start-up, instead of once the router has rendered its way to it. And it writes dates in the
+// the start-up, instead of once the router has rendered its way to it (routes.tsx). And it writes dates in the
 // user's zone (the event header's first): the browser's first zoned formatter loads its time-zone
 // data, ~90 ms of a slow phone's CPU in the middle of the first render; made while the start-up waits
 // for its chunks and answers, it costs nothing there.
 if (useSession.getState().token) {
-  void import('./app/shell/shell-layout');
+  preloadSignedInScreens(window.location.pathname);
   whenIdle(() => void wallClockIn(storedTimezone() || undefined, Date.now()));
 }
 

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/routes/login-page';
+import { lazyComponent } from '../lib/lazy-component';
 import { useSessionBootstrap } from '../lib/session';
 import { FullPageLoader, PublicOnly, RequireAuth } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
@@ -14,7 +15,7 @@ import { useModalBackground } from './shell/use-modal-background';
  * chunk instead of costing one more round trip after it.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazyComponent(async () => (await load())[name]);
 }
 
 const RegistrationPage = page(() => import('../features/auth/routes/registration-page'), 'RegistrationPage');
@@ -44,6 +45,16 @@ const AcceptInvitationPage = page(
 const EventListPage = page(() => import('../features/event/routes/event-list-page'), 'EventListPage');
 const ShellLayout = page(() => import('./shell/shell-layout'), 'ShellLayout');
 const EventArea = page(() => import('./event/routes/event-area'), 'EventArea');
+
+/**
+ * A stored session opens a signed-in screen: its frame (and an event's area, on an event's address)
+ * are asked for at start-up, beside the first answers, so the first render finds them loaded and
+ * does not suspend (`lazyComponent`).
+ */
+export function preloadSignedInScreens(pathname: string): void {
+  void ShellLayout.preload();
+  if (/^\/event\/\d+(\/|$)/.test(pathname)) void EventArea.preload();
+}
 const NotificationsPage = page(
   () => import('../features/notifications/routes/notifications-page'),
   'NotificationsPage',

@@ -1,4 +1,5 @@
-import { type ComponentType, createElement, lazy } from 'react';
+import { type ComponentType, createElement } from 'react';
+import { lazyComponent } from '../../lib/lazy-component';
 
 /**
  * A feature's screen in its own chunk, loaded together with the person actions (meet, chat, agenda)
@@ -8,11 +9,9 @@ export function lazyScreen<P extends object, K extends string>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ) {
-  return lazy(async () => {
+  return lazyComponent(async () => {
     const [module, { WithPersonActions }] = await Promise.all([load(), import('./person-actions')]);
     const screen: ComponentType<P> = module[name];
-    return {
-      default: (props: P) => <WithPersonActions>{createElement(screen, props)}</WithPersonActions>,
-    };
+    return (props: P) => <WithPersonActions>{createElement(screen, props)}</WithPersonActions>;
   });
 }

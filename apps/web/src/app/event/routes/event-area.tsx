@@ -8,7 +8,7 @@ import {
 import { Button, Center, EmptyState, Loader, Stack, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router';
 import { useEventLanguage } from '../../../i18n/use-event-language';
@@ -19,6 +19,7 @@ import {
   readFilledEventProfiles,
   wasWizardOffered,
 } from '../../../lib/filled-event-profiles';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { rememberLastVisitedEvent } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
@@ -33,7 +34,7 @@ import { eventTheme } from '../event-theme';
 
 type PageOf = ComponentType<{ eventId: number }>;
 function page<K extends string>(load: () => Promise<Record<K, PageOf>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazyComponent(async () => (await load())[name]);
 }
 
 /** The event's own pages belong to their features and load with them. */

@@ -1,0 +1,54 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** A lazy component that can be asked for before it renders (`preload`). */
+export type PreloadableComponent<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+  preload(): Promise<unknown>;
+};
+
+/**
+ * `React.lazy` that does not suspend once its module is here. React asks a lazy component's
+ * factory in the render that first meets it, and a promise calls back a microtask later at the
+ * earliest: even a loaded chunk suspended that render. Its boundary then showed its fallback, the
+ * render was thrown away, and React held the retry's commit until 300 ms after the fallback had
+ * shown (react-dom's FALLBACK_THROTTLE_MS): on the first screen (frame, event, tab: three levels)
+ * a fast phone waited on those timers, not on its work. Once the component has loaded (by
+ * `preload`, or an earlier render), the factory answers with a thenable that calls back at once, so
+ * the render that asks reads it.
+ */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): PreloadableComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        loading = undefined; // a chunk that failed may be asked for again
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const component = lazy(() => {
+    if (loaded) return answeredNow({ default: loaded });
+    return preload().then((c) => ({ default: c }));
+  });
+  return Object.assign(component, { preload });
+}
+
+/** A thenable whose `then` calls back before it returns (lazy() marks itself resolved at once). */
+function answeredNow<T>(value: T): Promise<T> {
+  const thenable = {
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is what lazy() asks for
+    then(onFulfilled?: (value: T) => unknown) {
+      onFulfilled?.(value);
+      return thenable;
+    },
+  };
+  // lazy() calls `then` only (react's lazyInitializer); the rest of a promise is never asked for.
+  return thenable as unknown as Promise<T>;
+}
