@@ -10,7 +10,6 @@ import {
   Collapse,
   Group,
   MultiSelect,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -21,6 +20,7 @@ import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParticipantTypeText } from '../../../components/participant-type';
+import { Segments } from '../../../components/segments';
 import { type ParticipantFilters as Filters, type ParticipantView, toIds } from '../lib/search-request';
 import '../i18n';
 
@@ -146,18 +146,19 @@ export function ParticipantFilters({ event, filters, onChange }: Props) {
         )}
       </Group>
       {mobile ? <Collapse expanded={open}>{more}</Collapse> : more}
-      <SegmentedControl
-        aria-label={t('attendees.view.label')}
-        value={filters.view}
-        onChange={(value) => onChange({ ...filters, view: value as ParticipantView })}
-        data={(['all', 'fav', 'ignored'] as const).map((value) => ({
-          value,
-          label: t(`attendees.view.${value}`),
-        }))}
-        fullWidth={mobile}
-        style={mobile ? undefined : { alignSelf: 'flex-start' }}
-        data-testid="attendees-view"
-      />
+      <div style={mobile ? undefined : { alignSelf: 'flex-start' }}>
+        <Segments<ParticipantView>
+          label={t('attendees.view.label')}
+          value={filters.view}
+          onChange={(view) => onChange({ ...filters, view })}
+          data={(['all', 'fav', 'ignored'] as const).map((value) => ({
+            value,
+            label: t(`attendees.view.${value}`),
+          }))}
+          fullWidth={mobile}
+          testId="attendees-view"
+        />
+      </div>
     </Stack>
   );
 }
