@@ -1,8 +1,11 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
-/** A lazy component that can be asked for before it renders (`preload`). */
+/**
+ * A lazy component that can be asked for before it renders: `preload` starts its load and never
+ * rejects (a load that failed is asked for again by the render, whose error boundary shows it).
+ */
 export type PreloadableComponent<P extends object> = LazyExoticComponent<ComponentType<P>> & {
-  preload(): Promise<unknown>;
+  preload(): Promise<void>;
 };
 
 /**
@@ -20,7 +23,7 @@ export function lazyComponent<P extends object>(
 ): PreloadableComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () => {
+  const loadOnce = () => {
     loading ??= load().then(
       (component) => {
         loaded = component;
@@ -35,8 +38,13 @@ export function lazyComponent<P extends object>(
   };
   const component = lazy(() => {
     if (loaded) return answeredNow({ default: loaded });
-    return preload().then((c) => ({ default: c }));
+    return loadOnce().then((c) => ({ default: c }));
   });
+  const preload = () =>
+    loadOnce().then(
+      () => undefined,
+      () => undefined,
+    );
   return Object.assign(component, { preload });
 }
 
