@@ -6,17 +6,19 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadSignedInScreens } from './app/routes';
 import { i18nReady } from './i18n';
+import { addressedScreen } from './lib/addressed-screen';
 import { whenIdle } from './lib/idle';
 import { removePreloader } from './lib/preloader';
 import { storedTimezone, useSession } from './lib/session-store';
 
-// A stored session opens a signed-in screen. Its frame (the shell chunk) starts loading now, beside
-// the start-up, instead of once the router has rendered its way to it (routes.tsx). And it writes dates in the
-// user's zone (the event header's first): the browser's first zoned formatter loads its time-zone
-// data, ~90 ms of a slow phone's CPU in the middle of the first render; made while the start-up waits
-// for its chunks and answers, it costs nothing there.
+// A stored session opens a signed-in screen. Its frame and an event's area start loading now, beside
+// the start-up, instead of once the router has rendered its way to them (routes.tsx).
+// It also writes dates in the user's zone, the event header's first: the browser's first zoned
+// formatter loads its time-zone data (~90–170 ms of a slow phone's CPU, decision 023). Made at the
+// first idle moment, that is a task of its own instead of a part of the header's render; it is not
+// free: on a slow phone that moment can fall between the first render's slices and delay the next.
 if (useSession.getState().token) {
-  preloadSignedInScreens(window.location.pathname);
+  preloadSignedInScreens(addressedScreen());
   whenIdle(() => void wallClockIn(storedTimezone() || undefined, Date.now()));
 }
 

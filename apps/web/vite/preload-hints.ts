@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { LOCALES } from '../../../packages/contract/src/constants';
+import { LOCALES, MOBILE_MAX_WIDTH } from '../../../packages/contract/src/constants';
+import { readAddress } from '../src/lib/read-address';
 import { LANGUAGE_KEY } from '../src/lib/storage';
 
 const src = resolve(import.meta.dirname, '../src');
@@ -14,13 +15,6 @@ const SCREENS = {
   lobby: 'features/lobby/routes/lobby-tab.tsx',
 } as const;
 type Screen = keyof typeof SCREENS;
-
-/** The event's default tab when it names none (contract `defaultEventPage`): lobby below this width. */
-const MOBILE_MAX_WIDTH = 767;
-
-/** Pages a stored session does not open in the signed-in frame (static pages, links that sign in). */
-const NO_FRAME =
-  /^\/(privacy-notice|terms|cookies|faq|token-login|event-preregister|confirmEmail|accept-invitation)(\/|$)/;
 
 /** The preloader's label (index.html, #preloader) in each language, from the system catalogues. */
 function preloaderLabels(): Record<string, string> {
@@ -50,10 +44,12 @@ function asciiJson(value: unknown): string {
  * Then the files. A signed-in visit used to fetch its files one level at a time: the entry, then
  * (once it ran) the frame, then (once that rendered) the tab, each after the one before had arrived.
  * With a stored session (the `token` key of lib/session-store.ts) this asks for the frame's files,
- * and the tab's when the address names one, beside the entry; a signed-out visit (the login page)
- * fetches nothing more. The server's policy allows no inline script, hence a file of its own.
+ * and the tab's the address opens, beside the entry; a signed-out visit (the login page) fetches
+ * nothing more. What the address opens is the app's own reading (`readAddress` of
+ * lib/read-address.ts, its source written into the script), so the script and the app agree.
+ * The server's policy allows no inline script, hence a file of its own.
  */
-function startScript(files: Record<Screen, string[]>, labels: Record<string, string>): string {
+export function startScript(files: Record<Screen, string[]>, labels: Record<string, string>): string {
   return `(function () {
   var labels = ${asciiJson(labels)};
   var has = function (lang) { return Object.prototype.hasOwnProperty.call(labels, lang); };
@@ -74,15 +70,11 @@ function startScript(files: Record<Screen, string[]>, labels: Record<string, str
   }
   var token = null;
   try { token = localStorage.getItem('token'); } catch (e) {}
-  var path = location.pathname;
-  if (!token || ${NO_FRAME}.test(path)) return;
+  var screen = (${readAddress.toString()})(location.pathname, innerWidth, ${MOBILE_MAX_WIDTH});
+  if (!token || !screen.framed) return;
   var files = ${JSON.stringify(files)};
   var wanted = files.shell;
-  var tab = /^\\/event\\/\\d+(?:\\/([^/?#]*))?/.exec(path);
-  if (tab) {
-    var name = tab[1] || (innerWidth <= ${MOBILE_MAX_WIDTH} ? 'lobby' : 'attendees');
-    if (files[name]) wanted = wanted.concat(files[name]);
-  }
+  if (screen.tab && Object.prototype.hasOwnProperty.call(files, screen.tab)) wanted = wanted.concat(files[screen.tab]);
   for (var i = 0; i < wanted.length; i++) {
     var link = document.createElement('link');
     var css = /\\.css$/.test(wanted[i]);

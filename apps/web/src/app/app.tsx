@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router';
+import { addressedScreen } from '../lib/addressed-screen';
 import { trackAnswerReads } from '../lib/answer-reads';
 import { QUERY_DEFAULTS } from '../lib/query-defaults';
 import { fetchProfile, PROFILE_STALE_MS, profileKey } from '../lib/session';
@@ -51,9 +52,9 @@ if (useSession.getState().token) {
     staleTime: PROFILE_STALE_MS,
     retry: false,
   });
-  const eventPath = /^\/event\/(\d+)(?:\/|$)/.exec(window.location.pathname);
-  if (eventPath) {
-    void queryClient.fetchQuery(eventQuery(Number(eventPath[1]))).then(
+  const { eventId } = addressedScreen();
+  if (eventId !== null) {
+    void queryClient.fetchQuery(eventQuery(eventId)).then(
       (event) => {
         if (event.images.banner) new Image().src = event.images.banner;
       },

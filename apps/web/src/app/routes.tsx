@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/routes/login-page';
+import type { AddressedScreen } from '../lib/addressed-screen';
 import { lazyComponent } from '../lib/lazy-component';
 import { useSessionBootstrap } from '../lib/session';
 import { FullPageLoader, PublicOnly, RequireAuth } from './guards';
@@ -47,13 +48,13 @@ const ShellLayout = page(() => import('./shell/shell-layout'), 'ShellLayout');
 const EventArea = page(() => import('./event/routes/event-area'), 'EventArea');
 
 /**
- * A stored session opens a signed-in screen: its frame (and an event's area, on an event's address)
+ * A stored session opens a signed-in screen: its frame (and an event's area, on an address in it)
  * are asked for at start-up, beside the first answers, so the first render finds them loaded and
- * does not suspend (`lazyComponent`).
+ * does not suspend (`lazyComponent`). The area asks for its tab itself (event-tab-panel.tsx).
  */
-export function preloadSignedInScreens(pathname: string): void {
-  void ShellLayout.preload();
-  if (/^\/event\/\d+(\/|$)/.test(pathname)) void EventArea.preload();
+export function preloadSignedInScreens(screen: AddressedScreen): void {
+  if (screen.framed) void ShellLayout.preload();
+  if (screen.area) void EventArea.preload();
 }
 const NotificationsPage = page(
   () => import('../features/notifications/routes/notifications-page'),

@@ -2,6 +2,7 @@ import type { EventAreaPage, EventDetails } from '@foyer/contract';
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addressedScreen } from '../../../lib/addressed-screen';
 import type { PreloadableComponent } from '../../../lib/lazy-component';
 import { lazyScreen } from '../lazy-screen';
 import { TabPanelContent } from './tab-panel-content';
@@ -21,9 +22,10 @@ const TABS: Partial<Record<EventAreaPage, TabComponent>> = {
   venueMap: lazyScreen(() => import('../../../features/venue-map/routes/venue-map-tab'), 'VenueMapTab'),
 };
 
-// Opened on a tab's address, the event's area (this chunk) asks for that tab at once: the first
-// render then finds it loaded and does not suspend (lazyComponent).
-const addressed = /^\/event\/\d+\/([A-Za-z]+)\/?$/.exec(window.location.pathname)?.[1];
+// Opened on a tab's address (or the event's, which opens its default tab), the event's area (this
+// chunk) asks for that tab at once: the first render then finds it loaded and does not suspend
+// (lazyComponent).
+const { tab: addressed } = addressedScreen();
 if (addressed && Object.hasOwn(TABS, addressed)) void TABS[addressed as EventAreaPage]?.preload();
 
 /** The content of the chosen event tab (A2.67). */

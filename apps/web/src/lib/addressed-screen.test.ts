@@ -1,0 +1,40 @@
+import { defaultEventPage, MOBILE_MAX_WIDTH } from '@foyer/contract';
+import { describe, expect, it } from 'vitest';
+import { readAddress } from './read-address';
+
+const at = (pathname: string, width = 1280) => readAddress(pathname, width, MOBILE_MAX_WIDTH);
+
+describe('readAddress: what an address opens before the router', () => {
+  it('an event tab’s address opens the frame, the event and that tab', () => {
+    expect(at('/event/12/sessions')).toEqual({ framed: true, eventId: 12, area: true, tab: 'sessions' });
+    expect(at('/event/12/venueMap/')).toEqual({ framed: true, eventId: 12, area: true, tab: 'venueMap' });
+  });
+
+  it('A2.68–A2.70 an event’s address without a tab opens the tab an unconfigured event opens at that width', () => {
+    const unconfigured = { tabs: null, me: null };
+    for (const width of [375, MOBILE_MAX_WIDTH - 1, MOBILE_MAX_WIDTH, MOBILE_MAX_WIDTH + 1, 1280]) {
+      expect(at('/event/3', width).tab).toBe(defaultEventPage(unconfigured, width));
+      expect(at('/event/3/', width).tab).toBe(defaultEventPage(unconfigured, width));
+    }
+    expect(at('/event/3', 375).tab).toBe('lobby');
+    expect(at('/event/3', MOBILE_MAX_WIDTH).tab).toBe('attendees');
+  });
+
+  it('the area’s other pages open the event without a tab; the ticket is not the area', () => {
+    expect(at('/event/4/user/9')).toEqual({ framed: true, eventId: 4, area: true, tab: null });
+    expect(at('/event/4/company/profile')).toEqual({ framed: true, eventId: 4, area: true, tab: null });
+    expect(at('/event/4/event-profile')).toEqual({ framed: true, eventId: 4, area: true, tab: null });
+    expect(at('/event/4/ticket')).toEqual({ framed: true, eventId: 4, area: false, tab: null });
+    expect(at('/event/4/ticket/')).toEqual({ framed: true, eventId: 4, area: false, tab: null });
+  });
+
+  it('pages that are not an event’s open no event; static pages and sign-in links no frame', () => {
+    expect(at('/event/list')).toEqual({ framed: true, eventId: null, area: false, tab: null });
+    expect(at('/event/12abc')).toEqual({ framed: true, eventId: null, area: false, tab: null });
+    expect(at('/my-agenda')).toEqual({ framed: true, eventId: null, area: false, tab: null });
+    for (const page of ['/terms', '/faq/', '/token-login', '/event-preregister', '/accept-invitation']) {
+      expect(at(page).framed).toBe(false);
+    }
+    expect(at('/termsandmore').framed).toBe(true);
+  });
+});

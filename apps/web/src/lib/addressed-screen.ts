@@ -1,0 +1,12 @@
+import { MOBILE_MAX_WIDTH } from '@foyer/contract';
+import { type AddressedScreen, readAddress } from './read-address';
+
+export type { AddressedScreen } from './read-address';
+
+/** The screen this page's address opens, at the window's width. */
+export function addressedScreen(
+  pathname = window.location.pathname,
+  width = window.innerWidth,
+): AddressedScreen {
+  return readAddress(pathname, width, MOBILE_MAX_WIDTH);
+}

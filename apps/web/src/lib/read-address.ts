@@ -1,0 +1,39 @@
+/** What an address opens, read before the router and before any answer: what a start-up asks for. */
+export interface AddressedScreen {
+  /** The signed-in frame shows it (not a static page, nor a link that signs in or registers). */
+  framed: boolean;
+  /** The event whose page it is (its area or its ticket): its details are the page's first answer. */
+  eventId: number | null;
+  /** The event's area (every `/event/:id/…` page but the ticket). */
+  area: boolean;
+  /**
+   * The area's tab: the one the address names, or where it names none the one an event without a
+   * tabs configuration opens at this width (contract `defaultEventPage`). Null on the area's other
+   * pages (a profile, a detail) and outside the area.
+   */
+  tab: string | null;
+}
+
+/**
+ * The reading itself. The build's start-up script (vite/preload-hints.ts) runs this function's
+ * source, before the app, to ask for the files of what the address opens: so it names nothing from
+ * outside its body (no import, no module constant) and takes the mobile width as an argument.
+ */
+export function readAddress(pathname: string, width: number, mobileMaxWidth: number): AddressedScreen {
+  const outsideFrame =
+    /^\/(privacy-notice|terms|cookies|faq|token-login|event-preregister|confirmEmail|accept-invitation)(\/|$)/;
+  const event = /^\/event\/(\d+)(?=\/|$)(?:\/([^/]*))?/.exec(pathname);
+  const framed = !outsideFrame.test(pathname);
+  if (!event) return { framed: framed, eventId: null, area: false, tab: null };
+  const eventId = Number(event[1]);
+  const rest = pathname.slice(event[0].length);
+  const page = event[2] || '';
+  if (page === 'ticket' && (rest === '' || rest === '/')) {
+    return { framed: framed, eventId: eventId, area: false, tab: null };
+  }
+  const onePart = rest === '' || rest === '/';
+  let tab: string | null = null;
+  if (page === '') tab = width < mobileMaxWidth ? 'lobby' : 'attendees';
+  else if (onePart && /^[A-Za-z]+$/.test(page)) tab = page;
+  return { framed: framed, eventId: eventId, area: true, tab: tab };
+}
