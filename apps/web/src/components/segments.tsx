@@ -13,9 +13,14 @@ export interface SegmentsProps<V extends string> {
 }
 
 /**
- * One of a few choices side by side, looking as Mantine's SegmentedControl, in plain radios: a first
- * screen's control (the attendee list's view). Mantine's measures the page for its sliding
- * indicator: a forced layout and more commits in the first screen's (~90 ms of a slow phone).
+ * One of a few choices side by side, looking as Mantine's SegmentedControl, in plain radios. Mantine's
+ * measures the page for its sliding indicator: a forced layout and more commits in the render that
+ * mounts it (~90 ms of a slow phone in the first screen's, decision 023).
+ *
+ * Which to use: this one in a screen a visit can open on (the event's tabs: the attendee list's
+ * view), where the first screen's time counts; Mantine's elsewhere (dialogs, the console, pages
+ * reached by a click), whose sliding indicator is worth its cost there. Both are radios to a screen
+ * reader and to the arrow keys. As wide as its segments, or as its parent with `fullWidth`.
  */
 export function Segments<V extends string>({
   label,

@@ -146,19 +146,17 @@ export function ParticipantFilters({ event, filters, onChange }: Props) {
         )}
       </Group>
       {mobile ? <Collapse expanded={open}>{more}</Collapse> : more}
-      <div style={mobile ? undefined : { alignSelf: 'flex-start' }}>
-        <Segments<ParticipantView>
-          label={t('attendees.view.label')}
-          value={filters.view}
-          onChange={(view) => onChange({ ...filters, view })}
-          data={(['all', 'fav', 'ignored'] as const).map((value) => ({
-            value,
-            label: t(`attendees.view.${value}`),
-          }))}
-          fullWidth={mobile}
-          testId="attendees-view"
-        />
-      </div>
+      <Segments<ParticipantView>
+        label={t('attendees.view.label')}
+        value={filters.view}
+        onChange={(view) => onChange({ ...filters, view })}
+        data={(['all', 'fav', 'ignored'] as const).map((value) => ({
+          value,
+          label: t(`attendees.view.${value}`),
+        }))}
+        fullWidth={mobile}
+        testId="attendees-view"
+      />
     </Stack>
   );
 }
