@@ -24,16 +24,16 @@ export function readAddress(pathname: string, width: number, mobileMaxWidth: num
     /^\/(privacy-notice|terms|cookies|faq|token-login|event-preregister|confirmEmail|accept-invitation)(\/|$)/;
   const event = /^\/event\/(\d+)(?=\/|$)(?:\/([^/]*))?/.exec(pathname);
   const framed = !outsideFrame.test(pathname);
-  if (!event) return { framed: framed, eventId: null, area: false, tab: null };
+  if (!event) return { framed, eventId: null, area: false, tab: null };
   const eventId = Number(event[1]);
   const rest = pathname.slice(event[0].length);
   const page = event[2] || '';
   if (page === 'ticket' && (rest === '' || rest === '/')) {
-    return { framed: framed, eventId: eventId, area: false, tab: null };
+    return { framed, eventId, area: false, tab: null };
   }
   const onePart = rest === '' || rest === '/';
   let tab: string | null = null;
   if (page === '') tab = width < mobileMaxWidth ? 'lobby' : 'attendees';
   else if (onePart && /^[A-Za-z]+$/.test(page)) tab = page;
-  return { framed: framed, eventId: eventId, area: true, tab: tab };
+  return { framed, eventId, area: true, tab };
 }
