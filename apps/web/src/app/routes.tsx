@@ -1,8 +1,8 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/routes/login-page';
 import type { AddressedScreen } from '../lib/addressed-screen';
-import { lazyComponent } from '../lib/lazy-component';
+import { lazyNamed } from '../lib/lazy-component';
 import { useSessionBootstrap } from '../lib/session';
 import { FullPageLoader, PublicOnly, RequireAuth } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
@@ -15,9 +15,7 @@ import { useModalBackground } from './shell/use-modal-background';
  * exception: it is the first route (every signed-out visit lands there), so it ships in the entry
  * chunk instead of costing one more round trip after it.
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazyComponent(async () => (await load())[name]);
-}
+const page = lazyNamed;
 
 const RegistrationPage = page(() => import('../features/auth/routes/registration-page'), 'RegistrationPage');
 const ConfirmSignupPage = page(

@@ -48,6 +48,14 @@ export function lazyComponent<P extends object>(
   return Object.assign(component, { preload });
 }
 
+/** `lazyComponent` of one named export of a module: `lazyNamed(() => import('./x'), 'XPage')`. */
+export function lazyNamed<P extends object, K extends string>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): PreloadableComponent<P> {
+  return lazyComponent(async () => (await load())[name]);
+}
+
 /** A thenable whose `then` calls back before it returns (lazy() marks itself resolved at once). */
 function answeredNow<T>(value: T): Promise<T> {
   const thenable = {
