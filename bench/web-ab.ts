@@ -5,7 +5,8 @@
 // B's ratio to A. Lighthouse's own score moves ±5 between runs of one build on such a machine; this
 // is how a change to the first screen's rendering is judged before its Lighthouse rows.
 // BENCH_NETWORK=slow4g times the loads on an emulated slow 4G (150 ms, 1.6 Mbit/s; build both with
-// `npm run build`'s compression, scripts/compress-dist.mjs, as the app serves them).
+// `npm run build`'s compression, scripts/compress-dist.mjs, as the app serves them);
+// BENCH_NETWORK=venue on a crowded venue's Wi-Fi (500 ms, 1 Mbit/s).
 // BENCH_SLOWDOWN=1 times them at the machine's own speed (a fast phone: what waits on timers, not
 // on work, shows there).
 // BENCH_LIGHTHOUSE_RUNS=N adds N Lighthouse runs (mobile profile) of the tab per build, alternating
@@ -13,15 +14,17 @@
 //   WEB_DIST_A=/tmp/dist-old WEB_DIST_B=/tmp/dist-new [BENCH_LOADS=10] node --import tsx bench/web-ab.ts
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startDebugChromium, startWebApp, type WebApp } from './lib/web-app';
-import { type ColdLoadTiming, median, SLOW_4G, timeColdLoad, visitAttendeeTab } from './lib/web-flow';
+import { type ColdLoadTiming, median, NETWORKS, timeColdLoad, visitAttendeeTab } from './lib/web-flow';
 import { emptyCache, type LighthouseScore, lighthouseRun, loginForLighthouse } from './lib/web-lighthouse';
 
 const LOADS = Math.max(0, Number(process.env.BENCH_LOADS ?? 10));
 /** CPU slowdown of the timed loads: 4 as Lighthouse's mobile profile, BENCH_SLOWDOWN to change. */
 const SLOWDOWN = Math.max(1, Number(process.env.BENCH_SLOWDOWN ?? 4));
 const LIGHTHOUSE_RUNS = Math.max(0, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 0));
-/** BENCH_NETWORK=slow4g: the timed loads on an emulated slow 4G instead of loopback. */
-const NETWORK = process.env.BENCH_NETWORK === 'slow4g' ? SLOW_4G : undefined;
+/** BENCH_NETWORK=slow4g or venue: the timed loads on an emulated network instead of loopback. */
+const NETWORK = Object.hasOwn(NETWORKS, process.env.BENCH_NETWORK ?? '')
+  ? NETWORKS[process.env.BENCH_NETWORK ?? '']
+  : undefined;
 const dists = { A: process.env.WEB_DIST_A, B: process.env.WEB_DIST_B };
 if (!dists.A || !dists.B) throw new Error('set WEB_DIST_A and WEB_DIST_B to two builds');
 
@@ -45,7 +48,7 @@ try {
       times[build].push(
         await timeColdLoad(browser, `${app.baseURL}/event/${app.eventId}/attendees`, {
           slowdown: SLOWDOWN,
-          network: NETWORK,
+          network: NETWORK?.conditions,
           session: sessions[build],
           shownTestId: 'attendee-card',
         }),
@@ -63,7 +66,7 @@ try {
     const row = (name: string, s: ReturnType<typeof summary>) =>
       `${name}: first card ${Math.round(s.shown)} ms, LCP ${Math.round(s.lcp)} ms, blocking until the card ${Math.round(s.blocking)} ms`;
     console.log(
-      `attendee tab cold, ${SLOWDOWN}× CPU, ${NETWORK ? 'slow 4G' : 'loopback'}, medians of ${LOADS} alternating loads each`,
+      `attendee tab cold, ${SLOWDOWN}× CPU, ${NETWORK?.name ?? 'loopback'}, medians of ${LOADS} alternating loads each`,
     );
     console.log(row(`A ${dists.A}`, a));
     console.log(row(`B ${dists.B}`, b));

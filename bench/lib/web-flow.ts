@@ -214,6 +214,19 @@ export const SLOW_4G: NetworkConditions = {
   uploadThroughput: (750 * 1024) / 8,
 };
 
+/** A crowded venue's Wi-Fi: long round trips (500 ms), 1 Mbit/s down, 0.5 up. */
+export const VENUE_WIFI: NetworkConditions = {
+  latency: 500,
+  downloadThroughput: (1 * 1024 * 1024) / 8,
+  uploadThroughput: (512 * 1024) / 8,
+};
+
+/** The networks a bench may emulate, by BENCH_NETWORK's value (none: loopback). */
+export const NETWORKS: Record<string, { name: string; conditions: NetworkConditions }> = {
+  slow4g: { name: 'slow 4G', conditions: SLOW_4G },
+  venue: { name: 'venue Wi-Fi (500 ms, 1 Mbit/s)', conditions: VENUE_WIFI },
+};
+
 export interface ColdLoadTiming {
   /** From navigation start until `shownTestId` was in the page (else the largest paint), ms. */
   shownMs: number;
