@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/routes/login-page';
 import type { AddressedScreen } from '../lib/addressed-screen';
 import { lazyNamed } from '../lib/lazy-component';
+import { STATIC_PAGES } from '../lib/read-address';
 import { useSessionBootstrap } from '../lib/session';
 import { FullPageLoader, PublicOnly, RequireAuth } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
@@ -98,6 +99,7 @@ export function AppRoutes() {
             <Route path="/confirm-signup" element={<ConfirmSignupPage />} />
           </Route>
         </Route>
+        {/* Outside the frame: lib/read-address.ts (OUTSIDE_FRAME) names these for the start-up. */}
         <Route path="/event-preregister" element={<EventPreregisterPage />} />
         <Route path="/token-login" element={<TokenLoginPage />} />
         <Route element={<RequireAuth />}>
@@ -122,7 +124,7 @@ export function AppRoutes() {
           </Route>
         </Route>
         <Route element={<StaticLayout />}>
-          {['/privacy-notice', '/terms', '/cookies', '/faq'].map((path) => (
+          {STATIC_PAGES.map((path) => (
             <Route key={path} path={path} element={<StaticPage />} />
           ))}
         </Route>

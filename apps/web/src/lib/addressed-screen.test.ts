@@ -1,8 +1,8 @@
 import { defaultEventPage, MOBILE_MAX_WIDTH } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
-import { readAddress } from './read-address';
+import { OUTSIDE_FRAME, readAddress } from './read-address';
 
-const at = (pathname: string, width = 1280) => readAddress(pathname, width, MOBILE_MAX_WIDTH);
+const at = (pathname: string, width = 1280) => readAddress(pathname, width, MOBILE_MAX_WIDTH, OUTSIDE_FRAME);
 
 describe('readAddress: what an address opens before the router', () => {
   it('an event tab’s address opens the frame, the event and that tab', () => {
@@ -32,7 +32,14 @@ describe('readAddress: what an address opens before the router', () => {
     expect(at('/event/list')).toEqual({ framed: true, eventId: null, area: false, tab: null });
     expect(at('/event/12abc')).toEqual({ framed: true, eventId: null, area: false, tab: null });
     expect(at('/my-agenda')).toEqual({ framed: true, eventId: null, area: false, tab: null });
-    for (const page of ['/terms', '/faq/', '/token-login', '/event-preregister', '/accept-invitation']) {
+    for (const page of [
+      '/terms',
+      '/faq/',
+      '/token-login',
+      '/event-preregister',
+      '/accept-invitation',
+      '/confirmEmail/x',
+    ]) {
       expect(at(page).framed).toBe(false);
     }
     expect(at('/termsandmore').framed).toBe(true);

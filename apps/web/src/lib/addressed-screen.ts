@@ -1,5 +1,5 @@
 import { MOBILE_MAX_WIDTH } from '@foyer/contract';
-import { type AddressedScreen, readAddress } from './read-address';
+import { type AddressedScreen, OUTSIDE_FRAME, readAddress } from './read-address';
 
 export type { AddressedScreen } from './read-address';
 
@@ -8,5 +8,5 @@ export function addressedScreen(
   pathname = window.location.pathname,
   width = window.innerWidth,
 ): AddressedScreen {
-  return readAddress(pathname, width, MOBILE_MAX_WIDTH);
+  return readAddress(pathname, width, MOBILE_MAX_WIDTH, OUTSIDE_FRAME);
 }

@@ -14,16 +14,35 @@ export interface AddressedScreen {
   tab: string | null;
 }
 
+/** The static pages (privacy notice, terms, cookies, FAQ): their own layout, outside the frame. */
+export const STATIC_PAGES = ['/privacy-notice', '/terms', '/cookies', '/faq'] as const;
+
+/**
+ * The pages the signed-in frame does not show (routes.tsx): the static pages, and the links that
+ * sign in, register or confirm (each a route outside `ShellLayout`). A path under one is too.
+ */
+export const OUTSIDE_FRAME: readonly string[] = [
+  ...STATIC_PAGES,
+  '/token-login',
+  '/event-preregister',
+  '/confirmEmail',
+  '/accept-invitation',
+];
+
 /**
  * The reading itself. The build's start-up script (vite/preload-hints.ts) runs this function's
  * source, before the app, to ask for the files of what the address opens: so it names nothing from
- * outside its body (no import, no module constant) and takes the mobile width as an argument.
+ * outside its body (no import, no module constant) and takes the mobile width and the pages outside
+ * the frame (`OUTSIDE_FRAME`) as arguments.
  */
-export function readAddress(pathname: string, width: number, mobileMaxWidth: number): AddressedScreen {
-  const outsideFrame =
-    /^\/(privacy-notice|terms|cookies|faq|token-login|event-preregister|confirmEmail|accept-invitation)(\/|$)/;
+export function readAddress(
+  pathname: string,
+  width: number,
+  mobileMaxWidth: number,
+  outsideFrame: readonly string[],
+): AddressedScreen {
+  const framed = !outsideFrame.some((page) => pathname === page || pathname.indexOf(`${page}/`) === 0);
   const event = /^\/event\/(\d+)(?=\/|$)(?:\/([^/]*))?/.exec(pathname);
-  const framed = !outsideFrame.test(pathname);
   if (!event) return { framed, eventId: null, area: false, tab: null };
   const eventId = Number(event[1]);
   const rest = pathname.slice(event[0].length);
