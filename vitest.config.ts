@@ -17,6 +17,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.ts', 'apps/web/vite/**/*.test.ts'],
           environment: 'node',
+          // Tests that import the app's modules afresh (vi.resetModules) wait for their transform:
+          // on a busy 2-core CI machine the first such test of a file took more than the default 5 s.
+          testTimeout: 20_000,
         },
       },
       {
