@@ -4,7 +4,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { baseURL, launchBrowser, newContext, type ViewportName, withCookieChoice } from './lib/browser';
 import { createPrivateRoom, sendViaApi } from './lib/chat';
-import { apiRegisterAttendee, demoEventId, type RegisteredAttendee } from './lib/flows';
+import {
+  api,
+  apiLogin,
+  apiRegisterAttendee,
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+  demoEventId,
+  type RegisteredAttendee,
+} from './lib/flows';
 import { signIn } from './lib/sign-in';
 
 const check = screenChecks('spec-details', { screenshot: 'viewport' });
@@ -151,6 +159,61 @@ describe('spec details in the browser', () => {
     expect(await labelWhileLoading({ locale: 'ru-RU' })).toBe('Загрузка Foyer…');
     expect(await labelWhileLoading({ locale: 'tr-TR', stored: 'es' })).toBe('Cargando Foyer…');
     expect(await labelWhileLoading({ locale: 'en-US' })).toBe('Loading Foyer…');
+  });
+
+  it('A2.68 an event’s address asks at start-up for the default tab its last visit showed, not the unconfigured one', async () => {
+    // The start-up script's files per screen, as the build wrote them.
+    const html = await (await fetch(`${baseURL()}/event/${eventId}`)).text();
+    const script = /src="(\/assets\/start-[^"]+\.js)"/.exec(html)?.[1] ?? '';
+    const source = await (await fetch(`${baseURL()}${script}`)).text();
+    const files = JSON.parse(/var files = (\{.*\});/.exec(source)?.[1] ?? '{}') as Record<string, string[]>;
+    expect(files.lobby?.length).toBeGreaterThan(0);
+
+    const organizer = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
+    const before = await api<{ tabs: string[] }>(`/organizer/event/${eventId}`, { token: organizer });
+    // Without the lobby, a phone opens the event's first tab, the agenda (A2.68–A2.70).
+    await api(`/organizer/event/${eventId}`, {
+      method: 'PUT',
+      token: organizer,
+      body: { tabs: ['agenda', 'participant'] },
+    });
+    try {
+      const page = await open(await attendee('Tess', 'Tabs'), 'mobile');
+      await page.goto(`/event/${eventId}`);
+      await page.getByTestId('event-tabs').getByRole('tab', { name: 'Sessions', selected: true }).waitFor();
+      // The app's entry is held back on the reload: the preloads in the page are the start-up script's.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload({ waitUntil: 'commit' });
+      const shellFile = files.shell?.[0] ?? '';
+      const preloaded = async () =>
+        page.evaluate(() =>
+          Array.from(
+            document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload]'),
+          ).map((link) => new URL(link.href).pathname),
+        );
+      await expect.poll(preloaded).toContain(shellFile);
+      const byScript = await preloaded();
+      release();
+      await page.getByTestId('event-tabs').getByRole('tab', { name: 'Sessions', selected: true }).waitFor();
+      // The frame's files; not the lobby's nor the attendees' (the agenda tab has none in the script).
+      expect(
+        byScript.filter((path) => files.lobby?.includes(path) || files.attendees?.includes(path)),
+      ).toEqual([]);
+      expect(byScript).toEqual(expect.arrayContaining(files.shell ?? []));
+    } finally {
+      await api(`/organizer/event/${eventId}`, {
+        method: 'PUT',
+        token: organizer,
+        body: { tabs: before.tabs },
+      });
+    }
   });
 
   for (const viewport of ['desktop', 'mobile'] as const) {

@@ -1,5 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { EVENT_DEFAULT_TABS_KEY } from '../src/lib/storage';
 import { startScript } from './preload-hints';
 
 const files = {
@@ -9,14 +10,19 @@ const files = {
 };
 
 /** Runs the start-up script on a page at `pathname` and `width`, and returns the files it asked for. */
-function askedFor(pathname: string, width: number, token: string | null): string[] {
+function askedFor(
+  pathname: string,
+  width: number,
+  token: string | null,
+  stored: Record<string, string> = {},
+): string[] {
   const links: { rel?: string; href?: string }[] = [];
   const element = () => ({});
   runInNewContext(startScript(files, { en: 'Loading' }), {
     location: { pathname },
     innerWidth: width,
     navigator: { languages: ['en'] },
-    localStorage: { getItem: (key: string) => (key === 'token' ? token : null) },
+    localStorage: { getItem: (key: string) => (key === 'token' ? token : (stored[key] ?? null)) },
     document: {
       querySelector: () => null,
       createElement: element,
@@ -38,6 +44,16 @@ describe('the start-up script asks for what the address opens', () => {
   it('A2.68 on the event’s address, the default tab’s files at that width', () => {
     expect(askedFor('/event/1', 375, 't')).toContain('modulepreload /assets/lobby.js');
     expect(askedFor('/event/1', 1280, 't')).toContain('modulepreload /assets/attendees.js');
+  });
+
+  it('A2.68 on the event’s address, the default its last visit remembered (a configured first tab)', () => {
+    const stored = { [EVENT_DEFAULT_TABS_KEY]: JSON.stringify([[1, 'lobby', 'lobby']]) };
+    expect(askedFor('/event/1', 1280, 't', stored)).toContain('modulepreload /assets/lobby.js');
+    expect(askedFor('/event/1', 1280, 't', stored)).not.toContain('modulepreload /assets/attendees.js');
+    expect(askedFor('/event/2', 1280, 't', stored)).toContain('modulepreload /assets/attendees.js');
+    // Storage holding something else is read as nothing remembered.
+    const broken = { [EVENT_DEFAULT_TABS_KEY]: '{' };
+    expect(askedFor('/event/1', 1280, 't', broken)).toContain('modulepreload /assets/attendees.js');
   });
 
   it('no stored session, or a page outside the frame: nothing', () => {

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { LOCALES, MOBILE_MAX_WIDTH } from '../../../packages/contract/src/constants';
 import { OUTSIDE_FRAME, readAddress } from '../src/lib/read-address';
-import { LANGUAGE_KEY } from '../src/lib/storage';
+import { EVENT_DEFAULT_TABS_KEY, LANGUAGE_KEY } from '../src/lib/storage';
 
 const src = resolve(import.meta.dirname, '../src');
 
@@ -70,7 +70,12 @@ export function startScript(files: Record<Screen, string[]>, labels: Record<stri
   }
   var token = null;
   try { token = localStorage.getItem('token'); } catch (e) {}
-  var screen = (${readAddress.toString()})(location.pathname, innerWidth, ${MOBILE_MAX_WIDTH}, ${JSON.stringify(OUTSIDE_FRAME)});
+  var defaultTabs = [];
+  try { defaultTabs = JSON.parse(localStorage.getItem('${EVENT_DEFAULT_TABS_KEY}') || '[]'); } catch (e) {}
+  if (!Array.isArray(defaultTabs)) defaultTabs = [];
+  var screen = (${readAddress.toString()})(
+    location.pathname, innerWidth, ${MOBILE_MAX_WIDTH}, ${JSON.stringify(OUTSIDE_FRAME)}, defaultTabs
+  );
   if (!token || !screen.framed) return;
   var files = ${JSON.stringify(files)};
   var wanted = files.shell;

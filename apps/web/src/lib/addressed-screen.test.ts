@@ -2,7 +2,8 @@ import { defaultEventPage, MOBILE_MAX_WIDTH } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
 import { OUTSIDE_FRAME, readAddress } from './read-address';
 
-const at = (pathname: string, width = 1280) => readAddress(pathname, width, MOBILE_MAX_WIDTH, OUTSIDE_FRAME);
+const at = (pathname: string, width = 1280, defaultTabs: unknown[] = []) =>
+  readAddress(pathname, width, MOBILE_MAX_WIDTH, OUTSIDE_FRAME, defaultTabs);
 
 describe('readAddress: what an address opens before the router', () => {
   it('an event tab’s address opens the frame, the event and that tab', () => {
@@ -18,6 +19,25 @@ describe('readAddress: what an address opens before the router', () => {
     }
     expect(at('/event/3', 375).tab).toBe('lobby');
     expect(at('/event/3', MOBILE_MAX_WIDTH).tab).toBe('attendees');
+  });
+
+  it('A2.68 an event’s address opens the default its last visit remembered (a tabs configuration’s first)', () => {
+    const remembered = [
+      [3, 'sessions', 'expo'],
+      [5, null, null],
+    ];
+    expect(at('/event/3', MOBILE_MAX_WIDTH - 1, remembered).tab).toBe('sessions');
+    expect(at('/event/3/', MOBILE_MAX_WIDTH, remembered).tab).toBe('expo');
+    expect(at('/event/5', 1280, remembered).tab).toBeNull();
+    expect(at('/event/4', 1280, remembered).tab).toBe('attendees');
+    // A named tab wins over the remembered default.
+    expect(at('/event/3/lobby', 375, remembered).tab).toBe('lobby');
+  });
+
+  it('a remembered default that storage holds broken is not trusted', () => {
+    expect(at('/event/3', 375, [null, 'x', { 0: 3 }, [3]]).tab).toBeNull();
+    expect(at('/event/3', 375, [[3, '../admin', 'expo']]).tab).toBeNull();
+    expect(at('/event/3', 375, [['3', 'sessions', 'expo']]).tab).toBe('lobby');
   });
 
   it('the area’s other pages open the event without a tab; the ticket is not the area', () => {

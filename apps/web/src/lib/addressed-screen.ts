@@ -1,5 +1,6 @@
 import { MOBILE_MAX_WIDTH } from '@foyer/contract';
 import { type AddressedScreen, OUTSIDE_FRAME, readAddress } from './read-address';
+import { readDefaultTabs } from './storage';
 
 export type { AddressedScreen } from './read-address';
 
@@ -8,5 +9,5 @@ export function addressedScreen(
   pathname = window.location.pathname,
   width = window.innerWidth,
 ): AddressedScreen {
-  return readAddress(pathname, width, MOBILE_MAX_WIDTH, OUTSIDE_FRAME);
+  return readAddress(pathname, width, MOBILE_MAX_WIDTH, OUTSIDE_FRAME, readDefaultTabs());
 }

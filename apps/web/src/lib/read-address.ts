@@ -7,9 +7,10 @@ export interface AddressedScreen {
   /** The event's area (every `/event/:id/…` page but the ticket). */
   area: boolean;
   /**
-   * The area's tab: the one the address names, or where it names none the one an event without a
-   * tabs configuration opens at this width (contract `defaultEventPage`). Null on the area's other
-   * pages (a profile, a detail) and outside the area.
+   * The area's tab: the one the address names, or where it names none the event's default at this
+   * width as remembered from its last visit (its tabs configuration may name one), else the one an
+   * event without a configuration opens (contract `defaultEventPage`). Null on the area's other
+   * pages (a profile, a detail), outside the area, and where the person can see no tab.
    */
   tab: string | null;
 }
@@ -32,14 +33,16 @@ export const OUTSIDE_FRAME: readonly string[] = [
 /**
  * The reading itself. The build's start-up script (vite/preload-hints.ts) runs this function's
  * source, before the app, to ask for the files of what the address opens: so it names nothing from
- * outside its body (no import, no module constant) and takes the mobile width and the pages outside
- * the frame (`OUTSIDE_FRAME`) as arguments.
+ * outside its body (no import, no module constant) and takes the mobile width, the pages outside
+ * the frame (`OUTSIDE_FRAME`) and the events' remembered default tabs (`readDefaultTabs` of
+ * lib/storage.ts, as stored: anything) as arguments.
  */
 export function readAddress(
   pathname: string,
   width: number,
   mobileMaxWidth: number,
   outsideFrame: readonly string[],
+  defaultTabs: readonly unknown[],
 ): AddressedScreen {
   const framed = !outsideFrame.some((page) => pathname === page || pathname.indexOf(`${page}/`) === 0);
   const event = /^\/event\/(\d+)(?=\/|$)(?:\/([^/]*))?/.exec(pathname);
@@ -52,7 +55,14 @@ export function readAddress(
   }
   const onePart = rest === '' || rest === '/';
   let tab: string | null = null;
-  if (page === '') tab = width < mobileMaxWidth ? 'lobby' : 'attendees';
-  else if (onePart && /^[A-Za-z]+$/.test(page)) tab = page;
+  if (page === '') {
+    const narrow = width < mobileMaxWidth;
+    tab = narrow ? 'lobby' : 'attendees';
+    for (const entry of defaultTabs) {
+      if (!Array.isArray(entry) || entry[0] !== eventId) continue;
+      const known: unknown = entry[narrow ? 1 : 2];
+      tab = typeof known === 'string' && /^[A-Za-z]+$/.test(known) ? known : null;
+    }
+  } else if (onePart && /^[A-Za-z]+$/.test(page)) tab = page;
   return { framed, eventId, area: true, tab };
 }

@@ -48,6 +48,34 @@ export function readLastVisitedEvent(): LastVisitedEvent | null {
   }, null);
 }
 
+/**
+ * Each recent event's default tab below and from MOBILE_MAX_WIDTH, as its tabs configuration and the
+ * person's type made them (contract `defaultEventPage`): the start-up on `/event/{id}` asks for that
+ * tab's files before the event's answer is there (lib/read-address.ts). Session data: gone on logout.
+ */
+export const EVENT_DEFAULT_TABS_KEY = 'eventDefaultTabs';
+/** The events whose default tabs are kept, the most recently shown last. */
+const DEFAULT_TABS_KEPT = 20;
+
+/** Per event, [id, narrow default, wide default] (null: no tab the person can see), oldest first. */
+export type DefaultTabs = [number, string | null, string | null][];
+
+export function readDefaultTabs(): DefaultTabs {
+  return safely(() => {
+    const value: unknown = JSON.parse(localStorage.getItem(EVENT_DEFAULT_TABS_KEY) ?? '[]');
+    return Array.isArray(value) ? (value as DefaultTabs) : [];
+  }, []);
+}
+
+export function rememberDefaultTabs(eventId: number, narrow: string | null, wide: string | null): void {
+  const known = readDefaultTabs();
+  const last = known.at(-1);
+  if (last && last[0] === eventId && last[1] === narrow && last[2] === wide) return;
+  const others = known.filter((entry) => !Array.isArray(entry) || entry[0] !== eventId);
+  const kept = [...others, [eventId, narrow, wide]].slice(-DEFAULT_TABS_KEPT);
+  safely(() => localStorage.setItem(EVENT_DEFAULT_TABS_KEY, JSON.stringify(kept)));
+}
+
 export function clearSessionStorage(): void {
   safely(() => {
     const kept = KEPT_ON_LOGOUT.map((key) => [key, localStorage.getItem(key)] as const);

@@ -4,6 +4,7 @@ import {
   EVENT_TAB_PAGE,
   type EventAreaPage,
   type EventDetails,
+  MOBILE_MAX_WIDTH,
   visibleEventPages,
 } from '@foyer/contract';
 import { Tabs } from '@mantine/core';
@@ -11,6 +12,7 @@ import { useViewportSize } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { rememberDefaultTabs } from '../../../lib/storage';
 import { EventTabPanel } from './event-tab-panel';
 
 /** `?tab=` takes a tab name (agenda) or a page name (sessions). */
@@ -34,6 +36,16 @@ export function EventTabs({ event }: { event: EventDetails }) {
   const wanted = (pageParam as EventAreaPage | undefined) ?? pageFromQuery(search.get('tab'));
   const page =
     wanted && pages.includes(wanted) ? wanted : defaultEventPage(event, width || window.innerWidth);
+
+  // The start-up on this event's address asks for its default tab's files before the event is
+  // known: it reads them as remembered here (lib/read-address.ts).
+  useEffect(() => {
+    rememberDefaultTabs(
+      event.id,
+      defaultEventPage(event, MOBILE_MAX_WIDTH - 1),
+      defaultEventPage(event, MOBILE_MAX_WIDTH),
+    );
+  }, [event]);
 
   // On a phone the tab row scrolls sideways: keep the chosen tab (lobby by default) in sight.
   const list = useRef<HTMLDivElement>(null);

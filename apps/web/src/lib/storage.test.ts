@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EVENT_DEFAULT_TABS_KEY, readDefaultTabs, rememberDefaultTabs } from './storage';
+
+let items: Map<string, string>;
+let writes: number;
+
+beforeEach(() => {
+  items = new Map();
+  writes = 0;
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      writes += 1;
+      items.set(key, value);
+    },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the events’ remembered default tabs (read at start-up by lib/read-address.ts)', () => {
+  it('keeps each event once, the last shown last, and at most twenty events', () => {
+    rememberDefaultTabs(1, 'lobby', 'attendees');
+    rememberDefaultTabs(2, 'sessions', 'sessions');
+    rememberDefaultTabs(1, 'expo', null);
+    expect(readDefaultTabs()).toEqual([
+      [2, 'sessions', 'sessions'],
+      [1, 'expo', null],
+    ]);
+    for (let id = 100; id < 125; id++) rememberDefaultTabs(id, 'lobby', 'attendees');
+    const kept = readDefaultTabs();
+    expect(kept).toHaveLength(20);
+    expect(kept[0]?.[0]).toBe(105);
+    expect(kept.at(-1)?.[0]).toBe(124);
+  });
+
+  it('writes nothing when the last shown event’s defaults are unchanged (every render of the tabs asks)', () => {
+    rememberDefaultTabs(7, 'lobby', 'attendees');
+    rememberDefaultTabs(7, 'lobby', 'attendees');
+    expect(writes).toBe(1);
+  });
+
+  it('storage holding something else reads as nothing remembered, and is replaced', () => {
+    items.set(EVENT_DEFAULT_TABS_KEY, '{"3":["a","b"]}');
+    expect(readDefaultTabs()).toEqual([]);
+    items.set(EVENT_DEFAULT_TABS_KEY, 'not json');
+    expect(readDefaultTabs()).toEqual([]);
+    rememberDefaultTabs(3, 'lobby', 'attendees');
+    expect(readDefaultTabs()).toEqual([[3, 'lobby', 'attendees']]);
+  });
+});
