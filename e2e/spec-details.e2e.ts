@@ -26,6 +26,22 @@ interface PreloaderSeen {
   rootFilledWhenLeaving: boolean;
 }
 
+/**
+ * Holds back the app's entry file from now on, until the returned function is called: what the page
+ * does meanwhile is index.html's and the start-up script's alone.
+ */
+async function holdTheEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /** A PNG of `side`×`side` pixels, drawn in the page, as base64. */
 function pngOf(page: Page, side: number): Promise<Buffer> {
   return page
@@ -139,14 +155,7 @@ describe('spec details in the browser', () => {
       }
       const page = await context.newPage();
       // The app's entry is held back until the label has been read: the preloader is still up.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdTheEntry(page);
       await page.goto('/login', { waitUntil: 'commit' });
       const label = page.locator('#preloader .label');
       await page.waitForFunction(() => document.querySelector('#preloader .label')?.hasAttribute('lang'));
@@ -182,14 +191,7 @@ describe('spec details in the browser', () => {
       await page.goto(`/event/${eventId}`);
       await page.getByTestId('event-tabs').getByRole('tab', { name: 'Sessions', selected: true }).waitFor();
       // The app's entry is held back on the reload: the preloads in the page are the start-up script's.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdTheEntry(page);
       await page.reload({ waitUntil: 'commit' });
       const shellFile = files.shell?.[0] ?? '';
       const preloaded = async () =>
