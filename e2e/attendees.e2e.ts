@@ -4,7 +4,7 @@ import { screenChecks } from './lib/a11y';
 import { registerAttendee, searchCards } from './lib/attendees';
 import { launchBrowser, screenshot, settleAnimations } from './lib/browser';
 import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, PAST_EVENT_NAME, pathOf } from './lib/flows';
-import { holdRealtime } from './lib/realtime-door';
+import { holdRealtime, watchPushes } from './lib/realtime-door';
 import { demoLogin, signIn } from './lib/sign-in';
 
 const expectGoodScreen = screenChecks('attendees');
@@ -174,7 +174,7 @@ describe('attendees in the browser', () => {
         token: me.token,
         body: { eventId, participantId: someone.id, tag: 'fav', on: true },
       });
-    return { page: session.page, card, favourite };
+    return { page: session.page, card, favourite, someone };
   }
 
   it('E7.76 a favourite set on another device shows up live', async () => {
@@ -198,6 +198,38 @@ describe('attendees in the browser', () => {
     door.open();
     // No push brings it (it was written before the connection); the room coming on says a record is
     // newer than the list, which loads again.
+    await card.getByTestId('attendee-fav-badge').waitFor({ timeout: 15_000 });
+  });
+
+  it('E7.76 a favourite pushed while a search is being answered still shows once the answer lands', async () => {
+    const { page, card, favourite, someone } = await favouriteSetUp('Rita', 'Race');
+    const pushes = watchPushes(page);
+    await page.goto(`/event/${eventId}/attendees`);
+    await card.waitFor();
+    const cards = page.getByTestId('attendees-list').locator('[data-participant-id]');
+    const everyone = await cards.count();
+    expect(everyone).toBeGreaterThan(1);
+    // The search for them is read by the server now, and its answer held on its way to the page.
+    let read = () => {};
+    const wasRead = new Promise<void>((resolve) => (read = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route('**/api/v1/event/participant/search2', async (route) => {
+      if (held || !(route.request().postData() ?? '').includes(someone.fullName)) return route.fallback();
+      held = true;
+      const response = await route.fetch();
+      read();
+      await released;
+      await route.fulfill({ response }).catch(() => {}); // the page may have dropped the request
+    });
+    await page.getByTestId('attendees-search').fill(someone.fullName);
+    await wasRead;
+    await favourite();
+    await expect.poll(() => pushes.seen('participant.tags'), { timeout: 15_000 }).toBe(true);
+    release();
+    // The search's answer is on screen (fewer cards than everyone), and it has the favourite.
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeLessThan(everyone);
     await card.getByTestId('attendee-fav-badge').waitFor({ timeout: 15_000 });
   });
 

@@ -24,6 +24,20 @@ export async function holdRealtime(page: Page): Promise<{ held(): number; open()
 }
 
 /**
+ * The records pushed to the page over its realtime connections, by type (`participant.tags`…).
+ * Call before the page loads.
+ */
+export function watchPushes(page: Page): { seen(type: string): boolean } {
+  const frames: string[] = [];
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.includes('"record"')) frames.push(payload);
+    });
+  });
+  return { seen: (type) => frames.some((frame) => frame.includes(`"type":"${type}"`)) };
+}
+
+/**
  * The demo organizer asks the attendee for a meeting, and this waits until its notification is
  * written (by a processor after the request's commit): the attendee's room has a new record.
  */

@@ -24,6 +24,14 @@ export function trackAnswerReads(cache: QueryCache): () => void {
   });
 }
 
+/**
+ * When the answer the query is fetching began to be read (ms since the epoch; 0: it is not
+ * fetching, or this cache is not followed).
+ */
+export function fetchReadAt(query: Query): number {
+  return query.state.fetchStatus === 'fetching' ? (fetchStarts.get(query) ?? 0) : 0;
+}
+
 /** When the query's answer began to be read (ms since the epoch; 0: it has no answer). */
 export function answerReadAt(query: Query): number {
   if (query.state.dataUpdatedAt === 0) return 0;

@@ -1,7 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { trackAnswerReads } from './answer-reads';
-import { answersOlderThanRecords, reloadAnswersOlderThanRecords } from './use-realtime';
+import { answersOlderThanRecords, readRunningAgain, reloadAnswersOlderThanRecords } from './use-realtime';
 
 const ROOM = 'userRooms/7';
 /** A realtime client whose ROOM had its last record at `lastRecordAt` (0: none known). */
@@ -77,6 +77,84 @@ describe('reloading what the socket may have missed', () => {
     client.setQueryData(['contacts'], [], { updatedAt: 3_000 });
     reloadAnswersOlderThanRecords(client, socket(5_000), 'userRooms/8', ['contacts']);
     expect(invalidated(client, ['contacts'])).toBe(false);
+    client.clear();
+  });
+
+  it('E7.76 a fetch running when the room comes on, begun before its record, starts over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const client = trackedClient();
+    vi.setSystemTime(10_000);
+    const reads = held<string[]>();
+    const observer = new QueryObserver(client, { queryKey: ['people'], queryFn: reads.next });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(reads.count()).toBe(1));
+    vi.setSystemTime(11_000);
+    // The room's last record came at 12 s: the read of 10 s, still running, may lack it.
+    const keys = (lastRecordAt: number) =>
+      answersOlderThanRecords(client, socket(lastRecordAt), ROOM, ['people']).map((q) => q.queryKey);
+    expect(keys(12_000)).toEqual([['people']]);
+    // One of 9 s does not concern it.
+    expect(keys(9_000)).toEqual([]);
+    reloadAnswersOlderThanRecords(client, socket(12_000), ROOM, ['people']);
+    await vi.waitFor(() => expect(reads.count()).toBe(2));
+    reads.answer(0, ['old']);
+    reads.answer(1, ['new']);
+    await vi.waitFor(() => expect(client.getQueryData(['people'])).toEqual(['new']));
+    stop();
+    client.clear();
+  });
+});
+
+/** A query function whose calls wait until the test answers them, by call number. */
+function held<T>() {
+  const calls: Array<(value: T) => void> = [];
+  return {
+    next: () => new Promise<T>((resolve) => calls.push(resolve)),
+    answer: (n: number, value: T) => calls[n]?.(value),
+    count: () => calls.length,
+  };
+}
+
+describe('a pushed record patched into a list being read', () => {
+  it('E7.76 the running read starts over; the patch stays until the new answer lands', async () => {
+    const client = trackedClient();
+    const reads = held<string[]>();
+    const observer = new QueryObserver(client, { queryKey: ['people', 1], queryFn: reads.next });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(reads.count()).toBe(1));
+    reads.answer(0, ['ana']);
+    await vi.waitFor(() => expect(client.getQueryData(['people', 1])).toEqual(['ana']));
+    // The list is read again (its room came on, say); a record is pushed and patched meanwhile.
+    void observer.refetch();
+    await vi.waitFor(() => expect(reads.count()).toBe(2));
+    client.setQueryData(['people', 1], ['ana ★']);
+    readRunningAgain(client, ['people']);
+    await vi.waitFor(() => expect(reads.count()).toBe(3));
+    // The read from before the record lands late: it is not taken.
+    reads.answer(1, ['ana']);
+    await Promise.resolve();
+    expect(client.getQueryData(['people', 1])).toEqual(['ana ★']);
+    reads.answer(2, ['ana ★ (server)']);
+    await vi.waitFor(() => expect(client.getQueryData(['people', 1])).toEqual(['ana ★ (server)']));
+    stop();
+    client.clear();
+  });
+
+  it('E7.76 a list still on its first read is read again; nothing runs, nothing is read', async () => {
+    const client = trackedClient();
+    const reads = held<string[]>();
+    const observer = new QueryObserver(client, { queryKey: ['people', 2], queryFn: reads.next });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(reads.count()).toBe(1));
+    readRunningAgain(client, ['people']);
+    await vi.waitFor(() => expect(reads.count()).toBe(2));
+    reads.answer(0, []);
+    reads.answer(1, ['bo ★']);
+    await vi.waitFor(() => expect(client.getQueryData(['people', 2])).toEqual(['bo ★']));
+    readRunningAgain(client, ['people']);
+    await Promise.resolve();
+    expect(reads.count()).toBe(2);
+    stop();
     client.clear();
   });
 });

@@ -1,6 +1,6 @@
 import { type Query, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef } from 'react';
-import { answerReadAt } from './answer-reads';
+import { answerReadAt, fetchReadAt } from './answer-reads';
 import type { RealtimeClient, RecordHandler, SubscribeOptions } from './realtime';
 
 /**
@@ -43,7 +43,8 @@ export function useRealtimeRoom<P = unknown>(
 /**
  * The queries under `queryKey` whose answer may lack the room's last record: it began to be read
  * (answer-reads.ts) no later than that record came, or was written if it came before this client
- * listened (realtime.ts `lastRecordAt`). A cold start whose rooms had no recent record finds none.
+ * listened (realtime.ts `lastRecordAt`); and those fetching an answer whose read began by then, since
+ * it will land without it. A cold start whose rooms had no recent record finds none.
  */
 export function answersOlderThanRecords(
   queryClient: QueryClient,
@@ -53,13 +54,26 @@ export function answersOlderThanRecords(
 ): Query[] {
   const since = client?.lastRecordAt(room) ?? 0;
   if (since === 0) return [];
+  const readBy = (readAt: number) => readAt > 0 && readAt <= since;
   return queryClient.getQueryCache().findAll({
     queryKey,
-    predicate: (query) => {
-      const readAt = answerReadAt(query);
-      return readAt > 0 && readAt <= since;
-    },
+    predicate: (query) => readBy(answerReadAt(query)) || readBy(fetchReadAt(query)),
   });
+}
+
+/**
+ * Reads `queries` (under `queryKey`) again. A running fetch is cancelled first, back to the answer
+ * it would have replaced (with what was patched into it meanwhile), since asking again while it runs
+ * only waits for its old read; then the ones on screen are fetched afresh.
+ */
+function readAgain(queryClient: QueryClient, queryKey: QueryKey, queries: Query[]): void {
+  const running = new Set(queries.filter((query) => query.state.fetchStatus === 'fetching'));
+  const landed = new Set(queries.filter((query) => !running.has(query)));
+  if (landed.size > 0)
+    void queryClient.invalidateQueries({ queryKey, predicate: (query) => landed.has(query) });
+  if (running.size === 0) return;
+  const filters = { queryKey, predicate: (query: Query) => running.has(query) };
+  void queryClient.cancelQueries(filters).then(() => queryClient.invalidateQueries(filters));
 }
 
 /**
@@ -73,9 +87,22 @@ export function reloadAnswersOlderThanRecords(
   room: string,
   queryKey: QueryKey,
 ): void {
-  const stale = new Set(answersOlderThanRecords(queryClient, client, room, queryKey));
-  if (stale.size === 0) return;
-  void queryClient.invalidateQueries({ queryKey, predicate: (query) => stale.has(query) });
+  readAgain(queryClient, queryKey, answersOlderThanRecords(queryClient, client, room, queryKey));
+}
+
+/**
+ * After a pushed record was patched into the cached answers under `queryKey`: a fetch of them that
+ * is running may have begun reading before the record was committed, and its answer would replace
+ * the patched one without it (or, for a list not loaded yet, bring it without it). Such fetches
+ * start over. For rooms whose records are rare: a room busy enough to push during every read of a
+ * list would keep that list from landing.
+ */
+export function readRunningAgain(queryClient: QueryClient, queryKey: QueryKey): void {
+  readAgain(
+    queryClient,
+    queryKey,
+    queryClient.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' }),
+  );
 }
 
 /** The `onReady` of a screen listening to `room`: reloadAnswersOlderThanRecords for its answers. */

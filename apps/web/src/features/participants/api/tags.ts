@@ -1,7 +1,8 @@
 import type { AttendeeCard, ParticipantProfile, ParticipantTag, Recommendation } from '@foyer/contract';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { participantKey } from './participant';
+import { readRunningAgain } from '../../../lib/use-realtime';
+import { participantKey, profilesKey } from './participant';
 import { recommendationsKey } from './recommendations';
 import { type ParticipantPage, participantSearchKey } from './search-participants';
 
@@ -10,10 +11,20 @@ export interface TagChange {
   tags: ParticipantTag[];
 }
 
+/** The event's cached answers that show people's tags: lists, recommendations, profiles. */
+export const taggedAnswerKeys = (eventId: number) => [
+  participantSearchKey(eventId),
+  recommendationsKey(eventId),
+  profilesKey(eventId),
+];
+
 const withTags = <T extends AttendeeCard>(card: T, change: TagChange): T =>
   card.id === change.participantId ? { ...card, tags: change.tags } : card;
 
-/** Writes someone's new tags into every cached list and profile of the event (E7.76). */
+/**
+ * Writes someone's new tags into every cached list and profile of the event (E7.76); a list or
+ * profile being read meanwhile is read again, since its answer may come from before the change.
+ */
 export function patchTags(queryClient: QueryClient, eventId: number, change: TagChange): void {
   queryClient.setQueriesData<InfiniteData<ParticipantPage, string | null>>(
     { queryKey: participantSearchKey(eventId) },
@@ -30,6 +41,7 @@ export function patchTags(queryClient: QueryClient, eventId: number, change: Tag
     participantKey(eventId, change.participantId),
     (profile) => profile && { ...profile, tags: change.tags },
   );
+  for (const key of taggedAnswerKeys(eventId)) readRunningAgain(queryClient, key);
 }
 
 /**

@@ -2,10 +2,7 @@ import { ParticipantRecordType, realtimeRoom } from '@foyer/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session-store';
 import { reloadAnswersOlderThanRecords, useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
-import { profilesKey } from '../api/participant';
-import { recommendationsKey } from '../api/recommendations';
-import { participantSearchKey } from '../api/search-participants';
-import { patchTags, type TagChange } from '../api/tags';
+import { patchTags, type TagChange, taggedAnswerKeys } from '../api/tags';
 
 /**
  * E7.76: tags set in another tab or device show here too (userRooms/{userId}); one set between the
@@ -18,9 +15,8 @@ export function useTagsLive(eventId: number): void {
   const room = userId ? realtimeRoom.user(userId) : null;
   const onReady = () => {
     if (!room) return;
-    for (const key of [participantSearchKey(eventId), recommendationsKey(eventId), profilesKey(eventId)]) {
+    for (const key of taggedAnswerKeys(eventId))
       reloadAnswersOlderThanRecords(queryClient, client, room, key);
-    }
   };
   useRealtimeRoom<TagChange & { eventId: number }>(
     room,
