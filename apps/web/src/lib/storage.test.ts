@@ -49,4 +49,14 @@ describe('the events’ remembered default tabs (read at start-up by lib/read-ad
     rememberDefaultTabs(3, 'lobby', 'attendees');
     expect(readDefaultTabs()).toEqual([[3, 'lobby', 'attendees']]);
   });
+
+  it('entries that are not lists are read as nothing and dropped on the next remembering', () => {
+    items.set(EVENT_DEFAULT_TABS_KEY, '[7,[2,"lobby","attendees"],"x",null]');
+    expect(readDefaultTabs()).toEqual([[2, 'lobby', 'attendees']]);
+    rememberDefaultTabs(3, 'expo', null);
+    expect(JSON.parse(items.get(EVENT_DEFAULT_TABS_KEY) ?? '')).toEqual([
+      [2, 'lobby', 'attendees'],
+      [3, 'expo', null],
+    ]);
+  });
 });

@@ -63,7 +63,8 @@ export type DefaultTabs = [number, string | null, string | null][];
 export function readDefaultTabs(): DefaultTabs {
   return safely(() => {
     const value: unknown = JSON.parse(localStorage.getItem(EVENT_DEFAULT_TABS_KEY) ?? '[]');
-    return Array.isArray(value) ? (value as DefaultTabs) : [];
+    // Entries that are not lists are someone else's writing: dropped (readAddress checks the rest).
+    return Array.isArray(value) ? (value.filter((entry) => Array.isArray(entry)) as DefaultTabs) : [];
   }, []);
 }
 
@@ -71,7 +72,7 @@ export function rememberDefaultTabs(eventId: number, narrow: string | null, wide
   const known = readDefaultTabs();
   const last = known.at(-1);
   if (last && last[0] === eventId && last[1] === narrow && last[2] === wide) return;
-  const others = known.filter((entry) => !Array.isArray(entry) || entry[0] !== eventId);
+  const others = known.filter((entry) => entry[0] !== eventId);
   const kept = [...others, [eventId, narrow, wide]].slice(-DEFAULT_TABS_KEPT);
   safely(() => localStorage.setItem(EVENT_DEFAULT_TABS_KEY, JSON.stringify(kept)));
 }
