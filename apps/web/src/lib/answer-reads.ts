@@ -9,8 +9,13 @@ import type { Query, QueryCache } from '@tanstack/react-query';
  */
 const fetchStarts = new WeakMap<Query, number>();
 const readStarts = new WeakMap<Query, number>();
+/** Patches to write into the answer a running fetch brings, in order (patchWhenLanded). */
+const landingPatches = new WeakMap<Query, Array<(data: unknown) => unknown>>();
 
-/** Follows the cache's fetches; returns the function that stops. */
+/**
+ * Follows the cache's fetches (when each read began; the patches waiting for an answer); returns
+ * the function that stops.
+ */
 export function trackAnswerReads(cache: QueryCache): () => void {
   return cache.subscribe((event) => {
     if (event.type !== 'updated') return;
@@ -20,8 +25,37 @@ export function trackAnswerReads(cache: QueryCache): () => void {
     else if (action.type === 'success') {
       const start = action.manual ? undefined : fetchStarts.get(query);
       readStarts.set(query, start ?? query.state.dataUpdatedAt);
+      if (!action.manual) applyLandingPatches(query);
     }
+    // A fetch that ended otherwise (failed, cancelled) brings nothing to patch.
+    if (query.state.fetchStatus !== 'fetching') landingPatches.delete(query);
   });
+}
+
+function applyLandingPatches(query: Query): void {
+  const patches = landingPatches.get(query);
+  landingPatches.delete(query);
+  if (!patches || query.state.data === undefined) return;
+  const readAt = readStarts.get(query);
+  query.setData(
+    patches.reduce<unknown>((data, patch) => patch(data), query.state.data),
+    { manual: true },
+  );
+  // Still the read's answer, as old as its start: the patches add only what they know.
+  if (readAt !== undefined) readStarts.set(query, readAt);
+}
+
+/**
+ * Writes `patch` into the answer of the fetch `query` is running, once it lands (after the
+ * patches asked before it): a pushed record may be missing from a read that began before it was
+ * committed. Needs trackAnswerReads on the query's cache; nothing happens when the query is not
+ * fetching or the fetch ends without an answer.
+ */
+export function patchWhenLanded<T>(query: Query, patch: (data: T) => T): void {
+  if (query.state.fetchStatus !== 'fetching') return;
+  const patches = landingPatches.get(query) ?? [];
+  patches.push(patch as (data: unknown) => unknown);
+  landingPatches.set(query, patches);
 }
 
 /**

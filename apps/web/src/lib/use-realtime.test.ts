@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { trackAnswerReads } from './answer-reads';
-import { answersOlderThanRecords, readRunningAgain, reloadAnswersOlderThanRecords } from './use-realtime';
+import { answerReadAt, trackAnswerReads } from './answer-reads';
+import { answersOlderThanRecords, patchAnswers, reloadAnswersOlderThanRecords } from './use-realtime';
 
 const ROOM = 'userRooms/7';
 /** A realtime client whose ROOM had its last record at `lastRecordAt` (0: none known). */
@@ -105,56 +105,102 @@ describe('reloading what the socket may have missed', () => {
   });
 });
 
-/** A query function whose calls wait until the test answers them, by call number. */
+/** A query function whose calls wait until the test answers (or fails) them, by call number. */
 function held<T>() {
-  const calls: Array<(value: T) => void> = [];
+  const calls: Array<{ resolve: (value: T) => void; reject: (error: Error) => void }> = [];
   return {
-    next: () => new Promise<T>((resolve) => calls.push(resolve)),
-    answer: (n: number, value: T) => calls[n]?.(value),
+    next: () => new Promise<T>((resolve, reject) => calls.push({ resolve, reject })),
+    answer: (n: number, value: T) => calls[n]?.resolve(value),
+    fail: (n: number) => calls[n]?.reject(new Error('offline')),
     count: () => calls.length,
   };
 }
 
-describe('a pushed record patched into a list being read', () => {
-  it('E7.76 the running read starts over; the patch stays until the new answer lands', async () => {
+/** The pushed record: Ana is a favourite (as a patch, it may meet an answer that has it already). */
+const starAna = (list: string[]) => list.map((name) => (name === 'ana' ? 'ana ★' : name));
+
+/** A list on screen (an observer) of `key`, read by `reads`. */
+async function listOnScreen(client: QueryClient, key: unknown[], reads: ReturnType<typeof held<string[]>>) {
+  const observer = new QueryObserver(client, { queryKey: key, queryFn: reads.next, retry: false });
+  const stop = observer.subscribe(() => {});
+  await vi.waitFor(() => expect(reads.count()).toBe(1));
+  return { observer, stop };
+}
+
+describe('a pushed record patched into answers (patchAnswers)', () => {
+  it('E7.76 a read running when it came lands with it, and nothing is read twice', async () => {
     const client = trackedClient();
     const reads = held<string[]>();
-    const observer = new QueryObserver(client, { queryKey: ['people', 1], queryFn: reads.next });
-    const stop = observer.subscribe(() => {});
-    await vi.waitFor(() => expect(reads.count()).toBe(1));
-    reads.answer(0, ['ana']);
-    await vi.waitFor(() => expect(client.getQueryData(['people', 1])).toEqual(['ana']));
-    // The list is read again (its room came on, say); a record is pushed and patched meanwhile.
+    const { observer, stop } = await listOnScreen(client, ['people', 1], reads);
+    reads.answer(0, ['ana', 'bo']);
+    await vi.waitFor(() => expect(client.getQueryData(['people', 1])).toEqual(['ana', 'bo']));
+    // The list is read again at 50 s (its room came on, say); the record is pushed meanwhile.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(50_000);
     void observer.refetch();
     await vi.waitFor(() => expect(reads.count()).toBe(2));
-    client.setQueryData(['people', 1], ['ana ★']);
-    readRunningAgain(client, ['people']);
+    patchAnswers(client, ['people'], starAna);
+    expect(client.getQueryData(['people', 1])).toEqual(['ana ★', 'bo']);
+    // The read, begun before the record, lands without it at 60 s: the record is written into it
+    // again, and the answer is still the read of 50 s (what else that room pushed it may lack).
+    vi.setSystemTime(60_000);
+    reads.answer(1, ['ana', 'bo', 'cy']);
+    await vi.waitFor(() => expect(client.getQueryData(['people', 1])).toEqual(['ana ★', 'bo', 'cy']));
+    const query = client.getQueryCache().find({ queryKey: ['people', 1] });
+    expect(query && answerReadAt(query)).toBe(50_000);
+    vi.useRealTimers();
+    // Only that read: the next one is taken as it comes.
+    void observer.refetch();
     await vi.waitFor(() => expect(reads.count()).toBe(3));
-    // The read from before the record lands late: it is not taken.
-    reads.answer(1, ['ana']);
-    await Promise.resolve();
-    expect(client.getQueryData(['people', 1])).toEqual(['ana ★']);
-    reads.answer(2, ['ana ★ (server)']);
-    await vi.waitFor(() => expect(client.getQueryData(['people', 1])).toEqual(['ana ★ (server)']));
+    reads.answer(2, ['ana', 'bo']);
+    await vi.waitFor(() => expect(client.getQueryData(['people', 1])).toEqual(['ana', 'bo']));
     stop();
     client.clear();
   });
 
-  it('E7.76 a list still on its first read is read again; nothing runs, nothing is read', async () => {
+  it('E7.76 a list still on its first read gets the record when it lands', async () => {
     const client = trackedClient();
     const reads = held<string[]>();
-    const observer = new QueryObserver(client, { queryKey: ['people', 2], queryFn: reads.next });
-    const stop = observer.subscribe(() => {});
-    await vi.waitFor(() => expect(reads.count()).toBe(1));
-    readRunningAgain(client, ['people']);
-    await vi.waitFor(() => expect(reads.count()).toBe(2));
-    reads.answer(0, []);
-    reads.answer(1, ['bo ★']);
-    await vi.waitFor(() => expect(client.getQueryData(['people', 2])).toEqual(['bo ★']));
-    readRunningAgain(client, ['people']);
-    await Promise.resolve();
-    expect(reads.count()).toBe(2);
+    const { stop } = await listOnScreen(client, ['people', 2], reads);
+    patchAnswers(client, ['people'], starAna);
+    expect(client.getQueryData(['people', 2])).toBeUndefined();
+    reads.answer(0, ['ana']);
+    await vi.waitFor(() => expect(client.getQueryData(['people', 2])).toEqual(['ana ★']));
     stop();
+    client.clear();
+  });
+
+  it('E7.76 a read that fails or is cancelled takes its waiting patches with it', async () => {
+    const client = trackedClient();
+    const reads = held<string[]>();
+    const { observer, stop } = await listOnScreen(client, ['people', 3], reads);
+    reads.answer(0, ['bo']);
+    await vi.waitFor(() => expect(client.getQueryData(['people', 3])).toEqual(['bo']));
+    void observer.refetch().catch(() => {});
+    await vi.waitFor(() => expect(reads.count()).toBe(2));
+    patchAnswers(client, ['people'], starAna);
+    reads.fail(1);
+    await vi.waitFor(() => expect(client.getQueryState(['people', 3])?.fetchStatus).toBe('idle'));
+    void observer.refetch();
+    await vi.waitFor(() => expect(reads.count()).toBe(3));
+    await client.cancelQueries({ queryKey: ['people', 3] });
+    patchAnswers(client, ['people'], starAna); // nothing is reading: written now only
+    void observer.refetch();
+    await vi.waitFor(() => expect(reads.count()).toBe(4));
+    // Ana is new in this answer, read after the patches: they are not written into it.
+    reads.answer(3, ['ana', 'bo']);
+    await vi.waitFor(() => expect(client.getQueryData(['people', 3])).toEqual(['ana', 'bo']));
+    stop();
+    client.clear();
+  });
+
+  it('E7.76 an exact key patches that answer only', async () => {
+    const client = trackedClient();
+    client.setQueryData(['people', 4], ['ana']);
+    client.setQueryData(['people', 4, 'more'], ['ana']);
+    patchAnswers(client, ['people', 4], starAna, { exact: true });
+    expect(client.getQueryData(['people', 4])).toEqual(['ana ★']);
+    expect(client.getQueryData(['people', 4, 'more'])).toEqual(['ana']);
     client.clear();
   });
 });

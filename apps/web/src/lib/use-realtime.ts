@@ -1,6 +1,6 @@
 import { type Query, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef } from 'react';
-import { answerReadAt, fetchReadAt } from './answer-reads';
+import { answerReadAt, fetchReadAt, patchWhenLanded } from './answer-reads';
 import type { RealtimeClient, RecordHandler, SubscribeOptions } from './realtime';
 
 /**
@@ -91,18 +91,23 @@ export function reloadAnswersOlderThanRecords(
 }
 
 /**
- * After a pushed record was patched into the cached answers under `queryKey`: a fetch of them that
- * is running may have begun reading before the record was committed, and its answer would replace
- * the patched one without it (or, for a list not loaded yet, bring it without it). Such fetches
- * start over. For rooms whose records are rare: a room busy enough to push during every read of a
- * list would keep that list from landing.
+ * Writes a pushed record into the cached answers under `queryKey` (or the one answer of that key,
+ * `exact`), and into the answer of any fetch of them running now, once it lands: that read may have
+ * begun before the record was committed, and would replace the patched answer without it. So
+ * `update` must also take an answer that already has the record. The way a live screen patches its
+ * caches (a hand-written setQueryData loses records to a read in flight).
  */
-export function readRunningAgain(queryClient: QueryClient, queryKey: QueryKey): void {
-  readAgain(
-    queryClient,
-    queryKey,
-    queryClient.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' }),
-  );
+export function patchAnswers<T>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  update: (data: T) => T,
+  options: { exact?: boolean } = {},
+): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey, exact: options.exact })) {
+    patchWhenLanded(query, update);
+    const data = query.state.data as T | undefined;
+    if (data !== undefined) queryClient.setQueryData(query.queryKey, update(data));
+  }
 }
 
 /** The `onReady` of a screen listening to `room`: reloadAnswersOlderThanRecords for its answers. */

@@ -15,7 +15,7 @@ import {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { debounce } from '../../../lib/delay';
-import { useRealtimeRoom } from '../../../lib/use-realtime';
+import { patchAnswers, useRealtimeRoom } from '../../../lib/use-realtime';
 
 /** Query keys of the agenda feature: everything under ['agenda'] so one invalidation refreshes all. */
 export const agendaKeys = {
@@ -82,19 +82,25 @@ export function useSpeaker(eventId: number, speakerId: number) {
   });
 }
 
-/** Writes new seat counts into every cached copy of the session (list and detail). */
+/**
+ * Writes new seat counts into every cached copy of the session (list and detail), and into one
+ * being read meanwhile (patchAnswers).
+ */
 export function patchSeats(
   client: QueryClient,
   eventId: number,
   sessionId: number,
   seats: { capacity: number | null; usedCapacity: number; isFull: boolean },
 ) {
-  client.setQueryData<SessionSummary[]>(agendaKeys.sessions(eventId), (list) =>
-    list?.map((s) => (s.id === sessionId ? { ...s, ...seats } : s)),
+  patchAnswers<SessionSummary[]>(
+    client,
+    agendaKeys.sessions(eventId),
+    (list) => list.map((s) => (s.id === sessionId ? { ...s, ...seats } : s)),
+    { exact: true },
   );
-  client.setQueryData<SessionDetail>(agendaKeys.session(eventId, sessionId), (s) =>
-    s ? { ...s, ...seats } : s,
-  );
+  patchAnswers<SessionDetail>(client, agendaKeys.session(eventId, sessionId), (s) => ({ ...s, ...seats }), {
+    exact: true,
+  });
 }
 
 /**

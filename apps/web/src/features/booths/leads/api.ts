@@ -11,10 +11,10 @@ import {
   type ScanLeadRequest,
   type UpdateLeadRequest,
 } from '@foyer/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
-import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
+import { patchAnswers, useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 
 export const leadKeys = { list: (eventId: number) => ['leads', eventId] as const };
 
@@ -27,12 +27,17 @@ export function useLeads(eventId: number) {
   });
 }
 
+/** Changes the cached list of leads, and the one being read meanwhile (patchAnswers). */
+function patchLeads(client: QueryClient, eventId: number, update: (list: LeadList) => LeadList): void {
+  patchAnswers<LeadList>(client, leadKeys.list(eventId), update, { exact: true });
+}
+
 /** Puts a lead (new or changed) into the cached list, newest first. */
 function usePutLead(eventId: number) {
   const client = useQueryClient();
   return (lead: Lead, questions?: LeadQuestion[]) =>
-    client.setQueryData<LeadList>(leadKeys.list(eventId), (list) => {
-      if (!list || list.boothId !== lead.boothId) return list;
+    patchLeads(client, eventId, (list) => {
+      if (list.boothId !== lead.boothId) return list;
       const others = list.leads.filter((l) => l.id !== lead.id);
       const known = list.leads.some((l) => l.id === lead.id);
       return {
@@ -47,8 +52,8 @@ function usePutLead(eventId: number) {
 function useDropLead(eventId: number) {
   const client = useQueryClient();
   return (boothId: number, id: number, questions?: LeadQuestion[]) =>
-    client.setQueryData<LeadList>(leadKeys.list(eventId), (list) =>
-      list && list.boothId === boothId
+    patchLeads(client, eventId, (list) =>
+      list.boothId === boothId
         ? { ...list, ...(questions ? { questions } : {}), leads: list.leads.filter((l) => l.id !== id) }
         : list,
     );
@@ -74,8 +79,8 @@ export function useLeadsLive(eventId: number) {
       if (change.change === 'saved') put(change.lead, change.questions);
       else if (change.change === 'removed') drop(change.boothId, change.leadId, change.questions);
       else
-        client.setQueryData<LeadList>(leadKeys.list(eventId), (list) =>
-          list && list.boothId === change.boothId ? { ...list, questions: change.questions } : list,
+        patchLeads(client, eventId, (list) =>
+          list.boothId === change.boothId ? { ...list, questions: change.questions } : list,
         );
     },
     { onReady },

@@ -9,6 +9,7 @@ import {
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
+import { patchAnswers } from '../../../lib/use-realtime';
 
 /** Chat data (E7.55–E7.61). Light on purpose: the shell's floating button and badges import it. */
 
@@ -93,10 +94,11 @@ export async function loadEarlierMessages(queryClient: QueryClient, roomId: numb
   );
 }
 
+/** Changes the cached conversations, and the list being read meanwhile (patchAnswers: `update` may meet a list that has the change). */
 export function patchRooms(queryClient: QueryClient, update: (rooms: ChatRoom[]) => ChatRoom[]): void {
-  queryClient.setQueryData<ChatRoom[]>(chatRoomsKey, (rooms) =>
-    rooms ? sortChatRooms(update(rooms)) : rooms,
-  );
+  patchAnswers<ChatRoom[]>(queryClient, chatRoomsKey, (rooms) => sortChatRooms(update(rooms)), {
+    exact: true,
+  });
 }
 
 export function patchRoom(queryClient: QueryClient, roomId: number, update: (room: ChatRoom) => ChatRoom) {
@@ -105,8 +107,11 @@ export function patchRoom(queryClient: QueryClient, roomId: number, update: (roo
 
 /** Adds or replaces messages of a conversation that is held (live records, my own sends). */
 export function putMessages(queryClient: QueryClient, roomId: number, messages: ChatMessage[]): void {
-  queryClient.setQueryData<ChatMessagesState>(chatMessagesKey(roomId), (data) =>
-    data ? { ...data, messages: mergeChatMessages(data.messages, messages) } : data,
+  patchAnswers<ChatMessagesState>(
+    queryClient,
+    chatMessagesKey(roomId),
+    (data) => ({ ...data, messages: mergeChatMessages(data.messages, messages) }),
+    { exact: true },
   );
 }
 
@@ -118,8 +123,11 @@ export function putSeen(queryClient: QueryClient, seen: ChatSeenRecord): void {
         ? { ...m, lastSeenMessageId: Math.max(m.lastSeenMessageId, seen.lastSeenMessageId) }
         : m,
     );
-  queryClient.setQueryData<ChatMessagesState>(chatMessagesKey(seen.roomId), (data) =>
-    data ? { ...data, members: apply(data.members) } : data,
+  patchAnswers<ChatMessagesState>(
+    queryClient,
+    chatMessagesKey(seen.roomId),
+    (data) => ({ ...data, members: apply(data.members) }),
+    { exact: true },
   );
   patchRoom(queryClient, seen.roomId, (room) => ({ ...room, members: apply(room.members) }));
 }

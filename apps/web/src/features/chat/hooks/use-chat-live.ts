@@ -12,7 +12,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 
 import { useSession } from '../../../lib/session-store';
-import { useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
+import { patchAnswers, useRealtimeClient, useRealtimeRoom } from '../../../lib/use-realtime';
 import {
   chatKey,
   chatMessagesKey,
@@ -42,15 +42,16 @@ function onRoomRecord(queryClient: QueryClient, record: RealtimeRecord): void {
     }
     case ChatRecordType.MessageDeleted: {
       const { roomId, messageId } = record.payload as { roomId: number; messageId: number };
-      queryClient.setQueryData<{ messages: ChatMessage[] }>(chatMessagesKey(roomId), (data) =>
-        data
-          ? {
-              ...data,
-              messages: data.messages.map((m) =>
-                m.messageId === messageId ? { ...m, msg: null, type: null } : m,
-              ),
-            }
-          : data,
+      patchAnswers<{ messages: ChatMessage[] }>(
+        queryClient,
+        chatMessagesKey(roomId),
+        (data) => ({
+          ...data,
+          messages: data.messages.map((m) =>
+            m.messageId === messageId ? { ...m, msg: null, type: null } : m,
+          ),
+        }),
+        { exact: true },
       );
       patchRoom(queryClient, roomId, (room) =>
         room.lastMessage?.messageId === messageId

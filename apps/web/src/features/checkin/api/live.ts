@@ -8,7 +8,7 @@ import {
 } from '@foyer/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useRealtimeClient } from '../../../lib/use-realtime';
+import { patchAnswers, useRealtimeClient } from '../../../lib/use-realtime';
 import { applyLiveChange } from '../offline/snapshot';
 
 /**
@@ -50,34 +50,45 @@ export function useCheckInLive(eventId: number): void {
   }, [client, queryClient, eventId]);
 }
 
-/** Patches the areas and inside-now caches with one pushed change (exported for tests). */
+/**
+ * Patches the areas and inside-now caches with one pushed change, and those being read meanwhile
+ * (patchAnswers; exported for tests).
+ */
 export function applyCheckInChange(queryClient: QueryClient, change: CheckInChangedPayload): void {
   const { eventId, area } = change;
-  queryClient.setQueryData<CheckInOverview>(['checkIn', 'areas', eventId], (old) =>
-    old
-      ? {
-          areas: old.areas.map((a) =>
-            a.entityType === area.entityType && (a.entityId ?? null) === (area.entityId ?? null)
-              ? { ...a, capacityUsed: area.capacityUsed }
-              : a,
-          ),
-        }
-      : old,
+  patchAnswers<CheckInOverview>(
+    queryClient,
+    ['checkIn', 'areas', eventId],
+    (old) => ({
+      areas: old.areas.map((a) =>
+        a.entityType === area.entityType && (a.entityId ?? null) === (area.entityId ?? null)
+          ? { ...a, capacityUsed: area.capacityUsed }
+          : a,
+      ),
+    }),
+    { exact: true },
   );
   const key = ['checkIn', 'inside', eventId, area.entityType, area.entityId ?? null];
-  const list = queryClient.getQueryData<CheckInList>(key);
-  if (!list) return;
-  const others = list.items.filter((item) => item.participantId !== change.person.participantId);
-  if (change.change === 'in') {
-    const items = [{ ...change.person, checkedInAt: change.at }, ...others]
-      .sort((a, b) => b.checkedInAt.localeCompare(a.checkedInAt) || b.participantId - a.participantId)
-      .slice(0, CHECK_IN_LIST_LENGTH);
-    queryClient.setQueryData<CheckInList>(key, { items, total: area.capacityUsed });
-    return;
-  }
-  queryClient.setQueryData<CheckInList>(key, { items: others, total: area.capacityUsed });
+  patchAnswers<CheckInList>(
+    queryClient,
+    key,
+    (list) => {
+      const others = list.items.filter((item) => item.participantId !== change.person.participantId);
+      if (change.change !== 'in') return { items: others, total: area.capacityUsed };
+      const items = [{ ...change.person, checkedInAt: change.at }, ...others]
+        .sort((a, b) => b.checkedInAt.localeCompare(a.checkedInAt) || b.participantId - a.participantId)
+        .slice(0, CHECK_IN_LIST_LENGTH);
+      return { items, total: area.capacityUsed };
+    },
+    { exact: true },
+  );
   // Someone left a full page: the next one in line is not on this device yet.
-  if (others.length < Math.min(area.capacityUsed, CHECK_IN_LIST_LENGTH)) {
+  const list = queryClient.getQueryData<CheckInList>(key);
+  if (
+    change.change !== 'in' &&
+    list &&
+    list.items.length < Math.min(area.capacityUsed, CHECK_IN_LIST_LENGTH)
+  ) {
     void queryClient.invalidateQueries({ queryKey: key, exact: true });
   }
 }

@@ -17,7 +17,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
-import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
+import { patchAnswers, useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 
 const KEY = ['contacts'] as const;
 
@@ -147,14 +147,19 @@ export function useContactsLive() {
       if (record.type !== RecordType.ContactChanged) return;
       const changed = record as { payload: ContactChangedPayload };
       const { request } = changed.payload;
-      client.setQueryData<ContactRequestList>(REQUESTS, (lists) => {
-        if (!lists) return lists;
-        const drop = (list: ContactRequest[]) => list.filter((r) => r.id !== request.id);
-        return {
-          received: request.state === 'received' ? [request, ...drop(lists.received)] : drop(lists.received),
-          sent: request.state === 'sent' ? [request, ...drop(lists.sent)] : drop(lists.sent),
-        };
-      });
+      patchAnswers<ContactRequestList>(
+        client,
+        REQUESTS,
+        (lists) => {
+          const drop = (list: ContactRequest[]) => list.filter((r) => r.id !== request.id);
+          return {
+            received:
+              request.state === 'received' ? [request, ...drop(lists.received)] : drop(lists.received),
+            sent: request.state === 'sent' ? [request, ...drop(lists.sent)] : drop(lists.sent),
+          };
+        },
+        { exact: true },
+      );
       void client.invalidateQueries({ queryKey: [...KEY, 'list'] });
       if (changed.payload.contact)
         void client.invalidateQueries({ queryKey: [...KEY, 'one', changed.payload.contact.id] });

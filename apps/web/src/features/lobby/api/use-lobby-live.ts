@@ -8,7 +8,7 @@ import {
   realtimeRoom,
 } from '@foyer/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
+import { patchAnswers, useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 import {
   applyAnnouncementRecord,
   applyCommentRecord,
@@ -31,25 +31,36 @@ export function useLobbyLive(eventId: number, moderator: boolean) {
     (record) => {
       switch (record.type) {
         case PostRecordType.Announcement:
-          queryClient.setQueryData<FeedData>(
+          patchAnswers<FeedData>(
+            queryClient,
             lobbyKeys.announcements(eventId),
-            (feed) => feed && applyAnnouncementRecord(feed, record.payload as AnnouncementRecord),
+            (feed) => applyAnnouncementRecord(feed, record.payload as AnnouncementRecord),
+            { exact: true },
           );
           break;
         case PostRecordType.Comment:
-          queryClient.setQueryData<FeedData>(
+          patchAnswers<FeedData>(
+            queryClient,
             lobbyKeys.announcements(eventId),
-            (feed) => feed && applyCommentRecord(feed, record.payload as CommentRecord),
+            (feed) => applyCommentRecord(feed, record.payload as CommentRecord),
+            { exact: true },
           );
           break;
         case PollRecordType.Changed:
           void queryClient.invalidateQueries({ queryKey: lobbyKeys.polls(eventId) });
           break;
         case PollRecordType.Results: {
-          const polls = queryClient.getQueryData<Poll[]>(lobbyKeys.polls(eventId));
-          const next = polls && applyPollResults(polls, record.payload as PollResultsRecord, moderator);
-          if (next) queryClient.setQueryData(lobbyKeys.polls(eventId), next);
-          else void queryClient.invalidateQueries({ queryKey: lobbyKeys.polls(eventId) });
+          const results = record.payload as PollResultsRecord;
+          // A moderator's push without results: they see them anyway, so the list is read again.
+          if (results.results === null && moderator)
+            void queryClient.invalidateQueries({ queryKey: lobbyKeys.polls(eventId) });
+          else
+            patchAnswers<Poll[]>(
+              queryClient,
+              lobbyKeys.polls(eventId),
+              (polls) => applyPollResults(polls, results, moderator) ?? polls,
+              { exact: true },
+            );
           break;
         }
       }

@@ -19,7 +19,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client';
-import { useRealtimeClient } from '../../../lib/use-realtime';
+import { patchAnswers, useRealtimeClient } from '../../../lib/use-realtime';
 import { consoleKey } from './events';
 
 /** The console's exhibitors and door set-up (issue 12, parts 5 and 6). */
@@ -143,17 +143,18 @@ export function useDoor(eventId: number) {
       (record) => {
         if (record.type !== RecordType.CheckInChanged) return;
         const { area } = record.payload;
-        queryClient.setQueryData<ConsoleDoor>(doorKey(eventId), (old) =>
-          old
-            ? {
-                ...old,
-                areas: old.areas.map((a) =>
-                  a.entityType === area.entityType && a.entityId === (area.entityId ?? null)
-                    ? { ...a, capacityUsed: area.capacityUsed }
-                    : a,
-                ),
-              }
-            : old,
+        patchAnswers<ConsoleDoor>(
+          queryClient,
+          doorKey(eventId),
+          (old) => ({
+            ...old,
+            areas: old.areas.map((a) =>
+              a.entityType === area.entityType && a.entityId === (area.entityId ?? null)
+                ? { ...a, capacityUsed: area.capacityUsed }
+                : a,
+            ),
+          }),
+          { exact: true },
         );
       },
       { onReady: reload, onResync: reload },

@@ -1,7 +1,7 @@
 import type { AttendeeCard, ParticipantProfile, ParticipantTag, Recommendation } from '@foyer/contract';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { readRunningAgain } from '../../../lib/use-realtime';
+import { patchAnswers } from '../../../lib/use-realtime';
 import { participantKey, profilesKey } from './participant';
 import { recommendationsKey } from './recommendations';
 import { type ParticipantPage, participantSearchKey } from './search-participants';
@@ -22,26 +22,30 @@ const withTags = <T extends AttendeeCard>(card: T, change: TagChange): T =>
   card.id === change.participantId ? { ...card, tags: change.tags } : card;
 
 /**
- * Writes someone's new tags into every cached list and profile of the event (E7.76); a list or
- * profile being read meanwhile is read again, since its answer may come from before the change.
+ * Writes someone's new tags into every cached list and profile of the event (E7.76), and into the
+ * answer of one being read meanwhile (patchAnswers).
  */
 export function patchTags(queryClient: QueryClient, eventId: number, change: TagChange): void {
-  queryClient.setQueriesData<InfiniteData<ParticipantPage, string | null>>(
-    { queryKey: participantSearchKey(eventId) },
-    (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((page) => ({ ...page, cards: page.cards.map((c) => withTags(c, change)) })),
-      },
+  patchAnswers<InfiniteData<ParticipantPage, string | null>>(
+    queryClient,
+    participantSearchKey(eventId),
+    (data) => ({
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, cards: page.cards.map((c) => withTags(c, change)) })),
+    }),
   );
-  queryClient.setQueryData<Recommendation[]>(recommendationsKey(eventId), (list) =>
-    list?.map((r) => ({ ...r, participant: withTags(r.participant, change) })),
+  patchAnswers<Recommendation[]>(
+    queryClient,
+    recommendationsKey(eventId),
+    (list) => list.map((r) => ({ ...r, participant: withTags(r.participant, change) })),
+    { exact: true },
   );
-  queryClient.setQueryData<ParticipantProfile>(
+  patchAnswers<ParticipantProfile>(
+    queryClient,
     participantKey(eventId, change.participantId),
-    (profile) => profile && { ...profile, tags: change.tags },
+    (profile) => ({ ...profile, tags: change.tags }),
+    { exact: true },
   );
-  for (const key of taggedAnswerKeys(eventId)) readRunningAgain(queryClient, key);
 }
 
 /**
