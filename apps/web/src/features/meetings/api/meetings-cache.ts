@@ -7,6 +7,7 @@ import {
   partitionInvitations,
 } from '@foyer/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { patchAnswers } from '../../../lib/use-realtime';
 import { meetingKeys } from './meetings-api';
 
 /** Replaces the item with the same id, or adds it; then sorts. */
@@ -34,25 +35,38 @@ export function withInvitation(
 }
 
 /**
- * Patches this feature's caches with a pushed `invitation.changed` record: the invitation into the
- * lists, the meeting into my meetings, my card for the actor. Nothing is fetched again; the free
- * slots, which depend on everyone's meetings, are only marked stale (fetched again where open).
+ * Patches this feature's caches with a pushed `invitation.changed` record (and a list or card being
+ * read meanwhile: patchAnswers): the invitation into the lists, the meeting into my meetings, my
+ * card for the actor. Nothing is fetched again; the free slots, which depend on everyone's meetings,
+ * are only marked stale (fetched again where open).
  */
 export function applyInvitationChange(queryClient: QueryClient, change: InvitationChangedPayload): void {
   const { eventId, invitation, meeting, card, viewer } = change;
   if (invitation) {
-    queryClient.setQueryData<InvitationList>(meetingKeys.lists(eventId), (lists) =>
-      lists ? withInvitation(lists, invitation, viewer) : lists,
+    patchAnswers<InvitationList>(
+      queryClient,
+      meetingKeys.lists(eventId),
+      (lists) => withInvitation(lists, invitation, viewer),
+      { exact: true },
     );
   }
   if (meeting) {
-    queryClient.setQueryData<Meeting[]>(meetingKeys.meetings(eventId), (list) =>
-      list ? upsert(list, meeting, byStart) : list,
+    patchAnswers<Meeting[]>(
+      queryClient,
+      meetingKeys.meetings(eventId),
+      (list) => upsert(list, meeting, byStart),
+      {
+        exact: true,
+      },
     );
   }
   if (card) {
     const { participantId, ...status } = card;
-    queryClient.setQueryData<MeetingStatusResult>(meetingKeys.status(eventId, participantId), status);
+    const key = meetingKeys.status(eventId, participantId);
+    // Kept even where no card asked yet: the card that opens next shows it at once.
+    if (queryClient.getQueryCache().find({ queryKey: key, exact: true })) {
+      patchAnswers<MeetingStatusResult>(queryClient, key, () => status, { exact: true });
+    } else queryClient.setQueryData<MeetingStatusResult>(key, status);
   }
   if (meeting || invitation?.state === 'accepted') {
     void queryClient.invalidateQueries({ queryKey: ['invitations', eventId, 'slots'] });

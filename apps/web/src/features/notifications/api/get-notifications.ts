@@ -13,6 +13,7 @@ import {
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
+import { patchAnswers } from '../../../lib/use-realtime';
 import { marksOnTheirWay, usePendingMarks, withMarks } from './pending-marks';
 
 export const notificationsKey = ['notifications'] as const;
@@ -63,19 +64,20 @@ export function receiveCounts(
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
     return;
   }
-  queryClient.setQueryData<InfiniteData<NotificationPage, number | null>>(notificationsKey, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page, index) => ({
-            ...page,
-            ...counts,
-            items:
-              notification && index === 0 && !page.items.some((n) => n.id === notification.id)
-                ? [notification, ...page.items]
-                : page.items,
-          })),
-        }
-      : data,
+  patchAnswers<InfiniteData<NotificationPage, number | null>>(
+    queryClient,
+    notificationsKey,
+    (data) => ({
+      ...data,
+      pages: data.pages.map((page, index) => ({
+        ...page,
+        ...counts,
+        items:
+          notification && index === 0 && !page.items.some((n) => n.id === notification.id)
+            ? [notification, ...page.items]
+            : page.items,
+      })),
+    }),
+    { exact: true },
   );
 }
