@@ -110,6 +110,21 @@ export function patchAnswers<T>(
   }
 }
 
+/**
+ * Writes a pushed record's answer for one key, kept even where nothing asked for it yet (the screen
+ * that opens next shows it at once), and into the answer of a read of it running now, once it lands
+ * (patchAnswers). `update` gets what is cached (undefined: nothing).
+ */
+export function putAnswer<T>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  update: (old: T | undefined) => T,
+): void {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (query) patchWhenLanded(query, update);
+  queryClient.setQueryData<T>(queryKey, (old) => update(old));
+}
+
 /** The `onReady` of a screen listening to `room`: reloadAnswersOlderThanRecords for its answers. */
 export function useReloadOnReady(room: string | null | undefined, queryKey: QueryKey): () => void {
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from '../../../lib/api-client';
-import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
+import { putAnswer, useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 
 /**
  * Badge printing at the desk (issue 14, part 3): the event's printers (A3.11), the printer this
@@ -134,7 +134,7 @@ export function useBadgeLive(eventId: number, onJob?: (job: PrintJob) => void) {
     (record) => {
       if (record.type === RecordType.BadgePrint) {
         const { job } = record.payload as BadgePrintRecord;
-        client.setQueryData<PrintJob | null>(printJobKey(job.id), newest(job));
+        putAnswer<PrintJob | null>(client, printJobKey(job.id), newest(job));
         onJob?.(job);
       } else if (record.type === RecordType.BadgeSetup) {
         void client.invalidateQueries({ queryKey: badgeSetupKey(eventId) });

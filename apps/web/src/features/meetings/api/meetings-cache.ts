@@ -7,7 +7,7 @@ import {
   partitionInvitations,
 } from '@foyer/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { patchAnswers } from '../../../lib/use-realtime';
+import { patchAnswers, putAnswer } from '../../../lib/use-realtime';
 import { meetingKeys } from './meetings-api';
 
 /** Replaces the item with the same id, or adds it; then sorts. */
@@ -62,11 +62,7 @@ export function applyInvitationChange(queryClient: QueryClient, change: Invitati
   }
   if (card) {
     const { participantId, ...status } = card;
-    const key = meetingKeys.status(eventId, participantId);
-    // Kept even where no card asked yet: the card that opens next shows it at once.
-    if (queryClient.getQueryCache().find({ queryKey: key, exact: true })) {
-      patchAnswers<MeetingStatusResult>(queryClient, key, () => status, { exact: true });
-    } else queryClient.setQueryData<MeetingStatusResult>(key, status);
+    putAnswer<MeetingStatusResult>(queryClient, meetingKeys.status(eventId, participantId), () => status);
   }
   if (meeting || invitation?.state === 'accepted') {
     void queryClient.invalidateQueries({ queryKey: ['invitations', eventId, 'slots'] });
