@@ -26,6 +26,7 @@ import type { DB } from '../apps/server/src/db/schema';
 import { revokeUserSessions } from '../apps/server/src/features/auth/auth.repository';
 import { deleteAnnouncementNotifications } from '../apps/server/src/features/posts/posts.repository';
 import { deleteUser } from '../apps/server/src/features/user/user.repository';
+import { benchEvent } from './lib/bench-event';
 import { hardTimeLimit } from './lib/bench-server';
 import { percentile } from './lib/http-load';
 
@@ -57,22 +58,9 @@ interface Timings {
 }
 
 async function seed(db: Kysely<DB>): Promise<Seeded> {
-  const day = new Date().toISOString().slice(0, 10);
   const event = await db
     .insertInto('events')
-    .values({
-      name: `${PREFIX}event`,
-      event_type: 'online',
-      start_date: day,
-      real_sdt: day,
-      real_edt: day,
-      registration_form: '[]',
-      images: '{}',
-      colors: '{}',
-      pages: '{}',
-      tabs: '[]',
-      translation: '{}',
-    })
+    .values(benchEvent(`${PREFIX}event`))
     .returning('id')
     .executeTakeFirstOrThrow();
   const ids = await sql<{ id: number }>`

@@ -27,6 +27,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrator';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { createMailer } from '../apps/server/src/mail/mailer';
+import { benchEvent } from './lib/bench-event';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -167,24 +168,9 @@ async function main(): Promise<void> {
   // Rooms are events of ROOM_SIZE participants: the real join policy (a participant lookup) runs.
   const db = database.db;
   const roomCount = Math.ceil(CLIENTS / ROOM_SIZE);
-  const day = new Date('2030-01-01T09:00:00Z');
   const events = await db
     .insertInto('events')
-    .values(
-      Array.from({ length: roomCount }, (_, i) => ({
-        name: `Bench room ${i}`,
-        event_type: 'online' as const,
-        start_date: day,
-        real_sdt: day,
-        real_edt: day,
-        registration_form: '[]',
-        images: '{}',
-        colors: '{}',
-        pages: '{}',
-        tabs: '[]',
-        translation: '{}',
-      })),
-    )
+    .values(Array.from({ length: roomCount }, (_, i) => benchEvent(`Bench room ${i}`)))
     .returning('id')
     .execute();
   const clients: { token: string; room: string }[] = [];

@@ -6,6 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema';
 import { signAccessToken } from '../../apps/server/src/http/auth';
+import { benchEvent } from './bench-event';
 
 /** One chat client: its token, its room and who it is there. */
 export interface ChatClient {
@@ -36,22 +37,9 @@ export interface ChatSeedOptions {
 export async function seedChatEvent(db: Kysely<DB>, options: ChatSeedOptions): Promise<ChatSeed> {
   const { clients: count, roomSize, jwtSecret } = options;
   const stamp = `${options.label}${Date.now()}`;
-  const day = new Date('2030-01-01T09:00:00Z');
   const event = await db
     .insertInto('events')
-    .values({
-      name: `Chat bench ${stamp}`,
-      event_type: 'online',
-      start_date: day,
-      real_sdt: day,
-      real_edt: day,
-      registration_form: '[]',
-      images: '{}',
-      colors: '{}',
-      pages: '{}',
-      tabs: '[]',
-      translation: '{}',
-    })
+    .values(benchEvent(`Chat bench ${stamp}`))
     .returning('id')
     .executeTakeFirstOrThrow();
 
