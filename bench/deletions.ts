@@ -26,7 +26,7 @@ import type { DB } from '../apps/server/src/db/schema';
 import { revokeUserSessions } from '../apps/server/src/features/auth/auth.repository';
 import { deleteAnnouncementNotifications } from '../apps/server/src/features/posts/posts.repository';
 import { deleteUser } from '../apps/server/src/features/user/user.repository';
-import { benchEvent } from './lib/bench-event';
+import { eventRow } from '../apps/server/test/factories';
 import { hardTimeLimit } from './lib/bench-server';
 import { percentile } from './lib/http-load';
 
@@ -60,7 +60,7 @@ interface Timings {
 async function seed(db: Kysely<DB>): Promise<Seeded> {
   const event = await db
     .insertInto('events')
-    .values(benchEvent(`${PREFIX}event`))
+    .values(eventRow(`${PREFIX}event`))
     .returning('id')
     .executeTakeFirstOrThrow();
   const ids = await sql<{ id: number }>`

@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { importsIdle } from '../apps/server/src/features/organizer/import.service';
 import { signAccessToken } from '../apps/server/src/http/auth';
-import { benchEvent } from './lib/bench-event';
+import { eventRow } from '../apps/server/test/factories';
 import { hardTimeLimit, openBenchServerParts } from './lib/bench-server';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     const start = new Date(Date.now() + 7 * 86_400_000);
     const event = await db
       .insertInto('events')
-      .values(benchEvent(name, { type: 'hybrid', start, end: new Date(start.getTime() + 86_400_000) }))
+      .values(eventRow(name, { type: 'hybrid', start, end: new Date(start.getTime() + 86_400_000) }))
       .returning('id')
       .executeTakeFirstOrThrow();
     await db

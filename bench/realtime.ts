@@ -27,7 +27,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrator';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { createMailer } from '../apps/server/src/mail/mailer';
-import { benchEvent } from './lib/bench-event';
+import { eventRow } from '../apps/server/test/factories';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -170,7 +170,7 @@ async function main(): Promise<void> {
   const roomCount = Math.ceil(CLIENTS / ROOM_SIZE);
   const events = await db
     .insertInto('events')
-    .values(Array.from({ length: roomCount }, (_, i) => benchEvent(`Bench room ${i}`)))
+    .values(Array.from({ length: roomCount }, (_, i) => eventRow(`Bench room ${i}`)))
     .returning('id')
     .execute();
   const clients: { token: string; room: string }[] = [];

@@ -6,7 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema';
 import { signAccessToken } from '../../apps/server/src/http/auth';
-import { benchEvent } from './bench-event';
+import { eventRow } from '../../apps/server/test/factories';
 
 /** One chat client: its token, its room and who it is there. */
 export interface ChatClient {
@@ -39,7 +39,7 @@ export async function seedChatEvent(db: Kysely<DB>, options: ChatSeedOptions): P
   const stamp = `${options.label}${Date.now()}`;
   const event = await db
     .insertInto('events')
-    .values(benchEvent(`Chat bench ${stamp}`))
+    .values(eventRow(`Chat bench ${stamp}`))
     .returning('id')
     .executeTakeFirstOrThrow();
 

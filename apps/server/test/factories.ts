@@ -58,6 +58,37 @@ export async function makeUser(
 }
 
 /**
+ * An event's row with its content left empty: the name, the kind and the days as given. The benches
+ * make their events with it too.
+ */
+export function eventRow(
+  name: string,
+  {
+    type = 'online',
+    start = new Date('2030-01-01T09:00:00Z'),
+    end = start,
+  }: {
+    type?: Insertable<EventsTable>['event_type'];
+    start?: Date;
+    end?: Date;
+  } = {},
+): Insertable<EventsTable> {
+  return {
+    name,
+    event_type: type,
+    start_date: start,
+    real_sdt: start,
+    real_edt: end,
+    registration_form: '[]',
+    images: '{}',
+    colors: '{}',
+    pages: '{}',
+    tabs: '[]',
+    translation: '{}',
+  };
+}
+
+/**
  * An event. By default a private two-day hybrid event from 2030-05-01 08:00 UTC; `start` or `startsInDays`
  * (from now) and `days` move it, and any column can be overridden.
  */
@@ -75,19 +106,9 @@ export async function makeEvent(
   return ctx.db
     .insertInto('events')
     .values({
-      name: `Event ${next()}`,
-      event_type: 'hybrid',
+      ...eventRow(`Event ${next()}`, { type: 'hybrid', start, end }),
       timezone: 'UTC',
       public_event: false,
-      start_date: start,
-      real_sdt: start,
-      real_edt: end,
-      registration_form: '[]',
-      images: '{}',
-      colors: '{}',
-      pages: '{}',
-      tabs: '[]',
-      translation: '{}',
       ...columns,
     })
     .returningAll()
