@@ -53,7 +53,8 @@ type ToWorker =
   | { kind: 'start'; url: string; clients: Client[] }
   | { kind: 'send' }
   | { kind: 'stop'; expected: number };
-type Stats = { count: number; p50: number; p99: number; max: number };
+/** Percentiles of no sample are null: they cross the IPC channel as JSON, which has no NaN. */
+type Stats = { count: number; p50: number | null; p99: number | null; max: number | null };
 type FromWorker =
   | { kind: 'seeded'; seed: ChatSeed; seconds: number }
   | { kind: 'ready'; connectMs: number; failed: number }
@@ -64,8 +65,8 @@ function summary(values: number[]): Stats {
   const sorted = Float64Array.from(values).sort();
   const at = (p: number) =>
     sorted.length === 0
-      ? Number.NaN
-      : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+      ? null
+      : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? null);
   return { count: sorted.length, p50: at(50), p99: at(99), max: at(100) };
 }
 
@@ -301,13 +302,15 @@ async function main(): Promise<void> {
   child.disconnect();
 
   const d = stats.delivery;
+  /** A latency in ms, or "none" when nothing was measured (a run shorter than the warm-up, say). */
+  const ms = (value: number | null) => (value === null ? 'none' : `${value.toFixed(1)} ms`);
   const rssWithSockets = Math.max(rssConnected, rssSent);
   const result =
     `${(sent.sent / sent.seconds).toFixed(0)} messages/s sent, ` +
     `${(d.count / ((stats.lastAt - stats.firstAt) / 1000)).toFixed(0)} deliveries/s, ` +
-    `delivery p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms ` +
-    `(after the first ${WARM_UP_MS / 1000} s: p50 ${stats.warm.p50.toFixed(1)} ms, p99 ${stats.warm.p99.toFixed(1)} ms); ` +
-    `HTTP send p50 ${sent.http.p50.toFixed(1)} ms, p99 ${sent.http.p99.toFixed(1)} ms; ` +
+    `delivery p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)} ` +
+    `(after the first ${WARM_UP_MS / 1000} s: p50 ${ms(stats.warm.p50)}, p99 ${ms(stats.warm.p99)}); ` +
+    `HTTP send p50 ${ms(sent.http.p50)}, p99 ${ms(sent.http.p99)}; ` +
     `server RSS ${rssWithSockets.toFixed(0)} MB with ${CLIENTS - connected.failed} sockets ` +
     `(peak ${peakRss.toFixed(0)} MB; ${rssIdle.toFixed(0)} MB before they connected: ${(rssWithSockets / rssIdle).toFixed(2)}×)`;
   const notes =
