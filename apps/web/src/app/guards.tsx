@@ -1,10 +1,10 @@
 import { Center, Loader } from '@mantine/core';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { eventIndexPath, useDomainInfo } from '../lib/domain';
 import type { ReturnState } from '../lib/return-state';
-import { useSession } from '../lib/session-store';
+import { type LoginState, useSession } from '../lib/session-store';
 import { forgetModalUrl, readModalUrl, rememberModalUrl } from '../lib/storage';
 
 export function FullPageLoader() {
@@ -16,9 +16,21 @@ export function FullPageLoader() {
   );
 }
 
+/**
+ * The profile's answer flips the session's status in a store, an update React renders at once and
+ * whole: the signed-in screen it opens (frame, header, tab) would be one long task. Entering
+ * `loggedIn` is rendered from a deferred copy instead, in an interruptible pass that yields to the
+ * browser, the loader staying meanwhile; leaving it (signing out) applies at once, so no signed-in
+ * screen renders without its user.
+ */
+function useSignedInDeferred(status: LoginState): LoginState {
+  const deferred = useDeferredValue(status);
+  return status === 'loggedIn' && deferred !== 'loggedIn' ? 'loading' : status;
+}
+
 /** A2.30: anonymous users go to /login once the profile has loaded, remembering where they were. */
 export function RequireAuth() {
-  const status = useSession((state) => state.status);
+  const status = useSignedInDeferred(useSession((state) => state.status));
   const location = useLocation();
   // A3.24: the remembered detail link has done its work once it is open.
   useEffect(() => {
