@@ -17,7 +17,7 @@ import { ShellFooter } from './shell-footer';
 import classes from './shell-layout.module.css';
 import { useShell } from './shell-store';
 import { SideNav } from './side-nav';
-import { useAfterFirstPaint, useEver } from './use-ever';
+import { useAfterFirstPaint, useEver, useFirstIdle } from './use-ever';
 import { useProfileLive } from './use-profile';
 import { useShellBadges } from './use-shell-badges';
 
@@ -69,8 +69,10 @@ export function ShellLayout() {
   const { pathname } = location;
   const breakpoint = useBreakpoint();
   const event = useCurrentEvent();
-  const badges = useShellBadges();
-  useNotificationsLive();
+  // The frame's own reads wait for the browser's first idle moment: the page's come first.
+  const idle = useFirstIdle();
+  const badges = useShellBadges(idle);
+  useNotificationsLive(idle);
   useInvitationsLive();
   useProfileLive();
 
@@ -128,7 +130,7 @@ export function ShellLayout() {
         </main>
         <ShellFooter className={classes.footer} />
       </div>
-      {showsFloatingChat(pathname) && <FloatingChat compact={mobile} />}
+      {showsFloatingChat(pathname) && idle && <FloatingChat compact={mobile} />}
       <ShellPanels mobileMenu={mobile ? <MobileMenu entries={entries} /> : null} />
     </div>
   );

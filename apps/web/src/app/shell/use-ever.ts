@@ -9,6 +9,17 @@ export function useEver(flag: boolean): boolean {
   return ever || flag;
 }
 
+/**
+ * False until the browser is first idle after the mount (at the latest `timeoutMs` later). The
+ * frame's own reads (the navigation's badges, the floating chat) wait for it: started in the frame's
+ * first commit they ran in that task, before the page's own requests, and queued beside them.
+ */
+export function useFirstIdle(timeoutMs = 1_000): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true), timeoutMs)), [idle, timeoutMs]);
+  return idle;
+}
+
 /** No request finished for this long (and no query fetching): the first screen has what it needs. */
 const QUIET_MS = 500;
 /** Then this much longer, for the screen to render what it received. */

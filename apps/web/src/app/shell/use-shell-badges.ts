@@ -18,16 +18,19 @@ export interface ShellBadges {
 /**
  * The navigation badges: unseen notifications, live invitation requests for the current event
  * (A4.40), unseen chat messages, and their total for the mobile menu (A4.39), which adds one while
- * an item of my agenda is live.
+ * an item of my agenda is live. `enabled` false reads none of them (all zero): the frame passes it
+ * until the browser is first idle, so that the page's own requests and render come first.
  */
-export function useShellBadges(): ShellBadges {
+export function useShellBadges(enabled: boolean): ShellBadges {
   const event = useCurrentEvent();
-  const { unseen } = useNotificationCounts();
-  const invitations = invitationsBadgeOf(useEventInvitations(event).data, event);
-  const chat = useChatUnreadTotal();
+  const { unseen } = useNotificationCounts(enabled);
+  const invitations = invitationsBadgeOf(useEventInvitations(enabled ? event : null).data, event);
+  const chat = useChatUnreadTotal(enabled);
   // A4.39: +1 while something of my agenda is live (recomputed every 60 s, E4.39).
   const now = useNow();
-  const anyAgendaItemLive = (useMyAgenda().data ?? []).some((item) => isAgendaItemLive(item, now));
+  const anyAgendaItemLive = (useMyAgenda(undefined, enabled).data ?? []).some((item) =>
+    isAgendaItemLive(item, now),
+  );
   return {
     notifications: unseen,
     invitations,

@@ -15,7 +15,7 @@ import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';
 import { agendaKeys } from './sessions-api';
 
 /** GET /event/agenda (A2.09, A9.47): one event's agenda, or that of every active event (at most 40). */
-export function useMyAgenda(eventId?: number) {
+export function useMyAgenda(eventId?: number, enabled = true) {
   const signedIn = useAuthSession((s) => s.status === 'loggedIn');
   const userId = useAuthSession((s) => s.user?.id ?? null);
   const client = useQueryClient();
@@ -34,7 +34,7 @@ export function useMyAgenda(eventId?: number) {
   return useQuery({
     queryKey: agendaKeys.mine(eventId),
     queryFn: () => api<AgendaResult>('/event/agenda', { query: { eventId } }).then((r) => r.items),
-    enabled: signedIn,
+    enabled: signedIn && enabled,
     staleTime: 30_000,
   });
 }

@@ -31,14 +31,14 @@ export const chatRoomsQuery = queryOptions({
 });
 
 /** All my rooms, pinned first, then by latest activity (E2.51, E4.57). */
-export function useChatRooms() {
+export function useChatRooms(enabled = true) {
   const signedIn = useSession((state) => state.status === 'loggedIn');
-  return useQuery({ ...chatRoomsQuery, enabled: signedIn });
+  return useQuery({ ...chatRoomsQuery, enabled: signedIn && enabled });
 }
 
 /** A4.39: unseen chat messages over all my rooms; zero until the list loads. */
-export function useChatUnreadTotal(): number {
-  const { data } = useChatRooms();
+export function useChatUnreadTotal(enabled = true): number {
+  const { data } = useChatRooms(enabled);
   return data?.reduce((sum, room) => sum + room.countUnreadMessages, 0) ?? 0;
 }
 

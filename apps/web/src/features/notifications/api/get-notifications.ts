@@ -32,19 +32,19 @@ export const notificationsQuery = infiniteQueryOptions({
 });
 
 /** The bell's list, with the marks still on their way laid over it. */
-export function useNotifications() {
+export function useNotifications(enabled = true) {
   const signedIn = useSession((state) => state.status === 'loggedIn');
   const marks = usePendingMarks();
   const select = useCallback(
     (data: InfiniteData<NotificationPage, number | null>) => withMarks(data, marks),
     [marks],
   );
-  return useInfiniteQuery({ ...notificationsQuery, enabled: signedIn, select });
+  return useInfiniteQuery({ ...notificationsQuery, enabled: signedIn && enabled, select });
 }
 
 /** Unread and unseen counts (A4.36, A4.39) from the newest page; zero until it loads or if it fails. */
-export function useNotificationCounts(): NotificationCounts {
-  const { data } = useNotifications();
+export function useNotificationCounts(enabled = true): NotificationCounts {
+  const { data } = useNotifications(enabled);
   const first = data?.pages[0];
   return { unread: first?.unread ?? 0, unseen: first?.unseen ?? 0, seenAt: first?.seenAt ?? null };
 }

@@ -16,9 +16,10 @@ import { notificationsKey, receiveCounts } from '../api/get-notifications';
 /**
  * Keeps the notifications cache live from the user's room: a new notification reloads the list
  * (one carried by a meeting change is put in place), a state record (read or seen elsewhere)
- * updates the counts in place. Mount once, in the shell.
+ * updates the counts in place. Mount once, in the shell. `followEvents` false leaves the event rooms
+ * (and the event list they come from) for later: the shell passes it once the browser is first idle.
  */
-export function useNotificationsLive(): void {
+export function useNotificationsLive(followEvents = true): void {
   const userId = useSession((state) => state.user?.id ?? null);
   const queryClient = useQueryClient();
   const client = useRealtimeClient();
@@ -44,7 +45,7 @@ export function useNotificationsLive(): void {
   // newEvents/{eventId}, not to each user's room: follow the rooms of all my active events (and the
   // one being viewed), so the badge rises whichever page is open.
   const viewed = /^\/event\/(\d+)(?:\/|$)/.exec(useLocation().pathname)?.[1];
-  const active = useQuery({ ...eventsQuery, enabled: userId !== null }).data?.active;
+  const active = useQuery({ ...eventsQuery, enabled: userId !== null && followEvents }).data?.active;
   const ids = [...new Set([...(active ?? []).map((e) => String(e.id)), ...(viewed ? [viewed] : [])])]
     .sort()
     .join(',');
