@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -21,6 +21,18 @@ export interface LighthouseScore {
   benchmarkIndex: number;
 }
 
+/**
+ * BENCH_LIGHTHOUSE_THROTTLING=network keeps the mobile profile's network (150 ms, 1.6 Mbit/s) with the
+ * CPU unslowed; =cpu keeps its 4× CPU slowdown on a network without delay: which of the two a page's
+ * times come from. Unset: the mobile profile as Lighthouse defines it.
+ */
+const MOBILE_NETWORK = { rttMs: 150, throughputKbps: 1638.4 };
+const THROTTLING: Record<string, { rttMs: number; throughputKbps: number; cpuSlowdownMultiplier: number }> = {
+  network: { ...MOBILE_NETWORK, cpuSlowdownMultiplier: 1 },
+  cpu: { rttMs: 0, throughputKbps: 1_000_000, cpuSlowdownMultiplier: 4 },
+};
+const throttling = THROTTLING[process.env.BENCH_LIGHTHOUSE_THROTTLING ?? ''];
+
 function audit(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
   return Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
 }
@@ -41,6 +53,7 @@ export async function runLighthouse(
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: keepSession,
+    ...(throttling && { throttling }),
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -48,6 +61,7 @@ export async function runLighthouse(
   const saveDir = process.env.BENCH_LIGHTHOUSE_SAVE;
   if (saveDir) {
     const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+    mkdirSync(saveDir, { recursive: true });
     writeFileSync(join(saveDir, name), JSON.stringify(lhr));
   }
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
