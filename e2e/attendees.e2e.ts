@@ -55,6 +55,47 @@ describe('attendees in the browser', () => {
     });
   }
 
+  it('E2.01 a cold start on the tab asks for its first answers before the tab has rendered', async () => {
+    const session = await signIn(browser, demoLogin('attendee'), { viewport: 'mobile', landing: 'none' });
+    context = session.context;
+    const { page } = session;
+    // The tab's three answers, as the page asks for them.
+    const wanted = ['/participant/search2', '/participant/recommendations', '/participant/viewed'];
+    const asked = new Set<string>();
+    let allAsked = () => {};
+    const everyOneAsked = new Promise<void>((resolve) => (allAsked = resolve));
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      const one = wanted.find((end) => path.endsWith(end));
+      if (one) asked.add(one);
+      if (asked.size === wanted.length) allAsked();
+    });
+    // The tab's own file is held until they have been asked for (15 s at most): a start-up that
+    // left them to the tab, which cannot render without its file, would still be waiting.
+    let askedFirst: boolean | undefined;
+    await page.route('**/assets/attendees-*.js', async (route) => {
+      if (askedFirst === undefined) {
+        let bound: ReturnType<typeof setTimeout> | undefined;
+        const outcome = await Promise.race([
+          everyOneAsked.then(() => true),
+          new Promise<false>((resolve) => (bound = setTimeout(() => resolve(false), 15_000))),
+        ]);
+        clearTimeout(bound);
+        askedFirst = outcome;
+      }
+      await route.continue();
+    });
+    await page.goto(`/event/${eventId}/attendees`);
+    await expect.poll(() => askedFirst, { timeout: 20_000 }).toBeDefined();
+    expect([...asked].sort()).toEqual([...wanted].sort());
+    expect(askedFirst).toBe(true);
+    // And the tab shows them: the directory's first page and "People to meet".
+    const list = page.getByTestId('attendees-list');
+    await list.waitFor();
+    expect(await list.getByTestId('attendee-card').count()).toBe(60);
+    await page.getByTestId('recommended-card').first().waitFor();
+  });
+
   it('issue 15 a finished event offers no Meet: there is no time left to meet', async () => {
     const token = await apiLogin(DEMO_LOGINS.attendee, DEMO_PASSWORD);
     const lists = await api<{ past: { id: number; name: string }[] }>('/event', { token });

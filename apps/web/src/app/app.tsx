@@ -1,50 +1,29 @@
 import { MantineProvider } from '@mantine/core';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router';
+import { prefetchParticipantsTab } from '../features/participants/api/prefetch';
 import { addressedScreen } from '../lib/addressed-screen';
-import { trackAnswerReads } from '../lib/answer-reads';
-import { QUERY_DEFAULTS } from '../lib/query-defaults';
 import { fetchProfile, PROFILE_STALE_MS, profileKey } from '../lib/session';
 import { useSession } from '../lib/session-store';
 import { subscribeToToasts, toastsRequested } from '../lib/toast';
 import { eventQuery } from '../lib/use-event';
+import { queryClient } from './query-client';
 import { AppRoutes } from './routes';
 import { ShellProviders } from './shell/shell-providers';
 import { CookieBanner } from './system/cookie-banner';
 import { CrashBoundary } from './system/crash-boundary';
-import { storeApiError } from './system/error-list';
 import { LazyModals } from './system/lazy-modals';
 import { SystemLayer } from './system/system-layer';
 import { cssVariablesResolver, theme } from './theme';
 import toastClasses from './toasts.module.css';
 
-/**
- * A8.38: failures no screen shows itself go to the error list for 5 s: a refetch that fails while
- * the screen keeps showing the earlier data, and calls that ask for it with `meta: { errorList: true }`.
- */
-const queryClient = new QueryClient({
-  queryCache: new QueryCache({
-    onError: (error, query) => {
-      if (query.state.data !== undefined || query.meta?.errorList === true) storeApiError(error);
-    },
-  }),
-  mutationCache: new MutationCache({
-    onError: (error, _variables, _result, mutation) => {
-      if (mutation.meta?.errorList === true) storeApiError(error);
-    },
-  }),
-  defaultOptions: {
-    queries: QUERY_DEFAULTS,
-  },
-});
-// Before the first fetch: a room coming on reloads only answers that may lack its last record.
-trackAnswerReads(queryClient.getQueryCache());
-
 // A stored session (a reload, a return) checks itself with the profile (A4.02) as soon as the app
 // starts, not once the first render is done; on an event's page the event is asked for beside it,
 // not after it, and its banner is fetched as it arrives: the event's header is the page's largest
-// paint. The screens' own queries then find these answers.
+// paint. On the attendee tab's address its first answers are asked for as the event's comes, instead
+// of once the frame, the event's header and the tab have rendered. The screens' own queries then
+// find these answers.
 if (useSession.getState().token) {
   void queryClient.prefetchQuery({
     queryKey: profileKey,
@@ -52,11 +31,14 @@ if (useSession.getState().token) {
     staleTime: PROFILE_STALE_MS,
     retry: false,
   });
-  const { eventId } = addressedScreen();
+  const { eventId, tab } = addressedScreen();
   if (eventId !== null) {
     void queryClient.fetchQuery(eventQuery(eventId)).then(
       (event) => {
         if (event.images.banner) new Image().src = event.images.banner;
+        // Not before: beside the profile, the event and the screens' files, on a browser's six
+        // connections to a server, three more answers would make the event's wait on a slow network.
+        if (tab === 'attendees') prefetchParticipantsTab(queryClient, event.id, window.location.search);
       },
       () => undefined,
     );

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 
 /**
  * A query's answer for a long render (a whole area, sixty cards): its deferred copy, which React
@@ -8,13 +8,22 @@ import { useDeferredValue } from 'react';
  * left), which then counts as not there.
  *
  * On mount the answer already cached is returned at once: React defers only updates unless given a
- * defined initial value.
+ * defined initial value. `deferMount` defers it on mount too: the screen first commits its loading
+ * state (its heading painted), the answer in a pass of its own after it. `useDeferredValue`'s
+ * initial value cannot do that for a screen mounted in a deferred pass (React then renders the
+ * value at once), hence a transition started after the first commit.
  */
 export function useDeferredAnswer<T>(
   answer: T | undefined,
   accept?: (copy: T) => boolean,
+  deferMount = false,
 ): { data: T | undefined; rendering: boolean } {
+  const [mounted, setMounted] = useState(!deferMount);
+  useEffect(() => {
+    if (!mounted) startTransition(() => setMounted(true));
+  }, [mounted]);
   const deferred = useDeferredValue(answer);
-  const data = deferred !== undefined && (accept === undefined || accept(deferred)) ? deferred : undefined;
+  const copy = mounted ? deferred : undefined;
+  const data = copy !== undefined && (accept === undefined || accept(copy)) ? copy : undefined;
   return { data, rendering: answer !== undefined && data === undefined };
 }

@@ -25,17 +25,23 @@ export function useParticipant(eventId: number, id: number) {
 
 export const viewedKey = (eventId: number) => ['attendees', 'viewed', eventId] as const;
 
-/** GET /event/participant/viewed: the people I already looked at. */
-export function useViewedParticipants(eventId: number) {
-  return useQuery({
+/** GET /event/participant/viewed: the people I already looked at (the server's record). */
+export function viewedQuery(eventId: number) {
+  return queryOptions({
     queryKey: viewedKey(eventId),
     queryFn: ({ signal }) =>
       api<{ participantId: number; viewedAt: string }[]>('/event/participant/viewed', {
         query: { eventId },
         signal,
       }),
-    // The server's record and this browser's (A3.24): a profile just opened counts at once.
-    select: (rows) => new Set([...rows.map((r) => r.participantId), ...readViewed(eventId)]),
     staleTime: 30_000,
+  });
+}
+
+/** The people I already looked at: the server's record and this browser's (A3.24), a profile just opened counting at once. */
+export function useViewedParticipants(eventId: number) {
+  return useQuery({
+    ...viewedQuery(eventId),
+    select: (rows) => new Set([...rows.map((r) => r.participantId), ...readViewed(eventId)]),
   });
 }

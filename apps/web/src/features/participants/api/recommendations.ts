@@ -1,13 +1,13 @@
 import type { Recommendation } from '@foyer/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const recommendationsKey = (eventId: number) => ['attendees', 'recommendations', eventId] as const;
 export const PEOPLE_TO_MEET = 6;
 
 /** GET /event/participant/recommendations: "People to meet", with the reasons. */
-export function useRecommendations(eventId: number) {
-  return useQuery({
+export function recommendationsQuery(eventId: number) {
+  return queryOptions({
     queryKey: recommendationsKey(eventId),
     queryFn: ({ signal }) =>
       api<Recommendation[]>('/event/participant/recommendations', {
@@ -16,4 +16,8 @@ export function useRecommendations(eventId: number) {
       }),
     staleTime: 5 * 60_000,
   });
+}
+
+export function useRecommendations(eventId: number) {
+  return useQuery(recommendationsQuery(eventId));
 }

@@ -38,8 +38,10 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
   useTagsLive(event.id);
 
   // Sixty cards are a long render: the deferred copy renders them in an interruptible pass (the
-  // loading state stays meanwhile), so taps and scrolling are not blocked while they come in.
-  const { data, rendering } = useDeferredAnswer(search.data);
+  // loading state stays meanwhile), so taps and scrolling are not blocked while they come in. On
+  // mount too: a cold start has the answer already (asked for at start-up, app.tsx), and the tab's
+  // heading paints before its cards.
+  const { data, rendering } = useDeferredAnswer(search.data, undefined, true);
 
   const meId = event.me?.id ?? null;
   const cards = data?.pages.flatMap((page) => page.cards) ?? [];
