@@ -1,3 +1,4 @@
+import { visibleEventPages } from '@foyer/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
@@ -38,7 +39,9 @@ if (useSession.getState().token) {
         if (event.images.banner) new Image().src = event.images.banner;
         // Not before: beside the profile, the event and the screens' files, on a browser's six
         // connections to a server, three more answers would make the event's wait on a slow network.
-        if (tab === 'attendees') prefetchParticipantsTab(queryClient, event.id, window.location.search);
+        if (tab === 'attendees' && visibleEventPages(event).includes(tab)) {
+          prefetchParticipantsTab(queryClient, event.id, window.location.search);
+        }
       },
       () => undefined,
     );
