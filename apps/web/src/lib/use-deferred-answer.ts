@@ -15,8 +15,7 @@ import { startTransition, useDeferredValue, useEffect, useState } from 'react';
  */
 export function useDeferredAnswer<T>(
   answer: T | undefined,
-  accept?: (copy: T) => boolean,
-  deferMount = false,
+  { accept, deferMount = false }: { accept?: (copy: T) => boolean; deferMount?: boolean } = {},
 ): { data: T | undefined; rendering: boolean } {
   const [mounted, setMounted] = useState(!deferMount);
   useEffect(() => {

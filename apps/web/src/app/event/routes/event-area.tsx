@@ -159,7 +159,9 @@ export function EventArea() {
   // The event's answer renders the whole area (header, tabs, the tab's first pass): a query's update
   // would render it at once, one long task on a phone's CPU. Its deferred copy renders in an
   // interruptible pass, the loader staying meanwhile; a copy of another event (just left) is never shown.
-  const { data: event, rendering } = useDeferredAnswer(query.data, (copy) => copy.id === eventId);
+  const { data: event, rendering } = useDeferredAnswer(query.data, {
+    accept: (copy) => copy.id === eventId,
+  });
   useEventChanges(eventId);
   useEventLanguage(query.data?.defaultLanguage);
 

@@ -35,7 +35,7 @@ export function PeopleToMeet({ event, meId }: { event: EventDetails; meId: numbe
   const query = useRecommendations(event.id);
   const [all, setAll] = useState(false);
   // As the directory's cards: rendered in an interruptible pass, the placeholders staying meanwhile.
-  const { data, rendering } = useDeferredAnswer(query.data, undefined, true);
+  const { data, rendering } = useDeferredAnswer(query.data, { deferMount: true });
   const list = data ?? [];
   const loading = (query.isPending && query.fetchStatus !== 'idle') || rendering;
   if (!loading && list.length === 0) return null;

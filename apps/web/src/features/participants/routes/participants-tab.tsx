@@ -41,7 +41,7 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
   // loading state stays meanwhile), so taps and scrolling are not blocked while they come in. On
   // mount too: a cold start has the answer already (asked for at start-up, app.tsx), and the tab's
   // heading paints before its cards.
-  const { data, rendering } = useDeferredAnswer(search.data, undefined, true);
+  const { data, rendering } = useDeferredAnswer(search.data, { deferMount: true });
 
   const meId = event.me?.id ?? null;
   const cards = data?.pages.flatMap((page) => page.cards) ?? [];
