@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { codeSplitting } from './vite/chunks';
+import { mantineStyles } from './vite/mantine-styles';
 import { ModuleNeeds } from './vite/module-needs';
 import { preloadHints } from './vite/preload-hints';
 import { pureContract } from './vite/pure-contract';
@@ -9,7 +10,7 @@ const needs = new ModuleNeeds();
 const apiTarget = process.env.FOYER_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [needs.plugin(), pureContract(), react(), preloadHints()],
+  plugins: [mantineStyles(), needs.plugin(), pureContract(), react(), preloadHints()],
   define: {
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
