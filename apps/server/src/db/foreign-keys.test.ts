@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/db';
+import { serverSources } from '../../test/server-sources';
 
 /**
  * Deleting a row makes PostgreSQL look up, in each table with a foreign key to it, the rows that
@@ -40,15 +40,6 @@ const NEVER_DELETED: Record<string, string> = {
   events: 'an event is archived, never deleted; its chat rooms and booth leads are read by room and booth',
 };
 
-/** Every `.ts` file of the server's own code (no tests, no seeds). */
-function serverSources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'seed' ? [] : serverSources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
 describe('foreign keys', () => {
   it('A7.10 every foreign key to a table the server deletes from has an index a deletion can use', async () => {
     const { db } = await testDatabase();
@@ -63,8 +54,7 @@ describe('foreign keys', () => {
   });
 
   it('the tables left out above are never deleted from by the server', () => {
-    const root = join(import.meta.dirname, '..');
-    const sources = serverSources(root);
+    const sources = serverSources();
     expect(sources.length).toBeGreaterThan(100);
     for (const table of Object.keys(NEVER_DELETED)) {
       // `deleteFrom('sessions')` and `deleteFrom('sessions as s')`, not `deleteFrom('sessions_x')`.
