@@ -49,9 +49,7 @@ export async function insertRecords(
 ): Promise<RealtimeRecord[]> {
   const rooms = inputs.map((input) => input.room);
   if (new Set(rooms).size !== rooms.length) throw new Error('insertRecords: one record per room');
-  // On one connection that a transaction holds until it ends (PGlite), transactions never
-  // interleave: the next seq is this one's without a lock. Locks are taken in one order (no deadlock).
-  if (!options.oneConnection) for (const room of [...rooms].sort()) await lockRoom(trx, room);
+  await lockRooms(trx, rooms, options);
   const values = inputs.map(
     (input, i) =>
       sql`(${i}::int, ${input.room}::text, ${input.type}::text, ${JSON.stringify(input.payload ?? null)}::jsonb)`,
@@ -67,8 +65,19 @@ export async function insertRecords(
   return rooms.map((room) => byRoom.get(room) as RealtimeRecord);
 }
 
-async function lockRoom(trx: Transaction<DB>, room: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${sql.lit(ROOM_LOCK_CLASS)}, hashtext(${room}))`.execute(trx);
+/**
+ * Takes the rooms' locks until `trx` ends (again in the same transaction: at once). On one connection
+ * that a transaction holds until it ends (PGlite), transactions never interleave: no lock is needed.
+ * Locks are taken in one order (no deadlock).
+ */
+export async function lockRooms(
+  trx: Transaction<DB>,
+  rooms: readonly string[],
+  options: { oneConnection?: boolean } = {},
+): Promise<void> {
+  if (options.oneConnection) return;
+  for (const room of [...new Set(rooms)].sort())
+    await sql`SELECT pg_advisory_xact_lock(${sql.lit(ROOM_LOCK_CLASS)}, hashtext(${room}))`.execute(trx);
 }
 
 /** Records of a room after seq `since`, in seq order, at most `limit`. */

@@ -10,7 +10,13 @@ import { type Bus, defineProcessor } from '../events/bus';
 import { connectRedisAdapter, type RedisAdapter } from './realtime.adapter';
 import { attachHandlers, type RealtimeServer } from './realtime.handlers';
 import { builtInPolicies, type RoomPolicy } from './realtime.policy';
-import { deleteRecordsBefore, insertRecord, insertRecords, type RecordInput } from './realtime.repository';
+import {
+  deleteRecordsBefore,
+  insertRecord,
+  insertRecords,
+  lockRooms,
+  type RecordInput,
+} from './realtime.repository';
 
 export type { RealtimeRecord } from '@foyer/contract';
 export type { RoomPolicy } from './realtime.policy';
@@ -34,6 +40,14 @@ export interface Realtime {
    * more than rows (PGlite). The rooms must differ.
    */
   publishAll(records: readonly RecordInput[], trx: Transaction<DB>): Promise<RealtimeRecord[]>;
+  /**
+   * Takes the rooms' turn in `trx` now rather than at its first publish there: a record it publishes
+   * later follows every record of those rooms committed before this returns, and what `trx` reads
+   * afterwards sees those transactions (read committed). For a payload computed from rows that other
+   * transactions change (a user's notification counts): read after the turn, it is never older than
+   * a record pushed before it. Held until `trx` ends.
+   */
+  lockRooms(rooms: readonly string[], trx: Transaction<DB>): Promise<void>;
   /**
    * Resolves once the records published in `trx` have been pushed (or it rolled back). Await it
    * after the transaction, never inside it; for a caller whose answer should follow the push.
@@ -138,6 +152,7 @@ export async function createRealtime(
     io,
     publish,
     publishAll,
+    lockRooms: (rooms, trx) => lockRooms(trx, rooms, lockless),
     pushed: (trx) => bus.settled(trx),
     registerRoomPolicy: (pattern, policy) => policies.register(pattern, policy),
     hasRoomPolicy: (pattern) => policies.has(pattern),

@@ -53,7 +53,7 @@ export function meetingsProcessor(app: FastifyInstance) {
               meetingId: event.meetingId,
               message: event.message,
             },
-            { withCounts: true },
+            { withCounts: app.realtime },
           );
           for (const one of written) notified.set(one.participantId, one);
           if (messages.length > 0)

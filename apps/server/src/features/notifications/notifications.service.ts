@@ -30,7 +30,7 @@ export { deleteNotificationsOfPoll } from './notifications.repository';
 
 export interface NotificationDeps {
   ctx: AppContext;
-  realtime: Pick<Realtime, 'publish'>;
+  realtime: Pick<Realtime, 'publish' | 'lockRooms'>;
 }
 
 async function counts(db: Executor, userId: number): Promise<NotificationCounts> {
@@ -119,10 +119,21 @@ export async function writeNotifications(
   trx: Transaction<DB>,
   participantIds: number[],
   draft: NotificationDraft,
-  options: { withCounts?: boolean } = {},
+  options: {
+    /**
+     * Each person's counts after it too, for a record on their user room: the realtime service
+     * whose rooms' turn is taken first, so the counts are read in the order the records are pushed
+     * (a mark committed before cannot leave them one unseen too many).
+     */
+    withCounts?: Pick<Realtime, 'lockRooms'>;
+  } = {},
 ): Promise<{ written: WrittenNotification[]; messages: OutgoingMessage[] }> {
   const people = await repo.recipientsOf(trx, [...new Set(participantIds)]);
   if (people.length === 0) return { written: [], messages: [] };
+  await options.withCounts?.lockRooms(
+    people.map((p) => realtimeRoom.user(p.user_id)),
+    trx,
+  );
   const rows = await repo.insertNotifications(
     trx,
     people.map((p) => draftRow(draft, p.user_id)),
@@ -165,7 +176,9 @@ export async function writeNotifications(
 
 /**
  * Applies a read-state change and tells the user's other tabs and devices in the same transaction,
- * so their badges follow (a crash between the two cannot leave them behind).
+ * so their badges follow (a crash between the two cannot leave them behind). The user room's turn
+ * comes first: the counts are read after every record already on it committed, so a notification
+ * committing meanwhile is either in them or pushed after them, never lost from the badge.
  */
 function change(
   deps: NotificationDeps,
@@ -173,6 +186,7 @@ function change(
   write: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<NotificationCounts> {
   return deps.ctx.db.transaction().execute(async (trx) => {
+    await deps.realtime.lockRooms([realtimeRoom.user(userId)], trx);
     await write(trx);
     const state = await counts(trx, userId);
     await deps.realtime.publish(realtimeRoom.user(userId), NotificationRecordType.State, state, trx);

@@ -1,0 +1,170 @@
+import {
+  type InvitationChangedPayload,
+  type NotificationCounts,
+  NotificationRecordType,
+  RecordType,
+  realtimeRoom,
+} from '@foyer/contract';
+import { sql, type Transaction } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, type Person } from '../../../test/factories';
+import { call, useTestApp } from '../../../test/helper';
+import { meetingsApi } from '../../../test/meetings-api';
+import type { DB } from '../../db/schema';
+import { ROOM_LOCK_CLASS } from '../../realtime/realtime.repository';
+import * as repo from './notifications.repository';
+import { type NotificationDraft, writeNotifications } from './notifications.service';
+
+/**
+ * A client takes the counts of the last record on its user room as the badge's (the bell, A4.36 and
+ * A4.39). Records of a room are pushed in commit order; their counts must be read in that order too,
+ * or a mark and a new notification committing side by side leave the badge wrong until the next
+ * reload. PGlite runs one transaction at a time, so only PostgreSQL can interleave them.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a user’s counts follow the order of commits (PostgreSQL)',
+  () => {
+    const t = useTestApp();
+
+    const draftFrom = (eventId: number, actor: Person): NotificationDraft => ({
+      type: 'participant_meet_invitation',
+      eventId,
+      actorId: actor.id,
+      message: 'Hi',
+    });
+
+    const holders: (() => void)[] = [];
+    afterEach(() => {
+      for (const release of holders.splice(0)) release(); // a failed test leaves no transaction open
+    });
+
+    /**
+     * Runs `work` in a transaction left open until `release` is called; resolves once `work` is done
+     * (the transaction holds what it took).
+     */
+    async function holding(work: (trx: Transaction<DB>) => Promise<void>) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holders.push(release);
+      let worked!: () => void;
+      const ready = new Promise<void>((resolve) => {
+        worked = resolve;
+      });
+      const done = t.ctx.db.transaction().execute(async (trx) => {
+        await work(trx);
+        worked();
+        await released;
+      });
+      await Promise.race([ready, done]);
+      return { done, release };
+    }
+
+    /** Waits until a transaction waits for a room's turn (the holder's room lock). */
+    async function someoneWaitsForARoom(): Promise<void> {
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await sql<{ n: number }>`
+            SELECT count(*)::int AS n FROM pg_locks
+            WHERE locktype = 'advisory' AND classid = ${ROOM_LOCK_CLASS} AND NOT granted
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(
+              t.ctx.db,
+            );
+            return rows[0]?.n ?? 0;
+          },
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(0);
+    }
+
+    const truth = async (who: Person) =>
+      (
+        await call<NotificationCounts>(t.app, {
+          method: 'GET',
+          url: '/api/v1/notifications/counts',
+          headers: who.headers,
+        })
+      ).body;
+
+    /** The newest record on the person's user room that carries counts (what the badge shows). */
+    const lastCounts = (who: Person) =>
+      t.ctx.db
+        .selectFrom('realtime_events')
+        .selectAll()
+        .where('room', '=', realtimeRoom.user(who.userId))
+        .where('type', 'in', [NotificationRecordType.State, RecordType.InvitationChanged])
+        .orderBy('seq', 'desc')
+        .executeTakeFirstOrThrow();
+
+    it('A4.36 a mark waiting for a new notification’s commit answers and pushes the counts after both', async () => {
+      const event = await makeEvent(t.ctx);
+      const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+      const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+      await t.ctx.db
+        .transaction()
+        .execute((trx) => writeNotifications(t.ctx, trx, [ben.id], draftFrom(event.id, ana)));
+
+      // A new notification for Ben, as the notifications processor writes and pushes it, not yet committed.
+      const notifying = await holding(async (trx) => {
+        const { written } = await writeNotifications(t.ctx, trx, [ben.id], draftFrom(event.id, ana));
+        for (const { notification } of written)
+          await t.app.realtime.publish(
+            realtimeRoom.user(ben.userId),
+            NotificationRecordType.Notification,
+            notification,
+            trx,
+          );
+      });
+      const marking = call<NotificationCounts>(t.app, {
+        method: 'POST',
+        url: '/api/v1/notifications/seen',
+        headers: ben.headers,
+        payload: {},
+      });
+      await someoneWaitsForARoom();
+      notifying.release();
+      await notifying.done;
+      const mark = await marking;
+
+      const now = await truth(ben);
+      expect(now).toMatchObject({ success: true, data: { unread: 2 } });
+      expect(mark.body).toEqual(now);
+      const last = await lastCounts(ben);
+      expect(last.type).toBe(NotificationRecordType.State);
+      expect(last.payload).toEqual(now.success ? now.data : null);
+    });
+
+    it('A9.40 a meeting change’s counts, pushed after my mark, are read after it', async () => {
+      const event = await makeEvent(t.ctx);
+      const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+      const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+      for (let i = 0; i < 2; i++)
+        await t.ctx.db
+          .transaction()
+          .execute((trx) => writeNotifications(t.ctx, trx, [ben.id], draftFrom(event.id, ana)));
+
+      // Ben opens the bell (A4.36) on another device: marked seen, its counts pushed, not yet committed.
+      const marking = await holding(async (trx) => {
+        await repo.markSeen(trx, ben.userId, null);
+        const state = await repo.countNotifications(trx, ben.userId);
+        await t.app.realtime.publish(realtimeRoom.user(ben.userId), NotificationRecordType.State, state, trx);
+      });
+      const invited = await meetingsApi(t.app, event.id).invite(ana, ben, 'Coffee?');
+      expect(invited.status).toBe(200);
+      await someoneWaitsForARoom(); // the meeting change's live record (meetings.processor.ts)
+      marking.release();
+      await marking.done;
+
+      await expect
+        .poll(async () => (await lastCounts(ben)).type, { timeout: 10_000 })
+        .toBe(RecordType.InvitationChanged);
+      const now = await truth(ben);
+      expect(now).toMatchObject({ success: true, data: { unread: 3, unseen: 1 } });
+      expect(((await lastCounts(ben)).payload as InvitationChangedPayload).counts).toEqual(
+        now.success ? now.data : null,
+      );
+    });
+  },
+);
