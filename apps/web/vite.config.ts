@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { codeSplitting } from './vite/chunks';
-import { mantineStyles } from './vite/mantine-styles';
-import { ModuleNeeds } from './vite/module-needs';
-import { preloadHints } from './vite/preload-hints';
-import { pureContract } from './vite/pure-contract';
+import { codeSplitting } from './vite/chunks.ts';
+import { mantineStyles } from './vite/mantine-styles.ts';
+import { ModuleNeeds } from './vite/module-needs.ts';
+import { preloadHints } from './vite/preload-hints.ts';
+import { pureContract } from './vite/pure-contract.ts';
 
 const needs = new ModuleNeeds();
 const apiTarget = process.env.FOYER_API ?? 'http://127.0.0.1:3000';

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { LOCALES, MOBILE_MAX_WIDTH } from '../../../packages/contract/src/constants';
-import { OUTSIDE_FRAME, readAddress } from '../src/lib/read-address';
-import { EVENT_DEFAULT_TABS_KEY, LANGUAGE_KEY } from '../src/lib/storage';
+import { LOCALES, MOBILE_MAX_WIDTH } from '../../../packages/contract/src/constants.ts';
+import { OUTSIDE_FRAME, readAddress } from '../src/lib/read-address.ts';
+import { EVENT_DEFAULT_TABS_KEY, LANGUAGE_KEY } from '../src/lib/storage.ts';
 
 const src = resolve(import.meta.dirname, '../src');
 
