@@ -129,17 +129,30 @@ async function chattable(
   return found.map((p) => ({ participantId: p.id, userId: p.user_id }));
 }
 
-/** Room records for these people's own feeds, in the transaction of the change they announce. */
+/**
+ * Room records for these people's own feeds, in the transaction of the change they announce: one
+ * statement for all of them, which takes the rooms' turns in their one order (named one by one, in
+ * the members' order, two changes could each hold a room the other waits for). A person in two
+ * groups gets the first group's record.
+ */
 async function tellUsers(
   deps: ChatDeps,
-  parties: repo.Party[],
-  record: ChatRoomRecord,
+  groups: readonly (readonly [parties: readonly repo.Party[], record: ChatRoomRecord])[],
   trx: Transaction<DB>,
 ): Promise<void> {
-  for (const party of parties) {
-    if (party.userId !== null)
-      await deps.realtime.publish(realtimeRoom.user(party.userId), ChatRecordType.Room, record, trx);
-  }
+  const records = new Map<number, ChatRoomRecord>();
+  for (const [parties, record] of groups)
+    for (const { userId } of parties)
+      if (userId !== null && !records.has(userId)) records.set(userId, record);
+  if (records.size === 0) return;
+  await deps.realtime.publishAll(
+    [...records].map(([userId, payload]) => ({
+      room: realtimeRoom.user(userId),
+      type: ChatRecordType.Room,
+      payload,
+    })),
+    trx,
+  );
 }
 
 /** E7.85: a change of the room's meta for rooms/{roomId}/meta, in the transaction of the change. */
@@ -202,7 +215,7 @@ export async function createRoom(
             created: true,
           };
     if (made.created)
-      await tellUsers(deps, [creator, ...others], { action: 'added', roomId: made.room.id }, trx);
+      await tellUsers(deps, [[[creator, ...others], { action: 'added', roomId: made.room.id }]], trx);
     return made.room;
   });
   return getRoom(ctx, userId, room.id);
@@ -228,11 +241,13 @@ export async function addMembers(
   }
   await ctx.db.transaction().execute(async (trx) => {
     const added = await repo.insertMembers(trx, room.id, parties);
-    await tellUsers(deps, added, { action: 'added', roomId: room.id }, trx);
+    const members = before.map((m) => ({ participantId: m.participant_id, userId: m.user_id }));
     await tellUsers(
       deps,
-      before.map((m) => ({ participantId: m.participant_id, userId: m.user_id })),
-      { action: 'updated', roomId: room.id },
+      [
+        [added, { action: 'added', roomId: room.id }],
+        [members, { action: 'updated', roomId: room.id }],
+      ],
       trx,
     );
     await membersMeta(deps, room.id, trx);
@@ -258,12 +273,14 @@ export async function removeMembers(
   }
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const gone = await repo.deleteMembers(trx, room.id, input.members);
-    await tellUsers(deps, gone, { action: 'removed', roomId: room.id }, trx);
     const remaining = await repo.membersOf(trx, [room.id]);
+    const members = remaining.map((m) => ({ participantId: m.participant_id, userId: m.user_id }));
     await tellUsers(
       deps,
-      remaining.map((m) => ({ participantId: m.participant_id, userId: m.user_id })),
-      { action: 'updated', roomId: room.id },
+      [
+        [gone, { action: 'removed', roomId: room.id }],
+        [members, { action: 'updated', roomId: room.id }],
+      ],
       trx,
     );
     await membersMeta(deps, room.id, trx);
@@ -427,11 +444,7 @@ export async function pinRoom(
     await repo.setPinned(trx, input.roomId, membership.participant_id, input.pin);
     await tellUsers(
       deps,
-      [{ participantId: membership.participant_id, userId }],
-      {
-        action: 'updated',
-        roomId: input.roomId,
-      },
+      [[[{ participantId: membership.participant_id, userId }], { action: 'updated', roomId: input.roomId }]],
       trx,
     );
   });

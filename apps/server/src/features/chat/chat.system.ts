@@ -54,18 +54,17 @@ export function chatSystemProcessor(app: FastifyInstance) {
         );
         const message = await repo.insertMessage(trx, { roomId: room.id, senderId: from.id, type, msg, det });
         await publishMessage(app.realtime, toChatMessage(message), trx);
-        if (created) {
-          for (const userId of [from.user_id, to.user_id]) {
-            if (userId !== null) {
-              await app.realtime.publish(
-                realtimeRoom.user(userId),
-                ChatRecordType.Room,
-                { action: 'added', roomId: room.id },
-                trx,
-              );
-            }
-          }
-        }
+        const users = created ? [...new Set([from.user_id, to.user_id])].filter((id) => id !== null) : [];
+        // One statement: the two feeds' turns are taken in their one order (no deadlock).
+        if (users.length > 0)
+          await app.realtime.publishAll(
+            users.map((userId) => ({
+              room: realtimeRoom.user(userId),
+              type: ChatRecordType.Room,
+              payload: { action: 'added', roomId: room.id },
+            })),
+            trx,
+          );
       }
       await meta.doneWith(trx);
     });

@@ -5,13 +5,11 @@ import {
   RecordType,
   realtimeRoom,
 } from '@foyer/contract';
-import { sql, type Transaction } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
-import type { DB } from '../../db/schema';
-import { ROOM_LOCK_CLASS } from '../../realtime/realtime.repository';
 import * as repo from './notifications.repository';
 import { type NotificationDraft, writeNotifications } from './notifications.service';
 
@@ -33,51 +31,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       message: 'Hi',
     });
 
-    const holders: (() => void)[] = [];
-    afterEach(() => {
-      for (const release of holders.splice(0)) release(); // a failed test leaves no transaction open
-    });
-
-    /**
-     * Runs `work` in a transaction left open until `release` is called; resolves once `work` is done
-     * (the transaction holds what it took).
-     */
-    async function holding(work: (trx: Transaction<DB>) => Promise<void>) {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      holders.push(release);
-      let worked!: () => void;
-      const ready = new Promise<void>((resolve) => {
-        worked = resolve;
-      });
-      const done = t.ctx.db.transaction().execute(async (trx) => {
-        await work(trx);
-        worked();
-        await released;
-      });
-      await Promise.race([ready, done]);
-      return { done, release };
-    }
-
-    /** Waits until a transaction waits for a room's turn (the holder's room lock). */
-    async function someoneWaitsForARoom(): Promise<void> {
-      await expect
-        .poll(
-          async () => {
-            const { rows } = await sql<{ n: number }>`
-            SELECT count(*)::int AS n FROM pg_locks
-            WHERE locktype = 'advisory' AND classid = ${ROOM_LOCK_CLASS} AND NOT granted
-              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(
-              t.ctx.db,
-            );
-            return rows[0]?.n ?? 0;
-          },
-          { timeout: 10_000 },
-        )
-        .toBeGreaterThan(0);
-    }
+    const held = useHeldTransactions(() => t.ctx.db);
+    const someoneWaitsForARoom = () => expect.poll(held.roomWaiters, { timeout: 10_000 }).toBeGreaterThan(0);
 
     const truth = async (who: Person) =>
       (
@@ -107,7 +62,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .execute((trx) => writeNotifications(t.ctx, trx, [ben.id], draftFrom(event.id, ana)));
 
       // A new notification for Ben, as the notifications processor writes and pushes it, not yet committed.
-      const notifying = await holding(async (trx) => {
+      const notifying = await held.hold(async (trx) => {
         const { written } = await writeNotifications(t.ctx, trx, [ben.id], draftFrom(event.id, ana));
         for (const { notification } of written)
           await t.app.realtime.publish(
@@ -146,7 +101,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           .execute((trx) => writeNotifications(t.ctx, trx, [ben.id], draftFrom(event.id, ana)));
 
       // Ben opens the bell (A4.36) on another device: marked seen, its counts pushed, not yet committed.
-      const marking = await holding(async (trx) => {
+      const marking = await held.hold(async (trx) => {
         await repo.markSeen(trx, ben.userId, null);
         const state = await repo.countNotifications(trx, ben.userId);
         await t.app.realtime.publish(realtimeRoom.user(ben.userId), NotificationRecordType.State, state, trx);

@@ -31,6 +31,12 @@ export function notificationsProcessor(app: FastifyInstance) {
   function notifyParticipants(participantIds: number[], draft: NotificationDraft, meta: HandlerMeta) {
     return ctx.db.transaction().execute(async (trx) => {
       const { written, messages } = await writeNotifications(ctx, trx, participantIds, draft);
+      // The people's feeds are taken in their one order first (one by one, in the order written,
+      // another change naming the same people in another order could deadlock with this one).
+      await app.realtime.lockRooms(
+        written.map(({ userId }) => realtimeRoom.user(userId)),
+        trx,
+      );
       for (const { userId, notification } of written) {
         await app.realtime.publish(
           realtimeRoom.user(userId),

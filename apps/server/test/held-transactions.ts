@@ -1,0 +1,55 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { afterEach } from 'vitest';
+import type { DB } from '../src/db/schema';
+import { ROOM_LOCK_CLASS } from '../src/realtime/realtime.repository';
+
+/**
+ * Transactions a test holds open while another one runs into them (PostgreSQL: PGlite runs one
+ * transaction at a time). Every transaction still held when a test ends is let go.
+ */
+export function useHeldTransactions(db: () => Kysely<DB>) {
+  const releases: (() => void)[] = [];
+  afterEach(() => {
+    for (const release of releases.splice(0)) release(); // a failed test leaves no transaction open
+  });
+
+  return {
+    /**
+     * Runs `work` in a transaction, then keeps it open (holding what it took) until `release`;
+     * `after` runs once released, before the commit. Resolves once `work` is done.
+     */
+    async hold(
+      work: (trx: Transaction<DB>) => Promise<void>,
+      after: (trx: Transaction<DB>) => Promise<void> = async () => {},
+    ): Promise<{ done: Promise<void>; release: () => void }> {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      releases.push(release);
+      let worked!: () => void;
+      const ready = new Promise<void>((resolve) => {
+        worked = resolve;
+      });
+      const done = db()
+        .transaction()
+        .execute(async (trx) => {
+          await work(trx);
+          worked();
+          await released;
+          await after(trx);
+        });
+      await Promise.race([ready, done]);
+      return { done, release };
+    },
+
+    /** How many transactions of this database wait for a realtime room's turn (its lock). */
+    async roomWaiters(): Promise<number> {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND classid = ${ROOM_LOCK_CLASS} AND NOT granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(db());
+      return rows[0]?.n ?? 0;
+    },
+  };
+}
