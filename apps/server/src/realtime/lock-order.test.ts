@@ -1,6 +1,8 @@
-import { ChatRecordType, NotificationRecordType, realtimeRoom } from '@foyer/contract';
+import { ChatRecordType, NotificationRecordType, RecordType, realtimeRoom } from '@foyer/contract';
+import type { Insertable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
+  makeBooth,
   makeEvent,
   makeParticipant,
   makePerson,
@@ -10,6 +12,7 @@ import {
 } from '../../test/factories';
 import { useHeldTransactions } from '../../test/held-transactions';
 import { call, useTestApp } from '../../test/helper';
+import type { ParticipantsTable } from '../db/schema';
 
 /**
  * A transaction that announces one change in several rooms takes their turns in one order (sorted),
@@ -82,22 +85,51 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rooms’ turns in one order (Po
     );
   });
 
-  it('A9.40 a session’s change notifies its people in the rooms’ order, not their ids’, on its first attempt', async () => {
-    const event = await makeEvent(t.ctx);
-    // Two users whose ids order differently as numbers and as room names (9 and 10: "…/10" < "…/9").
+  /**
+   * Two people of the event whose user ids order differently as numbers and as room names (9 and 10:
+   * "…/10" sorts before "…/9"): `first`'s room sorts first, `second`'s row and id come first.
+   */
+  async function acrossADigit(eventId: number, row: Partial<Insertable<ParticipantsTable>> = {}) {
     let previous = await makeUser(t.ctx);
     let next = await makeUser(t.ctx);
     while (String(next.id).length === String(previous.id).length) {
       previous = next;
       next = await makeUser(t.ctx);
     }
-    const [first, second] = (await Promise.all(
-      [next, previous].map(async (user): Promise<Person> => {
-        const row = await makeParticipant(t.ctx, event.id, user);
-        return { id: row.id, userId: user.id, name: user.name, email: user.username, headers: user.headers };
-      }),
-    )) as [Person, Person];
+    const people: Person[] = [];
+    for (const user of [previous, next]) {
+      const made = await makeParticipant(t.ctx, eventId, user, row);
+      people.push({
+        id: made.id,
+        userId: user.id,
+        name: user.name,
+        email: user.username,
+        headers: user.headers,
+      });
+    }
+    const [second, first] = people as [Person, Person];
     expect(realtimeRoom.user(first.userId) < realtimeRoom.user(second.userId)).toBe(true);
+    return { first, second };
+  }
+
+  /** The outbox row of the event's domain event of this type, once handled. */
+  const handled = (eventId: number, type: string) =>
+    expect
+      .poll(
+        () =>
+          t.ctx.db
+            .selectFrom('bus_outbox')
+            .select(['state', 'attempts'])
+            .where('type', '=', type)
+            .where('event_id', '=', eventId)
+            .executeTakeFirst(),
+        { timeout: 10_000 },
+      )
+      .toMatchObject({ state: 'done', attempts: 1 }); // a deadlock's victim would have been tried again
+
+  it('A9.40 a session’s change notifies its people in the rooms’ order, not their ids’, on its first attempt', async () => {
+    const event = await makeEvent(t.ctx);
+    const { first, second } = await acrossADigit(event.id);
     const [session] = await makeSlots(t.ctx, event.id, new Date('2026-12-10T10:00:00Z'), 1);
     const other = await holdFirstThenSecond(first, second);
 
@@ -122,12 +154,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rooms’ turns in one order (Po
     await expect
       .poll(() => feedsTold([first, second], NotificationRecordType.Notification), { timeout: 10_000 })
       .toEqual([first, second].map((p) => realtimeRoom.user(p.userId)));
-    const row = await t.ctx.db
-      .selectFrom('bus_outbox')
-      .select(['state', 'attempts', 'last_error'])
-      .where('type', '=', 'session.changed')
-      .where('event_id', '=', event.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ state: 'done', attempts: 1 }); // a deadlock's victim would have been tried again
+    await handled(event.id, 'session.changed');
+  });
+
+  it('a lead’s change reaches the booth’s team in the rooms’ order, not their rows’, on its first attempt', async () => {
+    const event = await makeEvent(t.ctx);
+    const booth = await makeBooth(t.ctx, event.id);
+    const { first, second } = await acrossADigit(event.id, { booth_id: booth.id, booth_role: 'user' });
+    const other = await holdFirstThenSecond(first, second);
+
+    await t.ctx.db
+      .transaction()
+      .execute((trx) =>
+        t.app.bus.emit(
+          { type: 'booth.lead.changed', eventId: event.id, boothId: booth.id, leadId: null },
+          trx,
+        ),
+      );
+    await expect.poll(held.roomWaiters, { timeout: 10_000 }).toBeGreaterThan(0);
+    other.release();
+
+    await expect(other.done).resolves.toBeUndefined();
+    await handled(event.id, 'booth.lead.changed');
+    expect(await feedsTold([first, second], RecordType.BoothLead)).toEqual(
+      [first, second].map((p) => realtimeRoom.user(p.userId)),
+    );
   });
 });

@@ -35,7 +35,11 @@ export function leadsProcessor(app: FastifyInstance) {
             ? { ...base, change: 'saved', lead }
             : { ...base, change: 'removed', leadId: event.leadId };
         }
-        for (const userId of await teamUserIds(trx, event.boothId)) {
+        const team = await teamUserIds(trx, event.boothId);
+        // The team's feeds are taken in their one order first: one by one in the rows' order, another
+        // change naming the same people in another order could deadlock with this one.
+        await app.realtime.lockRooms(team.map(realtimeRoom.user), trx);
+        for (const userId of team) {
           await app.realtime.publish(realtimeRoom.user(userId), RecordType.BoothLead, payload, trx);
         }
         await meta.doneWith(trx);
