@@ -26,7 +26,7 @@ describe('the attendee’s first hour', () => {
   let service: PushService;
   let eventId: number;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser({ notifications: true });
     service = await startPushService();
     eventId = await demoEventId();
   });

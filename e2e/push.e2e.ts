@@ -20,7 +20,7 @@ describe('push notifications', () => {
   let service: PushService;
   let eventId: number;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser({ notifications: true });
     service = await startPushService();
     eventId = await demoEventId();
   });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { baseURL } from './browser';
+import { baseURL, launchBrowser } from './browser';
 import { api, apiLogin, apiRegisterAttendee, DEMO_PASSWORD } from './flows';
 
 /** A demo login's ticket id and name at the event (arrangement through the API). */
@@ -109,24 +109,10 @@ export function writeQrVideo(path: string, text: string): void {
   writeFileSync(path, Buffer.concat([header, frame, frame, frame]));
 }
 
-/**
- * Chromium with a fake camera that shows `video` and no permission prompt. The flags are those of
- * launchBrowser (lib/browser.ts) plus the fake media ones: a separate browser, as they apply to all
- * of its pages.
- */
+/** Chromium with a fake camera that shows `video` and no permission prompt (flags for all its pages). */
 export function launchCameraBrowser(video: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+  return launchBrowser({
+    extraArgs: [
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
