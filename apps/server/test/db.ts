@@ -44,15 +44,41 @@ export function testDatabase(): Promise<Database> {
   return shared.database;
 }
 
+/**
+ * Empties every table of the app (not the migrator's) and restarts the sequences their columns own,
+ * as `TRUNCATE … RESTART IDENTITY` of them all would; sequences owned by no column (the sessions list
+ * and search versions, migrations 0020 and 0032) go on counting. It deletes with foreign keys and
+ * triggers off (session_replication_role = replica, for this transaction only) and restarts only the
+ * sequences that were used: TRUNCATE gives every table and index new files, which took 78 ms per test
+ * on PGlite and 175 ms on PostgreSQL, this 10 and 6 with the tables empty.
+ */
+const EMPTY_TABLES = sql`DO $$
+DECLARE name text;
+BEGIN
+  SET LOCAL session_replication_role = replica;
+  FOR name IN
+    SELECT quote_ident(tablename) FROM pg_tables
+    WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'
+  LOOP
+    EXECUTE 'DELETE FROM ' || name;
+  END LOOP;
+  FOR name IN
+    SELECT quote_ident(seq.relname) FROM pg_class seq
+    JOIN pg_namespace ns ON ns.oid = seq.relnamespace AND ns.nspname = 'public'
+    JOIN pg_depend owner ON owner.classid = 'pg_class'::regclass AND owner.objid = seq.oid
+      AND owner.refclassid = 'pg_class'::regclass AND owner.deptype IN ('a', 'i')
+    JOIN pg_class owning ON owning.oid = owner.refobjid AND owning.relname NOT LIKE 'kysely_%'
+    JOIN pg_sequences used ON used.schemaname = 'public' AND used.sequencename = seq.relname
+    WHERE seq.relkind = 'S' AND used.last_value IS NOT NULL
+  LOOP
+    EXECUTE 'ALTER SEQUENCE ' || name || ' RESTART';
+  END LOOP;
+END $$`;
+
 export async function resetTestDatabase(): Promise<void> {
   if (!shared.database) return;
   const { db } = await shared.database;
-  const tables = await sql<{ tablename: string }>`
-    SELECT tablename FROM pg_tables
-    WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(db);
-  if (tables.rows.length === 0) return;
-  const list = tables.rows.map((t) => `"${t.tablename}"`).join(', ');
-  await sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`).execute(db);
+  await db.transaction().execute((trx) => EMPTY_TABLES.execute(trx));
 }
 
 export async function closeTestDatabase(): Promise<void> {

@@ -9,7 +9,7 @@ import { testDatabase } from './db';
 /** Apps built in this worker and not closed yet: their event processors must finish before a reset. */
 const liveApps = new Set<FastifyInstance>();
 
-/** Waits until no after-commit processor of any live test app is running (TRUNCATE would deadlock). */
+/** Waits until no after-commit processor of any live test app is running (emptying the tables under it could deadlock). */
 export async function settleLiveApps(): Promise<void> {
   await Promise.all([...liveApps].map((app) => app.bus.idle()));
 }

@@ -266,7 +266,7 @@ describe('cached sessions list pages', () => {
     for (const who of [ada, bob, boss]) await same(who);
   });
 
-  // The test database is emptied before every test (TRUNCATE ... RESTART IDENTITY): the next test's
+  // The test database is emptied before every test, its ids restarted (test/db.ts): the next test's
   // event has the same id as this one, and this app's cache still holds this one's page.
   let firstEventId = 0;
   it('a page cached before the tables were emptied ... ', async () => {

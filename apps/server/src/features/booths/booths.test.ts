@@ -8,7 +8,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 // Processors (notifications, chat) run after commits: let them finish before the next test empties
-// the tables, or the TRUNCATE can deadlock with them on PostgreSQL.
+// the tables, or the emptying can deadlock with them on PostgreSQL.
 afterEach(() => t.app.bus.idle());
 afterAll(async () => {
   await t.close();
