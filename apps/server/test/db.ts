@@ -50,7 +50,7 @@ export function testDatabase(): Promise<Database> {
  * and search versions, migrations 0020 and 0032) go on counting. It deletes with foreign keys and
  * triggers off (session_replication_role = replica, for this transaction only) and restarts only the
  * sequences that were used: TRUNCATE gives every table and index new files, which took 78 ms per test
- * on PGlite and 175 ms on PostgreSQL, this 10 and 6 with the tables empty.
+ * on PGlite and 175 ms on PostgreSQL, this 12 and 4 with the tables empty.
  */
 const EMPTY_TABLES = sql`DO $$
 DECLARE name text;
