@@ -20,11 +20,11 @@ const GROUPS = {
     'app/shell/timezone/timezone-check.tsx',
     'app/event/person-actions.tsx',
     'app/system/modals-provider.tsx',
-    'lib/realtime.ts',
   ],
   attendees: ['features/participants/routes/participants-tab.tsx'],
   lobby: ['features/lobby/routes/lobby-tab.tsx'],
   'shell-panels': ['app/shell/drawers/shell-drawers.tsx', 'app/shell/modals/shell-modals.tsx'],
+  realtime: ['lib/realtime.ts'],
 };
 
 /**
@@ -33,9 +33,11 @@ const GROUPS = {
  * Left alone, Rolldown makes a chunk for every set of lazy screens that share modules: 300 files,
  * many under 1 kB, so the first screen after login fetched 140 scripts. Here:
  * - `index`: everything the entry needs, the login screen included (the first route);
- * - `shell`: what the signed-in frame needs beyond that: navigation, event area, realtime;
+ * - `shell`: what the signed-in frame needs beyond that: navigation, event area;
  * - `attendees`, `lobby`: the event's default tabs (desktop, mobile);
  * - `shell-panels`: the navigation's drawers and modals, mounted once the first screen is idle;
+ * - `realtime`: the socket client (socket.io), connected once the first screen is idle
+ *   (`realtime-provider.tsx`), so its ~12 KiB gzipped are not fetched and compiled before it;
  * - `common`, `forms`: what signed-out screens share with those, so they load neither;
  * - `zod`: the schemas' library, for the screens that build a schema;
  * - `charts`: the organizer dashboard's chart library, apart, as only that page uses it;
@@ -88,7 +90,7 @@ export function codeSplitting(needs: ModuleNeeds): Rolldown.CodeSplittingOptions
       );
       take('shell', groupNeeds.shell);
       // What two of the others need goes to the shell, so that loading one never loads another.
-      const others = ['attendees', 'lobby', 'shell-panels'] as const;
+      const others = ['attendees', 'lobby', 'shell-panels', 'realtime'] as const;
       for (const name of others) {
         const rest = others.filter((other) => other !== name).map((other) => groupNeeds[other]);
         take(

@@ -34,20 +34,29 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       const closed = connection;
       setClient((current) => (current === closed ? null : current));
     };
-    // The socket client loads with the first signed-in screen, not with the login page, and connects
-    // once the browser is idle: on a cold start it would otherwise run (~70 ms of a slow phone's
-    // CPU, then the rooms' answers) between the first answers and the screen's first render. What
-    // is written meanwhile the rooms' subscribers reload when their room comes on (onReady).
-    const cancelIdle = whenIdle(() => {
-      void import('../../lib/realtime').then(({ connectRealtime }) => {
-        if (stopped) return;
-        connection = connectRealtime(getToken);
-        setClient(connection);
-      });
-    });
+    // The socket client (a file of its own, vite/chunks.ts) loads once the browser is idle after the
+    // first signed-in screen, and connects then: on a cold start it would otherwise be fetched and
+    // run (~14 KiB gzipped, ~70 ms of a slow phone's CPU, then the rooms' answers) before the
+    // screen's first render. What is written meanwhile the rooms' subscribers reload when their
+    // room comes on (onReady).
+    const load = () => {
+      import('../../lib/realtime')
+        .then(({ connectRealtime }) => {
+          if (stopped) return;
+          connection = connectRealtime(getToken);
+          setClient(connection);
+        })
+        // Not fetched (a door reloaded offline from its worker's cache before the worker kept this
+        // file): again once the browser is back online.
+        .catch(() => {
+          if (!stopped) window.addEventListener('online', load, { once: true });
+        });
+    };
+    const cancelIdle = whenIdle(load);
     const unsubscribe = onLogout(stop);
     return () => {
       cancelIdle();
+      window.removeEventListener('online', load);
       unsubscribe();
       stop();
     };
