@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadSignedInScreens } from './app/routes';
 import i18n, { i18nReady } from './i18n';
-import { useT } from './i18n/use-t';
+import { useTranslation } from './i18n/react';
 import { addressedScreen } from './lib/addressed-screen';
 import { removePreloader } from './lib/preloader';
 import { storedTimezone, useSession } from './lib/session-store';
@@ -30,7 +30,7 @@ if (useSession.getState().token) {
  * left index.html's English label on a Turkish page for the fade's half second.
  */
 function PreloaderRemoval() {
-  const t = useT();
+  const { t } = useTranslation();
   useEffect(() => {
     const preloader = document.getElementById('preloader');
     const label = preloader?.querySelector('.label');

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useDeferredValue, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from '../i18n/react';
 import { eventIndexPath, useDomainInfo } from '../lib/domain';
 import type { ReturnState } from '../lib/return-state';
 import { type LoginState, useSession } from '../lib/session-store';

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type Location, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../i18n/react';
 import { openerOf } from '../lib/focus';
 import { type EntityKind, isEntityKind } from './event/api/get-entity';
 import { EntityDetail } from './event/components/entity-detail';

@@ -1,6 +1,6 @@
 import { Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** What every entity detail (session, speaker, participant, booth) receives from the event area. */
 export interface DetailProps {

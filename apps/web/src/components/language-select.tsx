@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '@foyer/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLocale, LANGUAGE_NAMES } from '../i18n';
+import { useTranslation } from '../i18n/react';
 import classes from './language-select.module.css';
 
 /**

@@ -2,8 +2,8 @@ import { LOCALES, type Locale } from '@foyer/contract';
 import { Select, type SelectProps } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLocale, LANGUAGE_NAMES } from '../i18n';
+import { useTranslation } from '../i18n/react';
 import { toast } from '../lib/toast';
 
 const OPTIONS = LOCALES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }));

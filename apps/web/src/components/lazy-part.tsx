@@ -1,6 +1,6 @@
 import { Center, Loader, type MantineSpacing } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** A lazily loaded part of a screen, with a small labelled spinner while its code arrives. */
 export function LazyPart({ children, py = 'md' }: { children: ReactNode; py?: MantineSpacing }) {

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { participantTypeText, type TypeText, upperTypeText } from '../i18n/type-label';
 import { useCurrentEvent } from '../lib/use-current-event';
 

@@ -7,9 +7,9 @@ import { IconLink } from '@tabler/icons-react';
 import { useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type KeyboardEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { addCatalogue } from '../i18n';
 import en from '../i18n/locales/en/rich-text.json';
+import { useTranslation } from '../i18n/react';
 import classes from './rich-text.module.css';
 
 export interface RichTextInputProps {

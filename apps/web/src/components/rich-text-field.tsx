@@ -1,6 +1,6 @@
 import { Center, Input, Loader } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 // The editor (Tiptap and ProseMirror) loads only when a form shows the field: never on a first route.
 const RichTextInput = lazy(() => import('./rich-text-editor'));

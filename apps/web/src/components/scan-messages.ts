@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translator';
 import type { ScanEntryMessages } from './scan-entry';
 
 /** The scan entry's texts (the contacts catalogue: contacts and booth leads scan the same way). */

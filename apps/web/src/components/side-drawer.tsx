@@ -1,7 +1,7 @@
 import { DRAWER_CLOSE_MS } from '@foyer/contract';
 import { Drawer, type DrawerProps } from '@mantine/core';
 import { createContext, useContext, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /**
  * Told when a side drawer's close transition has ended, with the drawer's dialog element: the shell

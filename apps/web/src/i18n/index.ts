@@ -1,8 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from '@foyer/contract';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_KEY } from '../lib/storage';
 import { isLocale, pickLanguage } from './detect';
+import { type Catalogue, i18n } from './translator';
 
 export { isLocale } from './detect';
 
@@ -12,7 +11,7 @@ export { isLocale } from './detect';
  * English ships in the main bundle (it is the fallback, A9.32); tr, ru and es are fetched when
  * chosen (A9.31), each area file as its own small chunk.
  */
-export type Catalogue = Record<string, string>;
+export type { Catalogue } from './translator';
 
 /** Each language named in itself, for the switcher. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -43,7 +42,7 @@ export const en: Catalogue = merge(
 
 /** Adds a feature area's catalogue for one language (English from the feature's chunk). */
 export function addCatalogue(lang: Locale, catalogue: Catalogue): void {
-  i18n.addResourceBundle(lang, 'translation', catalogue, true, true);
+  i18n.addCatalogue(lang, catalogue);
 }
 
 const lazyFiles = import.meta.glob<Catalogue>(['./locales/*/*.json', '!./locales/en/*.json'], {
@@ -60,7 +59,7 @@ async function loadCatalogue(lang: Locale): Promise<void> {
       .filter(([path]) => path.startsWith(prefix))
       .map(([, load]) => load()),
   );
-  i18n.addResourceBundle(lang, 'translation', Object.assign({}, ...parts), true, true);
+  i18n.addCatalogue(lang, Object.assign({}, ...parts));
   loaded.add(lang);
 }
 
@@ -87,7 +86,7 @@ export function currentLanguage(): Locale {
 
 async function show(lang: Locale): Promise<void> {
   await loadCatalogue(lang);
-  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+  i18n.changeLanguage(lang);
 }
 
 /** Loads the language if needed, switches to it, and remembers the choice on this device. */
@@ -110,7 +109,7 @@ export async function setEventLanguage(lang: string | null): Promise<void> {
   try {
     await loadCatalogue(target);
     // A later call (another event, a choice) may have settled the language while this one loaded.
-    if (currentLanguage() === target && i18n.language !== target) await i18n.changeLanguage(target);
+    if (currentLanguage() === target) i18n.changeLanguage(target);
   } catch {
     // offline: keep the language on screen
   }
@@ -120,18 +119,7 @@ i18n.on('languageChanged', (lang) => {
   document.documentElement.lang = lang;
 });
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE, // A9.32
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  // The catalogues are flat dotted keys with one namespace (as i18next.d.ts types them): a key is
-  // looked up whole, not split at its dots and colons and walked first (~half of each t()'s time,
-  // thousands of calls on a first screen).
-  keySeparator: false,
-  nsSeparator: false,
-});
+i18n.addCatalogue(DEFAULT_LOCALE, en); // A9.32: the fallback
 
 /**
  * Resolves once the first language is ready (the stored choice, else the browser's first bundled

@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { TranslationKey } from './keys';
+import type { TFunction } from './translator';
 
 // Compile-time checks (tsc -p apps/web): an unused @ts-expect-error fails the type check.
 function typeChecks(t: TFunction) {

@@ -1,7 +1,7 @@
-import i18n from 'i18next';
-import type { TranslationKey } from './i18next';
+import { i18n } from './translator';
+import type { TranslationKey } from './types';
 
-export type { EnglishCatalogue, TranslationKey } from './i18next';
+export type { EnglishCatalogue, TranslationKey } from './types';
 
 /**
  * For message keys that arrive as plain strings at run time (a zod issue message, a field error

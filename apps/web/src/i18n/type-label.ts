@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, type Locale } from '@foyer/contract';
 import { isLocale } from './detect';
-import type { TranslationKey } from './i18next';
+import type { TranslationKey } from './types';
 
 /**
  * The types every new event starts with carry the app's English names until the organizer renames

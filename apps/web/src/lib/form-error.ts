@@ -1,6 +1,6 @@
 import type { FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { messageText } from '../i18n/keys';
+import { useTranslation } from '../i18n/react';
 
 /**
  * Contract schemas carry message keys (validation.error.*); this turns one into text that names

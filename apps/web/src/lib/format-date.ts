@@ -1,5 +1,5 @@
 import { wallClockIn, zoneOffsetAt } from '@foyer/contract/time';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useSession } from './session-store';
 
 /*

@@ -1,19 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import i18next from 'i18next';
 import { createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import { i18n } from '../i18n/translator';
 
 /**
- * For render tests in node (the web project has no DOM): i18next in English with the given
+ * For render tests in node (the web project has no DOM): the translator in English with the given
  * catalogues merged, as the app loads them.
  */
-export async function initEnglish(...catalogues: Record<string, string>[]): Promise<void> {
-  await i18next.use(initReactI18next).init({
+export function initEnglish(...catalogues: Record<string, string>[]): void {
+  i18n.init({
     lng: 'en',
-    resources: { en: { translation: Object.assign({}, ...catalogues) } },
-    interpolation: { escapeValue: false },
+    resources: { en: Object.assign({}, ...catalogues) },
   });
 }
 

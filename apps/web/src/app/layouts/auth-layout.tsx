@@ -1,8 +1,8 @@
 import { Anchor, Group, Image, Loader, LoadingOverlay, Text } from '@mantine/core';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
+import { useTranslation } from '../../i18n/react';
 import { useEventLanguage } from '../../i18n/use-event-language';
 import { useDomainInfo } from '../../lib/domain';
 import classes from './auth-layout.module.css';

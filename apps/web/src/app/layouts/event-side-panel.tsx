@@ -1,6 +1,6 @@
 import type { PublicEvent } from '@foyer/contract';
 import { Box, Image, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /**
  * The auth side panel for a known event domain: its custom login page (A2.37), else its side banner

@@ -11,7 +11,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { type FocusEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import classes from './product-carousel.module.css';
 
 const SLIDES = [

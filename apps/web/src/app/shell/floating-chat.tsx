@@ -1,12 +1,12 @@
 import { ActionIcon, Affix, Button, Indicator, Popover } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LazyPart } from '../../components/lazy-part';
 import { useChatUnreadTotal } from '../../features/chat/api/chat-api';
 import { useChatLive } from '../../features/chat/hooks/use-chat-live';
 import { useChatWindow } from '../../features/chat/lib/chat-window-store';
+import { useTranslation } from '../../i18n/react';
 
 // The list and the conversation window load with the chat's own chunk, when first opened.
 const FloatingChatPanel = lazy(async () => ({

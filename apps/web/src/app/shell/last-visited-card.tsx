@@ -1,8 +1,8 @@
 import { showsLastVisitedCard } from '@foyer/contract';
 import { Card, Group, Image, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useLastVisitedEvent } from '../../lib/use-current-event';
 import classes from './last-visited-card.module.css';
 

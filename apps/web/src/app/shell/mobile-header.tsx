@@ -1,6 +1,6 @@
 import { Burger, Image, Indicator, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useSession } from '../../lib/session-store';
 import { useScrolled } from '../../lib/use-scrolled';
 import classes from './mobile-header.module.css';

@@ -1,9 +1,9 @@
 import { DRAWER_CLOSE_MS, mobileBackTarget, mobileHeaderAction } from '@foyer/contract';
 import { Avatar, Button, Divider, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconCalendarEvent, IconLogout } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useTranslation } from '../../i18n/react';
 import { readFilledEventProfiles } from '../../lib/filled-event-profiles';
 import { useSession } from '../../lib/session-store';
 import { readLastVisitedEvent } from '../../lib/storage';

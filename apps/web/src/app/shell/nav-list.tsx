@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Indicator, NavLink, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import type { NavEntry } from './nav-entries';
 import { useShell } from './shell-store';
 import classes from './side-nav.module.css';

@@ -1,7 +1,7 @@
 import { COPYRIGHT_YEAR, PRODUCT_VERSION } from '@foyer/contract';
 import { Anchor, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 
 /** A2.86–A2.88: version and build time, the legal pages, the copyright year. */
 export function ShellFooter({ className }: { className?: string }) {

@@ -1,10 +1,10 @@
 import { hidesNavigation, showsFloatingChat } from '@foyer/contract';
 import { Center, Container, Loader } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ActingBanner } from '../../features/auth/components/act-as';
 import { useNotificationsLive } from '../../features/notifications/hooks/use-notifications-live';
+import { useTranslation } from '../../i18n/react';
 import { focusPageHeading } from '../../lib/focus';
 import { useBreakpoint } from '../../lib/use-breakpoint';
 import { useCurrentEvent } from '../../lib/use-current-event';

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Divider, Image, Text, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useTranslation } from '../../i18n/react';
 import { LastVisitedCard } from './last-visited-card';
 import type { NavEntry } from './nav-entries';
 import { NavList } from './nav-list';

@@ -1,5 +1,5 @@
 import { Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSession } from '../../lib/session-store';
 import { photoUrl } from './drawers/profile-tabs';
 import { useShell } from './shell-store';

@@ -2,8 +2,8 @@ import { RESIZE_DEBOUNCE_MS } from '@foyer/contract';
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { IconCookie } from '@tabler/icons-react';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from '../../i18n/react';
 import { debounce } from '../../lib/delay';
 import { type CookieConsent, readConsent, writeConsent } from './cookie-consent';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconList, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { CrashReport, ReportOutcome } from './crash-report';
 
 // The note dialog (Modal, Textarea) loads when asked for: it is not worth its weight on every first screen.

@@ -1,6 +1,6 @@
 import { Notification, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useErrorList } from './error-list';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** A8.31: 'Please check network connection.' while the browser reports no network. */
 export function OfflineNotice() {

@@ -1,9 +1,9 @@
 import { Avatar, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
 import { type ComponentType, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DetailProps, DetailSkeleton } from '../../../components/detail-skeleton';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { type EntityKind, useEntity } from '../api/get-entity';
 import { lazyScreen } from '../lazy-screen';

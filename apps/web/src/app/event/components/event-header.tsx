@@ -1,7 +1,7 @@
 import { ATTENDEE_VIEW_BANNER, type EventDetails, type EventType } from '@foyer/contract';
 import { Badge, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
 import type { EventTheme } from '../event-theme';

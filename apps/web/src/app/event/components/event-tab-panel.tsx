@@ -1,7 +1,7 @@
 import type { EventAreaPage, EventDetails } from '@foyer/contract';
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { addressedScreen } from '../../../lib/addressed-screen';
 import type { PreloadableComponent } from '../../../lib/lazy-component';
 import { lazyScreen } from '../lazy-screen';

@@ -10,8 +10,8 @@ import {
 import { Tabs } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { rememberDefaultTabs } from '../../../lib/storage';
 import { EventTabPanel } from './event-tab-panel';
 

@@ -2,8 +2,8 @@ import { type EventDetails, needsPresenceConfirmation, type Presence } from '@fo
 import { Alert, Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconDeviceLaptop } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { readFilledEventProfiles } from '../../../lib/filled-event-profiles';
 import { toast } from '../../../lib/toast';
 import { useShell } from '../../shell/shell-store';

@@ -9,8 +9,8 @@ import {
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { isTranslationKey } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
 
 const ICON: Record<EventAreaPage, TablerIcon> = {
   attendees: IconUsers,

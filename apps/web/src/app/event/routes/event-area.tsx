@@ -9,8 +9,8 @@ import { Button, Center, EmptyState, Loader, Stack, Title } from '@mantine/core'
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { useEventLanguage } from '../../../i18n/use-event-language';
 import { ApiError } from '../../../lib/api-client';
 import {

@@ -1,6 +1,6 @@
 import { Button, EmptyState, Paper, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 
 export function EventPage({
   title,

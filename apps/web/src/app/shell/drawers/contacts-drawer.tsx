@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SideDrawer } from '../../../components/side-drawer';
+import { useTranslation } from '../../../i18n/react';
 import { useCurrentEventId } from '../../../lib/use-current-event';
 
 const ContactsPanel = lazy(async () => ({

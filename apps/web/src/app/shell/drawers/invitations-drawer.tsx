@@ -2,11 +2,11 @@ import type { Invitation } from '@foyer/contract';
 import { Alert, Anchor, EmptyState, Skeleton } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SideDrawer } from '../../../components/side-drawer';
 import { InvitationLists } from '../../../features/meetings/components/invitation-lists';
 import { AttendeeMeetModal } from '../../../features/meetings/components/meet-button';
+import { useTranslation } from '../../../i18n/react';
 import { useCurrentEvent } from '../../../lib/use-current-event';
 import { useEventInvitations } from './use-invitations';
 

@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { SideDrawer } from '../../../components/side-drawer';
+import { useTranslation } from '../../../i18n/react';
 import { PROFILE_TABS, type ProfileTab, useShell } from '../shell-store';
 import { AccountTab, DevicesTab, ProfileTabPanel, SettingsTab } from './profile-tabs';
 

@@ -1,8 +1,8 @@
 import { Anchor, Avatar, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { useSession } from '../../../lib/session-store';
 import { isNativeApp } from '../native';
 import { useShell } from '../shell-store';

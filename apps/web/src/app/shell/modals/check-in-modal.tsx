@@ -1,6 +1,6 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useCurrentEvent } from '../../../lib/use-current-event';
 
 const CheckInPanel = lazy(async () => ({

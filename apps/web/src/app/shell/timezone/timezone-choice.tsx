@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { type TimezoneModalMode, timezoneChoices } from './choices';
 import { timezoneOptions } from './zones';
 

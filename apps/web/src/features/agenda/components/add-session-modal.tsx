@@ -3,7 +3,7 @@ import { isSessionPast } from '@foyer/contract';
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { api } from '../../../lib/api-client';
 import { formatDay, formatTimeRange, useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';

@@ -1,7 +1,7 @@
 import { Button, Center, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { useMyAgenda } from '../api/agenda-api';
 import { useNow } from '../lib/use-now';
 import { AgendaList } from './agenda-list';

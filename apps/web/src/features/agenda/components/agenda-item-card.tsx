@@ -8,8 +8,8 @@ import {
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCoffee, IconTrash, IconUsers } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { formatDay, formatTimeRange, useZone } from '../../../lib/format-date';
 import { invitationRouteState } from '../../../lib/invitation-route';
 import { overCurrentPage } from '../../../lib/modal-route';

@@ -1,7 +1,7 @@
 import type { AgendaItem } from '@foyer/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { pageOf, splitAgenda } from '../lib/agenda-lib';
 import { AgendaItemCard } from './agenda-item-card';
 import '../i18n';

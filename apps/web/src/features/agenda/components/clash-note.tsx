@@ -1,6 +1,6 @@
 import type { SessionSummary } from '@foyer/contract';
 import { Button, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatTime, useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useSwapSession } from '../api/sessions-api';

@@ -1,7 +1,7 @@
 import { Button, CopyButton, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconMail } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { downloadCalendar, useCalendarLink, useExportAgenda } from '../api/agenda-api';
 import { returnedMessage } from '../lib/schedule-errors';

@@ -1,7 +1,7 @@
 import { localDayIn, offTimeForm } from '@foyer/contract';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useAddBreak } from '../api/agenda-api';

@@ -2,7 +2,7 @@ import type { EventDetails } from '@foyer/contract';
 import { Button } from '@mantine/core';
 import { IconCalendarPlus, IconCalendarUser } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 
 // Only organizers and holders of the right see these: their modals load for them alone (mounted

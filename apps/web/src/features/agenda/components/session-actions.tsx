@@ -1,7 +1,7 @@
 import { type EventType, type SessionButton, type SessionSummary, sessionButtons } from '@foyer/contract';
 import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { handOffFocus } from '../../../lib/focus';
 import { formatLongDate, formatTime, useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';

@@ -1,8 +1,8 @@
 import { type EventType, isSessionLive, type SessionSummary } from '@foyer/contract';
 import { Anchor, Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconClock, IconMapPin } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { formatTimeRange, useZone } from '../../../lib/format-date';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { useSessionRoom } from '../api/sessions-api';

@@ -1,10 +1,10 @@
 import { isSessionLive, SESSION_BANNER_HEIGHT } from '@foyer/contract';
 import { Badge, Button, Divider, EmptyState, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin, IconSearchOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DetailProps, DetailSkeleton } from '../../../components/detail-skeleton';
 import { RichText } from '../../../components/rich-text';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate, formatTimeRange, useZone } from '../../../lib/format-date';
 import { useEvent } from '../../../lib/use-event';

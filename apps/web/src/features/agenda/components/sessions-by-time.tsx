@@ -2,7 +2,7 @@ import { MOBILE_MAX_WIDTH, type SessionSummary } from '@foyer/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDay, formatTime, useZone } from '../../../lib/format-date';
 import { dayOf, groupByTime, roomsOf } from '../lib/agenda-lib';
 import classes from './sessions-by-time.module.css';

@@ -1,7 +1,7 @@
 import type { AgendaResult } from '@foyer/contract';
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { api } from '../../../lib/api-client';
 import { agendaKeys } from '../api/sessions-api';
 import { useNow } from '../lib/use-now';

@@ -1,6 +1,6 @@
 import { AgendaErrorCode } from '@foyer/contract';
-import type { TFunction } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
+import type { TFunction } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { returnedMessage, scheduleErrorText, scheduleErrorToast } from './schedule-errors';

@@ -15,8 +15,8 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarOff, IconCoffee, IconMailForward, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { readLastVisitedEvent } from '../../../lib/storage';
 import { useCurrentEventId } from '../../../lib/use-current-event';
 import { useEvents } from '../../../lib/use-events';

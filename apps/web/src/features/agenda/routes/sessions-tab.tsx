@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconPresentation, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDay, useZone } from '../../../lib/format-date';
 import { useSessions } from '../api/sessions-api';
 import { SessionCard } from '../components/session-card';

@@ -15,8 +15,8 @@ import {
 } from '@mantine/core';
 import { IconMicrophone, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { useSpeakers } from '../api/sessions-api';
 import '../i18n';

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Trans, useTranslation } from 'react-i18next';
 import { isTranslationKey, type TranslationKey } from '../../../i18n/keys';
+import { Trans, useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { AUTH_MESSAGE_LINKS } from './auth-links';
 

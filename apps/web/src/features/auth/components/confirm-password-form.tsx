@@ -2,8 +2,8 @@ import { type ConfirmPasswordRequest, confirmPasswordRequest } from '@foyer/cont
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { useFieldError } from '../../../lib/form-error';
 import { toast } from '../../../lib/toast';
 import { useConfirmPassword } from '../api/confirm-password';

@@ -2,8 +2,8 @@ import { verificationCodeSchema } from '@foyer/contract';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
 import { useConfirmSignup, useResendCode } from '../api/confirm-signup';
 import { useCodedError } from '../hooks/use-coded-error';
 

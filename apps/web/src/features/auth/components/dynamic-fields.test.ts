@@ -1,25 +1,23 @@
 import type { RegistrationField } from '@foyer/contract';
 import { MantineProvider } from '@mantine/core';
-import i18next from 'i18next';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { useForm } from 'react-hook-form';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import enAccess from '../../../i18n/locales/en/access.json';
 import esAccess from '../../../i18n/locales/es/access.json';
+import { i18n } from '../../../i18n/translator';
 import { DynamicFields, fieldLabel } from './dynamic-fields';
 import { emptyRegistration, type RegistrationValues } from './registration-schema';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
+  i18n.init({
     lng: 'en',
-    resources: { en: { translation: enAccess }, es: { translation: esAccess } },
-    interpolation: { escapeValue: false },
+    resources: { en: enAccess, es: esAccess },
   });
 });
 afterEach(async () => {
-  await i18next.changeLanguage('en');
+  i18n.changeLanguage('en');
 });
 
 /** The registration form's dynamic part, with its own react-hook-form state. */
@@ -117,7 +115,7 @@ describe('registration field labels', () => {
   });
 
   it('E5.02 the (required)/(optional) text follows the chosen language', async () => {
-    await i18next.changeLanguage('es');
+    i18n.changeLanguage('es');
     const html = renderFields([
       { fieldName: 'diet', label: 'Dieta', type: 'text', required: true, requiredLabel: true },
       { fieldName: 'city', label: 'Ciudad', type: 'text', required: false, requiredLabel: true },

@@ -1,7 +1,7 @@
 import type { RegistrationField } from '@foyer/contract';
 import { Checkbox, MultiSelect, Select, TextInput } from '@mantine/core';
 import { type Control, Controller, type FieldError, type UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useFieldError } from '../../../lib/form-error';
 import { dynKey, type RegistrationValues } from './registration-schema';
 

@@ -2,7 +2,7 @@ import { type ForgotPasswordRequest, forgotPasswordRequest } from '@foyer/contra
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useFieldError } from '../../../lib/form-error';
 import { useForgotPassword } from '../api/forgot-password';
 import { useCodedError } from '../hooks/use-coded-error';

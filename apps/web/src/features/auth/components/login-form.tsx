@@ -1,9 +1,9 @@
 import { ErrorCode, type LoginRequest } from '@foyer/contract';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageText } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import type { LoginErrors } from '../lib/login-validation';

@@ -1,6 +1,6 @@
 import { Checkbox, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../i18n/react';
 import { useFieldError } from '../../../lib/form-error';
 import { AUTH_MESSAGE_LINKS } from './auth-links';
 import type { RegistrationMode, RegistrationValues } from './registration-schema';

@@ -3,8 +3,8 @@ import { Alert, Button, Center, Image, Loader, Stack, Text, Title } from '@manti
 import { IconCircleCheck } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { ConfirmSignup } from './confirm-signup';
 
 /**

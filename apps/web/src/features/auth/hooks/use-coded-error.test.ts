@@ -3,7 +3,7 @@ import en from '../../../i18n/locales/en/access.json';
 import { ApiError } from '../../../lib/api-client';
 import { useCodedError } from './use-coded-error';
 
-vi.mock('react-i18next', () => ({
+vi.mock('../../../i18n/react', () => ({
   useTranslation: () => ({ t: (key: string) => `text of ${key}` }),
 }));
 vi.mock('../../../i18n/keys', () => ({

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { isTranslationKey } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 
 /**

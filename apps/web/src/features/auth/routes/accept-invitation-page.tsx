@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useAcceptInvitation, useInvitation } from '../api/invitation';
 

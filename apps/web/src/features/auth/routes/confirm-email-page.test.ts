@@ -1,9 +1,9 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { createElement } from 'react';
 import type { NavigateFunction } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import access from '../../../i18n/locales/en/access.json';
+import { i18n } from '../../../i18n/translator';
 import { initEnglish, renderHtml } from '../../../lib/render.testing';
 import { confirmEmailQuery } from '../api/confirm-email';
 import { afterEmailConfirm, ConfirmEmailPage } from './confirm-email-page';
@@ -117,11 +117,11 @@ describe('/confirmEmail', () => {
   it("A2.51 A8.37 on success: toast 'confirm.email.success', then /event/list", () => {
     const navigate = vi.fn();
     const asNavigate = navigate as unknown as NavigateFunction;
-    afterEmailConfirm(false, i18next.t, asNavigate);
+    afterEmailConfirm(false, i18n.t, asNavigate);
     expect(seen.toast).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
 
-    afterEmailConfirm(true, i18next.t, asNavigate);
+    afterEmailConfirm(true, i18n.t, asNavigate);
     expect(seen.toast).toHaveBeenCalledWith('success', 'Your e-mail is confirmed.');
     expect(navigate).toHaveBeenCalledWith('/event/list', { replace: true });
   });

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Center, Loader, Stack, Title } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, type NavigateFunction, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
+import type { TFunction } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmEmail } from '../api/confirm-email';

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from '../../../i18n/react';
 import { ConfirmPasswordForm } from '../components/confirm-password-form';
 
 /** /forgot-password-confirm?username=… (A4.20, A4.21). */

@@ -1,8 +1,8 @@
 import type { RegisterResult } from '@foyer/contract';
 import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, type Location, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import type { ReturnState } from '../../../lib/return-state';
 import { useInvitation } from '../api/invitation';
 import { RegistrationForm } from '../components/registration-form';

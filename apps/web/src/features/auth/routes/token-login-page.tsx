@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { useTokenLogin } from '../api/token-login';
 
 /**

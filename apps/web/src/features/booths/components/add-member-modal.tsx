@@ -2,7 +2,7 @@ import { assignableRolesFor, type BoothRoleName } from '@foyer/contract';
 import { Alert, Avatar, Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useAddMember, useMemberCandidates } from '../api/team';
 import '../i18n';

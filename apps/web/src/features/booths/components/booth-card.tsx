@@ -1,7 +1,7 @@
 import type { BoothSummary } from '@foyer/contract';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { BoothLogo } from './booth-logo';
 import '../i18n';

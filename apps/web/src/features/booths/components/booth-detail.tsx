@@ -2,9 +2,9 @@ import { BOOTH_TEXT_LIMIT, type BoothDetails, socialUrl, websiteHref } from '@fo
 import { Anchor, Badge, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DetailProps, DetailSkeleton } from '../../../components/detail-skeleton';
+import { useTranslation } from '../../../i18n/react';
 import { useEvent } from '../../../lib/use-event';
 import { useBooth } from '../api/booths';
 import { useBoothTypeLabel } from './booth-card';

@@ -8,8 +8,8 @@ import {
 import { Button, FileButton, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { useUploadBoothDocument } from '../api/booths';
 import '../i18n';

@@ -2,7 +2,7 @@ import type { BoothDetails, BoothImageKind } from '@foyer/contract';
 import { Button, Grid, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconPhotoEdit } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { BoothImageModal } from './booth-image-modal';
 import { BoothLogo } from './booth-logo';
 import '../i18n';

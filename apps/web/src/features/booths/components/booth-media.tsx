@@ -1,7 +1,7 @@
 import { BOOTH_VIDEO_TYPE, type BoothDocument, boothVideo, safeLink } from '@foyer/contract';
 import { Anchor, AspectRatio, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconFileText, IconVideo } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 
 /** E2.57: the first document of type bvideo plays as the booth's video. */

@@ -1,8 +1,8 @@
 import { BOOTH_MEMBERS_SHOWN, type BoothMember } from '@foyer/contract';
 import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePersonActions } from '../../../components/person-actions';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 
 /** The role badge: the owner and admins are named; a pending invitation says so (A6.03). */

@@ -2,7 +2,7 @@ import type { PopupTable, TablePresence } from '@foyer/contract';
 import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconArmchair } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime, formatTime, useZone } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import {

@@ -2,7 +2,7 @@ import { RecordType, realtimeRoom } from '@foyer/contract';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconUsersPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 import { useRealtimeRoom, useReloadOnReady } from '../../../lib/use-realtime';

@@ -10,8 +10,8 @@ import { ActionIcon, Avatar, Button, Group, Paper, Select, Stack, Text, Title } 
 import { modals } from '@mantine/modals';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useRemoveMember, useUpdateMember } from '../api/team';
 import { AddMemberModal } from './add-member-modal';

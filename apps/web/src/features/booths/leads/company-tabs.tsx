@@ -1,8 +1,8 @@
 import { Tabs } from '@mantine/core';
 import { IconBuildingStore, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { LeadsPanel } from './leads-panel';
 import './i18n';
 

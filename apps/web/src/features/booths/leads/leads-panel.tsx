@@ -21,7 +21,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { downloadBoothReport, useLeads, useLeadsLive } from './api';
 import { LeadDetail } from './lead-detail';

@@ -1,12 +1,12 @@
 import type { Lead } from '@foyer/contract';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ScanEntry } from '../../../components/scan-entry';
 import { scanMessages } from '../../../components/scan-messages';
 import { messageText } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
+import type { TFunction } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useScanLead } from './api';

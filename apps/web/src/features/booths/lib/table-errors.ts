@@ -1,5 +1,5 @@
 import { MeetingErrorCode, TableErrorCode } from '@foyer/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translator';
 import { ApiError, isUnreachable } from '../../../lib/api-client';
 
 /** A refused join or heartbeat in the reader's language: a full table (MST-00609), one that is over. */

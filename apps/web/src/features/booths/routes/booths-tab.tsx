@@ -21,8 +21,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconEdit, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { useBooths } from '../api/booths';
 import { useTeam } from '../api/team';
 import { BoothCard } from '../components/booth-card';

@@ -1,8 +1,8 @@
 import { canManageBooth } from '@foyer/contract';
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconExternalLink } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { useEvent } from '../../../lib/use-event';
 import { useBooth } from '../api/booths';

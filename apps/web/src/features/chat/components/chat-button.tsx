@@ -10,7 +10,7 @@ import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { openPrivateRoom, putRoom } from '../api/chat-api';
 import { useChatWindow } from '../lib/chat-window-store';
 import '../i18n';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from '../../../i18n/react';
 
 export interface ChatButtonProps {
   eventId: number;
@@ -26,7 +26,7 @@ export interface ChatButtonProps {
  * on mobile, and on /chat, in the full chat. Callers hide it where chat is not allowed (E6.22).
  */
 export function ChatButton({ eventId, participantId, name, size = 'xs' }: ChatButtonProps) {
-  const t = useT();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();

@@ -10,8 +10,8 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { toast } from '../../../lib/toast';
 import { useConversation } from '../hooks/use-conversation';

@@ -1,8 +1,8 @@
 import type { ChatRoom } from '@foyer/contract';
 import { Box, Button, Center, EmptyState, Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { useChatRooms } from '../api/chat-api';
 import '../i18n';
 import { RoomList } from './room-list';

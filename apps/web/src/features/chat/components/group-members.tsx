@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconUserMinus, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { addChatMembers, patchRooms, putRoom, removeChatMembers } from '../api/chat-api';
 import { memberName } from '../lib/chat-text';

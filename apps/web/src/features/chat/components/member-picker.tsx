@@ -3,8 +3,8 @@ import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DropdownName, DropdownNamePill } from '../../../components/dropdown-name';
+import { useTranslation } from '../../../i18n/react';
 import { api } from '../../../lib/api-client';
 import '../i18n';
 

@@ -9,7 +9,7 @@ import {
 import { ActionIcon, Box, Button, Group, Menu, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconChecks, IconDots, IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useSession } from '../../../lib/session-store';
 import { chatTime, memberName, systemText } from '../lib/chat-text';
 import '../i18n';

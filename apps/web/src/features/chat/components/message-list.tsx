@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatRoom, TickMember } from '@foyer/contract';
 import { Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 import { MessageItem } from './message-item';
 

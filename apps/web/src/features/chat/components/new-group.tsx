@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconUsersPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useCurrentEvent } from '../../../lib/use-current-event';
 import { createGroupRoom, putRoom } from '../api/chat-api';

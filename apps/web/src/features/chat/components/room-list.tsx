@@ -1,7 +1,7 @@
 import type { ChatRoom } from '@foyer/contract';
 import { Avatar, Badge, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPinFilled, IconUsersGroup } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useSession } from '../../../lib/session-store';
 import { chatTime, othersOf, previewText, roomTitle } from '../lib/chat-text';
 import '../i18n';

@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatRoom } from '@foyer/contract';
-import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { TFunction } from '../../../i18n/translator';
 import { chatTime, previewText, roomTitle, systemText } from './chat-text';
 
 const t = ((key: string, options?: Record<string, unknown>) =>

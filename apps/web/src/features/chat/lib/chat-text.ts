@@ -1,5 +1,5 @@
 import { type ChatMessage, type ChatRoom, isSystemMessageType } from '@foyer/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translator';
 import { formatDateTime } from '../../../lib/format-date';
 
 /** The others of a room (everyone but me). */

@@ -13,8 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useChatRooms } from '../api/chat-api';
 import { Conversation } from '../components/conversation';

@@ -1,7 +1,7 @@
 import { type CheckInArea, DEFAULT_EVENT_AREA_NAME } from '@foyer/contract';
 import { Alert, Select, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { capacityLevel } from '../lib/mode';
 import '../i18n';
 

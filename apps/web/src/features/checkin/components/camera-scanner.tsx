@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type CameraError, QrScanner } from '../../../components/qr-scanner';
+import { useTranslation } from '../../../i18n/react';
 import { updateDevice } from '../lib/use-door-device';
 import '../i18n';
 

@@ -2,7 +2,7 @@ import { type CheckInPerson, type EventDetails, isEventFinished } from '@foyer/c
 import { Button, Center, Loader, Modal } from '@mantine/core';
 import { IconDoorEnter } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 // The door panel is the check-in feature's own chunk: the profile carries only this button.
 const CheckInPanel = lazy(async () => ({ default: (await import('./check-in-panel')).CheckInPanel }));

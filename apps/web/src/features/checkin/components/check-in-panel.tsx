@@ -8,7 +8,7 @@ import {
 } from '@foyer/contract';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { type CheckInInput, useCheckIn, useCheckInAreas } from '../api/checkin';
 import { useCheckInLive } from '../api/live';
 import {

@@ -3,7 +3,7 @@ import { Alert, Avatar, Badge, Group, Loader, Stack, Text, TextInput, UnstyledBu
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useCheckInLookup } from '../api/checkin';
 import '../i18n';
 

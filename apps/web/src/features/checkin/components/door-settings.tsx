@@ -1,7 +1,7 @@
 import { Button, Collapse, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconDeviceMobile } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import { DEVICE_LABEL_MAX } from '../lib/device';
 import { updateDevice, useDoorDevice } from '../lib/use-door-device';

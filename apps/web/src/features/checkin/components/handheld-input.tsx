@@ -1,7 +1,7 @@
 import { Loader, TextInput } from '@mantine/core';
 import { IconScan } from '@tabler/icons-react';
 import { type Ref, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { HandheldBuffer } from '../lib/handheld';
 import '../i18n';
 

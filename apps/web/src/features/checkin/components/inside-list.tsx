@@ -1,6 +1,6 @@
 import type { CheckInEntityType } from '@foyer/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import { useGates, useInside } from '../api/checkin';
 import '../i18n';

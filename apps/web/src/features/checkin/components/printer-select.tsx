@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useBadgeLive, useDeskPrinter } from '../api/print';
 import '../i18n';
 

@@ -10,9 +10,9 @@ import {
   IconScan,
   IconUser,
 } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { type RefObject, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
+import type { TFunction } from '../../../i18n/translator';
 import { formatDateTime } from '../../../lib/format-date';
 import { canAct, type Direction, type PanelTone, shortMoment } from '../lib/mode';
 import { type DoorView, viewPerson, viewTone } from '../lib/view';

@@ -1,7 +1,7 @@
 import type { PrintJob } from '@foyer/contract';
-import i18next from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import checkin from '../../../i18n/locales/en/checkin.json';
+import { i18n } from '../../../i18n/translator';
 import { notifyPrintJob, outcomeTone } from './outcome';
 
 // The toast module loads the app's i18n, which needs a browser; here it only records the toasts.
@@ -9,11 +9,9 @@ const showToast = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/toast', () => ({ showToast }));
 
 beforeAll(async () => {
-  await i18next.init({
+  i18n.init({
     lng: 'en',
-    resources: { en: { translation: checkin } },
-    interpolation: { escapeValue: false },
-    keySeparator: false,
+    resources: { en: checkin },
   });
 });
 beforeEach(() => showToast.mockReset());
@@ -49,20 +47,20 @@ const job = (over: Partial<PrintJob>): PrintJob => ({
 
 describe('badge print toasts', () => {
   it('E8.19 a badge printed on a TXT printer shows a success toast naming the printer', () => {
-    notifyPrintJob(job({ status: 'printed', printedAt: '2030-05-01T08:00:05.000Z' }), 9, i18next.t);
+    notifyPrintJob(job({ status: 'printed', printedAt: '2030-05-01T08:00:05.000Z' }), 9, i18n.t);
     expect(showToast).toHaveBeenCalledExactlyOnceWith('green', 'Badge printed on Front desk.');
   });
 
   it('E8.19 only for the TXT printer, the printed state, and the job this desk queued', () => {
-    notifyPrintJob(job({ status: 'printed', printerKind: 'zpl' }), 9, i18next.t); // its state shows it
-    notifyPrintJob(job({ status: 'sending' }), 9, i18next.t);
-    notifyPrintJob(job({ status: 'printed' }), 10, i18next.t); // another desk's job
-    notifyPrintJob(job({ status: 'printed' }), null, i18next.t); // nothing queued here
+    notifyPrintJob(job({ status: 'printed', printerKind: 'zpl' }), 9, i18n.t); // its state shows it
+    notifyPrintJob(job({ status: 'sending' }), 9, i18n.t);
+    notifyPrintJob(job({ status: 'printed' }), 10, i18n.t); // another desk's job
+    notifyPrintJob(job({ status: 'printed' }), null, i18n.t); // nothing queued here
     expect(showToast).not.toHaveBeenCalled();
   });
 
   it('a failed print is an error toast', () => {
-    notifyPrintJob(job({ status: 'failed', lastError: 'paper out' }), 9, i18next.t);
+    notifyPrintJob(job({ status: 'failed', lastError: 'paper out' }), 9, i18n.t);
     expect(showToast).toHaveBeenCalledExactlyOnceWith(
       'red',
       'The badge could not be printed. Please ask the helpdesk.',

@@ -1,5 +1,5 @@
 import type { CheckInOutcome, PrintJob } from '@foyer/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translator';
 import { showToast } from '../../../lib/toast';
 
 export type Tone = 'success' | 'warning' | 'error';

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
+import type { TFunction } from '../../../i18n/translator';
 import { formatDateTime } from '../../../lib/format-date';
 import type { PendingScan } from './db';
 import { clearSettled } from './queue';

@@ -14,9 +14,9 @@ import {
 import { IconArrowLeft, IconFileTypePdf, IconId, IconPrinter } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useParticipantTypeText } from '../../../components/participant-type';
+import { useTranslation } from '../../../i18n/react';
 import { upperTypeText } from '../../../i18n/type-label';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';

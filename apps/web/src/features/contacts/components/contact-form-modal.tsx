@@ -4,7 +4,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, TagsInput, Textarea, TextInput
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useFieldError } from '../../../lib/form-error';
 import { toast } from '../../../lib/toast';
 import { useSaveContact } from '../api/contacts';

@@ -1,6 +1,6 @@
 import type { ContactRequest } from '@foyer/contract';
 import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useAnswerRequest, useContactRequests } from '../api/contacts';
 import '../i18n';

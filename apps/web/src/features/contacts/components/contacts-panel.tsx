@@ -13,7 +13,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAddressBookOff, IconDownload, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { exportContacts, useContacts, useContactsLive } from '../api/contacts';
 import { ContactDetail } from './contact-detail';

@@ -1,6 +1,6 @@
 import type { ContactExchangeState } from '@foyer/contract';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 
 // Dark shades under white text: at least 5:1 (WCAG AA for the badge's small bold text).

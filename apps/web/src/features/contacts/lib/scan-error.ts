@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import { messageText } from '../../../i18n/keys';
+import type { TFunction } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
 
 /** A scan's failure in words: the field's message key when the server named one, 404 as E5.53's. */

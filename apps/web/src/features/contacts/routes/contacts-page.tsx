@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { readLastVisitedEvent } from '../../../lib/storage';
 import { ContactsPanel } from '../components/contacts-panel';
 import '../i18n';

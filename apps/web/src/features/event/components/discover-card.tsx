@@ -1,8 +1,8 @@
 import type { DiscoverEvent } from '@foyer/contract';
 import { Avatar, Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import classes from './event-card.module.css';
 import { formatEventRange } from './event-dates';
 import { EventTypeBadge } from './event-type-badge';

@@ -1,8 +1,8 @@
 import { eventCodeParams } from '@foyer/contract';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { resolveEventCode } from '../api/discover';
 

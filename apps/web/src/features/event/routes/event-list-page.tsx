@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconCalendarOff, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { useEvents } from '../../../lib/use-events';

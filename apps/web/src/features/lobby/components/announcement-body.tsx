@@ -1,6 +1,6 @@
 import type { Announcement } from '@foyer/contract';
 import { Badge, Image, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
 import '../i18n';

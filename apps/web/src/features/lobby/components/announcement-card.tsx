@@ -1,7 +1,7 @@
 import { type Announcement, canHidePost, canManageAnnouncement, type PostViewer } from '@foyer/contract';
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { AnnouncementBody } from './announcement-body';
 import { AnnouncementMenu } from './announcement-menu';
 import { AuthorLine } from './author-line';

@@ -1,7 +1,7 @@
 import type { Announcement, PostViewer } from '@foyer/contract';
 import { Alert, Button, Center, EmptyState, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useAnnouncements } from '../api/announcements';
 import { AnnouncementCard } from './announcement-card';
 import '../i18n';

@@ -8,7 +8,7 @@ import {
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useAnnouncement, useCommentMutations } from '../api/announcements';
 import { commentFailure } from '../lib/failure-text';

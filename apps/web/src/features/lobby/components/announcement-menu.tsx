@@ -2,7 +2,7 @@ import { type Announcement, canHidePost, canManageAnnouncement, type PostViewer 
 import { ActionIcon, Menu } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDots, IconEyeOff, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useDeleteAnnouncement, useHideAnnouncement } from '../api/announcements';
 import { announcementFailure } from '../lib/failure-text';

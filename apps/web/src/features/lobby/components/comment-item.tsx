@@ -2,7 +2,7 @@ import { type Comment, canDeleteComment, canEditComment, type PostViewer } from 
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import type { useCommentMutations } from '../api/announcements';
 import { commentFailure } from '../lib/failure-text';

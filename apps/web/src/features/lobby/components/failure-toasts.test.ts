@@ -49,7 +49,7 @@ vi.mock('../api/announcements', () => ({
   useHideAnnouncement: () => ({ mutate: seen.hide }),
 }));
 vi.mock('../../../lib/toast', () => ({ toast: seen.toast }));
-// The area's catalogue is loaded below into a plain i18next; the app's loader needs a browser.
+// The area's catalogue is loaded below into the translator alone; the app's loader needs a browser.
 vi.mock('../i18n', () => ({}));
 vi.mock('./author-line', () => ({ AuthorLine: () => null }));
 

@@ -1,7 +1,7 @@
 import type { SessionSummary } from '@foyer/contract';
 import { Alert, Anchor, Badge, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { useSession } from '../../../lib/session-store';

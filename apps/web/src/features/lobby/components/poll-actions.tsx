@@ -15,7 +15,7 @@ import {
   IconTrash,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useDeletePoll, usePollAction } from '../api/polls';
 import '../i18n';

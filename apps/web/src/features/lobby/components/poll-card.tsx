@@ -1,6 +1,6 @@
 import { canVote, type Poll } from '@foyer/contract';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
 import { PollActions } from './poll-actions';

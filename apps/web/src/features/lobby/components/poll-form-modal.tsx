@@ -1,7 +1,7 @@
 import { POLL_MAX_ANSWERS, type Poll } from '@foyer/contract';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { PollForm } from './poll-form';
 import '../i18n';
 

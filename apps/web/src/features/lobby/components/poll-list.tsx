@@ -1,7 +1,7 @@
 import type { Poll } from '@foyer/contract';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { usePolls } from '../api/polls';
 import { PollCard } from './poll-card';
 import '../i18n';

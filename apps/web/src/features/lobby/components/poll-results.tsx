@@ -1,7 +1,7 @@
 import type { Poll } from '@foyer/contract';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 
 /** Result bars (E4.59): share of voters per answer, live as votes come in. */

@@ -1,7 +1,7 @@
 import type { Poll } from '@foyer/contract';
 import { Button, Checkbox, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useVote } from '../api/polls';
 import '../i18n';

@@ -1,16 +1,14 @@
 import { PostErrorCode } from '@foyer/contract';
-import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import lobby from '../../../i18n/locales/en/lobby.json';
+import { i18n } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
 import { announcementFailure, commentFailure } from './failure-text';
 
 beforeAll(async () => {
-  await i18next.init({
+  i18n.init({
     lng: 'en',
-    resources: { en: { translation: lobby } },
-    interpolation: { escapeValue: false },
-    keySeparator: false,
+    resources: { en: lobby },
   });
 });
 
@@ -18,7 +16,7 @@ const refused = (message: string) => new ApiError(400, 'MST-00001', message);
 
 describe('lobby failure toasts: their text', () => {
   it('E8.39 announcement add, update and delete failures each say what failed, with the reason', () => {
-    const t = i18next.t;
+    const t = i18n.t;
     expect(announcementFailure(t, 'create', refused('Text is required.'))).toBe(
       'The announcement could not be posted. Text is required.',
     );
@@ -32,13 +30,13 @@ describe('lobby failure toasts: their text', () => {
 
   it("E8.39 E1.08 a participant's posting cap is said in the reader's language, not the server's", () => {
     const capped = new ApiError(429, PostErrorCode.TooManyPosts, 'You can post 3 announcements a minute.');
-    expect(announcementFailure(i18next.t, 'create', capped)).toBe(
+    expect(announcementFailure(i18n.t, 'create', capped)).toBe(
       'The announcement could not be posted. You have posted several announcements in a short time. Please try again later.',
     );
   });
 
   it('E8.40 comment add and delete failures each say what failed, with the reason', () => {
-    const t = i18next.t;
+    const t = i18n.t;
     expect(commentFailure(t, 'add', refused('The announcement is gone.'))).toBe(
       'The comment could not be added. The announcement is gone.',
     );

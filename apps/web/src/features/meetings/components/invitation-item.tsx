@@ -1,6 +1,6 @@
 import type { Invitation } from '@foyer/contract';
 import { Avatar, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import '../i18n';
 import { invitationLabel, invitationTimeKey } from '../lib/invitation-label';

@@ -2,7 +2,7 @@ import { type Invitation, type InvitationSegment, PAST_EVENTS_STEP } from '@foye
 import { Badge, Button, EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 import type { InvitationList as Lists } from '@foyer/contract';
 import { InvitationItem } from './invitation-item';

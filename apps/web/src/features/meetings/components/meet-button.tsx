@@ -3,7 +3,7 @@ import { lazy, useEffect, useState } from 'react';
 import { LazyPart } from '../../../components/lazy-part';
 import { useEvent } from '../../../lib/use-event';
 import '../i18n';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from '../../../i18n/react';
 
 // The card (request, answer, reschedule, slots) loads when the modal opens, as its data does: every
 // screen listing people renders a meet button, and few of them are pressed.
@@ -23,7 +23,7 @@ export interface MeetButtonProps {
  * the organizer switched meetings off (E9.58).
  */
 export function MeetButton({ eventId, participantId, name, size = 'xs' }: MeetButtonProps) {
-  const t = useT();
+  const { t } = useTranslation();
   const event = useEvent(eventId).data;
   // E9.58: nor on an event whose organizer switched 1:1 meetings off.
   const hidden = (event?.isFinished ?? false) || event?.meetingsEnabled === false;
@@ -88,7 +88,7 @@ export function AttendeeMeetModal({
   opened,
   onClose,
 }: ModalProps) {
-  const t = useT();
+  const { t } = useTranslation();
   return (
     <Modal
       opened={opened}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 import type { CardBodyProps } from './card-body-props';
 import { actions, Quote } from './card-parts';

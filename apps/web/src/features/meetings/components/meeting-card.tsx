@@ -1,7 +1,7 @@
 import { MeetingErrorCode } from '@foyer/contract';
 import { Alert, Avatar, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { handOffFocus } from '../../../lib/focus';
 import '../i18n';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 import { useEvent } from '../../../lib/use-event';
 import { meetingActions, useMeetingClock } from '../lib/meeting-actions';

@@ -1,7 +1,7 @@
 import type { TimeSlot } from '@foyer/contract';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 import { useFreeSlots } from '../api/meetings-api';
 import { rangeOf, useDisplayZone } from '../lib/meeting-time';

@@ -1,7 +1,7 @@
 import type { Meeting } from '@foyer/contract';
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPin, IconVideo } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 
 /**

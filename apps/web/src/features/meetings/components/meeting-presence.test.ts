@@ -34,7 +34,7 @@ vi.mock('../../../lib/api-client', async (importOriginal) => ({
   api: seen.api,
 }));
 vi.mock('../../../lib/toast', () => ({ toast: seen.toast }));
-// The area's catalogue is loaded below into a plain i18next; the app's loader needs a browser.
+// The area's catalogue is loaded below into the translator alone; the app's loader needs a browser.
 vi.mock('../i18n', () => ({}));
 
 beforeAll(() => initEnglish(access, meetings));

@@ -2,7 +2,7 @@ import type { Meeting } from '@foyer/contract';
 import { Button, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { api } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import '../i18n';

@@ -1,7 +1,7 @@
 import type { TimeSlot } from '@foyer/contract';
 import { Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import '../i18n';
 import { useMeetingCall } from '../api/meetings-api';

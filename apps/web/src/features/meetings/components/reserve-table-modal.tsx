@@ -1,7 +1,7 @@
 import { TABLE_SEATS } from '@foyer/contract';
 import { Badge, CloseButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import '../i18n';
 import { useMeetingCall } from '../api/meetings-api';

@@ -1,7 +1,7 @@
 import type { SlotOffer, TimeSlot } from '@foyer/contract';
 import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 import { dayLabel, slotsByDay, timeOf, useDisplayZone } from '../lib/meeting-time';
 

@@ -1,7 +1,7 @@
 import { MAX_SUGGESTED_SLOTS, type TimeSlot } from '@foyer/contract';
 import { Button, CloseButton, Group, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 import { useFreeSlots } from '../api/meetings-api';
 import { dayLabel, rangeOf, slotsByDay, timeOf, useDisplayZone } from '../lib/meeting-time';

@@ -1,5 +1,5 @@
 import { MeetingErrorCode } from '@foyer/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
 
 type MeetingCode = (typeof MeetingErrorCode)[keyof typeof MeetingErrorCode];

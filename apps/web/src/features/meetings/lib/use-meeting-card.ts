@@ -1,7 +1,7 @@
 import type { Invitation, Meeting, MeetingStatusResult } from '@foyer/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useEvent } from '../../../lib/use-event';
 import {

@@ -4,9 +4,9 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { FeaturePage } from '../../../components/feature-page';
+import { useTranslation } from '../../../i18n/react';
 import { invitationRouteState } from '../../../lib/invitation-route';
 import type { ModalRouteState } from '../../../lib/modal-route';
 import { useCurrentEvent } from '../../../lib/use-current-event';

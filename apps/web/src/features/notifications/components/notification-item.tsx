@@ -1,8 +1,8 @@
 import { type Notification, notificationGroup } from '@foyer/contract';
 import { ActionIcon, Avatar, Group, Indicator, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBell, IconCalendarEvent, IconCheck, IconSpeakerphone } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { useSession } from '../../../lib/session-store';
 import classes from './notification-item.module.css';

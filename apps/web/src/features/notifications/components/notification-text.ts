@@ -1,5 +1,5 @@
 import { type Notification, notificationGroup } from '@foyer/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translator';
 import { formatDateTime } from '../../../lib/format-date';
 
 /** The sentence for one notification, filled from what it carries (actor, session, event, title). */

@@ -1,8 +1,8 @@
 import { Anchor, Group } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SideDrawer } from '../../../components/side-drawer';
+import { useTranslation } from '../../../i18n/react';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsSeen } from '../api/mark-notifications';
 import { NotificationList } from './notification-list';

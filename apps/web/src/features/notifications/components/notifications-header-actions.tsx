@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useNotificationCounts } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-notifications';
 

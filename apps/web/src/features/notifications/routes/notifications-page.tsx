@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { NotificationList } from '../components/notification-list';
 import { MarkAllReadButton } from '../components/notifications-header-actions';
 

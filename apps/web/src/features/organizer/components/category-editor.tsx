@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useSaveCategory } from '../api/types';
 import { apiFieldErrors, hasFieldErrors, issueErrors } from '../lib/form-errors';
 

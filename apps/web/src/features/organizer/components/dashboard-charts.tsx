@@ -1,7 +1,7 @@
 import type { Dashboard } from '@foyer/contract';
 import { useMantineTheme } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslation } from '../../../i18n/react';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { type Series, type SessionBar, shortLabel } from '../lib/dashboard-data';
 

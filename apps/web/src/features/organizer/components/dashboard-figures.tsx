@@ -1,7 +1,7 @@
 import type { Dashboard } from '@foyer/contract';
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { CsvButton } from './dashboard-chart-card';
 
 function Figure({

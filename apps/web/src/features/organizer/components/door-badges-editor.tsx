@@ -30,8 +30,8 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BadgePreview } from '../../../components/badge-preview';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useSaveTemplate } from '../api/badges';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useBadgeJobs, useBatch, useRetryJob, useStartBatch } from '../api/badges';

@@ -2,7 +2,7 @@ import type { BadgeTemplate, ParticipantType } from '@foyer/contract';
 import { ActionIcon, Alert, Badge, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useBadgeQueueLive, useDeleteTemplate } from '../api/badges';
 import { ActionsTableHead, ConsoleSectionHeader } from './console-section';

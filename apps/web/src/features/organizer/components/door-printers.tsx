@@ -25,7 +25,7 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useDeletePrinter, useSavePrinter, useTestPrint } from '../api/badges';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';

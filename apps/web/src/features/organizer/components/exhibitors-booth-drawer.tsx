@@ -23,7 +23,7 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useAddMember, useAssignOwner, useRemoveMember, useSaveBooth } from '../api/exhibitors';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';

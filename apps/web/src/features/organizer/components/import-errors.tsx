@@ -1,7 +1,7 @@
 import type { ImportKind, ImportValidation } from '@foyer/contract';
 import { Alert, Group, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
 import { fieldLabelKey } from './import-mapping';
 
 /** Validation's answer: how many rows are good and bad, and each error by row and field. */

@@ -6,7 +6,7 @@ import {
   type ImportPreview,
 } from '@foyer/contract';
 import { Select, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 const IGNORE = '';
 

@@ -1,6 +1,6 @@
 import type { ImportJob } from '@foyer/contract';
 import { Alert, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 /** A commit: a progress bar while it runs, then what it inserted, updated and left unchanged. */
 export function ImportResult({ job }: { job: ImportJob }) {

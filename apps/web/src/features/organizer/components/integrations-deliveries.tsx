@@ -1,6 +1,6 @@
 import type { Webhook, WebhookDelivery } from '@foyer/contract';
 import { Alert, Badge, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import { useWebhookDeliveries } from '../api/integrations';
 import { eventLabelKey } from './integrations-labels';

@@ -1,5 +1,5 @@
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 /** Shows a new API key or webhook secret once, with a copy button and the warning that it will not come back. */
 export function SecretModal({

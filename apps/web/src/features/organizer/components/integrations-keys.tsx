@@ -1,7 +1,7 @@
 import { type ApiKey, type ApiKeyScope, apiKeyScopes, createApiKeyRequest } from '@foyer/contract';
 import { Badge, Button, Code, Group, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
 import { ConfirmModal } from './integrations-dialogs';

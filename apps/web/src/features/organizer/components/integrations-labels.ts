@@ -1,6 +1,6 @@
 import type { ApiKeyScope, WebhookDeliveryEvent } from '@foyer/contract';
 
-/** Message keys of scopes and webhook events (their names carry `:` and `.`, which i18next reads as separators). */
+/** Message keys of scopes and webhook events: the catalogue names texts, not the API's words (which carry `:` and `.`). */
 export const SCOPE_LABEL = {
   'participants:read': 'organizer.integrations.scope.participantsRead',
   'sessions:read': 'organizer.integrations.scope.sessionsRead',

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { apiFieldErrors, type FieldErrors, type FormIssue, issueErrors } from '../lib/form-errors';
 import { SecretModal } from './integrations-dialogs';
 

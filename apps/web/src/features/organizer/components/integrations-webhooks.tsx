@@ -6,7 +6,7 @@ import {
 } from '@foyer/contract';
 import { Alert, Badge, Button, Divider, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import {
   useCreateWebhook,
   useDeleteWebhook,

@@ -1,7 +1,7 @@
 import type { ParticipantType } from '@foyer/contract';
 import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useBulkPeople } from '../api/people';
 

@@ -6,7 +6,7 @@ import {
 } from '@foyer/contract';
 import { Button, Drawer, Group, MultiSelect, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useUpdatePerson } from '../api/people';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';

@@ -18,8 +18,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useAddPeople, useInvitePerson } from '../api/people';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';

@@ -1,6 +1,6 @@
 import type { ConsoleParticipant, ParticipantType } from '@foyer/contract';
 import { Button, Checkbox, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 interface Props {
   people: ConsoleParticipant[];

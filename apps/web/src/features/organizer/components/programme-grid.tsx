@@ -1,7 +1,7 @@
 import type { Programme, ProgrammeSession } from '@foyer/contract';
 import { Badge, Box, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { DateTime } from 'luxon';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { clashingIds, dayIn, isMeetingSlot, timeIn } from '../lib/programme';
 

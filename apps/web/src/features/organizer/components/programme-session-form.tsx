@@ -22,8 +22,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RichTextField } from '../../../components/rich-text-field';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useBreakpoint } from '../../../lib/use-breakpoint';

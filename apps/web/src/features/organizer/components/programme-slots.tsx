@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useGenerateSlots } from '../api/programme';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';

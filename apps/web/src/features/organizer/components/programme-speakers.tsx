@@ -2,7 +2,7 @@ import type { SessionRole } from '@foyer/contract';
 import { ActionIcon, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useParticipantSearch } from '../api/programme';
 
 export interface SpeakerDraft {

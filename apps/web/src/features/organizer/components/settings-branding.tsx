@@ -7,8 +7,8 @@ import {
 } from '@foyer/contract';
 import { Alert, Box, Button, ColorInput, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { useUploadEventImage } from '../api/events';
 import { type SectionProps, SettingsSection } from './settings-section';

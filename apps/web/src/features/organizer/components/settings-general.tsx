@@ -1,8 +1,8 @@
 import { DEFAULT_ALLOWED_TABS, type EventTab, eventTypes, LOCALES, type Locale } from '@foyer/contract';
 import { Group, MultiSelect, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n';
+import { useTranslation } from '../../../i18n/react';
 import { fromLocalInput, timeZones, toLocalInput } from '../lib/zoned';
 import { type SectionProps, SettingsSection } from './settings-section';
 

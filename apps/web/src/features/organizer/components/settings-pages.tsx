@@ -1,8 +1,8 @@
 import { LOCALES, type Locale } from '@foyer/contract';
 import { Tabs, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n';
+import { useTranslation } from '../../../i18n/react';
 import { type SectionProps, SettingsSection } from './settings-section';
 
 type Texts = Partial<Record<Locale, { name?: string; description?: string }>>;

@@ -1,7 +1,7 @@
 import type { ConsoleEventDetails, UpdateEventRequest } from '@foyer/contract';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useUpdateEvent } from '../api/events';
 import { apiFieldErrors } from '../lib/form-errors';

@@ -21,8 +21,8 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { messageText, unnamedMessage } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useRemoveVenueMap, useSaveVenueMapPins, useUploadVenueMap } from '../api/events';

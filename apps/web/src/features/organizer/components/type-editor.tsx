@@ -14,8 +14,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n';
+import { useTranslation } from '../../../i18n/react';
 import { useSaveType } from '../api/types';
 import { apiFieldErrors, hasFieldErrors, issueErrors } from '../lib/form-errors';
 

@@ -1,23 +1,20 @@
-import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
 import { apiFieldErrors, hasFieldErrors, issueErrors } from './form-errors';
 
-const t = i18n.t.bind(i18n) as Parameters<typeof issueErrors>[0];
+const t = i18n.t as Parameters<typeof issueErrors>[0];
 
 beforeAll(async () => {
-  await i18n.init({
+  i18n.init({
     lng: 'en',
     resources: {
       en: {
-        translation: {
-          'test.required': '{{name}} is required',
-          'test.required.unnamed': 'This field is required',
-          'test.bad': 'Bad value',
-        },
+        'test.required': '{{name}} is required',
+        'test.required.unnamed': 'This field is required',
+        'test.bad': 'Bad value',
       },
     },
-    keySeparator: false,
   });
 });
 

@@ -1,9 +1,9 @@
 import { type ConsoleArea, canUseConsoleArea } from '@foyer/contract';
 import { Alert, Anchor, Badge, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import type { TranslationKey } from '../../../i18n/keys';
+import { useTranslation } from '../../../i18n/react';
 import { useConsoleEvent } from '../api/events';
 import '../i18n';
 

@@ -1,9 +1,9 @@
 import { createEventRequest, eventTypes, LOCALES } from '@foyer/contract';
 import { Alert, Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LANGUAGE_NAMES } from '../../../i18n';
+import { useTranslation } from '../../../i18n/react';
 import { useCreateEvent } from '../api/events';
 import { apiFieldErrors, hasFieldErrors, issueErrors } from '../lib/form-errors';
 import { fromLocalInput, timeZones } from '../lib/zoned';

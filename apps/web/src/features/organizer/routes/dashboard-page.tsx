@@ -1,7 +1,7 @@
 import type { Dashboard } from '@foyer/contract';
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DateTime } from 'luxon';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useDashboard } from '../api/dashboard';
 import { DashboardChartCard } from '../components/dashboard-chart-card';
 import {

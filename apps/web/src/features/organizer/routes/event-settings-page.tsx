@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { useArchiveEvent, useConsoleEvent, useDuplicateEvent } from '../api/events';
 import { BrandingSettings } from '../components/settings-branding';
 import { FormBuilderSettings } from '../components/settings-form-builder';

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useConsoleEvent } from '../api/events';
 import { ApiKeysSection } from '../components/integrations-keys';
 import { WebhooksSection } from '../components/integrations-webhooks';

@@ -13,7 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useDeleteCategory, useDeleteType, useTypesAndCategories } from '../api/types';
 import { CategoryEditor } from '../components/category-editor';
 import { ActionsTableHead, ConsoleSectionHeader } from '../components/console-section';

@@ -1,6 +1,6 @@
 import { Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { completeness } from '../lib/wizard';
 import '../i18n';
 

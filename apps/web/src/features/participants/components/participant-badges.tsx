@@ -1,12 +1,11 @@
 import { type AttendeeCard, isGuest } from '@foyer/contract';
 import { IconStarFilled } from '@tabler/icons-react';
 import { type CSSProperties, createContext, type ReactNode, useContext, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { participantTypeText, upperTypeText } from '../../../i18n/type-label';
 import { useCurrentEvent } from '../../../lib/use-current-event';
 import classes from './badge.module.css';
 import '../i18n';
-import { useT } from '../../../i18n/use-t';
 
 type Look = 'filled' | 'light' | 'outline' | 'plain';
 
@@ -127,7 +126,7 @@ export function ParticipantBadges({
   isMe: boolean;
   viewed?: boolean;
 }) {
-  const t = useT();
+  const { t } = useTranslation();
   const fav = card.tags.includes('fav');
   const guest = isGuest(card);
   const presence = hybrid && card.present ? card.present : null;

@@ -8,7 +8,7 @@ import { ParticipantBadges, TypeLabels } from './participant-badges';
 import classes from './participant-card.module.css';
 import { TagMenu } from './tag-menu';
 import '../i18n';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from '../../../i18n/react';
 
 export interface ParticipantCardProps {
   eventId: number;
@@ -42,7 +42,7 @@ export const ParticipantCard = memo(function ParticipantCard({
   children,
   testId,
 }: ParticipantCardProps) {
-  const t = useT();
+  const { t } = useTranslation();
   const location = useLocation();
   const { Meet, Chat } = usePersonActions();
   const profilePath = `/event/${eventId}/attendees/${card.id}`;

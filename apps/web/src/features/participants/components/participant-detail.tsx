@@ -2,10 +2,10 @@ import { Avatar, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/
 import { IconEdit, IconEye, IconEyeOff, IconSearchOff, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { type DetailProps, DetailSkeleton } from '../../../components/detail-skeleton';
 import { usePersonActions } from '../../../components/person-actions';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { overCurrentPage } from '../../../lib/modal-route';
 import { useEvent } from '../../../lib/use-event';

@@ -18,9 +18,9 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParticipantTypeText } from '../../../components/participant-type';
 import { Segments } from '../../../components/segments';
+import { useTranslation } from '../../../i18n/react';
 import { type ParticipantFilters as Filters, type ParticipantView, toIds } from '../lib/search-request';
 import '../i18n';
 

@@ -2,7 +2,7 @@ import type { EventDetails, Recommendation } from '@foyer/contract';
 import { Button, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useRecommendations } from '../api/recommendations';
 import { reasonText } from '../lib/reasons';

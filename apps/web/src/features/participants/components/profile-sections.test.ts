@@ -5,7 +5,7 @@ import attendees from '../../../i18n/locales/en/attendees.json';
 import { initEnglish, renderHtml } from '../../../lib/render.testing';
 import { ProfileSections } from './profile-sections';
 
-// The area's catalogue is loaded below into a plain i18next; the app's loader needs a browser.
+// The area's catalogue is loaded below into the translator alone; the app's loader needs a browser.
 vi.mock('../i18n', () => ({}));
 
 beforeAll(() => initEnglish(attendees));

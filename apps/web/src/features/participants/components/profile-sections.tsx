@@ -12,7 +12,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 
 type Level = 2 | 3 | 4;
@@ -87,7 +87,7 @@ export function ProfileSections({
     links.push({
       key: network,
       icon: SOCIAL[network] ?? IconWorld,
-      label: t(`attendees.profile.social.${network}`, network),
+      label: t(`attendees.profile.social.${network}`, { defaultValue: network }),
       href: safeUrl(url),
     });
   if (profile.city) links.push({ key: 'city', icon: IconMapPin, label: profile.city });

@@ -7,11 +7,11 @@ import { toast } from '../../../lib/toast';
 import { useSetTag } from '../api/tags';
 import classes from './tag-menu.module.css';
 import '../i18n';
-import { useT } from '../../../i18n/use-t';
+import { useTranslation } from '../../../i18n/react';
 
 /** Favourite or ignore someone, with a toast that says what happened (E2.42). */
 export function useToggleTag(eventId: number) {
-  const t = useT();
+  const { t } = useTranslation();
   const setTag = useSetTag(eventId);
   const toggle = (card: Pick<AttendeeCard, 'id' | 'fullName' | 'tags'>, tag: ParticipantTag) => {
     const on = !card.tags.includes(tag);
@@ -35,7 +35,7 @@ export function useToggleTag(eventId: number) {
  * opens at once.
  */
 export function TagMenu({ eventId, card }: { eventId: number; card: AttendeeCard }) {
-  const t = useT();
+  const { t } = useTranslation();
   const [mounted, setMounted] = useState(false);
   if (mounted) return <OpenedTagMenu eventId={eventId} card={card} />;
   // A plain button styled as the subtle gray ActionIcon the menu then shows (no component per card).
@@ -56,7 +56,7 @@ export function TagMenu({ eventId, card }: { eventId: number; card: AttendeeCard
 
 /** The menu itself, open from its first render (the button that mounted it was just pressed). */
 function OpenedTagMenu({ eventId, card }: { eventId: number; card: AttendeeCard }) {
-  const t = useT();
+  const { t } = useTranslation();
   const { toggle, pending } = useToggleTag(eventId);
   const fav = card.tags.includes('fav');
   const ignored = card.tags.includes('ignored');

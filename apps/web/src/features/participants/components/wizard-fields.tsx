@@ -1,7 +1,7 @@
 import type { CategoryQuestion, ParticipantTypeOption, WizardStep } from '@foyer/contract';
 import { MultiSelect, Radio, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useParticipantTypeText } from '../../../components/participant-type';
+import { useTranslation } from '../../../i18n/react';
 import { maxOptions, type StepError, showsMax, type WizardForm } from '../lib/wizard';
 import '../i18n';
 

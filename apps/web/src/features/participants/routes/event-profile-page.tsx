@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/use-event';
 import { useWizard } from '../api/event-profile';

@@ -1,8 +1,8 @@
 import { type AttendeeCard, type EventDetails, SEARCH_LOADING_DELAY_MS } from '@foyer/contract';
 import { Alert, Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSearchOff, IconUsers } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delay';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';

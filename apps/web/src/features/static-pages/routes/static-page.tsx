@@ -1,8 +1,8 @@
 import { Alert, Loader, Typography } from '@mantine/core';
 import { type MouseEvent, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isLocale } from '../../../i18n';
+import { useTranslation } from '../../../i18n/react';
 import { STATIC_PAGES, type StaticPageName, useStaticPage } from '../api/get-static-page';
 import { sanitizeHtml } from '../lib/sanitize';
 

@@ -1,7 +1,7 @@
 import { Center, Image, Loader } from '@mantine/core';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 /**
  * The ticket's QR code, black on white with a wide quiet zone so a door scanner reads it off a

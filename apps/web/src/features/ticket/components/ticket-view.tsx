@@ -2,7 +2,7 @@ import type { MyTicket } from '@foyer/contract';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { downloadTicketPdf } from '../api/ticket-api';

@@ -1,9 +1,9 @@
 import { type ChangePasswordRequest, changePasswordRequest, ErrorCode } from '@foyer/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
+import type { TFunction } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
 import { useFieldError } from '../../../lib/form-error';
 import { toast } from '../../../lib/toast';

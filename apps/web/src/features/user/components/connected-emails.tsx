@@ -2,7 +2,7 @@ import type { ConnectedEmail } from '@foyer/contract';
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconMailCheck, IconStar, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useConnectedEmails, useMakePrimary } from '../api/emails';
 import { AddEmailForm } from './add-email-form';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 /** A failed load: the server's message (A8.14) or 'Unknown error' (A8.32), with a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {

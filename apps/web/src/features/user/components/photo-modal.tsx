@@ -2,7 +2,7 @@ import '@mantine/dropzone/styles.css';
 import { Alert, Button, Group, Image, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { IconCamera, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/profile';
 import { photoErrorText } from '../lib/photo-error';

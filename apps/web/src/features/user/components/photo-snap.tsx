@@ -1,7 +1,7 @@
 import { Alert, AspectRatio, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { cropToDataUrl } from '../lib/square-crop';
 import '../../../i18n/account';
 

@@ -2,8 +2,8 @@ import { optionalText, requiredText, timezoneSchema, type UserProfile } from '@f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useTranslation } from '../../../i18n/react';
 import { useFieldError } from '../../../lib/form-error';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/profile';

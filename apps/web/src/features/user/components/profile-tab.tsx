@@ -3,8 +3,8 @@ import { Avatar, Button, Card, Divider, Group, Stack, Text, Title } from '@manti
 import { useDisclosure } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../../components/language-switcher';
+import { useTranslation } from '../../../i18n/react';
 import { ProfileForm } from './profile-form';
 import '../../../i18n/account';
 

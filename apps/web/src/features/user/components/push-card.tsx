@@ -1,7 +1,7 @@
 import { type PushTopic, pushTopics } from '@foyer/contract';
 import { Alert, Badge, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { disablePush, enablePush, type PushState, pushState } from '../../../lib/web-push';
 import { useMutePush, usePushSettings } from '../api/push';

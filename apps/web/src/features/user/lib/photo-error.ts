@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
 
 /** A8.20: the returned message, in the user's language when the server named its message key. */

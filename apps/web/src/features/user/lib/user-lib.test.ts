@@ -1,6 +1,6 @@
 import { notificationTypes } from '@foyer/contract';
-import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { TFunction } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
 import {
   NOTIFICATION_GROUPS,

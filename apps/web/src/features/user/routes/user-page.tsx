@@ -1,8 +1,8 @@
 import { Loader, Stack, Tabs, Title } from '@mantine/core';
 import { IconBell, IconLock, IconMail, IconUser } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../../../i18n/react';
 import { useProfile } from '../api/profile';
 import { ConnectedEmails } from '../components/connected-emails';
 import { LoadError } from '../components/load-error';

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconMap, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 const ZOOMS = [1, 1.5, 2, 3] as const;
 const PIN = '#1a1b1e';

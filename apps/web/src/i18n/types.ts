@@ -52,12 +52,3 @@ type PluralBase<K extends string> =
 
 /** A key of the catalogue: `t('missing.key')` does not compile. */
 export type TranslationKey = CatalogueKey | PluralBase<CatalogueKey>;
-
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    // The catalogues are flat dotted keys ("validation.error.required"), not nested objects.
-    keySeparator: false;
-    resources: { translation: EnglishCatalogue };
-  }
-}

@@ -1,0 +1,160 @@
+import { DEFAULT_LOCALE } from '@foyer/contract';
+import type { TranslationKey } from './types';
+
+/** Flat dotted keys as the spec names them (`validation.error.required`), one map per language. */
+export type Catalogue = Record<string, string>;
+
+/**
+ * What a text is filled with: `{{name}}` takes `name`; `count` also picks the plural form;
+ * `defaultValue` is the text when the catalogue has none for the key.
+ */
+export type TOptions = Readonly<Record<string, unknown>> & {
+  readonly count?: number;
+  readonly defaultValue?: string;
+};
+
+/**
+ * A text of the catalogue in one language: `t('missing.key')` does not compile. A key made at run
+ * time (a server's message key, a booth type) needs the text to show when the catalogue lacks it.
+ */
+export interface TFunction {
+  (key: TranslationKey, options?: TOptions): string;
+  (key: string, options: TOptions & { readonly defaultValue: string }): string;
+}
+
+type Listener = (language: string) => void;
+type TranslatorEvent = 'languageChanged' | 'added';
+
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/**
+ * The app's texts: a catalogue per language, the language shown, and `t`. The catalogues use a
+ * small part of what i18next offers (flat keys, `{{name}}` placeholders, plural forms by count,
+ * English as the fallback), so this is that part alone (decision 029): a key is found in the
+ * language shown, else in English, else the key itself is the text, as i18next answered.
+ */
+export class Translator {
+  private catalogues = new Map<string, Catalogue>();
+  private listeners: Record<TranslatorEvent, Set<Listener>> = {
+    languageChanged: new Set(),
+    added: new Set(),
+  };
+  private fixed = new Map<string, TFunction>();
+  private plurals = new Map<string, Intl.PluralRules>();
+
+  constructor(
+    public language: string = DEFAULT_LOCALE,
+    readonly fallback: string = DEFAULT_LOCALE,
+  ) {}
+
+  /** The language whose texts show (kept for the callers that asked i18next for it). */
+  get resolvedLanguage(): string {
+    return this.language;
+  }
+
+  /** `t` in the language shown now; can be passed around unbound. */
+  readonly t: TFunction = (key: string, options?: TOptions) => this.translate(this.language, key, options);
+
+  /** `t` in one language, the same function for every caller. */
+  getFixedT(language: string): TFunction {
+    let t = this.fixed.get(language);
+    if (!t) {
+      t = (key: string, options?: TOptions) => this.translate(language, key, options);
+      this.fixed.set(language, t);
+    }
+    return t;
+  }
+
+  /** Starts again with these catalogues and this language (tests; the app adds to the default). */
+  init({ lng, resources }: { lng: string; resources: Record<string, Catalogue> }): void {
+    this.catalogues = new Map(Object.entries(resources).map(([lang, texts]) => [lang, { ...texts }]));
+    this.emit('added', lng);
+    this.changeLanguage(lng);
+  }
+
+  /** Adds texts to a language's catalogue (a feature's area, a language fetched when chosen). */
+  addCatalogue(language: string, texts: Catalogue): void {
+    this.catalogues.set(language, { ...this.catalogues.get(language), ...texts });
+    this.emit('added', language);
+  }
+
+  hasCatalogue(language: string): boolean {
+    return this.catalogues.has(language);
+  }
+
+  /** True when the language shown, or English, has a text for the key. */
+  exists(key: string): boolean {
+    return this.lookup(this.language, key, undefined) !== undefined;
+  }
+
+  changeLanguage(language: string): void {
+    if (language === this.language) return;
+    this.language = language;
+    this.emit('languageChanged', language);
+  }
+
+  on(event: TranslatorEvent, listener: Listener): void {
+    this.listeners[event].add(listener);
+  }
+
+  off(event: TranslatorEvent, listener: Listener): void {
+    this.listeners[event].delete(listener);
+  }
+
+  /** The text for a key before its placeholders are filled (for `<Trans>`, which fills them itself). */
+  raw(language: string, key: string, count?: number): string {
+    return this.lookup(language, key, count) ?? key;
+  }
+
+  private translate(language: string, key: string, options: TOptions | undefined): string {
+    if (options === undefined) return this.raw(language, key);
+    const text = this.lookup(language, key, options.count) ?? options.defaultValue ?? key;
+    return fill(text, options);
+  }
+
+  /** In the language, then in the fallback: the count's plural form (`x_few`), then the key itself. */
+  private lookup(language: string, key: string, count: number | undefined): string | undefined {
+    const languages = language === this.fallback ? [language] : [language, this.fallback];
+    for (const lang of languages) {
+      const texts = this.catalogues.get(lang);
+      if (!texts) continue;
+      if (typeof count === 'number') {
+        const plural = texts[`${key}_${this.pluralRules(lang).select(count)}`];
+        if (plural !== undefined) return plural;
+      }
+      const text = texts[key];
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  }
+
+  private pluralRules(language: string): Intl.PluralRules {
+    let rules = this.plurals.get(language);
+    if (!rules) {
+      rules = new Intl.PluralRules(language);
+      this.plurals.set(language, rules);
+    }
+    return rules;
+  }
+
+  private emit(event: TranslatorEvent, language: string): void {
+    for (const listener of [...this.listeners[event]]) listener(language);
+  }
+}
+
+/**
+ * Fills `{{name}}` with `String(values.name)`; a placeholder with no value stays as written, and
+ * null fills with nothing (as i18next did). Values are text, never markup: `<Trans>` fills the
+ * text between its tags only.
+ */
+export function fill(text: string, values: TOptions): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => {
+    const value = values[name];
+    if (value === undefined) return placeholder;
+    return value === null ? '' : String(value);
+  });
+}
+
+/** The app's one translator: English until a language is chosen or detected (see ./index.ts). */
+export const i18n = new Translator();
