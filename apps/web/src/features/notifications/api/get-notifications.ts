@@ -51,33 +51,35 @@ export function useNotificationCounts(enabled = true): NotificationCounts {
 
 /**
  * Counts from the server (a realtime state record; a meeting change's notification, put at the top
- * of the newest page), written into every cached page. While a mark of mine is on its way they may
- * already hold it, and the overlay of the marks (pending-marks.ts) would take it off again: one too
- * few until the mark's answer. Then the list is read again instead, its items and counts together.
+ * of the newest page), written into every cached page at once, and the list is then read again:
+ * counts computed before something the cache already holds (an event-wide notification, A9.41,
+ * whose record comes on the event's room and makes the list be read again; a mark made since)
+ * reached this client after it, and would otherwise stay until the next reload. While a mark of
+ * mine is on its way they may already hold it, and the overlay of the marks (pending-marks.ts)
+ * would take it off again: then they are not written, the list is only read again.
  */
 export function receiveCounts(
   queryClient: QueryClient,
   counts: Partial<NotificationCounts>,
   notification?: Notification,
 ): void {
-  if (marksOnTheirWay(queryClient) > 0) {
-    void queryClient.invalidateQueries({ queryKey: notificationsKey });
-    return;
+  if (marksOnTheirWay(queryClient) === 0) {
+    patchAnswers<InfiniteData<NotificationPage, number | null>>(
+      queryClient,
+      notificationsKey,
+      (data) => ({
+        ...data,
+        pages: data.pages.map((page, index) => ({
+          ...page,
+          ...counts,
+          items:
+            notification && index === 0 && !page.items.some((n) => n.id === notification.id)
+              ? [notification, ...page.items]
+              : page.items,
+        })),
+      }),
+      { exact: true },
+    );
   }
-  patchAnswers<InfiniteData<NotificationPage, number | null>>(
-    queryClient,
-    notificationsKey,
-    (data) => ({
-      ...data,
-      pages: data.pages.map((page, index) => ({
-        ...page,
-        ...counts,
-        items:
-          notification && index === 0 && !page.items.some((n) => n.id === notification.id)
-            ? [notification, ...page.items]
-            : page.items,
-      })),
-    }),
-    { exact: true },
-  );
+  void queryClient.invalidateQueries({ queryKey: notificationsKey });
 }

@@ -72,5 +72,7 @@ export function useMarkNotificationsSeen() {
       api<NotificationCounts>('/notifications/seen', { method: 'POST', body: until ? { until } : {} }),
     onSuccess: (counts, until) =>
       answered(queryClient, (n) => (until === undefined || n.dt <= until ? { ...n, seen: true } : n), counts),
+    // Its counts may predate an event-wide notification the list has read since (see receiveCounts).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
