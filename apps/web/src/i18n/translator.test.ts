@@ -38,6 +38,9 @@ describe('the translator', () => {
     expect(t(key('a.close'))).toBe('Закрыть');
     expect(t(key('a.onlyEnglish'))).toBe('Only in English');
     expect(t(key('a.nowhere'))).toBe('a.nowhere');
+    // A key from a server's message that names a property of every object is no text.
+    expect(t(key('constructor'))).toBe('constructor');
+    expect(translator().exists('toString')).toBe(false);
   });
 
   it('picks the plural form by the rules of the language the text is in', () => {

@@ -34,7 +34,8 @@ const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
  * language shown, else in English, else the key itself is the text, as i18next answered.
  */
 export class Translator {
-  private catalogues = new Map<string, Catalogue>();
+  /** Maps, not the catalogues' objects: a key such as `constructor` must not find Object's own. */
+  private catalogues = new Map<string, Map<string, string>>();
   private listeners: Record<TranslatorEvent, Set<Listener>> = {
     languageChanged: new Set(),
     added: new Set(),
@@ -67,14 +68,18 @@ export class Translator {
 
   /** Starts again with these catalogues and this language (tests; the app adds to the default). */
   init({ lng, resources }: { lng: string; resources: Record<string, Catalogue> }): void {
-    this.catalogues = new Map(Object.entries(resources).map(([lang, texts]) => [lang, { ...texts }]));
+    this.catalogues = new Map(
+      Object.entries(resources).map(([lang, texts]) => [lang, new Map(Object.entries(texts))]),
+    );
     this.emit('added', lng);
     this.changeLanguage(lng);
   }
 
   /** Adds texts to a language's catalogue (a feature's area, a language fetched when chosen). */
   addCatalogue(language: string, texts: Catalogue): void {
-    this.catalogues.set(language, { ...this.catalogues.get(language), ...texts });
+    const known = this.catalogues.get(language) ?? new Map<string, string>();
+    for (const [key, text] of Object.entries(texts)) known.set(key, text);
+    this.catalogues.set(language, known);
     this.emit('added', language);
   }
 
@@ -114,18 +119,20 @@ export class Translator {
 
   /** In the language, then in the fallback: the count's plural form (`x_few`), then the key itself. */
   private lookup(language: string, key: string, count: number | undefined): string | undefined {
-    const languages = language === this.fallback ? [language] : [language, this.fallback];
-    for (const lang of languages) {
-      const texts = this.catalogues.get(lang);
-      if (!texts) continue;
-      if (typeof count === 'number') {
-        const plural = texts[`${key}_${this.pluralRules(lang).select(count)}`];
-        if (plural !== undefined) return plural;
-      }
-      const text = texts[key];
-      if (text !== undefined) return text;
+    const found = this.lookupIn(language, key, count);
+    return found !== undefined || language === this.fallback
+      ? found
+      : this.lookupIn(this.fallback, key, count);
+  }
+
+  private lookupIn(language: string, key: string, count: number | undefined): string | undefined {
+    const texts = this.catalogues.get(language);
+    if (!texts) return undefined;
+    if (typeof count === 'number') {
+      const plural = texts.get(`${key}_${this.pluralRules(language).select(count)}`);
+      if (plural !== undefined) return plural;
     }
-    return undefined;
+    return texts.get(key);
   }
 
   private pluralRules(language: string): Intl.PluralRules {
