@@ -117,6 +117,54 @@ describe('attendees in the browser', () => {
     await expectGoodScreen(page, 'past-event-directory-1280');
   });
 
+  it('E2.01 E7.70 the participant type narrows the list and the order sorts it; on a phone both unfold from Filters', async () => {
+    const token = await apiLogin(DEMO_LOGINS.attendee, DEMO_PASSWORD);
+    const event = await api<{ participantTypes: { id: number; name: string }[] }>(`/event/${eventId}`, {
+      token,
+    });
+    const exhibitor = event.participantTypes.find((type) => type.name === 'Exhibitor');
+    if (!exhibitor) throw new Error('the demo event has an Exhibitor type');
+    const exhibitors = await searchCards(token, {
+      eventId,
+      length: 60,
+      filters: { typeIds: [exhibitor.id] },
+    });
+    const byName = await searchCards(token, { eventId, length: 60, orderBy: 'name', asc: true });
+    expect(exhibitors.length).toBeGreaterThan(0);
+
+    const session = await signIn(browser, demoLogin('attendee'), { viewport: 'desktop', landing: 'none' });
+    context = session.context;
+    const { page } = session;
+    await page.goto(`/event/${eventId}/attendees`);
+    const list = page.getByTestId('attendees-list');
+    await list.waitFor();
+    const shownIds = () =>
+      list
+        .getByTestId('attendee-card')
+        .evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-participant-id'))));
+
+    // On a wide screen the fields show beside the search.
+    await page.getByTestId('attendees-filter-type').click();
+    await page.getByRole('option', { name: 'Exhibitor' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe(String(exhibitor.id));
+    await expect.poll(shownIds).toEqual(exhibitors.map((p) => p.id));
+
+    // On a phone they are folded under Filters, which counts what narrows the list.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/event/${eventId}/attendees`);
+    await list.waitFor();
+    expect(await page.getByTestId('attendees-sort').count()).toBe(0);
+    await page.getByTestId('attendees-filters-toggle').click();
+    await page.getByTestId('attendees-sort').click();
+    await page.getByRole('option', { name: 'Name' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('name');
+    await expect.poll(shownIds).toEqual(byName.map((p) => p.id));
+    await page.goto(`/event/${eventId}/attendees?type=${exhibitor.id}`);
+    await list.waitFor();
+    await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
+  });
+
   it('E7.70 E2.03 E2.05 E2.39 E1.17 E2.42 E6.21 A3.24 search by name, open the profile over the list, favourite and ignore', async () => {
     const me = await registerAttendee(eventId, 'Fiona', 'Finder');
     await api('/event/participant', { method: 'PUT', token: me.token, body: { eventId, present: 'venue' } });

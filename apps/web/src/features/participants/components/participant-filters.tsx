@@ -1,28 +1,19 @@
-import {
-  type EventDetails,
-  MOBILE_MAX_WIDTH,
-  PARTICIPANT_SEARCH_DEBOUNCE_MS,
-  type SearchOrder,
-} from '@foyer/contract';
-import {
-  Button,
-  CloseButton,
-  Collapse,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { type EventDetails, MOBILE_MAX_WIDTH, PARTICIPANT_SEARCH_DEBOUNCE_MS } from '@foyer/contract';
+import { Button, CloseButton, Collapse, Group, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { useParticipantTypeText } from '../../../components/participant-type';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Segments } from '../../../components/segments';
 import { useTranslation } from '../../../i18n/react';
-import { type ParticipantFilters as Filters, type ParticipantView, toIds } from '../lib/search-request';
+import { whenIdle } from '../../../lib/idle';
+import { lazyNamed } from '../../../lib/lazy-component';
+import type { ParticipantFilters as Filters, ParticipantView } from '../lib/search-request';
 import '../i18n';
+
+const FilterFields = lazyNamed(() => import('./participant-filter-fields'), 'FilterFields');
+
+/** The fields' row while their code arrives on a wide screen, as tall as it (60.8 px measured). */
+const FIELDS_HEIGHT = 'calc(3.8rem * var(--mantine-scale))';
 
 interface Props {
   event: EventDetails;
@@ -30,23 +21,9 @@ interface Props {
   onChange(next: Filters): void;
 }
 
-/** The category questions and their options as grouped choices (E3.06). */
-function categoryGroups(event: EventDetails) {
-  const parents = event.categories.filter((c) => c.parentId === null);
-  return parents
-    .map((parent) => ({
-      group: parent.name,
-      items: event.categories
-        .filter((c) => c.parentId === parent.id)
-        .map((c) => ({ value: String(c.id), label: c.name })),
-    }))
-    .filter((g) => g.items.length > 0);
-}
-
 /** E2.01, E7.70: search text (debounced, A9.17), participant type, categories, list and order. */
 export function ParticipantFilters({ event, filters, onChange }: Props) {
   const { t } = useTranslation();
-  const typeText = useParticipantTypeText();
   const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false, {
     getInitialValueInEffect: false,
   });
@@ -68,51 +45,18 @@ export function ParticipantFilters({ event, filters, onChange }: Props) {
   }, [text]);
   useEffect(() => setText(filters.query), [filters.query]);
 
-  const groups = categoryGroups(event);
-  const types = event.participantTypes.map((type) => ({
-    value: String(type.id),
-    label: typeText(type.name).text,
-  }));
   const narrowed = filters.typeIds.length + filters.categoryIds.length;
-
-  const more = (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-      {types.length > 0 && (
-        <MultiSelect
-          label={t('attendees.filter.type')}
-          placeholder={filters.typeIds.length ? undefined : t('attendees.filter.any')}
-          data={types}
-          value={filters.typeIds.map(String)}
-          onChange={(values) => onChange({ ...filters, typeIds: toIds(values) })}
-          clearable
-          data-testid="attendees-filter-type"
-        />
-      )}
-      {groups.length > 0 && (
-        <MultiSelect
-          label={t('attendees.filter.categories')}
-          placeholder={filters.categoryIds.length ? undefined : t('attendees.filter.any')}
-          data={groups}
-          value={filters.categoryIds.map(String)}
-          onChange={(values) => onChange({ ...filters, categoryIds: toIds(values) })}
-          clearable
-          searchable
-          data-testid="attendees-filter-categories"
-        />
-      )}
-      <Select
-        label={t('attendees.filter.sort')}
-        data={(['relevance', 'name', 'company'] as const).map((value) => ({
-          value,
-          label: t(`attendees.sort.${value}`),
-        }))}
-        value={filters.orderBy}
-        onChange={(value) => value && onChange({ ...filters, orderBy: value as SearchOrder })}
-        allowDeselect={false}
-        data-testid="attendees-sort"
-      />
-    </SimpleGrid>
-  );
+  // On a phone the fields sit folded away: their code loads when the browser is first idle, and
+  // they mount when first unfolded. On a wider screen they show at once, in their own file's time.
+  const [unfolded, setUnfolded] = useState(open);
+  if (open && !unfolded) setUnfolded(true);
+  useEffect(() => whenIdle(() => void FilterFields.preload()), []);
+  const more =
+    mobile && !unfolded ? null : (
+      <Suspense fallback={<div style={{ minHeight: FIELDS_HEIGHT }} />}>
+        <FilterFields event={event} filters={filters} onChange={onChange} />
+      </Suspense>
+    );
 
   return (
     <Stack gap="sm" data-testid="attendees-filters">
