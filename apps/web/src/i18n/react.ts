@@ -60,7 +60,7 @@ function render(nodes: Node[], components: Record<string, ReactElement>, values:
   return nodes.map((node) => {
     if (typeof node === 'string') return fill(node, values);
     const children = render(node.children, components, values);
-    const component = components[node.name];
+    const component = Object.hasOwn(components, node.name) ? components[node.name] : undefined;
     if (!component) return createElement(Fragment, null, ...children);
     return children.length > 0 ? cloneElement(component, undefined, ...children) : component;
   });
