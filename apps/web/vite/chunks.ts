@@ -25,6 +25,7 @@ const GROUPS = {
   lobby: ['features/lobby/routes/lobby-tab.tsx'],
   'shell-panels': ['app/shell/drawers/shell-drawers.tsx', 'app/shell/modals/shell-modals.tsx'],
   realtime: ['lib/realtime.ts'],
+  'attendee-filters': ['features/participants/components/participant-filter-fields.tsx'],
 };
 
 /**
@@ -38,6 +39,8 @@ const GROUPS = {
  * - `shell-panels`: the navigation's drawers and modals, mounted once the first screen is idle;
  * - `realtime`: the socket client (socket.io), connected once the first screen is idle
  *   (`realtime-provider.tsx`), so its ~12 KiB gzipped are not fetched and compiled before it;
+ * - `attendee-filters`: the directory's type, category and order fields (Mantine's combobox),
+ *   asked for once its first cards show, as one file rather than the six automatic splitting made;
  * - `common`, `forms`: what signed-out screens share with those, so they load neither;
  * - `zod`: the schemas' library, for the screens that build a schema;
  * - `charts`: the organizer dashboard's chart library, apart, as only that page uses it;
@@ -99,6 +102,8 @@ export function codeSplitting(needs: ModuleNeeds): Rolldown.CodeSplittingOptions
         );
       }
       for (const name of others) take(name, groupNeeds[name]);
+      // Last, so it takes only what no group above needs (a screen that shares some loads it too).
+      take('attendee-filters', groupNeeds['attendee-filters']);
       // A barrel whose modules all went to one group goes there too: left alone it would become an
       // empty chunk of its own (one more request). One spanning groups is left to Rolldown.
       for (const barrel of needs.barrels) {

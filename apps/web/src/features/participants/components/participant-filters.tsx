@@ -2,7 +2,7 @@ import { type EventDetails, MOBILE_MAX_WIDTH, PARTICIPANT_SEARCH_DEBOUNCE_MS } f
 import { Button, CloseButton, Collapse, Group, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Segments } from '../../../components/segments';
 import { useTranslation } from '../../../i18n/react';
 import { whenIdle } from '../../../lib/idle';
@@ -19,10 +19,12 @@ interface Props {
   event: EventDetails;
   filters: Filters;
   onChange(next: Filters): void;
+  /** The list's first answer is on screen (or failed): the fields' code may come now. */
+  listShown: boolean;
 }
 
 /** E2.01, E7.70: search text (debounced, A9.17), participant type, categories, list and order. */
-export function ParticipantFilters({ event, filters, onChange }: Props) {
+export function ParticipantFilters({ event, filters, onChange, listShown }: Props) {
   const { t } = useTranslation();
   const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false, {
     getInitialValueInEffect: false,
@@ -46,17 +48,21 @@ export function ParticipantFilters({ event, filters, onChange }: Props) {
   useEffect(() => setText(filters.query), [filters.query]);
 
   const narrowed = filters.typeIds.length + filters.categoryIds.length;
-  // On a phone the fields sit folded away: their code loads when the browser is first idle, and
-  // they mount when first unfolded. On a wider screen they show at once, in their own file's time.
+  // The fields' code comes after the first cards (`listShown`), so it never delays them: on a
+  // phone, where the fields sit folded away, when the browser is next idle, or at once when they
+  // are unfolded; on a wider screen a row of their height holds their place until then.
   const [unfolded, setUnfolded] = useState(open);
   if (open && !unfolded) setUnfolded(true);
-  useEffect(() => whenIdle(() => void FilterFields.preload()), []);
-  const more =
-    mobile && !unfolded ? null : (
-      <Suspense fallback={<div style={{ minHeight: FIELDS_HEIGHT }} />}>
+  useEffect(() => (listShown ? whenIdle(() => void FilterFields.preload()) : undefined), [listShown]);
+  const row = <div style={{ minHeight: FIELDS_HEIGHT }} />;
+  let more: ReactNode = null;
+  if (unfolded || (!mobile && listShown))
+    more = (
+      <Suspense fallback={row}>
         <FilterFields event={event} filters={filters} onChange={onChange} />
       </Suspense>
     );
+  else if (!mobile) more = row;
 
   return (
     <Stack gap="sm" data-testid="attendees-filters">

@@ -151,7 +151,12 @@ export function ParticipantsTab({ event }: { event: EventDetails }) {
             )}
           </Group>
         </Group>
-        <ParticipantFilters event={event} filters={filters} onChange={setFilters} />
+        <ParticipantFilters
+          event={event}
+          filters={filters}
+          onChange={setFilters}
+          listShown={!search.isPending && !rendering}
+        />
         {list}
       </Stack>
     </Stack>
