@@ -270,6 +270,33 @@ describe('attendees in the browser', () => {
     return { page: session.page, card, favourite, someone };
   }
 
+  it('E2.01 A9.17 a list chosen while the cleared search is still being shown keeps the search cleared', async () => {
+    const me = await registerAttendee(eventId, 'Vera', 'Views');
+    const people = await searchCards(me.token, { eventId, length: 10 });
+    const target = people.find((p) => p.id !== me.participantId && p.fullName.split(' ').length === 2);
+    if (!target) throw new Error('the demo event has people');
+    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
+    context = session.context;
+    const { page } = session;
+    await page.goto(`/event/${eventId}/attendees?q=${encodeURIComponent(target.fullName)}`);
+    const list = page.getByTestId('attendees-list');
+    await list.locator(`[data-participant-id="${target.id}"]`).waitFor();
+    const param = (name: string) => new URL(page.url()).searchParams.get(name);
+
+    // A slow phone: the address changes at once, the list's render of it takes a while, and a
+    // tap meanwhile must build on the address as it now is, not on the screen's last render.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await page.getByTestId('attendees-search').fill('');
+    await expect.poll(() => param('q')).toBeNull();
+    await page.getByTestId('attendees-view').getByText('Favourites').click();
+    await expect.poll(() => param('view')).toBe('fav');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.getByTestId('attendees-no-results').waitFor();
+    expect(param('q')).toBeNull();
+    expect(await page.getByTestId('attendees-search').inputValue()).toBe('');
+  });
+
   it('E7.76 a favourite set on another device shows up live', async () => {
     const { page, card, favourite } = await favouriteSetUp('Lina', 'Live');
     await page.goto(`/event/${eventId}/attendees`);

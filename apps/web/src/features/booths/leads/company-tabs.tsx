@@ -1,8 +1,8 @@
 import { Tabs } from '@mantine/core';
 import { IconBuildingStore, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
+import { useSearchParamsNow } from '../../../lib/search-params-now';
 import { LeadsPanel } from './leads-panel';
 import './i18n';
 
@@ -12,7 +12,7 @@ import './i18n';
  */
 export function CompanyTabs({ eventId, children }: { eventId: number; children: ReactNode }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const tab = params.get('tab') === 'leads' ? 'leads' : 'booth';
   return (
     <Tabs

@@ -1,7 +1,7 @@
 import { type Announcement, type EventDetails, type Poll, postViewerOf } from '@foyer/contract';
 import { Grid, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsNow } from '../../../lib/search-params-now';
 import { useLobbyLive } from '../api/use-lobby-live';
 import { AnnouncementFeed } from '../components/announcement-feed';
 import { AnnouncementFormModal } from '../components/announcement-form-modal';
@@ -22,7 +22,7 @@ export function LobbyTab({ event }: { event: EventDetails }) {
   const viewer = postViewerOf(event.me);
   const moderator = viewer?.moderator ?? false;
   useLobbyLive(event.id, moderator);
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchParamsNow();
   const infoId = Number(search.get(INFO_PARAM)) || null;
   const [postForm, setPostForm] = useState<{ post: Announcement | null } | null>(null);
   const [pollForm, setPollForm] = useState<{ poll: Poll | null } | null>(null);

@@ -8,7 +8,7 @@ import '../i18n';
 interface Props {
   event: EventDetails;
   filters: Filters;
-  onChange(next: Filters): void;
+  onChange(change: Partial<Filters>): void;
 }
 
 /** The category questions and their options as grouped choices (E3.06). */
@@ -44,7 +44,7 @@ export function FilterFields({ event, filters, onChange }: Props) {
           placeholder={filters.typeIds.length ? undefined : t('attendees.filter.any')}
           data={types}
           value={filters.typeIds.map(String)}
-          onChange={(values) => onChange({ ...filters, typeIds: toIds(values) })}
+          onChange={(values) => onChange({ typeIds: toIds(values) })}
           clearable
           data-testid="attendees-filter-type"
         />
@@ -55,7 +55,7 @@ export function FilterFields({ event, filters, onChange }: Props) {
           placeholder={filters.categoryIds.length ? undefined : t('attendees.filter.any')}
           data={groups}
           value={filters.categoryIds.map(String)}
-          onChange={(values) => onChange({ ...filters, categoryIds: toIds(values) })}
+          onChange={(values) => onChange({ categoryIds: toIds(values) })}
           clearable
           searchable
           data-testid="attendees-filter-categories"
@@ -68,7 +68,7 @@ export function FilterFields({ event, filters, onChange }: Props) {
           label: t(`attendees.sort.${value}`),
         }))}
         value={filters.orderBy}
-        onChange={(value) => value && onChange({ ...filters, orderBy: value as SearchOrder })}
+        onChange={(value) => value && onChange({ orderBy: value as SearchOrder })}
         allowDeselect={false}
         data-testid="attendees-sort"
       />

@@ -18,7 +18,8 @@ const FIELDS_HEIGHT = 'calc(3.8rem * var(--mantine-scale))';
 interface Props {
   event: EventDetails;
   filters: Filters;
-  onChange(next: Filters): void;
+  /** Changes these fields of the filters as the address has them now (the rest stay). */
+  onChange(change: Partial<Filters>): void;
   /** The list's first answer is on screen (or failed): the fields' code may come now. */
   listShown: boolean;
 }
@@ -31,17 +32,16 @@ export function ParticipantFilters({ event, filters, onChange, listShown }: Prop
   });
   const [text, setText] = useState(filters.query);
   const [open, setOpen] = useState(false);
-  const latest = useRef({ filters, onChange });
-  latest.current = { filters, onChange };
+  const latest = useRef({ query: filters.query, onChange });
+  latest.current = { query: filters.query, onChange };
 
   // The typed text reaches the search once typing pauses; a cleared filter clears the box.
   useEffect(() => {
-    if (text === latest.current.filters.query) return;
+    if (text === latest.current.query) return;
     // A profile opened meanwhile (a modal over the list) keeps the list as it was.
     const path = window.location.pathname;
     const timer = setTimeout(() => {
-      if (window.location.pathname === path)
-        latest.current.onChange({ ...latest.current.filters, query: text });
+      if (window.location.pathname === path) latest.current.onChange({ query: text });
     }, PARTICIPANT_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
@@ -99,7 +99,7 @@ export function ParticipantFilters({ event, filters, onChange, listShown }: Prop
       <Segments<ParticipantView>
         label={t('attendees.view.label')}
         value={filters.view}
-        onChange={(view) => onChange({ ...filters, view })}
+        onChange={(view) => onChange({ view })}
         data={(['all', 'fav', 'ignored'] as const).map((value) => ({
           value,
           label: t(`attendees.view.${value}`),

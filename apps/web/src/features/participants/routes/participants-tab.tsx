@@ -1,10 +1,10 @@
 import { type AttendeeCard, type EventDetails, SEARCH_LOADING_DELAY_MS } from '@foyer/contract';
 import { Alert, Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSearchOff, IconUsers } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delay';
+import { useSearchParamsNow } from '../../../lib/search-params-now';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useViewedParticipants } from '../api/participant';
 import { useParticipantSearch } from '../api/search-participants';
@@ -25,9 +25,10 @@ import '../i18n';
 /** E2.01, E1.01: the attendee directory with "People to meet" on top. */
 export function ParticipantsTab({ event }: { event: EventDetails }) {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchParamsNow();
   const filters = filtersFromParams(params);
-  const setFilters = (next: Filters) => setParams(filtersToParams(next, params), { replace: true });
+  const setFilters = (change: Partial<Filters>) =>
+    changeParams((now) => filtersToParams({ ...filtersFromParams(now), ...change }, now), { replace: true });
   const search = useParticipantSearch(event.id, filters);
   // A9.16: the loader beside the count only for a search still running after 100 ms.
   const searching = useDelayedFlag(
