@@ -23,7 +23,7 @@ export interface TFunction {
 }
 
 type Listener = (language: string) => void;
-type TranslatorEvent = 'languageChanged' | 'added';
+type TranslatorEvent = 'languageChanged';
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
@@ -38,7 +38,6 @@ export class Translator {
   private catalogues = new Map<string, Map<string, string>>();
   private listeners: Record<TranslatorEvent, Set<Listener>> = {
     languageChanged: new Set(),
-    added: new Set(),
   };
   private fixed = new Map<string, TFunction>();
   private plurals = new Map<string, Intl.PluralRules>();
@@ -71,7 +70,6 @@ export class Translator {
     this.catalogues = new Map(
       Object.entries(resources).map(([lang, texts]) => [lang, new Map(Object.entries(texts))]),
     );
-    this.emit('added', lng);
     this.changeLanguage(lng);
   }
 
@@ -80,7 +78,6 @@ export class Translator {
     const known = this.catalogues.get(language) ?? new Map<string, string>();
     for (const [key, text] of Object.entries(texts)) known.set(key, text);
     this.catalogues.set(language, known);
-    this.emit('added', language);
   }
 
   hasCatalogue(language: string): boolean {
