@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { registerAttendee, searchCards } from './lib/attendees';
@@ -175,10 +175,7 @@ describe('attendees in the browser', () => {
     const other = people.find((p) => p.id !== me.participantId && p.id !== target?.id);
     if (!target || !other) throw new Error('the demo event has people');
 
-    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
-    context = session.context;
-    const { page } = session;
-    await page.goto(`/event/${eventId}/attendees`);
+    const page = await newcomerAt(me, `/event/${eventId}/attendees`);
     const list = page.getByTestId('attendees-list');
     await list.waitFor();
 
@@ -249,6 +246,14 @@ describe('attendees in the browser', () => {
     await page.getByTestId('attendees-no-results').waitFor();
   });
 
+  /** `me`, new to the app, signed in on a desktop and on `path`. */
+  async function newcomerAt(me: Parameters<typeof signIn>[1], path: string): Promise<Page> {
+    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
+    context = session.context;
+    await session.page.goto(path);
+    return session.page;
+  }
+
   /**
    * A new attendee signed in on a desktop, someone else of the event to favourite, and `favourite`,
    * which sets the favourite as another device of theirs would (through the API).
@@ -275,17 +280,14 @@ describe('attendees in the browser', () => {
     const people = await searchCards(me.token, { eventId, length: 10 });
     const target = people.find((p) => p.id !== me.participantId && p.fullName.split(' ').length === 2);
     if (!target) throw new Error('the demo event has people');
-    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
-    context = session.context;
-    const { page } = session;
-    await page.goto(`/event/${eventId}/attendees?q=${encodeURIComponent(target.fullName)}`);
+    const page = await newcomerAt(me, `/event/${eventId}/attendees?q=${encodeURIComponent(target.fullName)}`);
     const list = page.getByTestId('attendees-list');
     await list.locator(`[data-participant-id="${target.id}"]`).waitFor();
     const param = (name: string) => new URL(page.url()).searchParams.get(name);
 
     // A slow phone: the address changes at once, the list's render of it takes a while, and a
     // tap meanwhile must build on the address as it now is, not on the screen's last render.
-    const cdp = await context.newCDPSession(page);
+    const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
     await page.getByTestId('attendees-search').fill('');
     await expect.poll(() => param('q')).toBeNull();
@@ -295,6 +297,38 @@ describe('attendees in the browser', () => {
     await page.getByTestId('attendees-no-results').waitFor();
     expect(param('q')).toBeNull();
     expect(await page.getByTestId('attendees-search').inputValue()).toBe('');
+  });
+
+  it('A9.17 E2.01 letters typed while the page still renders the search typed before them stay in the box', async () => {
+    const me = await registerAttendee(eventId, 'Tara', 'Typist');
+    const people = await searchCards(me.token, { eventId, length: 10 });
+    const target = people.find((p) => p.id !== me.participantId && /^\S{3,} \S+$/.test(p.fullName));
+    if (!target) throw new Error('the demo event has people');
+    const page = await newcomerAt(me, `/event/${eventId}/attendees`);
+    const list = page.getByTestId('attendees-list');
+    await list.waitFor();
+    const param = (name: string) => new URL(page.url()).searchParams.get(name);
+    const box = page.getByTestId('attendees-search');
+
+    // A slow phone: the first letters' search is in the address and being rendered while the
+    // rest are typed; the box must not be set back to what the page shows.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    const head = target.fullName.slice(0, 3);
+    await box.fill(head);
+    await expect.poll(() => param('q')).toBe(head);
+    await box.pressSequentially(target.fullName.slice(3));
+    await expect.poll(() => param('q')).toBe(target.fullName);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await list.locator(`[data-participant-id="${target.id}"]`).waitFor();
+    expect(await box.inputValue()).toBe(target.fullName);
+
+    // A search set elsewhere still shows in the box: the empty list's Clear.
+    await page.getByTestId('attendees-view').getByText('Favourites').click();
+    await page.getByTestId('attendees-no-results').waitFor();
+    await page.getByTestId('attendees-clear').click();
+    await expect.poll(() => box.inputValue()).toBe('');
+    expect(param('q')).toBeNull();
   });
 
   it('E7.76 a favourite set on another device shows up live', async () => {
@@ -373,10 +407,7 @@ describe('attendees in the browser', () => {
 
   it('E2.53 E2.74 E2.75 E5.01 E5.05 E5.07 E9.46 E2.78 A2.06 E2.24 the wizard completes the event profile', async () => {
     const me = await registerAttendee(eventId, 'Wanda', 'Wizard');
-    const session = await signIn(browser, me, { viewport: 'desktop', newAccount: true, landing: 'none' });
-    context = session.context;
-    const { page } = session;
-    await page.goto(`/event/${eventId}/event-profile`);
+    const page = await newcomerAt(me, `/event/${eventId}/event-profile`);
     const wizard = page.getByTestId('profile-wizard');
     await wizard.waitFor();
     const points = () => page.getByTestId('profile-completeness').getAttribute('data-points');

@@ -35,17 +35,31 @@ export function ParticipantFilters({ event, filters, onChange, listShown }: Prop
   const latest = useRef({ query: filters.query, onChange });
   latest.current = { query: filters.query, onChange };
 
-  // The typed text reaches the search once typing pauses; a cleared filter clears the box.
+  // The searches this box has sent and the page has not yet shown (oldest first).
+  const sent = useRef<string[]>([]);
+
+  // The typed text reaches the search once typing pauses.
   useEffect(() => {
     if (text === latest.current.query) return;
     // A profile opened meanwhile (a modal over the list) keeps the list as it was.
     const path = window.location.pathname;
     const timer = setTimeout(() => {
-      if (window.location.pathname === path) latest.current.onChange({ query: text });
+      if (window.location.pathname !== path) return;
+      sent.current.push(text);
+      latest.current.onChange({ query: text });
     }, PARTICIPANT_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  useEffect(() => setText(filters.query), [filters.query]);
+  // A search set elsewhere (cleared, the browser's back) shows in the box. One this box sent is
+  // not put back in it: on a slow phone the page may show it after more has been typed.
+  useEffect(() => {
+    const own = sent.current.indexOf(filters.query);
+    if (own >= 0) sent.current.splice(0, own + 1);
+    else {
+      sent.current = [];
+      setText(filters.query);
+    }
+  }, [filters.query]);
 
   const narrowed = filters.typeIds.length + filters.categoryIds.length;
   // The fields' code comes after the first cards (`listShown`), so it never delays them: on a
