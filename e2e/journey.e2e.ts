@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type PushService, startPushService } from '../apps/server/test/push-service';
 import { screenChecks } from './lib/a11y';
 import { baseURL, launchBrowser, newContext, type ViewportName, withCookieChoice } from './lib/browser';
 import { api, apiRegisterAttendee, demoEventId, demoURL, uniqueEmail } from './lib/flows';
 import { waitForStatus } from './lib/meetings';
 import { registerOnDemo, wizardToCategories } from './lib/onboarding';
-import { deliverToWorker, fakePushManager, shownNotifications } from './lib/push';
+import { deliverUntilShown, fakePushManager } from './lib/push';
 
 const check = screenChecks('journey');
 
@@ -117,13 +117,8 @@ describe('the attendee’s first hour', () => {
       const [push] = (await service.waitFor(sent + 1)).slice(sent);
       const payload = push?.payload as { title: string };
       expect(payload.title).toBe(`${mia.fullName} accepted your meeting request`);
-      await deliverToWorker(page, payload);
-      await vi.waitFor(
-        async () => {
-          expect((await shownNotifications(page)).map((n) => n.title)).toContain(payload.title);
-        },
-        { timeout: 15_000, interval: 200 },
-      );
+      const shown = await deliverUntilShown(page, payload);
+      expect(shown.map((n) => n.title)).toContain(payload.title);
 
       // The meeting, live on the page, with its table.
       await waitForStatus(page, 'meetingDetails');

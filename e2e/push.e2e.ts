@@ -4,7 +4,7 @@ import { type PushService, startPushService } from '../apps/server/test/push-ser
 import { screenChecks } from './lib/a11y';
 import { launchBrowser, newContext, type ViewportName, withCookieChoice } from './lib/browser';
 import { api, apiRegisterAttendee, demoEventId } from './lib/flows';
-import { deliverToWorker, fakePushManager, shownNotifications } from './lib/push';
+import { deliverUntilShown, fakePushManager } from './lib/push';
 import { signInOnPage } from './lib/sign-in';
 
 const check = screenChecks('push');
@@ -76,18 +76,9 @@ describe('push notifications', () => {
       expect(push?.path).toBe(new URL(device.subscription.endpoint).pathname);
 
       // The service worker shows it.
-      await deliverToWorker(page, payload);
-      await vi.waitFor(
-        async () => {
-          const shown = await shownNotifications(page);
-          expect(shown).toContainEqual(
-            expect.objectContaining({
-              title: 'Sam Sender would like to meet you',
-              url: '/invitations/received',
-            }),
-          );
-        },
-        { timeout: 10_000, interval: 200 },
+      const shown = await deliverUntilShown(page, payload);
+      expect(shown).toContainEqual(
+        expect.objectContaining({ title: 'Sam Sender would like to meet you', url: '/invitations/received' }),
       );
 
       // Chat muted: on every device, kept by the server.
