@@ -50,7 +50,12 @@ describe('demo seed', () => {
       .where('event_id', '=', demo.id)
       .execute();
     expect(sessions.length).toBeGreaterThanOrEqual(24);
-    const booths = await t.ctx.db.selectFrom('booths').select('id').where('event_id', '=', demo.id).execute();
+    const booths = await t.ctx.db
+      .selectFrom('booths')
+      .select(['id', 'name'])
+      .where('event_id', '=', demo.id)
+      .orderBy('id')
+      .execute();
     expect(booths).toHaveLength(3);
     // A2.71: the demo event has a venue plan whose pins point to its rooms.
     const rooms = await t.ctx.db
@@ -78,6 +83,8 @@ describe('demo seed', () => {
       .selectAll()
       .where('user_id', '=', exhibitor.id)
       .executeTakeFirstOrThrow();
+    // The exhibitor owns Ledgerline, the first booth the seed writes (the README's demo logins).
+    expect(booths[0]?.name).toBe('Ledgerline');
     expect(stand).toMatchObject({ booth_id: booths[0]!.id, booth_role: 'owner' });
 
     // The organizer sees the demo as active and the finished event as past, with organizer rights.
