@@ -47,23 +47,28 @@ export async function scan(page: Page, code: string): Promise<void> {
   await input.press('Enter');
 }
 
-/** The result panel's order number: a new answer has a higher one (also when it reads the same). */
+/**
+ * The result panel's order number: a new answer has a higher one (also when it reads the same); 0
+ * when none shows. Read in the page in one step: in fast mode the panel shows for a moment only, and
+ * a locator's read after a count could wait its whole time-out for a panel that has just gone.
+ */
 export async function resultSeq(page: Page): Promise<number> {
-  const panel = page.getByTestId('check-in-result');
-  if ((await panel.count()) === 0) return 0;
-  return Number((await panel.getAttribute('data-seq')) ?? 0);
+  return page.evaluate(() =>
+    Number(document.querySelector('[data-testid="check-in-result"]')?.getAttribute('data-seq') ?? 0),
+  );
 }
 
 /** Scans, then waits for the panel to show the answer to this scan; returns its outcome. */
 export async function scanAndRead(page: Page, code: string): Promise<string> {
   const before = await resultSeq(page);
   await scan(page, code);
-  await page.waitForFunction(
-    (seq) =>
-      Number(document.querySelector('[data-testid="check-in-result"]')?.getAttribute('data-seq') ?? 0) > seq,
-    before,
-  );
-  return (await page.getByTestId('check-in-result').getAttribute('data-outcome')) ?? '';
+  // The order number and the outcome are read together, while the (maybe brief) panel shows.
+  const answer = await page.waitForFunction((seq) => {
+    const panel = document.querySelector('[data-testid="check-in-result"]');
+    if (Number(panel?.getAttribute('data-seq') ?? 0) <= seq) return null;
+    return { outcome: panel?.getAttribute('data-outcome') ?? '' };
+  }, before);
+  return (await answer.jsonValue())?.outcome ?? '';
 }
 
 /**
