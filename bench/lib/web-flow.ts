@@ -19,6 +19,8 @@ interface Loaded {
   transfer: number;
   /** The body gzipped at level 9 (scripts only), the unit of the bundle budgets. */
   gzip: number;
+  /** When the page asked for it (ms since the epoch, as the request's timing reports it). */
+  startedAt: number;
 }
 
 /** What one step of a visit loaded: every request the page made, scripts apart. */
@@ -47,7 +49,9 @@ class RequestLog {
       if (!url.startsWith('http') && !url.startsWith('ws')) return;
       this.lastActivity = Date.now();
       if (request.resourceType() === 'websocket') {
-        this.loaded.push(Promise.resolve({ url, type: 'websocket', transfer: 0, gzip: 0 }));
+        this.loaded.push(
+          Promise.resolve({ url, type: 'websocket', transfer: 0, gzip: 0, startedAt: Date.now() }),
+        );
         return;
       }
       this.inflight += 1;
@@ -56,6 +60,11 @@ class RequestLog {
   }
 
   private async settle(request: Request): Promise<Loaded | null> {
+    const seen = Date.now();
+    const startedAt = () => {
+      const start = request.timing().startTime;
+      return start > 0 ? start : seen;
+    };
     try {
       const response = await request.response();
       const type = request.resourceType();
@@ -65,23 +74,38 @@ class RequestLog {
         const body = await response.body().catch(() => null);
         gzip = body ? gzipSync(body, { level: 9 }).length : 0;
       }
-      return { url: request.url(), type, transfer: sizes?.responseBodySize ?? 0, gzip };
+      return {
+        url: request.url(),
+        type,
+        transfer: sizes?.responseBodySize ?? 0,
+        gzip,
+        startedAt: startedAt(),
+      };
     } catch {
-      return { url: request.url(), type: request.resourceType(), transfer: 0, gzip: 0 };
+      return {
+        url: request.url(),
+        type: request.resourceType(),
+        transfer: 0,
+        gzip: 0,
+        startedAt: startedAt(),
+      };
     } finally {
       this.inflight -= 1;
       this.lastActivity = Date.now();
     }
   }
 
-  /** Notes the requests made so far: what the screen needed before it showed. */
-  mark(): void {
-    this.marked = this.loaded.length;
+  /**
+   * Notes what the screen needed before it showed: the requests the page made before `at` (ms since
+   * the epoch, as the page saw its content appear), or else those made so far.
+   */
+  mark(at?: number): void {
+    this.marked = at ?? Date.now();
   }
 
   /**
    * Waits until nothing has been in flight for `quietMs` (at most 15 s longer), then sums what was
-   * loaded since the last call: all of it, and the part requested before `mark()`.
+   * loaded since the last call: all of it, and the part requested before the time `mark()` noted.
    */
   async take(quietMs = 750): Promise<{ all: StepLoad; shown: StepLoad }> {
     const deadline = Date.now() + quietMs + 15_000;
@@ -89,16 +113,16 @@ class RequestLog {
       await new Promise((r) => setTimeout(r, 50));
     }
     const end = this.loaded.length;
-    const mark = Math.max(this.taken, Math.min(this.marked ?? end, end));
-    const all = await this.sum(this.taken, end);
-    const shown = await this.sum(this.taken, mark);
+    const items = (await Promise.all(this.loaded.slice(this.taken, end))).filter(
+      (l): l is Loaded => l !== null,
+    );
+    const cut = this.marked ?? Number.POSITIVE_INFINITY;
     this.taken = end;
     this.marked = null;
-    return { all, shown };
+    return { all: this.sum(items), shown: this.sum(items.filter((l) => l.startedAt <= cut)) };
   }
 
-  private async sum(from: number, to: number): Promise<StepLoad> {
-    const items = (await Promise.all(this.loaded.slice(from, to))).filter((l): l is Loaded => l !== null);
+  private sum(items: Loaded[]): StepLoad {
     const scripts = items.filter((l) => l.type === 'script');
     const byType: Record<string, number> = {};
     for (const item of items) byType[item.type] = (byType[item.type] ?? 0) + 1;
@@ -184,6 +208,15 @@ export async function visitAttendeeTab(
   const cold = await browser.newContext({ ...options, storageState });
   const coldPage = await cold.newPage();
   const coldLog = new RequestLog(coldPage);
+  // The moment the first card is in the page, noted by the page itself: Playwright's wait for it
+  // polls and returns later, by when the app may have asked for what it loads after the cards.
+  await coldPage.addInitScript({
+    content: `new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="attendee-card"]')) return;
+      window.firstCardAt = performance.timeOrigin + performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });`,
+  });
   await coldPage.goto(tabPath);
   await coldPage
     .getByTestId('attendee-card')
@@ -193,7 +226,7 @@ export async function visitAttendeeTab(
       if (process.env.BENCH_VERBOSE) await coldPage.screenshot({ path: '/tmp/web-cold-tab.png' });
       throw error;
     });
-  coldLog.mark();
+  coldLog.mark((await coldPage.evaluate('window.firstCardAt')) as number | undefined);
   // Long enough for what the app loads once the screen has settled (drawers, modals: ~3 s later).
   const { all: coldTab, shown: coldTabShown } = await coldLog.take(LATE_LOADS_MS);
   await cold.close();
