@@ -13,7 +13,7 @@ export const repoRoot = resolve(import.meta.dirname, '../../..');
 export interface ServerProcess {
   url: string;
   process: ChildProcess;
-  /** What the process wrote (its log, stdout and stderr) so far, when started with `output: 'pipe'`. */
+  /** What the process wrote (its log, stdout and stderr) so far. */
   output: () => string;
 }
 
@@ -29,11 +29,30 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server with these variables (over the test's own) and waits until it answers. */
+/**
+ * Starts the server with these variables (over the test's own) and waits until it answers. It is
+ * taken as started once it has said it listens on its URL (its output is always read for that): a free
+ * port, released to be given to the child, may meanwhile be taken by another test's server, which
+ * would answer the health check for a child still starting. A child that cannot have the port is
+ * started again on another (three times at most).
+ */
 export async function startServerProcess(
   env: Record<string, string>,
+  /** `pipe`: stderr is only kept (else it is also written to the test's stderr). */
   options: { output?: 'pipe' } = {},
 ): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(env, options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(env: Record<string, string>, options: { output?: 'pipe' }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -49,18 +68,26 @@ export async function startServerProcess(
       SEED_DEMO: 'true',
       ...env,
     },
-    stdio: options.output === 'pipe' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  for (const stream of [child.stdout, child.stderr])
-    stream?.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-    });
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+    if (options.output !== 'pipe') process.stderr.write(chunk); // as if inherited
+  });
+  const ready = `Foyer is running at ${url} `;
   const started = { url, process: child, output: () => output };
   running.push(child);
   await waitFor(
     async () => {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
+      if (child.exitCode !== null) {
+        if (output.includes('EADDRINUSE')) throw new PortTaken(`port ${port} taken`);
+        throw new Error(`server exited with ${child.exitCode}: ${output}`);
+      }
+      if (!output.includes(ready)) return false;
       try {
         return (await fetch(`${url}/api/v1/health`)).ok;
       } catch {
