@@ -1,6 +1,14 @@
 import type { FloatingPosition } from '@mantine/core';
-import { useMergedRef } from '@mantine/hooks';
-import { cloneElement, lazy, type ReactElement, type Ref, Suspense, useEffect, useState } from 'react';
+import {
+  cloneElement,
+  lazy,
+  type ReactElement,
+  type Ref,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+} from 'react';
 
 // Mantine's Tooltip and its positioning library (floating-ui, ~15 KiB gzipped with it) load with the
 // first hover, not with the screen that shows the element.
@@ -44,7 +52,15 @@ export function HoverTip({ label, position, withArrow, children }: HoverTipProps
     return () => element.removeEventListener('pointerleave', leave);
   }, [element, armed]);
 
-  const ref = useMergedRef(setElement, children.props.ref);
+  const ownRef = children.props.ref;
+  const ref = useCallback(
+    (node: HTMLElement | null) => {
+      setElement(node);
+      if (typeof ownRef === 'function') ownRef(node);
+      else if (ownRef) (ownRef as { current: HTMLElement | null }).current = node;
+    },
+    [ownRef],
+  );
 
   return (
     <>
