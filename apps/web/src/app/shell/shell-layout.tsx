@@ -9,7 +9,9 @@ import { focusPageHeading } from '../../lib/focus';
 import { useBreakpoint } from '../../lib/use-breakpoint';
 import { useCurrentEvent } from '../../lib/use-current-event';
 import { useInvitationsLive } from './drawers/use-invitations';
+import { FloatingChat } from './floating-chat';
 import { MobileHeader } from './mobile-header';
+import { MobileMenu } from './mobile-menu';
 import { navEntries } from './nav-entries';
 import { ShellFooter } from './shell-footer';
 import classes from './shell-layout.module.css';
@@ -22,10 +24,6 @@ import { useShellBadges } from './use-shell-badges';
 // Drawers and modals load after the first screen (or when one opens first), not with it.
 const ShellDrawers = lazy(async () => ({ default: (await import('./drawers/shell-drawers')).ShellDrawers }));
 const ShellModals = lazy(async () => ({ default: (await import('./modals/shell-modals')).ShellModals }));
-// So are the phone's menu (a Drawer) and the floating chat (a Popover): with the tooltips (HoverTip)
-// and the cards' menus, they are what brought Mantine's overlays and floating-ui into the frame's file.
-const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu')).MobileMenu }));
-const FloatingChat = lazy(async () => ({ default: (await import('./floating-chat')).FloatingChat }));
 
 function PageLoader() {
   const { t } = useTranslation();
@@ -132,11 +130,7 @@ export function ShellLayout() {
         </main>
         <ShellFooter className={classes.footer} />
       </div>
-      {showsFloatingChat(pathname) && idle && (
-        <Suspense fallback={null}>
-          <FloatingChat compact={mobile} />
-        </Suspense>
-      )}
+      {showsFloatingChat(pathname) && idle && <FloatingChat compact={mobile} />}
       <ShellPanels mobileMenu={mobile ? <MobileMenu entries={entries} /> : null} />
     </div>
   );

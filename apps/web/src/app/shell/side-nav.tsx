@@ -1,7 +1,6 @@
-import { ActionIcon, Button, Divider, Image, Text } from '@mantine/core';
+import { ActionIcon, Button, Divider, Image, Text, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { HoverTip } from '../../components/hover-tip';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useTranslation } from '../../i18n/react';
 import { LastVisitedCard } from './last-visited-card';
@@ -41,7 +40,7 @@ export function SideNav({ entries, tablet }: Props) {
         )}
       </Link>
       {tablet && (
-        <HoverTip label={collapsed ? t('nav.expand') : t('nav.collapse')} position="right">
+        <Tooltip label={collapsed ? t('nav.expand') : t('nav.collapse')} position="right">
           <ActionIcon
             variant="subtle"
             color="dark"
@@ -57,7 +56,7 @@ export function SideNav({ entries, tablet }: Props) {
               <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
             )}
           </ActionIcon>
-        </HoverTip>
+        </Tooltip>
       )}
       <UserBlock collapsed={collapsed} />
       <Divider w="100%" />
@@ -65,7 +64,7 @@ export function SideNav({ entries, tablet }: Props) {
       {!collapsed && <LastVisitedCard />}
       <div className={classes.grow} />
       {collapsed ? (
-        <HoverTip label={t('nav.signOut')} position="right">
+        <Tooltip label={t('nav.signOut')} position="right">
           <ActionIcon
             variant="subtle"
             color="dark"
@@ -77,7 +76,7 @@ export function SideNav({ entries, tablet }: Props) {
           >
             <IconLogout size={22} aria-hidden />
           </ActionIcon>
-        </HoverTip>
+        </Tooltip>
       ) : (
         <Button
           variant="subtle"

@@ -1,5 +1,4 @@
-import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
-import { HoverTip } from '../../components/hover-tip';
+import { Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from '../../i18n/react';
 import { useSession } from '../../lib/session-store';
 import { photoUrl } from './drawers/profile-tabs';
@@ -19,7 +18,7 @@ export function UserBlock({ collapsed = false }: { collapsed?: boolean }) {
   const open = () => openDrawer('profile');
   if (collapsed) {
     return (
-      <HoverTip label={fullName} position="right" withArrow>
+      <Tooltip label={fullName} position="right" withArrow>
         <UnstyledButton
           onClick={open}
           aria-label={t('shell.profile.open', { name: fullName })}
@@ -30,7 +29,7 @@ export function UserBlock({ collapsed = false }: { collapsed?: boolean }) {
         >
           {avatar}
         </UnstyledButton>
-      </HoverTip>
+      </Tooltip>
     );
   }
   return (

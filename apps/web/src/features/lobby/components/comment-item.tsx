@@ -1,8 +1,7 @@
 import { type Comment, canDeleteComment, canEditComment, type PostViewer } from '@foyer/contract';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { HoverTip } from '../../../components/hover-tip';
 import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import type { useCommentMutations } from '../api/announcements';
@@ -59,7 +58,7 @@ export function CommentItem({ comment, viewer, mutations }: Props) {
           {!editing && (mayEdit || mayDelete) && (
             <Group gap={4} wrap="nowrap">
               {mayEdit && (
-                <HoverTip label={t('lobby.comment.edit')}>
+                <Tooltip label={t('lobby.comment.edit')}>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
@@ -69,10 +68,10 @@ export function CommentItem({ comment, viewer, mutations }: Props) {
                   >
                     <IconPencil size={16} aria-hidden />
                   </ActionIcon>
-                </HoverTip>
+                </Tooltip>
               )}
               {mayDelete && (
-                <HoverTip label={t('lobby.comment.delete')}>
+                <Tooltip label={t('lobby.comment.delete')}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -83,7 +82,7 @@ export function CommentItem({ comment, viewer, mutations }: Props) {
                   >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
-                </HoverTip>
+                </Tooltip>
               )}
             </Group>
           )}

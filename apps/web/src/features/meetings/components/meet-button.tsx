@@ -1,6 +1,5 @@
-import { Button } from '@mantine/core';
+import { Button, Modal } from '@mantine/core';
 import { lazy, useEffect, useState } from 'react';
-import { LazyModal } from '../../../components/lazy-modal';
 import { LazyPart } from '../../../components/lazy-part';
 import { useEvent } from '../../../lib/use-event';
 import '../i18n';
@@ -91,7 +90,7 @@ export function AttendeeMeetModal({
 }: ModalProps) {
   const { t } = useTranslation();
   return (
-    <LazyModal
+    <Modal
       opened={opened}
       onClose={onClose}
       title={t('meetings.modal.title', { name })}
@@ -110,6 +109,6 @@ export function AttendeeMeetModal({
           />
         </LazyPart>
       )}
-    </LazyModal>
+    </Modal>
   );
 }
