@@ -236,8 +236,13 @@ describe('chat in the browser', () => {
     // E4.57: pinning puts the room first.
     await page.getByTestId('chat-pin').click();
     await expect.poll(() => rooms.first().getAttribute('data-room-id')).toBe(String(roomId));
-    const listed = await api<{ id: number; pin: boolean }[]>('/chat/rooms', { token: cem.token });
-    expect(listed.find((r) => r.id === roomId)?.pin).toBe(true);
+    // The list moves at once (optimistically); the server's answer may come a moment later.
+    await expect
+      .poll(async () => {
+        const listed = await api<{ id: number; pin: boolean }[]>('/chat/rooms', { token: cem.token });
+        return listed.find((r) => r.id === roomId)?.pin;
+      })
+      .toBe(true);
 
     // E4.85: my own message can be deleted; the others' cannot.
     await page.getByTestId('chat-input').fill('Oops, wrong room');
