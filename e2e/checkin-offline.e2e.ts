@@ -144,6 +144,8 @@ describe('check-in offline and live', () => {
       const registration = await navigator.serviceWorker?.getRegistration();
       return Boolean(registration?.active && navigator.serviceWorker.controller);
     });
+    // The screen says when it can open offline: wait for that, as a door manager would.
+    await a.page.locator('[data-testid="check-in-offline"][data-files="kept"]').waitFor({ timeout: 60_000 });
     const userName = await a.page.getByTestId('user-name').first().textContent();
     expect(userName).toBeTruthy();
 
@@ -184,6 +186,43 @@ describe('check-in offline and live', () => {
     expect(found.items).toEqual([
       expect.objectContaining({ participantId: guest.participantId, checkedIn: true }),
     ]);
+  });
+
+  it('A4.04 A8.31 a door keeps every file its screen may load: offline, the camera’s decoder and its .wasm come from the device though the camera was never opened', async () => {
+    const a = await door('Gate K', 'desktop');
+    const region = a.page.getByTestId('check-in-offline');
+    await a.page.locator('[data-testid="check-in-offline"][data-files="kept"]').waitFor({ timeout: 60_000 });
+    expect(await region.getByTestId('check-in-offline-files').textContent()).toBe(
+      'This screen opens and scans without a network on this device.',
+    );
+    const list = await a.page.evaluate(
+      async () => (await (await fetch('/door-files.json')).json()) as string[],
+    );
+    const loaded = await a.page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    const wasm = list.filter((file) => file.endsWith('.wasm'));
+    expect(wasm).toHaveLength(1);
+    expect(loaded).not.toContain(wasm[0]); // a handheld door: the camera never started
+    expect(list.some((file) => file.includes('/check-in-panel-'))).toBe(true);
+
+    await a.context.setOffline(true);
+    const statusOf = (urls: string[]) =>
+      a.page.evaluate(
+        (paths) =>
+          Promise.all(
+            paths.map((path) =>
+              fetch(path).then(
+                (response) => response.status,
+                () => 0,
+              ),
+            ),
+          ),
+        urls,
+      );
+    expect(await statusOf(list)).toEqual(list.map(() => 200));
+    // What is not kept is not there: the network is really away (0, not the server's 404).
+    expect(await statusOf([`/assets/not-kept-${Date.now()}.js`])).toEqual([0]);
   });
 
   it('A8.31 a door page reloads without a network: the app shell and its assets come from the service worker', async () => {

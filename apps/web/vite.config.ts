@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { codeSplitting } from './vite/chunks.ts';
+import { doorFilesPlugin } from './vite/door-files.ts';
 import { mantineStyles } from './vite/mantine-styles.ts';
 import { ModuleNeeds } from './vite/module-needs.ts';
 import { preloadHints } from './vite/preload-hints.ts';
@@ -10,7 +11,7 @@ const needs = new ModuleNeeds();
 const apiTarget = process.env.FOYER_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [mantineStyles(), needs.plugin(), pureContract(), react(), preloadHints()],
+  plugins: [mantineStyles(), needs.plugin(), pureContract(), react(), preloadHints(), doorFilesPlugin()],
   define: {
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },

@@ -5,8 +5,10 @@
  * on, as /sw.js?build=<build time>: each build has its own worker and cache, and drops the older ones.
  *
  * - Navigations: network first; offline, the last app shell (index.html) it saw.
- * - /assets/* (hashed, immutable): cache first, kept as they are fetched (and the ones the page
- *   loaded before the worker was there, which the page posts as a `keep` message).
+ * - /assets/* (hashed, immutable): cache first, kept as they are fetched, the ones the page
+ *   loaded before the worker was there (the page posts them as a `keep` message) and, from a door,
+ *   every file the check-in screen may load (the build's door-files.json), fetched at once so the
+ *   door works offline whatever it had opened before the network went.
  * - Everything else, the API above all, goes to the network untouched: no API answer is cached
  *   (the door keeps its ticket snapshot in IndexedDB itself).
  */
@@ -44,22 +46,47 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/** The files the build lists for the door (vite/door-files.ts): all the check-in screen may load. */
+function doorFiles() {
+  return fetch('/door-files.json', { cache: 'no-cache' })
+    .then((response) => (response.ok ? response.json() : []))
+    .then((list) => (Array.isArray(list) ? list : []))
+    .catch(() => []);
+}
+
+/**
+ * `keep`: the page names the files it loaded before this worker was there (and, from a door,
+ * asks for the door's whole list too); each one not kept yet is fetched and kept. The answer, on
+ * the message's port when it has one: how many files are kept and how many could not be fetched.
+ */
 self.addEventListener('message', (event) => {
   const data = event.data;
   if (data?.type !== 'keep' || !Array.isArray(data.urls)) return;
-  const urls = data.urls.filter(
-    (url) => typeof url === 'string' && (url === SHELL || url.startsWith('/assets/')),
-  );
+  const allowed = (url) => typeof url === 'string' && (url === SHELL || url.startsWith('/assets/'));
+  const port = event.ports?.[0];
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) =>
-        Promise.all(
+    Promise.all([caches.open(CACHE), data.door ? doorFiles() : []])
+      .then(([cache, door]) => {
+        const urls = [...new Set([...data.urls, ...door])].filter(allowed);
+        return Promise.all(
           urls.map((url) =>
-            cache.match(url).then((hit) => (hit ? undefined : cache.add(url).catch(() => undefined))),
+            cache
+              .match(url)
+              .then((hit) => hit || cache.add(url))
+              .then(
+                () => true,
+                () => false,
+              ),
           ),
-        ),
-      ),
+        );
+      })
+      .then((results) => {
+        if (port)
+          port.postMessage({
+            kept: results.filter(Boolean).length,
+            missing: results.filter((ok) => !ok).length,
+          });
+      }),
   );
 });
 

@@ -53,7 +53,7 @@ function outcomeLine(scan: PendingScan, t: TFunction): string {
  */
 export function PendingScans({ eventId }: { eventId: number }) {
   const { t } = useTranslation();
-  const snapshot = useOfflineDoor(eventId);
+  const { snapshot, files } = useOfflineDoor(eventId);
   const online = useOnline();
   const scans = usePendingScans(eventId);
   const [syncing, setSyncing] = useState(false);
@@ -74,6 +74,7 @@ export function PendingScans({ eventId }: { eventId: number }) {
       data-online={online}
       data-snapshot={snapshot.state === 'ready' ? snapshot.count : ''}
       data-waiting={waiting}
+      data-files={files}
     >
       {!online && (
         <Alert
@@ -88,6 +89,11 @@ export function PendingScans({ eventId }: { eventId: number }) {
       <Text size="xs" data-testid="check-in-offline-snapshot">
         {snapshotText}
       </Text>
+      {files !== 'unavailable' && (
+        <Text size="xs" data-testid="check-in-offline-files">
+          {t(`checkIn.offline.files.${files}`)}
+        </Text>
+      )}
       {scans.length > 0 && (
         <Paper withBorder p="sm" radius="md">
           <Stack gap="xs">

@@ -7,7 +7,7 @@ import { doorDb, onScansChanged, type PendingScan } from './db';
 import { clearSettled, listScans } from './queue';
 import { refreshSnapshot } from './snapshot';
 import { startSync } from './sync';
-import { registerDoorWorker } from './worker';
+import { type DoorFilesState, registerDoorWorker } from './worker';
 
 /** Whether the browser says it is online (changes with the online/offline events). */
 export function useOnline(): boolean {
@@ -33,12 +33,14 @@ export type SnapshotStatus =
 /**
  * Makes this screen a door that works offline while it is open: keeps the event's tickets on the
  * device (refreshed when online and older than a few minutes), syncs queued scans (now, on
- * reconnect, with backoff), and installs the service worker and keeps the event's and the areas'
- * last answers (lib/offline-answers.ts) that let the screen reload offline.
+ * reconnect, with backoff), and installs the service worker, has it keep every file the screen
+ * may load (worker.ts), and keeps the event's and the areas' last answers
+ * (lib/offline-answers.ts): the screen reloads and scans offline.
  */
-export function useOfflineDoor(eventId: number): SnapshotStatus {
+export function useOfflineDoor(eventId: number): { snapshot: SnapshotStatus; files: DoorFilesState } {
   const online = useOnline();
   const [status, setStatus] = useState<SnapshotStatus>({ state: 'loading' });
+  const [files, setFiles] = useState<DoorFilesState>('keeping');
 
   const ready = status.state === 'ready';
   const queryClient = useQueryClient();
@@ -51,7 +53,15 @@ export function useOfflineDoor(eventId: number): SnapshotStatus {
       checkInAreas: queryClient.getQueryData(checkInAreasKey(eventId)),
     });
   }, [ready, eventId, queryClient]);
-  useEffect(() => registerDoorWorker(), []);
+  useEffect(() => {
+    let live = true;
+    void registerDoorWorker().then((state) => {
+      if (live) setFiles(state);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   useEffect(() => {
     let live = true;
     const known = async () => (await (await doorDb()).get('meta', eventId)) ?? null;
@@ -76,7 +86,7 @@ export function useOfflineDoor(eventId: number): SnapshotStatus {
       live = false;
     };
   }, [eventId, online]);
-  return status;
+  return { snapshot: status, files };
 }
 
 /** The event's scans on this device (queued and settled), re-read whenever they change. */
