@@ -137,7 +137,7 @@ describe('check-in offline and live', () => {
     await b.page.getByTestId('check-in-inside').getByText(guest.name).waitFor({ timeout: 5_000 });
   });
 
-  it('A4.04 E4.65 a door reloads without a network: still signed in, the check-in screen opens, a scan waits and syncs', async () => {
+  it('A4.04 E4.65 a door reloads without a network: still signed in, the check-in screen opens again by itself, a scan waits and syncs', async () => {
     const guest = await freshTicket(eventId, 'Renata', 'Reload');
     const a = await door('Gate R', 'desktop');
     await a.page.waitForFunction(async () => {
@@ -154,7 +154,7 @@ describe('check-in offline and live', () => {
     // Signed in as before, on the event (its last answer kept on the device), not sent to /login.
     await a.page.locator(`[data-testid="event-area"][data-event-id="${eventId}"]`).waitFor();
     expect(await a.page.getByTestId('user-name').first().textContent()).toBe(userName);
-    await a.page.getByTestId('nav-checkIn').click();
+    // The door was open when the page reloaded: it opens again by itself.
     await a.page.getByTestId('check-in-panel').waitFor();
     await a.page
       .locator('[data-testid="check-in-offline"][data-online="false"]:not([data-snapshot=""])')
@@ -223,6 +223,30 @@ describe('check-in offline and live', () => {
     expect(await statusOf(list)).toEqual(list.map(() => 200));
     // What is not kept is not there: the network is really away (0, not the server's 404).
     expect(await statusOf([`/assets/not-kept-${Date.now()}.js`])).toEqual([0]);
+  });
+
+  it('A4.04 a phone door pulled to refresh opens its check-in screen again; once closed, a reload leaves it closed', async () => {
+    const a = await door('Gate P', 'mobile');
+    await a.page.reload();
+    await a.page.getByTestId('check-in-panel').waitFor();
+    await a.page.locator('[data-testid="check-in-offline"]:not([data-snapshot=""])').waitFor();
+    const dialog = a.page.getByRole('dialog', { name: 'Check-in' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await a.page.getByTestId('check-in-panel').waitFor({ state: 'detached' });
+    await a.page.reload();
+    await a.page.locator(`[data-testid="event-area"][data-event-id="${eventId}"]`).waitFor();
+    // The event's screen is up and settled; the door stays closed.
+    await a.page.getByTestId('mobile-menu-button').waitFor();
+    expect(await a.page.getByTestId('check-in-panel').count()).toBe(0);
+    // Another tab (its own session storage) is not a door until someone opens one there.
+    const other = await a.context.newPage();
+    await a.page.getByTestId('mobile-menu-button').click();
+    await a.page.getByTestId('nav-checkIn').click();
+    await a.page.getByTestId('check-in-panel').waitFor();
+    await other.goto(`/event/${eventId}/`);
+    await other.locator(`[data-testid="event-area"][data-event-id="${eventId}"]`).waitFor();
+    await other.getByTestId('mobile-menu-button').waitFor();
+    expect(await other.getByTestId('check-in-panel').count()).toBe(0);
   });
 
   it('A8.31 a door page reloads without a network: the app shell and its assets come from the service worker', async () => {

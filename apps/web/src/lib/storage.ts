@@ -28,6 +28,28 @@ export function forgetModalUrl(): void {
 /** A door device's id, name and scan modes: the device's, not the signed-in person's. */
 export const DOOR_DEVICE_KEY = 'checkInDevice';
 
+/**
+ * The event whose check-in screen this browser tab has open (session storage: this tab only). A
+ * door that reloads (a phone's pull to refresh, a crash, a reload without a network) opens its
+ * check-in screen again instead of leaving staff on the event's first tab.
+ */
+const DOOR_OPEN_KEY = 'checkInOpen';
+
+export function rememberDoorOpen(eventId: number): void {
+  safely(() => sessionStorage.setItem(DOOR_OPEN_KEY, String(eventId)));
+}
+
+export function readDoorOpen(): number | null {
+  return safely(() => {
+    const id = Number(sessionStorage.getItem(DOOR_OPEN_KEY));
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  }, null);
+}
+
+export function forgetDoorOpen(): void {
+  safely(() => sessionStorage.removeItem(DOOR_OPEN_KEY));
+}
+
 /** Device preferences survive logout; everything else in local storage is session data (A4.05). */
 const KEPT_ON_LOGOUT = [LANGUAGE_KEY, COOKIE_CONSENT_KEY, DOOR_DEVICE_KEY];
 

@@ -1,5 +1,6 @@
-import type { EventDetails } from '@foyer/contract';
+import { canSeeCheckIn, type EventDetails } from '@foyer/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { forgetDoorOpen, readDoorOpen, rememberDoorOpen } from '../../../lib/storage';
 import { useCurrentEvent } from '../../../lib/use-current-event';
 import { useShell } from '../shell-store';
 import { useEver } from '../use-ever';
@@ -29,6 +30,23 @@ function LoadedInviteModal({
   return <InviteParticipantModal event={event} opened={mounted && opened} onClose={onClose} />;
 }
 
+/**
+ * A door's check-in screen survives a reload of its tab: open, the event is remembered for this tab
+ * (lib/storage.ts); on the event's pages again, the screen opens by itself while the person may
+ * still check people in. Closing it forgets.
+ */
+function useDoorReopens(event: EventDetails | null, opened: boolean): void {
+  const openModal = useShell((state) => state.openModal);
+  const eventId = event?.id ?? null;
+  const allowed = event !== null && canSeeCheckIn(event);
+  useEffect(() => {
+    if (eventId !== null && allowed && readDoorOpen() === eventId) openModal('checkIn');
+  }, [eventId, allowed, openModal]);
+  useEffect(() => {
+    if (opened && eventId !== null) rememberDoorOpen(eventId);
+  }, [opened, eventId]);
+}
+
 /** The modals the navigation opens for the current event (A2.95, A2.96). */
 export function ShellModals() {
   const event = useCurrentEvent();
@@ -36,6 +54,8 @@ export function ShellModals() {
   const closeModal = useShell((state) => state.closeModal);
   const inviteOpened = modals.includes('inviteParticipant');
   const inviteNeeded = useEver(inviteOpened);
+  const checkInOpened = modals.includes('checkIn');
+  useDoorReopens(event, checkInOpened);
   if (!event) return null;
   return (
     <>
@@ -48,7 +68,13 @@ export function ShellModals() {
           />
         </Suspense>
       )}
-      <CheckInModal opened={modals.includes('checkIn')} onClose={() => closeModal('checkIn')} />
+      <CheckInModal
+        opened={checkInOpened}
+        onClose={() => {
+          forgetDoorOpen();
+          closeModal('checkIn');
+        }}
+      />
     </>
   );
 }
