@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_DEFAULT_TABS_KEY, readDefaultTabs, rememberDefaultTabs } from './storage';
+import {
+  EVENT_DEFAULT_TABS_KEY,
+  forgetDoorOpen,
+  readDefaultTabs,
+  readDoorOpen,
+  rememberDefaultTabs,
+  rememberDoorOpen,
+} from './storage';
 
 let items: Map<string, string>;
 let writes: number;
@@ -58,5 +65,43 @@ describe('the events’ remembered default tabs (read at start-up by lib/read-ad
       [2, 'lobby', 'attendees'],
       [3, 'expo', null],
     ]);
+  });
+});
+
+describe('the tab’s open door (its check-in screen opens again after a reload)', () => {
+  it('A4.04 keeps the event while open, forgets it when closed, and reads anything else as none', () => {
+    const tab = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => tab.get(key) ?? null,
+      setItem: (key: string, value: string) => tab.set(key, value),
+      removeItem: (key: string) => tab.delete(key),
+    });
+    expect(readDoorOpen()).toBeNull();
+    rememberDoorOpen(42);
+    expect(readDoorOpen()).toBe(42);
+    expect(items.size).toBe(0); // this tab's, not the device's
+    forgetDoorOpen();
+    expect(readDoorOpen()).toBeNull();
+    for (const stored of ['', '0', '-3', '1.5', 'abc', '99999999999999999999']) {
+      tab.set('checkInOpen', stored);
+      expect(readDoorOpen()).toBeNull();
+    }
+  });
+
+  it('no session storage (private mode): nothing is kept and nothing throws', () => {
+    vi.stubGlobal('sessionStorage', {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    });
+    expect(() => rememberDoorOpen(1)).not.toThrow();
+    expect(readDoorOpen()).toBeNull();
+    expect(() => forgetDoorOpen()).not.toThrow();
   });
 });
