@@ -225,6 +225,23 @@ describe('check-in offline and live', () => {
     expect(await statusOf([`/assets/not-kept-${Date.now()}.js`])).toEqual([0]);
   });
 
+  it('A4.04 a door shows another language without a network: every language’s texts are kept on the device', async () => {
+    const a = await door('Gate L', 'desktop');
+    await a.page.locator('[data-testid="check-in-offline"][data-files="kept"]').waitFor({ timeout: 60_000 });
+    expect(await a.page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+    // Turkish was never shown on this device; offline, the door reloads in it.
+    await a.context.setOffline(true);
+    await a.page.evaluate(() => localStorage.setItem('language', 'tr'));
+    await a.page.reload();
+    await a.page.getByTestId('check-in-panel').waitFor();
+    await a.page
+      .getByTestId('check-in-offline-files')
+      .getByText('Bu ekran bu cihazda ağ olmadan açılır ve tarar.')
+      .waitFor({ timeout: 60_000 });
+    expect(await a.page.evaluate(() => document.documentElement.lang)).toBe('tr');
+  });
+
   it('A4.04 a phone door pulled to refresh opens its check-in screen again; once closed, a reload leaves it closed', async () => {
     const a = await door('Gate P', 'mobile');
     await a.page.reload();

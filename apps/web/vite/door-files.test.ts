@@ -23,9 +23,12 @@ const build = [
   chunk('index', {
     isEntry: true,
     imports: ['runtime'],
-    dynamicImports: ['shell', 'console', 'login'],
+    dynamicImports: ['shell', 'console', 'login', 'texts/tr/checkin', 'texts/tr/agenda', 'texts/ru/checkin'],
     css: ['index'],
   }),
+  chunk('texts/tr/checkin'),
+  chunk('texts/tr/agenda'),
+  chunk('texts/ru/checkin'),
   chunk('runtime'),
   chunk('shell', {
     imports: ['index', 'mantine'],
@@ -44,10 +47,12 @@ const build = [
   chunk('login'),
   chunk('chat'),
   chunk('attendees'),
+  // A feature's screen that also holds its English texts is not a texts' file.
+  { ...chunk('agenda'), moduleIds: ['agenda', 'texts/en/agenda'] },
 ];
 
 describe('the door’s files (door-files.json)', () => {
-  const files = doorFiles(build, ['shell'], 'panel');
+  const files = doorFiles(build, ['shell'], 'panel', 'texts/');
 
   it('A4.04 holds the panel and all it loads later: the camera’s decoder with its .wasm, the printer with its CSS', () => {
     for (const file of [
@@ -70,15 +75,22 @@ describe('the door’s files (door-files.json)', () => {
     }
   });
 
+  it('A4.04 holds every language’s texts, all of each (a door may show one first while offline)', () => {
+    for (const file of ['texts/tr/checkin.js', 'texts/tr/agenda.js', 'texts/ru/checkin.js']) {
+      expect(files).toContain(`/assets/${file}`);
+    }
+  });
+
   it('leaves out the app’s other screens, which the entry and the frame load later', () => {
-    for (const file of ['console.js', 'charts.js', 'login.js', 'chat.js', 'attendees.js']) {
+    for (const file of ['console.js', 'charts.js', 'login.js', 'chat.js', 'attendees.js', 'agenda.js']) {
       expect(files).not.toContain(`/assets/${file}`);
     }
     expect(files).toHaveLength(new Set(files).size);
   });
 
   it('a build without the panel or its opener is an error, not an empty list', () => {
-    expect(() => doorFiles(build, ['shell'], 'gone')).toThrow(/no chunk holds gone/);
-    expect(() => doorFiles(build, ['gone'], 'panel')).toThrow(/no chunk holds gone/);
+    expect(() => doorFiles(build, ['shell'], 'gone', 'texts/')).toThrow(/no chunk holds gone/);
+    expect(() => doorFiles(build, ['gone'], 'panel', 'texts/')).toThrow(/no chunk holds gone/);
+    expect(() => doorFiles(build, ['shell'], 'panel', 'words/')).toThrow(/only texts of words\//);
   });
 });

@@ -13,6 +13,11 @@ export const DOOR_FILES = 'door-files.json';
  */
 const OPENED_FROM = ['app/shell/modals/check-in-modal.tsx'];
 const PANEL = 'features/checkin/components/check-in-panel.tsx';
+/**
+ * The texts of every language: a door shows the one its device or event asks for, and a language
+ * other than English loads its catalogue when first shown, which may be after the network went.
+ */
+const CATALOGUES = 'i18n/locales/';
 
 /** The parts of a built chunk this reads (Vite's metadata adds the CSS and the assets it brings). */
 export interface DoorChunk {
@@ -26,10 +31,16 @@ export interface DoorChunk {
 
 /**
  * Every file the door needs to open and to do all it does without a network: the entry and the
- * door's frame with what they import, the panel with everything it imports now or later, and the
- * CSS and assets (the decoder's .wasm) of each. Paths as the page asks for them ("/assets/…").
+ * door's frame with what they import, the panel with everything it imports now or later, the
+ * files that hold only texts (each language's catalogues), and the CSS and assets (the decoder's
+ * .wasm) of each. Paths as the page asks for them ("/assets/…").
  */
-export function doorFiles(chunks: readonly DoorChunk[], opener: string[], panel: string): string[] {
+export function doorFiles(
+  chunks: readonly DoorChunk[],
+  opener: string[],
+  panel: string,
+  catalogues: string,
+): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const holding = (module: string): DoorChunk => {
     const chunk = chunks.find((c) => c.moduleIds.includes(module));
@@ -50,6 +61,11 @@ export function doorFiles(chunks: readonly DoorChunk[], opener: string[], panel:
   for (const entry of chunks.filter((chunk) => chunk.isEntry)) walk(entry.fileName, false);
   for (const module of opener) walk(holding(module).fileName, false);
   walk(holding(panel).fileName, true);
+  const texts = chunks.filter(
+    (chunk) => chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.startsWith(catalogues)),
+  );
+  if (texts.length === 0) throw new Error(`door-files: no chunk holds only texts of ${catalogues}`);
+  for (const chunk of texts) walk(chunk.fileName, false);
   const extras = [...files].flatMap((file) => {
     const meta = byFile.get(file)?.viteMetadata;
     return [...(meta?.importedCss ?? []), ...(meta?.importedAssets ?? [])];
@@ -76,6 +92,7 @@ export function doorFilesPlugin(): Plugin {
           chunks,
           OPENED_FROM.map((module) => resolve(src, module)),
           resolve(src, PANEL),
+          `${resolve(src, CATALOGUES)}/`,
         );
         this.emitFile({ type: 'asset', fileName: DOOR_FILES, source: `${JSON.stringify(list, null, 1)}\n` });
       } catch (error) {
