@@ -225,6 +225,45 @@ describe('check-in offline and live', () => {
     expect(await statusOf([`/assets/not-kept-${Date.now()}.js`])).toEqual([0]);
   });
 
+  it('A4.04 a door whose files were only partly kept says so and keeps the rest when the network comes back', async () => {
+    const a = await door('Gate Q', 'desktop');
+    const region = a.page.getByTestId('check-in-offline');
+    await a.page.locator('[data-testid="check-in-offline"][data-files="kept"]').waitFor({ timeout: 60_000 });
+    const wasm = (
+      await a.page.evaluate(async () => (await (await fetch('/door-files.json')).json()) as string[])
+    ).find((file) => file.endsWith('.wasm'));
+    if (!wasm) throw new Error('the door’s list names no .wasm');
+    const keptOnDevice = () => a.page.evaluate(async (file) => Boolean(await caches.match(file)), wasm);
+    // As if the network had gone while the worker was keeping the camera's decoder: it is not on
+    // the device, and neither it nor the door's list can be fetched now.
+    await a.page.evaluate(async (file) => {
+      for (const key of await caches.keys()) await (await caches.open(key)).delete(file);
+    }, wasm);
+    expect(await keptOnDevice()).toBe(false);
+    const unreachable = (url: URL) => url.pathname === wasm || url.pathname === '/door-files.json';
+    await a.context.route(unreachable, (route) => route.abort('internetdisconnected'));
+
+    // The door opened again: its list comes from the device, and the missing decoder is noticed.
+    const dialog = a.page.getByRole('dialog', { name: 'Check-in' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await a.page.getByTestId('check-in-panel').waitFor({ state: 'detached' });
+    await a.page.getByTestId('nav-checkIn').click();
+    await a.page
+      .locator('[data-testid="check-in-offline"][data-files="partial"]')
+      .waitFor({ timeout: 60_000 });
+    expect(await region.getByTestId('check-in-offline-files').textContent()).toBe(
+      'Part of this screen is not kept on the device yet: it will be as soon as the network allows.',
+    );
+    expect(await keptOnDevice()).toBe(false);
+
+    // The network comes back: the door keeps the rest by itself.
+    await a.context.unroute(unreachable);
+    await a.context.setOffline(true);
+    await a.context.setOffline(false);
+    await a.page.locator('[data-testid="check-in-offline"][data-files="kept"]').waitFor({ timeout: 60_000 });
+    expect(await keptOnDevice()).toBe(true);
+  });
+
   it('A4.04 a door shows another language without a network: every language’s texts are kept on the device', async () => {
     const a = await door('Gate L', 'desktop');
     await a.page.locator('[data-testid="check-in-offline"][data-files="kept"]').waitFor({ timeout: 60_000 });

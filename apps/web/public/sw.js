@@ -46,18 +46,29 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** The files the build lists for the door (vite/door-files.ts): all the check-in screen may load. */
-function doorFiles() {
-  return fetch('/door-files.json', { cache: 'no-cache' })
-    .then((response) => (response.ok ? response.json() : []))
-    .then((list) => (Array.isArray(list) ? list : []))
-    .catch(() => []);
+const DOOR_LIST = '/door-files.json';
+
+/**
+ * The files the build lists for the door (vite/door-files.ts): all the check-in screen may load.
+ * The list is kept too, so a door opened again offline still checks every file on it; null when
+ * it is neither reachable nor kept (then the door's files cannot be said to be all kept).
+ */
+function doorFiles(cache) {
+  return fetch(DOOR_LIST, { cache: 'no-cache' })
+    .then((response) => {
+      if (!response.ok) throw new Error(`door list: ${response.status}`);
+      return cache.put(DOOR_LIST, response.clone()).then(() => response.json());
+    })
+    .catch(() => cache.match(DOOR_LIST).then((hit) => (hit ? hit.json() : null)))
+    .then((list) => (Array.isArray(list) ? list : null))
+    .catch(() => null);
 }
 
 /**
  * `keep`: the page names the files it loaded before this worker was there (and, from a door,
  * asks for the door's whole list too); each one not kept yet is fetched and kept. The answer, on
- * the message's port when it has one: how many files are kept and how many could not be fetched.
+ * the message's port when it has one: how many files are kept and how many could not be fetched
+ * (the door's list itself counts as one when it could not be read).
  */
 self.addEventListener('message', (event) => {
   const data = event.data;
@@ -65,9 +76,11 @@ self.addEventListener('message', (event) => {
   const allowed = (url) => typeof url === 'string' && (url === SHELL || url.startsWith('/assets/'));
   const port = event.ports?.[0];
   event.waitUntil(
-    Promise.all([caches.open(CACHE), data.door ? doorFiles() : []])
+    caches
+      .open(CACHE)
+      .then((cache) => Promise.all([cache, data.door ? doorFiles(cache) : []]))
       .then(([cache, door]) => {
-        const urls = [...new Set([...data.urls, ...door])].filter(allowed);
+        const urls = [...new Set([...data.urls, ...(door ?? [])])].filter(allowed);
         return Promise.all(
           urls.map((url) =>
             cache
@@ -78,7 +91,7 @@ self.addEventListener('message', (event) => {
                 () => false,
               ),
           ),
-        );
+        ).then((results) => (door === null ? [...results, false] : results));
       })
       .then((results) => {
         if (port)

@@ -25,6 +25,9 @@ export function useOnline(): boolean {
   );
 }
 
+/** How often a door whose files are partly kept tries again while online. */
+const KEEP_AGAIN_MS = 60_000;
+
 export type SnapshotStatus =
   | { state: 'loading' }
   | { state: 'ready'; count: number; at: string }
@@ -34,7 +37,7 @@ export type SnapshotStatus =
  * Makes this screen a door that works offline while it is open: keeps the event's tickets on the
  * device (refreshed when online and older than a few minutes), syncs queued scans (now, on
  * reconnect, with backoff), and installs the service worker, has it keep every file the screen
- * may load (worker.ts), and keeps the event's and the areas' last answers
+ * may load (worker.ts; again when the network comes back if some could not be fetched), and keeps the event's and the areas' last answers
  * (lib/offline-answers.ts): the screen reloads and scans offline.
  */
 export function useOfflineDoor(eventId: number): { snapshot: SnapshotStatus; files: DoorFilesState } {
@@ -53,15 +56,31 @@ export function useOfflineDoor(eventId: number): { snapshot: SnapshotStatus; fil
       checkInAreas: queryClient.getQueryData(checkInAreasKey(eventId)),
     });
   }, [ready, eventId, queryClient]);
+  // Files that could not all be kept are asked for again when the network comes back, and every
+  // minute while it is there (a file the server failed to send once).
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
+    if (attempt > 0) setFiles('keeping');
     void registerDoorWorker().then((state) => {
       if (live) setFiles(state);
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [attempt]);
+  useEffect(() => {
+    if (files !== 'partial') return;
+    const again = () => {
+      if (navigator.onLine) setAttempt((n) => n + 1);
+    };
+    window.addEventListener('online', again);
+    const timer = setInterval(again, KEEP_AGAIN_MS);
+    return () => {
+      window.removeEventListener('online', again);
+      clearInterval(timer);
+    };
+  }, [files]);
   useEffect(() => {
     let live = true;
     const known = async () => (await (await doorDb()).get('meta', eventId)) ?? null;
