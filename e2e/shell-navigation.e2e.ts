@@ -56,6 +56,31 @@ describe('application shell in the browser: navigation', () => {
     }
   });
 
+  it('A8.31 A2.74 the drawers’ file failing to arrive (the network gone that second) leaves the page up, and the drawers come when the network is back', async () => {
+    const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
+    const panels = /\/assets\/shell-panels-[\w-]+\.js$/;
+    let refused = 0;
+    await page.route(panels, (route) => {
+      refused += 1;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto(`/event/${shell.eventId}/`);
+    await page.getByTestId('side-nav').waitFor();
+    // The frame asks for its drawers once the first screen is done; that request fails.
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await page.getByTestId('nav-profile').click();
+    expect(await page.getByTestId('crash-screen').count()).toBe(0);
+    expect(await page.getByTestId('profile-drawer').count()).toBe(0);
+    await page.getByTestId('event-area').waitFor();
+
+    // Back online: the drawers' file is asked for again, and the profile asked for meanwhile opens.
+    await page.unroute(panels);
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await page.getByTestId('profile-drawer').waitFor();
+    expect(await page.getByTestId('crash-screen').count()).toBe(0);
+  });
+
   it('A2.85 focus returns to the profile entry after Escape even when the navigation was rendered anew meanwhile', async () => {
     const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);

@@ -1,10 +1,11 @@
 import { visibleEventPages } from '@foyer/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router';
 import { prefetchParticipantsTab } from '../features/participants/api/prefetch';
 import { addressedScreen } from '../lib/addressed-screen';
+import { quietLazy } from '../lib/quiet-lazy';
 import { fetchProfile, PROFILE_STALE_MS, profileKey } from '../lib/session';
 import { useSession } from '../lib/session-store';
 import { subscribeToToasts, toastsRequested } from '../lib/toast';
@@ -48,7 +49,7 @@ if (useSession.getState().token) {
   }
 }
 
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+const Notifications = quietLazy(async () => (await import('@mantine/notifications')).Notifications);
 
 /**
  * Toasts are rare: the toast list (and its transitions) loads with the first one (`lib/toast`), not
@@ -57,11 +58,7 @@ const Notifications = lazy(async () => ({ default: (await import('@mantine/notif
 function LazyNotifications() {
   const needed = useSyncExternalStore(subscribeToToasts, toastsRequested);
   if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications position="top-right" autoClose={8000} classNames={{ root: toastClasses.root }} />
-    </Suspense>
-  );
+  return <Notifications position="top-right" autoClose={8000} classNames={{ root: toastClasses.root }} />;
 }
 
 export function App() {

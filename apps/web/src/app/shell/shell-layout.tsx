@@ -1,11 +1,12 @@
 import { hidesNavigation, showsFloatingChat } from '@foyer/contract';
 import { Center, Container, Loader } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ActingBanner } from '../../features/auth/components/act-as';
 import { useNotificationsLive } from '../../features/notifications/hooks/use-notifications-live';
 import { useTranslation } from '../../i18n/react';
 import { focusPageHeading } from '../../lib/focus';
+import { quietLazy } from '../../lib/quiet-lazy';
 import { useBreakpoint } from '../../lib/use-breakpoint';
 import { useCurrentEvent } from '../../lib/use-current-event';
 import { useInvitationsLive } from './drawers/use-invitations';
@@ -22,8 +23,9 @@ import { useProfileLive } from './use-profile';
 import { useShellBadges } from './use-shell-badges';
 
 // Drawers and modals load after the first screen (or when one opens first), not with it.
-const ShellDrawers = lazy(async () => ({ default: (await import('./drawers/shell-drawers')).ShellDrawers }));
-const ShellModals = lazy(async () => ({ default: (await import('./modals/shell-modals')).ShellModals }));
+// A file that cannot be fetched (the network gone meanwhile) leaves them out until it is back.
+const ShellDrawers = quietLazy(async () => (await import('./drawers/shell-drawers')).ShellDrawers);
+const ShellModals = quietLazy(async () => (await import('./modals/shell-modals')).ShellModals);
 
 function PageLoader() {
   const { t } = useTranslation();

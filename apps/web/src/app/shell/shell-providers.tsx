@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { quietLazy } from '../../lib/quiet-lazy';
 import { onLogout } from '../../lib/session';
 import { useSession } from '../../lib/session-store';
 import { installDeviceBridge } from './native';
@@ -8,9 +9,7 @@ import { useShell } from './shell-store';
 import { useSupportWidget } from './support-widget';
 
 // Only signed-in people need it: kept out of the first screen's bundle.
-const TimezoneCheck = lazy(async () => ({
-  default: (await import('./timezone/timezone-check')).TimezoneCheck,
-}));
+const TimezoneCheck = quietLazy(async () => (await import('./timezone/timezone-check')).TimezoneCheck);
 
 /**
  * What runs for the whole app: the realtime connection (A4.06), the native device bridge (A1.14–
@@ -36,11 +35,7 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   return (
     <RealtimeProvider>
       {children}
-      {signedIn && (
-        <Suspense fallback={null}>
-          <TimezoneCheck />
-        </Suspense>
-      )}
+      {signedIn && <TimezoneCheck />}
     </RealtimeProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { quietLazy } from '../../lib/quiet-lazy';
 import { useSession } from '../../lib/session-store';
 
 /**
@@ -7,14 +7,10 @@ import { useSession } from '../../lib/session-store';
  * sign-in instead of with the first screen. The static `modals` API reaches it by events; it needs
  * no children.
  */
-const ModalsProvider = lazy(async () => ({ default: (await import('./modals-provider')).ModalsProvider }));
+const ModalsProvider = quietLazy(async () => (await import('./modals-provider')).ModalsProvider);
 
 export function LazyModals() {
   const signedIn = useSession((state) => state.token !== null);
   if (!signedIn) return null;
-  return (
-    <Suspense fallback={null}>
-      <ModalsProvider />
-    </Suspense>
-  );
+  return <ModalsProvider />;
 }

@@ -1,0 +1,55 @@
+import { type ComponentType, useEffect, useState } from 'react';
+
+/**
+ * A part of the app that is not the page and shows nothing until it is used (the navigation's
+ * drawers and modals, the confirmations' provider, the toasts' list, the time-zone check), loaded
+ * when it first mounts. `React.lazy` would throw a file that cannot be fetched to the nearest error
+ * boundary, the app's crash screen, and keep that failure for good: a blip of the venue's Wi-Fi at
+ * the wrong second took the whole page down. Here nothing shows meanwhile, and a file that could not
+ * be fetched is asked for again when the browser is back online (and at the next mount).
+ */
+export function quietLazy<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const loadOnce = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        loading = undefined; // asked for again by the next attempt
+        throw error;
+      },
+    );
+    return loading;
+  };
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, as React.lazy is
+  function QuietLazy(props: P) {
+    // A function in state is called as an updater: keep the component in a box.
+    const [box, setBox] = useState(() => (loaded ? { component: loaded } : null));
+    const [attempt, setAttempt] = useState(0);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for the file again
+    useEffect(() => {
+      if (box) return;
+      let live = true;
+      const again = () => setAttempt((n) => n + 1);
+      loadOnce().then(
+        (component) => {
+          if (live) setBox({ component });
+        },
+        () => {
+          if (live) window.addEventListener('online', again, { once: true });
+        },
+      );
+      return () => {
+        live = false;
+        window.removeEventListener('online', again);
+      };
+    }, [box, attempt]);
+    if (!box) return null;
+    const Component = box.component;
+    return <Component {...props} />;
+  }
+  return QuietLazy;
+}
