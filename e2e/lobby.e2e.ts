@@ -275,6 +275,38 @@ describe('lobby, announcements and polls in the browser', () => {
     await page.getByTestId('announcement-card').filter({ hasText: text }).waitFor({ timeout: 15_000 });
   });
 
+  it('E6.06 a deletion confirmed before the confirmation’s code has arrived is asked and carried out once it arrives', async () => {
+    const token = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
+    const text = unique('Lunch moves to the terrace');
+    await api('/event/post', { token, body: { type: 'announcement', eventId, text } });
+    const { page } = await signIn(browser, organizerLogin, { viewport: 'desktop', landing: 'none' });
+    pages.push(page);
+    // The confirmations' file (loaded when the browser is first idle) is held back, as on a slow
+    // connection, until the organizer has asked for the deletion.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = 0;
+    await page.route(/\/assets\/modals-provider-[\w-]+\.js$/, async (route) => {
+      asked += 1;
+      await released;
+      await route.continue();
+    });
+    await toLobby(page);
+    const card = page.getByTestId('announcement-card').filter({ hasText: text });
+    await card.getByTestId('announcement-menu').click();
+    await page.getByTestId('announcement-delete').click();
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    expect(await page.getByRole('dialog', { name: 'Delete announcement' }).count()).toBe(0);
+    release();
+    const dialog = page.getByRole('dialog', { name: 'Delete announcement' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await card.waitFor({ state: 'detached' });
+    const listed = await api<{ items: { text: string }[] }>(`/event/post?eventId=${eventId}`, { token });
+    expect(listed.items.some((post) => post.text === text)).toBe(false);
+  });
+
   it('E3.25 E7.42 a scheduled announcement is seen by its author only, until it is published', async () => {
     const attendee = await registerAttendee(eventId, 'Arda');
     const organizer = await open(organizerLogin);

@@ -100,6 +100,32 @@ describe('application shell in the browser: navigation', () => {
       .toBe('nav-profile');
   });
 
+  it('A2.81 the collapsed navigation names its icons in a tooltip on hover, and the first hover already shows it', async () => {
+    const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.goto(`/event/${shell.eventId}/`);
+    await page.locator('[data-collapsed="true"][data-testid="side-nav"]').waitFor();
+    const signOut = page.getByTestId('sign-out');
+    await signOut.hover();
+    const tip = page.getByRole('tooltip', { name: 'Sign out' });
+    await tip.waitFor();
+    // It is beside its icon, to the right of the collapsed navigation.
+    const [icon, box] = [await signOut.boundingBox(), await tip.boundingBox()];
+    expect(icon && box && box.x >= icon.x + icon.width).toBe(true);
+    await page.mouse.move(700, 400);
+    await tip.waitFor({ state: 'detached' });
+    // The next icon's tooltip comes and goes with the pointer as well.
+    const profile = page.getByTestId('nav-profile');
+    await profile.hover();
+    const named = page.getByRole('tooltip');
+    await named.waitFor();
+    const name = (await named.textContent())?.trim() ?? '';
+    expect(name.length).toBeGreaterThan(0);
+    expect(await profile.getAttribute('aria-label')).toContain(name);
+    await page.mouse.move(700, 400);
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
+  });
+
   it('A1.07 A2.98 inside an event an attendee reaches every area: people, agenda, speakers, exhibitors, sponsors and partners, lobby, chat, invitations, notifications, contacts, account', async () => {
     const page = await shell.signedIn('desktop', undefined, { landing: 'none' });
     await page.goto(`/event/${shell.eventId}/`);

@@ -19,7 +19,6 @@ const GROUPS = {
     'app/event/routes/event-area.tsx',
     'app/shell/timezone/timezone-check.tsx',
     'app/event/person-actions.tsx',
-    'app/system/modals-provider.tsx',
   ],
   attendees: ['features/participants/routes/participants-tab.tsx'],
   lobby: ['features/lobby/routes/lobby-tab.tsx'],
@@ -41,6 +40,8 @@ const GROUPS = {
  *   (`realtime-provider.tsx`), so its ~12 KiB gzipped are not fetched and compiled before it;
  * - `attendee-filters`: the directory's type, category and order fields (Mantine's combobox),
  *   asked for once its first cards show, as one file rather than the six automatic splitting made;
+ * - `overlays`: Mantine's Modal, Menu and Popover with floating-ui, for the lobby, the drawers
+ *   and the screens signed out; the frame and the attendee tab fetch them when one is first used;
  * - `common`, `forms`: what signed-out screens share with those, so they load neither;
  * - `zod`: the schemas' library, for the screens that build a schema;
  * - `charts`: the organizer dashboard's chart library, apart, as only that page uses it;
@@ -80,26 +81,37 @@ export function codeSplitting(needs: ModuleNeeds): Rolldown.CodeSplittingOptions
         for (const id of ids) if (!owner.has(id)) owner.set(id, name);
       };
       // What signed-out screens share with the signed-in ones gets chunks of its own, so that a
-      // sign-up form never loads the shell: `common` (also needed to show an event's first tab) and
-      // `forms` (shared with the drawers and modals only, loaded when they are).
-      const shown = new Set([...groupNeeds.shell, ...groupNeeds.attendees, ...groupNeeds.lobby]);
+      // sign-up form never loads the shell: `common` (also needed to show the frame and the
+      // attendee tab), `overlays` (needed by the lobby tab, whose modals and menus bring Mantine's
+      // overlays and their positioning; the frame and the attendee tab load those only when one is
+      // first used) and `forms` (shared with the drawers and modals only, loaded when they are).
+      const shown = new Set([...groupNeeds.shell, ...groupNeeds.attendees]);
       take(
         'common',
         [...publicNeeds].filter((id) => shown.has(id)),
+      );
+      take(
+        'overlays',
+        [...publicNeeds].filter((id) => groupNeeds.lobby.has(id)),
       );
       take(
         'forms',
         [...publicNeeds].filter((id) => groupNeeds['shell-panels'].has(id)),
       );
       take('shell', groupNeeds.shell);
-      // What two of the others need goes to the shell, so that loading one never loads another.
+      // What two of the others need goes to a chunk they share, so that loading one never loads
+      // another: to the shell if the attendee tab needs it (it loads the shell anyway), else to
+      // `overlays`, so that the attendee tab does not load what only the lobby, the navigation's
+      // panels and the socket share (Modal and Menu, mostly).
       const others = ['attendees', 'lobby', 'shell-panels', 'realtime'] as const;
       for (const name of others) {
         const rest = others.filter((other) => other !== name).map((other) => groupNeeds[other]);
+        const shared = [...groupNeeds[name]].filter((id) => rest.some((set) => set.has(id)));
         take(
           'shell',
-          [...groupNeeds[name]].filter((id) => rest.some((set) => set.has(id))),
+          shared.filter((id) => groupNeeds.attendees.has(id)),
         );
+        take('overlays', shared);
       }
       for (const name of others) take(name, groupNeeds[name]);
       // Last, so it takes only what no group above needs (a screen that shares some loads it too).

@@ -1,5 +1,6 @@
-import { ActionIcon, Badge, Indicator, NavLink, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Indicator, NavLink, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { HoverTip } from '../../components/hover-tip';
 import { useTranslation } from '../../i18n/react';
 import type { NavEntry } from './nav-entries';
 import { useShell } from './shell-store';
@@ -54,7 +55,7 @@ export function NavList({ entries, collapsed = false, onUse }: Props) {
           } as const;
           return (
             <li key={entry.key}>
-              <Tooltip label={label} position="right" withArrow>
+              <HoverTip label={label} position="right" withArrow>
                 <Indicator
                   label={badge > 99 ? '99+' : badge}
                   size={16}
@@ -73,7 +74,7 @@ export function NavList({ entries, collapsed = false, onUse }: Props) {
                     />
                   )}
                 </Indicator>
-              </Tooltip>
+              </HoverTip>
             </li>
           );
         }

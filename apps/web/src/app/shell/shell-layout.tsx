@@ -10,9 +10,7 @@ import { quietLazy } from '../../lib/quiet-lazy';
 import { useBreakpoint } from '../../lib/use-breakpoint';
 import { useCurrentEvent } from '../../lib/use-current-event';
 import { useInvitationsLive } from './drawers/use-invitations';
-import { FloatingChat } from './floating-chat';
 import { MobileHeader } from './mobile-header';
-import { MobileMenu } from './mobile-menu';
 import { navEntries } from './nav-entries';
 import { ShellFooter } from './shell-footer';
 import classes from './shell-layout.module.css';
@@ -26,6 +24,10 @@ import { useShellBadges } from './use-shell-badges';
 // A file that cannot be fetched (the network gone meanwhile) leaves them out until it is back.
 const ShellDrawers = quietLazy(async () => (await import('./drawers/shell-drawers')).ShellDrawers);
 const ShellModals = quietLazy(async () => (await import('./modals/shell-modals')).ShellModals);
+// So are the phone's menu (a Drawer) and the floating chat (a Popover): with the tooltips (HoverTip)
+// and the cards' menus, they are what brought Mantine's overlays and floating-ui into the frame's file.
+const MobileMenu = quietLazy(async () => (await import('./mobile-menu')).MobileMenu);
+const FloatingChat = quietLazy(async () => (await import('./floating-chat')).FloatingChat);
 
 function PageLoader() {
   const { t } = useTranslation();
@@ -132,7 +134,11 @@ export function ShellLayout() {
         </main>
         <ShellFooter className={classes.footer} />
       </div>
-      {showsFloatingChat(pathname) && idle && <FloatingChat compact={mobile} />}
+      {showsFloatingChat(pathname) && idle && (
+        <Suspense fallback={null}>
+          <FloatingChat compact={mobile} />
+        </Suspense>
+      )}
       <ShellPanels mobileMenu={mobile ? <MobileMenu entries={entries} /> : null} />
     </div>
   );

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Divider, Image, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Divider, Image, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { HoverTip } from '../../components/hover-tip';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useTranslation } from '../../i18n/react';
 import { LastVisitedCard } from './last-visited-card';
@@ -40,7 +41,7 @@ export function SideNav({ entries, tablet }: Props) {
         )}
       </Link>
       {tablet && (
-        <Tooltip label={collapsed ? t('nav.expand') : t('nav.collapse')} position="right">
+        <HoverTip label={collapsed ? t('nav.expand') : t('nav.collapse')} position="right">
           <ActionIcon
             variant="subtle"
             color="dark"
@@ -56,7 +57,7 @@ export function SideNav({ entries, tablet }: Props) {
               <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
             )}
           </ActionIcon>
-        </Tooltip>
+        </HoverTip>
       )}
       <UserBlock collapsed={collapsed} />
       <Divider w="100%" />
@@ -64,7 +65,7 @@ export function SideNav({ entries, tablet }: Props) {
       {!collapsed && <LastVisitedCard />}
       <div className={classes.grow} />
       {collapsed ? (
-        <Tooltip label={t('nav.signOut')} position="right">
+        <HoverTip label={t('nav.signOut')} position="right">
           <ActionIcon
             variant="subtle"
             color="dark"
@@ -76,7 +77,7 @@ export function SideNav({ entries, tablet }: Props) {
           >
             <IconLogout size={22} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </HoverTip>
       ) : (
         <Button
           variant="subtle"

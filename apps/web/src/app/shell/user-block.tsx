@@ -1,4 +1,5 @@
-import { Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
+import { HoverTip } from '../../components/hover-tip';
 import { useTranslation } from '../../i18n/react';
 import { useSession } from '../../lib/session-store';
 import { photoUrl } from './drawers/profile-tabs';
@@ -18,7 +19,7 @@ export function UserBlock({ collapsed = false }: { collapsed?: boolean }) {
   const open = () => openDrawer('profile');
   if (collapsed) {
     return (
-      <Tooltip label={fullName} position="right" withArrow>
+      <HoverTip label={fullName} position="right" withArrow>
         <UnstyledButton
           onClick={open}
           aria-label={t('shell.profile.open', { name: fullName })}
@@ -29,7 +30,7 @@ export function UserBlock({ collapsed = false }: { collapsed?: boolean }) {
         >
           {avatar}
         </UnstyledButton>
-      </Tooltip>
+      </HoverTip>
     );
   }
   return (

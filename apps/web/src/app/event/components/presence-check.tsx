@@ -1,8 +1,9 @@
 import { type EventDetails, needsPresenceConfirmation, type Presence } from '@foyer/contract';
-import { Alert, Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconDeviceLaptop } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { LazyModal } from '../../../components/lazy-modal';
 import { useTranslation } from '../../../i18n/react';
 import { readFilledEventProfiles } from '../../../lib/filled-event-profiles';
 import { toast } from '../../../lib/toast';
@@ -97,7 +98,7 @@ export function PresenceCheck({ event }: { event: EventDetails }) {
   };
 
   return (
-    <Modal
+    <LazyModal
       opened={opened}
       onClose={leave}
       title={t('presence.title')}
@@ -146,6 +147,6 @@ export function PresenceCheck({ event }: { event: EventDetails }) {
           </Alert>
         )}
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -5,10 +5,11 @@ import {
   isSessionStartWindowOpen,
   MOBILE_MAX_WIDTH,
 } from '@foyer/contract';
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCoffee, IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { HoverTip } from '../../../components/hover-tip';
 import { useTranslation } from '../../../i18n/react';
 import { formatDay, formatTimeRange, useZone } from '../../../lib/format-date';
 import { invitationRouteState } from '../../../lib/invitation-route';
@@ -165,7 +166,7 @@ export function AgendaItemCard({ item, now, compact = false, readOnly = false, o
           )}
         </Stack>
         {item.isOffTime && !past && !readOnly && (
-          <Tooltip label={t('agenda.item.removeBreak')}>
+          <HoverTip label={t('agenda.item.removeBreak')}>
             <ActionIcon
               variant="subtle"
               color="red"
@@ -181,7 +182,7 @@ export function AgendaItemCard({ item, now, compact = false, readOnly = false, o
             >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </HoverTip>
         )}
       </Group>
     </Paper>

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconUserShare } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LazyModal } from '../../../components/lazy-modal';
 import { useTranslation } from '../../../i18n/react';
 import { actAs } from '../../../lib/api-client';
 import { clearCaches } from '../../../lib/clear-caches';
@@ -53,7 +54,7 @@ export function ActAsButton({ userId, name }: { userId: number | null; name: str
       >
         {t('actAs.open', { name })}
       </Button>
-      <Modal
+      <LazyModal
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('actAs.title', { name })}
@@ -71,7 +72,7 @@ export function ActAsButton({ userId, name }: { userId: number | null; name: str
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </LazyModal>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { type CheckInPerson, type EventDetails, isEventFinished } from '@foyer/contract';
-import { Button, Center, Loader, Modal } from '@mantine/core';
+import { Button, Center, Loader } from '@mantine/core';
 import { IconDoorEnter } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { LazyModal } from '../../../components/lazy-modal';
 import { useTranslation } from '../../../i18n/react';
 
 // The door panel is the check-in feature's own chunk: the profile carries only this button.
@@ -38,7 +39,7 @@ export function CheckInAction({ event, person }: CheckInActionProps) {
       >
         {t('nav.checkIn')}
       </Button>
-      <Modal
+      <LazyModal
         opened={opened}
         onClose={close}
         title={`${t('nav.checkIn')}: ${person.fullName}`}
@@ -57,7 +58,7 @@ export function CheckInAction({ event, person }: CheckInActionProps) {
             <CheckInPanel event={event} person={person} onDone={close} />
           </Suspense>
         )}
-      </Modal>
+      </LazyModal>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { type Comment, canDeleteComment, canEditComment, type PostViewer } from '@foyer/contract';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { HoverTip } from '../../../components/hover-tip';
 import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import type { useCommentMutations } from '../api/announcements';
@@ -58,7 +59,7 @@ export function CommentItem({ comment, viewer, mutations }: Props) {
           {!editing && (mayEdit || mayDelete) && (
             <Group gap={4} wrap="nowrap">
               {mayEdit && (
-                <Tooltip label={t('lobby.comment.edit')}>
+                <HoverTip label={t('lobby.comment.edit')}>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
@@ -68,10 +69,10 @@ export function CommentItem({ comment, viewer, mutations }: Props) {
                   >
                     <IconPencil size={16} aria-hidden />
                   </ActionIcon>
-                </Tooltip>
+                </HoverTip>
               )}
               {mayDelete && (
-                <Tooltip label={t('lobby.comment.delete')}>
+                <HoverTip label={t('lobby.comment.delete')}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -82,7 +83,7 @@ export function CommentItem({ comment, viewer, mutations }: Props) {
                   >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
-                </Tooltip>
+                </HoverTip>
               )}
             </Group>
           )}

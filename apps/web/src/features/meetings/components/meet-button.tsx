@@ -1,5 +1,6 @@
-import { Button, Modal } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { lazy, useEffect, useState } from 'react';
+import { LazyModal } from '../../../components/lazy-modal';
 import { LazyPart } from '../../../components/lazy-part';
 import { useEvent } from '../../../lib/use-event';
 import '../i18n';
@@ -90,7 +91,7 @@ export function AttendeeMeetModal({
 }: ModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <LazyModal
       opened={opened}
       onClose={onClose}
       title={t('meetings.modal.title', { name })}
@@ -109,6 +110,6 @@ export function AttendeeMeetModal({
           />
         </LazyPart>
       )}
-    </Modal>
+    </LazyModal>
   );
 }

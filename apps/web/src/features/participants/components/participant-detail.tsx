@@ -14,7 +14,7 @@ import { useTagsLive } from '../hooks/use-tags-live';
 import { rememberViewed } from '../lib/viewed-local';
 import { ParticipantBadges } from './participant-badges';
 import { ProfileSections } from './profile-sections';
-import { useToggleTag } from './tag-menu';
+import { useToggleTag } from './use-toggle-tag';
 import '../i18n';
 
 /**

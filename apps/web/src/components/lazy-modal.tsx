@@ -1,0 +1,25 @@
+import type { ModalProps } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { OnMount } from './on-mount';
+
+// Mantine's Modal (its ScrollArea, focus trap, scroll lock and, through the ScrollArea, floating-ui)
+// loads when a modal is first opened, not with the screen that may open it.
+const Modal = lazy(async () => ({ default: (await import('./lazy-modal-mantine')).Modal }));
+
+/**
+ * Mantine's `Modal`, mounted with its first opening. It mounts closed and opens in the next commit,
+ * as if it had always been there: the enter transition plays, and the focus goes back to the element
+ * that had it when the modal opened (Mantine notes that element when `opened` changes, not on mount).
+ */
+export function LazyModal(props: ModalProps) {
+  const [ever, setEver] = useState(props.opened);
+  if (props.opened && !ever) setEver(true);
+  const [mounted, setMounted] = useState(false);
+  if (!ever) return null;
+  return (
+    <Suspense fallback={null}>
+      <Modal {...props} opened={props.opened && mounted} />
+      <OnMount run={() => setMounted(true)} />
+    </Suspense>
+  );
+}
