@@ -4,7 +4,6 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LazyPart } from '../../components/lazy-part';
 import { useChatUnreadTotal } from '../../features/chat/api/chat-api';
-import { useChatLive } from '../../features/chat/hooks/use-chat-live';
 import { useChatWindow } from '../../features/chat/lib/chat-window-store';
 import { useTranslation } from '../../i18n/react';
 
@@ -19,11 +18,10 @@ const FloatingChatWindow = lazy(async () => ({
 /**
  * A2.80: the floating chat list (not on /chat): a button with the unread count that opens my
  * conversations; on desktop a conversation opens in a small window over the page, on mobile in
- * the full chat. It also keeps the chat caches live for the navigation badges.
+ * the full chat. Loaded lazily by the frame (`FloatingChatSpot`), which keeps the chat caches live.
  */
 export function FloatingChat({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
-  useChatLive();
   const navigate = useNavigate();
   const unread = useChatUnreadTotal();
   const windowRoom = useChatWindow((state) => state.roomId);

@@ -3,6 +3,7 @@ import { Center, Container, Loader } from '@mantine/core';
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ActingBanner } from '../../features/auth/components/act-as';
+import { useChatLive } from '../../features/chat/hooks/use-chat-live';
 import { useNotificationsLive } from '../../features/notifications/hooks/use-notifications-live';
 import { useTranslation } from '../../i18n/react';
 import { focusPageHeading } from '../../lib/focus';
@@ -59,6 +60,22 @@ function ShellPanels({ mobileMenu }: { mobileMenu: ReactNode }) {
       {menuNeeded && mobileMenu}
       {drawersNeeded && <ShellDrawers />}
       {modalsNeeded && <ShellModals />}
+    </Suspense>
+  );
+}
+
+/**
+ * A2.80: keeps the chat caches live for the navigation's badges from the first idle moment, and shows
+ * the floating chat list once the first screen is done (or at the first press), as the drawers: its
+ * file and the Popover's are then not fetched while the page still waits for its own.
+ */
+function FloatingChatSpot({ compact }: { compact: boolean }) {
+  useChatLive();
+  const later = useAfterFirstPaint();
+  if (!later) return null;
+  return (
+    <Suspense fallback={null}>
+      <FloatingChat compact={compact} />
     </Suspense>
   );
 }
@@ -134,11 +151,7 @@ export function ShellLayout() {
         </main>
         <ShellFooter className={classes.footer} />
       </div>
-      {showsFloatingChat(pathname) && idle && (
-        <Suspense fallback={null}>
-          <FloatingChat compact={mobile} />
-        </Suspense>
-      )}
+      {showsFloatingChat(pathname) && idle && <FloatingChatSpot compact={mobile} />}
       <ShellPanels mobileMenu={mobile ? <MobileMenu entries={entries} /> : null} />
     </div>
   );

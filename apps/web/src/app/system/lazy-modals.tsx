@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { whenIdle } from '../../lib/idle';
 import { quietLazy } from '../../lib/quiet-lazy';
 import { useSession } from '../../lib/session-store';
+import { useAfterFirstPaint } from '../shell/use-ever';
 
 /**
  * The provider behind `modals.openConfirmModal(…)`. Only signed-in screens open such modals, and
- * Mantine's Modal brings its ScrollArea and with it floating-ui (~20 kB gzipped), so it loads after
- * sign-in, once the browser is first idle, instead of with the first screen. The static `modals` API
+ * Mantine's Modal brings its ScrollArea and with it floating-ui (~20 kB gzipped), so it loads once the
+ * signed-in first screen is done or the person first presses a key or pointer, as the navigation's
+ * drawers do (`useAfterFirstPaint`), instead of with or beside that screen. The static `modals` API
  * reaches it by window events (`mantine-modals:<call>`): a call made before it is mounted is kept
  * and handed to it once it is, so no confirmation is lost on a slow connection (or while its file
  * cannot be fetched: `quietLazy` asks for it again when the network is back).
@@ -35,11 +36,10 @@ export function LazyModals() {
 }
 
 function SignedInModals() {
-  const [wanted, setWanted] = useState(false);
+  const later = useAfterFirstPaint();
+  const [called, setCalled] = useState(false);
   const kept = useRef<{ type: string; detail: unknown }[]>([]);
   const handedOver = useRef(false);
-
-  useEffect(() => (wanted ? undefined : whenIdle(() => setWanted(true), 3_000)), [wanted]);
 
   useEffect(() => {
     const keep = (event: Event) => {
@@ -47,7 +47,7 @@ function SignedInModals() {
       if (kept.current.length < KEPT) {
         kept.current.push({ type: event.type, detail: (event as CustomEvent<unknown>).detail });
       }
-      setWanted(true);
+      setCalled(true);
     };
     for (const type of CALLS) window.addEventListener(type, keep);
     return () => {
@@ -55,7 +55,7 @@ function SignedInModals() {
     };
   }, []);
 
-  if (!wanted) return null;
+  if (!later && !called) return null;
   return (
     <ModalsProvider
       onListening={() => {
