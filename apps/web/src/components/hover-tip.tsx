@@ -1,14 +1,6 @@
 import type { FloatingPosition } from '@mantine/core';
-import {
-  cloneElement,
-  lazy,
-  type ReactElement,
-  type Ref,
-  Suspense,
-  useCallback,
-  useEffect,
-  useState,
-} from 'react';
+import { useMergedRef } from '@mantine/hooks';
+import { cloneElement, lazy, type ReactElement, type Ref, Suspense, useEffect, useState } from 'react';
 
 // Mantine's Tooltip and its positioning library (floating-ui, ~15 KiB gzipped with it) load with the
 // first hover, not with the screen that shows the element.
@@ -52,15 +44,7 @@ export function HoverTip({ label, position, withArrow, children }: HoverTipProps
     return () => element.removeEventListener('pointerleave', leave);
   }, [element, armed]);
 
-  const ownRef = children.props.ref;
-  const ref = useCallback(
-    (node: HTMLElement | null) => {
-      setElement(node);
-      if (typeof ownRef === 'function') ownRef(node);
-      else if (ownRef) (ownRef as { current: HTMLElement | null }).current = node;
-    },
-    [ownRef],
-  );
+  const ref = useMergedRef(setElement, children.props.ref);
 
   return (
     <>
