@@ -11,7 +11,11 @@ export const DOOR_FILES = 'door-files.json';
  * door's) and the check-in panel (all it may ever load: the camera's decoder and its .wasm, the
  * printer's and the settings' pieces, each fetched only when first used).
  */
-const OPENED_FROM = ['app/shell/modals/check-in-modal.tsx'];
+const OPENED_FROM = [
+  'app/shell/modals/check-in-modal.tsx',
+  // The check-in screen is a LazyModal: Mantine's Modal comes with its first opening.
+  'components/lazy-modal-mantine.tsx',
+];
 const PANEL = 'features/checkin/components/check-in-panel.tsx';
 /**
  * The texts of every language: a door shows the one its device or event asks for, and a language

@@ -1,10 +1,11 @@
 import type { FloatingPosition } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
-import { cloneElement, lazy, type ReactElement, type Ref, Suspense, useEffect, useState } from 'react';
+import { cloneElement, type ReactElement, type Ref, Suspense, useEffect, useState } from 'react';
+import { quietLazy } from '../lib/quiet-lazy';
 
 // Mantine's Tooltip and its positioning library (floating-ui, ~15 KiB gzipped with it) load with the
 // first hover, not with the screen that shows the element.
-const Tip = lazy(async () => ({ default: (await import('./hover-tip-floating')).HoverTipFloating }));
+const Tip = quietLazy(async () => (await import('./hover-tip-floating')).HoverTipFloating);
 
 export interface HoverTipProps {
   label: string;

@@ -1,10 +1,11 @@
 import type { ModalProps } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
-import { OnMount } from './on-mount';
+import { useState } from 'react';
+import { quietLazy } from '../lib/quiet-lazy';
 
 // Mantine's Modal (its ScrollArea, focus trap, scroll lock and, through the ScrollArea, floating-ui)
-// loads when a modal is first opened, not with the screen that may open it.
-const Modal = lazy(async () => ({ default: (await import('./lazy-modal-mantine')).Modal }));
+// loads when a modal is first opened, not with the screen that may open it; a file that cannot be
+// fetched then is asked for again when the network is back (`quietLazy`).
+const ModalThen = quietLazy(async () => (await import('./lazy-modal-mantine')).ModalThen);
 
 /**
  * Mantine's `Modal`, mounted with its first opening. It mounts closed and opens in the next commit,
@@ -16,10 +17,5 @@ export function LazyModal(props: ModalProps) {
   if (props.opened && !ever) setEver(true);
   const [mounted, setMounted] = useState(false);
   if (!ever) return null;
-  return (
-    <Suspense fallback={null}>
-      <Modal {...props} opened={props.opened && mounted} />
-      <OnMount run={() => setMounted(true)} />
-    </Suspense>
-  );
+  return <ModalThen {...props} opened={props.opened && mounted} onMounted={() => setMounted(true)} />;
 }

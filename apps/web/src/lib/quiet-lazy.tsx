@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 
 /**
  * A part of the app that is not the page and shows nothing until it is used (the navigation's
@@ -7,8 +7,12 @@ import { type ComponentType, useEffect, useState } from 'react';
  * boundary, the app's crash screen, and keep that failure for good: a blip of the venue's Wi-Fi at
  * the wrong second took the whole page down. Here nothing shows meanwhile, and a file that could not
  * be fetched is asked for again when the browser is back online (and at the next mount).
+ * `placeholder` shows in its place meanwhile (nothing by default).
  */
-export function quietLazy<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function quietLazy<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  placeholder: (props: P) => ReactNode = () => null,
+): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const loadOnce = () => {
@@ -47,7 +51,7 @@ export function quietLazy<P extends object>(load: () => Promise<ComponentType<P>
         window.removeEventListener('online', again);
       };
     }, [box, attempt]);
-    if (!box) return null;
+    if (!box) return placeholder(props);
     const Component = box.component;
     return <Component {...props} />;
   }

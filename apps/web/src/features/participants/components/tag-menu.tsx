@@ -1,12 +1,17 @@
 import type { AttendeeCard } from '@foyer/contract';
 import { IconDots } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { quietLazy } from '../../../lib/quiet-lazy';
 import classes from './tag-menu.module.css';
 import '../i18n';
 import { useTranslation } from '../../../i18n/react';
 
 // Mantine's Menu (with its positioning library) loads with the first press of a card's menu button.
-const OpenedTagMenu = lazy(async () => ({ default: (await import('./opened-tag-menu')).OpenedTagMenu }));
+// Until its code has arrived (or while it cannot be fetched) the button stays, marked busy.
+const OpenedTagMenu = quietLazy(
+  async () => (await import('./opened-tag-menu')).OpenedTagMenu,
+  ({ card }) => <MoreButton card={card} busy onPress={() => {}} />,
+);
 
 /**
  * E2.42: the card's more menu. Not offered on one's own card (E6.21): the caller leaves it out. A
@@ -17,11 +22,7 @@ const OpenedTagMenu = lazy(async () => ({ default: (await import('./opened-tag-m
 export function TagMenu({ eventId, card }: { eventId: number; card: AttendeeCard }) {
   const [mounted, setMounted] = useState(false);
   if (mounted) {
-    return (
-      <Suspense fallback={<MoreButton card={card} busy onPress={() => {}} />}>
-        <OpenedTagMenu eventId={eventId} card={card} />
-      </Suspense>
-    );
+    return <OpenedTagMenu eventId={eventId} card={card} />;
   }
   return <MoreButton card={card} busy={false} onPress={() => setMounted(true)} />;
 }
