@@ -28,6 +28,13 @@ function categoryGroups(event: EventDetails) {
  * E2.01, E7.70: participant type, categories and order. In a file of its own: Mantine's combobox
  * (its dropdown, scroll area and pills) is ~14 KiB gzipped that the first cards need not wait for.
  */
+/**
+ * The lists stay shown while their field is partly clipped: on a phone the fields unfold in a
+ * Collapse, and a list opened while it was still unfolding was hidden for good (its position is not
+ * computed again when the clipping ends).
+ */
+const SHOWN = { hideDetached: false } as const;
+
 export function FilterFields({ event, filters, onChange }: Props) {
   const { t } = useTranslation();
   const typeText = useParticipantTypeText();
@@ -46,6 +53,7 @@ export function FilterFields({ event, filters, onChange }: Props) {
           value={filters.typeIds.map(String)}
           onChange={(values) => onChange({ typeIds: toIds(values) })}
           clearable
+          comboboxProps={SHOWN}
           data-testid="attendees-filter-type"
         />
       )}
@@ -58,6 +66,7 @@ export function FilterFields({ event, filters, onChange }: Props) {
           onChange={(values) => onChange({ categoryIds: toIds(values) })}
           clearable
           searchable
+          comboboxProps={SHOWN}
           data-testid="attendees-filter-categories"
         />
       )}
@@ -70,6 +79,7 @@ export function FilterFields({ event, filters, onChange }: Props) {
         value={filters.orderBy}
         onChange={(value) => value && onChange({ orderBy: value as SearchOrder })}
         allowDeselect={false}
+        comboboxProps={SHOWN}
         data-testid="attendees-sort"
       />
     </SimpleGrid>
