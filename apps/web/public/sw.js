@@ -67,8 +67,8 @@ function doorFiles(cache) {
 /**
  * `keep`: the page names the files it loaded before this worker was there (and, from a door,
  * asks for the door's whole list too); each one not kept yet is fetched and kept. The answer, on
- * the message's port when it has one: how many files are kept and how many could not be fetched
- * (the door's list itself counts as one when it could not be read).
+ * the message's port when it has one: how many files are kept and how many of the door's could not
+ * be fetched (the door's list itself counts as one when it could not be read).
  */
 self.addEventListener('message', (event) => {
   const data = event.data;
@@ -91,14 +91,16 @@ self.addEventListener('message', (event) => {
                 () => false,
               ),
           ),
-        ).then((results) => (door === null ? [...results, false] : results));
+        ).then((results) => {
+          // What the page had loaded is kept if it can be; only the door's own files (and the
+          // list itself) decide whether the door is all kept. A page may name a file that failed.
+          const needed = new Set(door ?? []);
+          const missing = urls.filter((url, i) => !results[i] && needed.has(url)).length;
+          return { kept: results.filter(Boolean).length, missing: missing + (door === null ? 1 : 0) };
+        });
       })
-      .then((results) => {
-        if (port)
-          port.postMessage({
-            kept: results.filter(Boolean).length,
-            missing: results.filter((ok) => !ok).length,
-          });
+      .then((answer) => {
+        if (port) port.postMessage(answer);
       }),
   );
 });
