@@ -9,6 +9,29 @@ export type PreloadableComponent<P extends object> = LazyExoticComponent<Compone
 };
 
 /**
+ * A module's load asked for once, however many ask: `loaded()` is its value once it has come. A load
+ * that failed (a chunk that could not be fetched) may be asked for again.
+ */
+export function onceLoader<T>(load: () => Promise<T>): { loadOnce(): Promise<T>; loaded(): T | undefined } {
+  let value: T | undefined;
+  let loading: Promise<T> | undefined;
+  const loadOnce = () => {
+    loading ??= load().then(
+      (result) => {
+        value = result;
+        return result;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return { loadOnce, loaded: () => value };
+}
+
+/**
  * `React.lazy` that does not suspend once its module is here. React asks a lazy component's
  * factory in the render that first meets it, and a promise calls back a microtask later at the
  * earliest: even a loaded chunk suspended that render. Its boundary then showed its fallback, the
@@ -21,23 +44,10 @@ export type PreloadableComponent<P extends object> = LazyExoticComponent<Compone
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): PreloadableComponent<P> {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const loadOnce = () => {
-    loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        loading = undefined; // a chunk that failed may be asked for again
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const { loadOnce, loaded } = onceLoader(load);
   const component = lazy(() => {
-    if (loaded) return answeredNow({ default: loaded });
+    const done = loaded();
+    if (done) return answeredNow({ default: done });
     return loadOnce().then((c) => ({ default: c }));
   });
   const preload = () =>

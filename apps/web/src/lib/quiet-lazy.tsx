@@ -1,9 +1,10 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { onceLoader } from './lazy-component';
 
 /**
  * A part of the app that is not the page and shows nothing until it is used (the navigation's
- * drawers and modals, the confirmations' provider, the toasts' list, the time-zone check), loaded
- * when it first mounts. `React.lazy` would throw a file that cannot be fetched to the nearest error
+ * drawers and modals, the floating chat, the confirmations' provider, the toasts' list, the time-zone
+ * check, a modal's, a menu's or a tooltip's code), loaded when it first mounts. `React.lazy` would throw a file that cannot be fetched to the nearest error
  * boundary, the app's crash screen, and keep that failure for good: a blip of the venue's Wi-Fi at
  * the wrong second took the whole page down. Here nothing shows meanwhile, and a file that could not
  * be fetched is asked for again when the browser is back online (and at the next mount).
@@ -13,25 +14,14 @@ export function quietLazy<P extends object>(
   load: () => Promise<ComponentType<P>>,
   placeholder: (props: P) => ReactNode = () => null,
 ): ComponentType<P> {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const loadOnce = () => {
-    loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        loading = undefined; // asked for again by the next attempt
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const { loadOnce, loaded } = onceLoader(load);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, as React.lazy is
   function QuietLazy(props: P) {
     // A function in state is called as an updater: keep the component in a box.
-    const [box, setBox] = useState(() => (loaded ? { component: loaded } : null));
+    const [box, setBox] = useState(() => {
+      const component = loaded();
+      return component ? { component } : null;
+    });
     const [attempt, setAttempt] = useState(0);
     // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for the file again
     useEffect(() => {
