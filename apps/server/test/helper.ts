@@ -4,6 +4,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { createMailer } from '../src/mail/mailer';
+import type { Realtime } from '../src/realtime/realtime';
 import { testDatabase } from './db';
 
 /** Apps built in this worker and not closed yet: their event processors must finish before a reset. */
@@ -104,6 +105,17 @@ export async function call<T = unknown>(
     body = { success: false, error: { code: 'NOT_JSON', msg: response.body.slice(0, 200) } };
   }
   return { status: response.statusCode, body, headers: response.headers };
+}
+
+/**
+ * A realtime whose record writes fail, as a crash between a change and its record would: a change
+ * announced in its own transaction must then not stay either (realtime/README.md, "Publishing").
+ */
+export function failingRealtime(t: TestApp): Realtime {
+  const fail = async (): Promise<never> => {
+    throw new Error('realtime insert failed');
+  };
+  return { ...t.app.realtime, pushed: async () => {}, publish: fail, publishAll: fail };
 }
 
 /**

@@ -11,13 +11,10 @@ export function listBooths(db: Executor, eventId: number, nameContains: string |
   return query.orderBy('rate', 'desc').orderBy('name').orderBy('id').limit(1000).execute();
 }
 
-export function findBooth(db: Executor, eventId: number, boothId: number) {
-  return db
-    .selectFrom('booths')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('id', '=', boothId)
-    .executeTakeFirst();
+/** One booth of the event; `lock` holds its row until the caller's transaction ends. */
+export function findBooth(db: Executor, eventId: number, boothId: number, lock?: 'lock') {
+  const query = db.selectFrom('booths').selectAll().where('event_id', '=', eventId).where('id', '=', boothId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** Staff and pending members of a booth, owner first. */

@@ -1,15 +1,12 @@
 import {
   addMemberRequest,
-  type BoothChangedPayload,
   boothDetailsQuery,
   boothListQuery,
   boothParams,
   confirmMemberRequest,
   memberCandidatesQuery,
   memberListQuery,
-  RecordType,
   RoomPattern,
-  realtimeRoom,
   removeMemberQuery,
   tableRequest,
   updateBoothRequest,
@@ -24,7 +21,14 @@ import { parse } from '../../http/validate';
 import type { RoomPolicy } from '../../realtime/realtime.policy';
 import { findParticipation } from '../access/event-access';
 import { sweepBoothDocuments } from './booths.documents';
-import { getBooth, listBooths, updateBooth, uploadBoothDocument, uploadBoothImage } from './booths.service';
+import {
+  type BoothEditDeps,
+  getBooth,
+  listBooths,
+  updateBooth,
+  uploadBoothDocument,
+  uploadBoothImage,
+} from './booths.service';
 import { leadRoutes } from './leads.routes';
 import { recordBoothVisit } from './leads.service';
 import {
@@ -45,7 +49,7 @@ export const BOOTH_DOCUMENT_BODY_LIMIT = 8 * 1024 * 1024;
 /** How often files no booth lists are looked for (sweepBoothDocuments). */
 const DOCUMENT_SWEEP_EVERY_MS = 60 * 60_000;
 
-const deps = (request: FastifyRequest): BoothDeps => ({
+const deps = (request: FastifyRequest): BoothDeps & BoothEditDeps => ({
   ctx: request.server.ctx,
   realtime: request.server.realtime,
 });
@@ -110,25 +114,18 @@ export const boothRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  // E7.79: everyone in the event whose screen shows the booth fetches it again.
-  const boothChanged = (eventId: number, boothId: number) =>
-    app.realtime.publish(realtimeRoom.event(eventId), RecordType.BoothChanged, {
-      boothId,
-    } satisfies BoothChangedPayload);
-
   app.put('/event/booth', async (request) => {
     const { userId } = await requireUser(request);
-    const booth = await updateBooth(request.server.ctx, userId, parse(updateBoothRequest, request.body));
-    await boothChanged(booth.eventId, booth.id);
-    return { success: true, data: booth };
+    return {
+      success: true,
+      data: await updateBooth(deps(request), userId, parse(updateBoothRequest, request.body)),
+    };
   });
 
   app.post('/event/booth/image', { config: perMinute(30) }, async (request) => {
     const { userId } = await requireUser(request);
     const input = parse(uploadBoothImageRequest, request.body);
-    const booth = await uploadBoothImage(request.server.ctx, userId, input);
-    await boothChanged(booth.eventId, booth.id);
-    return { success: true, data: booth };
+    return { success: true, data: await uploadBoothImage(deps(request), userId, input) };
   });
 
   // A5.42: a 5,000,000-byte file is 6.7 MB in base64. Bodies up to 8 MB are read so that a file a

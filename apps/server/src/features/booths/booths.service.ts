@@ -1,18 +1,23 @@
 import {
+  type BoothChangedPayload,
   type BoothDetails,
   type BoothDocument,
   type BoothMember,
   type BoothRoleName,
   type BoothSummary,
   canManageBooth,
+  RecordType,
+  realtimeRoom,
   type UpdateBoothRequest,
   type UploadBoothDocumentRequest,
   type UploadBoothImageRequest,
   withHttp,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import type { ParticipantRow } from '../../db/schema';
+import type { DB, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
 import { removeDroppedBoothDocuments, storeBoothDocument } from './booths.documents';
 import { removeBoothImage, storeBoothImage } from './booths.images';
@@ -23,6 +28,12 @@ import { presenceOf } from './tables.service';
 /** What other features (meetings) read of booths: one booth of the event. */
 /** What the organizer console uses to place people on booth teams (issue 12, part 5). */
 export { findBooth, type MembershipUpdate, setMembership } from './booths.repository';
+
+/** What a booth's edits need: they announce themselves on the event's room (E7.79). */
+export interface BoothEditDeps {
+  ctx: AppContext;
+  realtime: Pick<Realtime, 'publish'>;
+}
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -118,29 +129,65 @@ export async function getBooth(ctx: AppContext, userId: number, eventId: number,
 }
 
 /** Booth's row for a manager (owner, admin) or an organizer; 403 for anyone else. */
-async function managedBoothFor(ctx: AppContext, userId: number, eventId: number, boothId: number) {
-  const { me } = await requireMembership(ctx.db, eventId, userId);
-  const booth = await repo.findBooth(ctx.db, eventId, boothId);
+/**
+ * E7.79: everyone in the event whose screen shows the booth (the expo lists, the booth's page)
+ * fetches it again. Written in the change's own transaction: a crash after the commit cannot lose it.
+ */
+export function boothChanged(
+  realtime: Pick<Realtime, 'publish'>,
+  eventId: number,
+  boothId: number,
+  trx: Transaction<DB>,
+): Promise<unknown> {
+  const payload: BoothChangedPayload = { boothId };
+  return realtime.publish(realtimeRoom.event(eventId), RecordType.BoothChanged, payload, trx);
+}
+
+/** Who may edit the booth; with `trx`, the booth's row is held until it commits (one edit at a time). */
+async function managedBoothFor(
+  ctx: AppContext,
+  userId: number,
+  eventId: number,
+  boothId: number,
+  trx?: Transaction<DB>,
+) {
+  const db = trx ?? ctx.db; // inside a transaction, only through it (PGlite has one connection)
+  const { me } = await requireMembership(db, eventId, userId);
+  const booth = await repo.findBooth(db, eventId, boothId, trx ? 'lock' : undefined);
   if (!booth) throw AppError.notFound('Booth not found');
   if (!canManageBooth(roleOn(me, booth.id)) && !me.organizer)
     throw AppError.forbidden('You cannot edit this booth');
   return { me, booth };
 }
 
-/** POST /event/booth/image (A2.93, A9.08, A9.09): a new logo or banner replaces the old one. */
+/**
+ * POST /event/booth/image (A2.93, A9.08, A9.09): a new logo or banner replaces the old one. The
+ * booth's row is held while its images are read and written: a logo and a banner sent at once
+ * both stay (read side by side, the second write put back the first's old image, already deleted).
+ */
 export async function uploadBoothImage(
-  ctx: AppContext,
+  deps: BoothEditDeps,
   userId: number,
   input: UploadBoothImageRequest,
 ): Promise<BoothDetails> {
-  const { me, booth } = await managedBoothFor(ctx, userId, input.eventId, input.id);
-  const url = await storeBoothImage(ctx.config.dataDir, booth.id, input.kind, input.image);
-  const images = { logo: booth.images.logo ?? null, banner: booth.images.banner ?? null, [input.kind]: url };
-  const updated = await repo.updateBoothRow(ctx.db, booth.id, {
-    images: JSON.stringify(images),
-    updated_at: ctx.now(),
+  const { ctx, realtime } = deps;
+  const { me, replaced, updated } = await ctx.db.transaction().execute(async (trx) => {
+    const { me, booth } = await managedBoothFor(ctx, userId, input.eventId, input.id, trx);
+    const url = await storeBoothImage(ctx.config.dataDir, booth.id, input.kind, input.image);
+    const images = {
+      logo: booth.images.logo ?? null,
+      banner: booth.images.banner ?? null,
+      [input.kind]: url,
+    };
+    const updated = await repo.updateBoothRow(trx, booth.id, {
+      images: JSON.stringify(images),
+      updated_at: ctx.now(),
+    });
+    await boothChanged(realtime, booth.event_id, booth.id, trx);
+    return { me, replaced: booth.images[input.kind], updated };
   });
-  await removeBoothImage(ctx.config.dataDir, booth.images[input.kind]);
+  // After the commit: a crash in between leaves an unused file, never a booth showing a deleted one.
+  await removeBoothImage(ctx.config.dataDir, replaced);
   return details(ctx, me, updated);
 }
 
@@ -162,11 +209,11 @@ export async function uploadBoothDocument(
 
 /** PUT /event/booth (E7.34): the booth's owner, admins or an organizer edit it. */
 export async function updateBooth(
-  ctx: AppContext,
+  deps: BoothEditDeps,
   userId: number,
   input: UpdateBoothRequest,
 ): Promise<BoothDetails> {
-  const { me, booth } = await managedBoothFor(ctx, userId, input.eventId, input.id);
+  const { ctx, realtime } = deps;
   if (input.categories?.length) {
     const known = await repo.knownCategories(ctx.db, input.eventId, input.categories);
     if (known.length !== new Set(input.categories).size) {
@@ -182,7 +229,12 @@ export async function updateBooth(
   if (input.documents !== undefined) set.documents = JSON.stringify(input.documents);
   if (input.categories !== undefined) set.category_ids = [...new Set(input.categories)];
   if (input.agendaEnabled !== undefined) set.agenda_enabled = input.agendaEnabled;
-  const updated = await repo.updateBoothRow(ctx.db, booth.id, set);
+  const { me, booth, updated } = await ctx.db.transaction().execute(async (trx) => {
+    const { me, booth } = await managedBoothFor(ctx, userId, input.eventId, input.id, trx);
+    const updated = await repo.updateBoothRow(trx, booth.id, set);
+    await boothChanged(realtime, booth.event_id, booth.id, trx);
+    return { me, booth, updated };
+  });
   // After the save: a crash in between leaves an unused file, never a listed document without one.
   if (input.documents !== undefined) {
     await removeDroppedBoothDocuments(ctx.config.dataDir, booth.id, booth.documents ?? [], input.documents);

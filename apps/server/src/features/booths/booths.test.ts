@@ -1,7 +1,8 @@
 import { type BoothDetails, BoothErrorCode, type BoothSummary, type MemberList } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeBooth, makeCategory, makeEvent, makePerson, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
+import { updateBooth, uploadBoothImage } from './booths.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,6 +78,31 @@ describe('booths', () => {
         .status,
     ).toBe(200);
     expect(await records()).toEqual([{ type: 'booth.changed', payload: { boothId: booth.id } }]);
+  });
+
+  it('E7.79 E7.34 a booth edit whose announcement cannot be written is not saved either', async () => {
+    const { event, booth, owner } = await setup();
+    const path = `/event/booth/${booth.id}?eventId=${event.id}`;
+    const before = (await req<BoothDetails>(owner, 'GET', path)).body.data;
+    const realtime = failingRealtime(t);
+    await expect(
+      updateBooth({ ctx: t.ctx, realtime }, owner.userId, {
+        eventId: event.id,
+        id: booth.id,
+        description: 'lost?',
+      }),
+    ).rejects.toThrow('realtime insert failed');
+    await expect(
+      uploadBoothImage({ ctx: t.ctx, realtime }, owner.userId, {
+        eventId: event.id,
+        id: booth.id,
+        kind: 'logo',
+        image: pngOf(700, 700),
+      }),
+    ).rejects.toThrow('realtime insert failed');
+    const after = (await req<BoothDetails>(owner, 'GET', path)).body.data;
+    expect(after?.description).not.toBe('lost?');
+    expect(after).toEqual(before);
   });
 
   it('E7.34, E5.44 PUT event/booth: staff managers and organizers edit; website gets http://', async () => {
@@ -272,6 +298,29 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
       image: 'data:image/png;base64,AAAA',
     });
     expect(fake.body.error?.fields).toEqual({ image: 'account.photo.type' });
+  });
+
+  it('A2.93 A9.08 A9.09 E7.79 a new logo and a new banner sent at the same moment both stay, and both are served', async () => {
+    const { event, booth, owner } = await setup();
+    const send = (kind: 'logo' | 'banner', width: number, height: number) =>
+      req<BoothDetails>(owner, 'POST', '/event/booth/image', {
+        eventId: event.id,
+        id: booth.id,
+        kind,
+        image: pngOf(width, height),
+      });
+    expect((await send('logo', 600, 600)).status).toBe(200);
+    expect((await send('banner', 1200, 240)).status).toBe(200);
+    const [logo, banner] = await Promise.all([send('logo', 700, 700), send('banner', 1260, 250)]);
+    expect([logo.status, banner.status]).toEqual([200, 200]);
+    const detail = await req<BoothDetails>(owner, 'GET', `/event/booth/${booth.id}?eventId=${event.id}`);
+    expect(detail.body.data?.images).toEqual({
+      logo: logo.body.data?.images.logo,
+      banner: banner.body.data?.images.banner,
+    });
+    for (const url of Object.values(detail.body.data?.images ?? {})) {
+      expect((await t.app.inject({ method: 'GET', url: String(url) })).statusCode).toBe(200);
+    }
   });
 });
 

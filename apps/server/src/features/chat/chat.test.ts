@@ -8,7 +8,7 @@ import {
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
 import { sendMessage } from './chat.service';
 
 let t: TestApp;
@@ -292,16 +292,7 @@ describe('a message and its realtime record are one write (E7.58)', () => {
     expect(records.map((r) => (r.payload as ChatMessage).messageId)).toEqual([sent.messageId]);
 
     // The record's write fails (as a crash between the two would): the message must not stay either.
-    const failing = {
-      io: t.app.realtime.io,
-      pushed: async () => {},
-      publish: async () => {
-        throw new Error('realtime insert failed');
-      },
-      publishAll: async () => {
-        throw new Error('realtime insert failed');
-      },
-    };
+    const failing = failingRealtime(t);
     await expect(
       sendMessage({ ctx: t.ctx, realtime: failing, bus: t.app.bus }, ana.userId, {
         roomId: room.id,

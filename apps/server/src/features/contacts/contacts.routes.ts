@@ -1,15 +1,12 @@
 import {
   answerContactRequest,
   CONTACT_EXPORT_FILE,
-  type ContactsEditedPayload,
   contactExportQuery,
   contactListQuery,
   contactLookupQuery,
   contactParams,
   contactRequestsQuery,
   emptyRequest,
-  RecordType,
-  realtimeRoom,
   saveContactRequest,
   saveNoteRequest,
   scanContactRequest,
@@ -19,6 +16,7 @@ import { requireUser } from '../../http/auth';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import {
+  type ContactEditDeps,
   deleteContact,
   deleteNote,
   exportContacts,
@@ -34,6 +32,8 @@ import { scanContact } from './scan.service';
 /** Collected contacts and notes (E7.50–E7.54), scans (E1.11) and exchanges (E4.62). */
 export const contactRoutes: FastifyPluginAsync = async (app) => {
   scheduleMeetingContacts(app);
+  // E7.82: my contact and note edits reach my other tabs and devices (in each edit's transaction).
+  const edits: ContactEditDeps = { ctx: app.ctx, realtime: app.realtime, bus: app.bus };
 
   app.post('/contact/scan', { config: perMinute(120) }, async (request) => {
     const { userId } = await requireUser(request);
@@ -62,17 +62,10 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  // E7.82: the person's other tabs and devices hear of their own contact and note edits.
-  const edited = (userId: number, contactId: number | null) =>
-    app.realtime.publish(realtimeRoom.user(userId), RecordType.ContactsEdited, {
-      contactId,
-    } satisfies ContactsEditedPayload);
-
   app.post('/contact', { config: perMinute(120) }, async (request) => {
     const { userId } = await requireUser(request);
-    const contact = await saveContact(app.ctx, userId, parse(saveContactRequest, request.body), app.bus);
-    await edited(userId, contact.id);
-    return { success: true, data: contact };
+    const input = parse(saveContactRequest, request.body);
+    return { success: true, data: await saveContact(edits, userId, input) };
   });
 
   app.get('/contact/export', async (request, reply) => {
@@ -104,23 +97,18 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete('/contact/:id', async (request) => {
     const { userId } = await requireUser(request);
-    await deleteContact(app.ctx, userId, parse(contactParams, request.params).id);
-    await edited(userId, null);
+    await deleteContact(edits, userId, parse(contactParams, request.params).id);
     return { success: true, data: null };
   });
 
   app.post('/contact/note', async (request) => {
     const { userId } = await requireUser(request);
-    const input = parse(saveNoteRequest, request.body);
-    const note = await saveNote(app.ctx, userId, input);
-    await edited(userId, input.contactId);
-    return { success: true, data: note };
+    return { success: true, data: await saveNote(edits, userId, parse(saveNoteRequest, request.body)) };
   });
 
   app.delete('/contact/note/:id', async (request) => {
     const { userId } = await requireUser(request);
-    await deleteNote(app.ctx, userId, parse(contactParams, request.params).id);
-    await edited(userId, null);
+    await deleteNote(edits, userId, parse(contactParams, request.params).id);
     return { success: true, data: null };
   });
 };

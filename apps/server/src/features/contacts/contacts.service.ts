@@ -3,17 +3,23 @@ import {
   type ContactLookup,
   type ContactNote,
   type ContactPage,
+  type ContactsEditedPayload,
   type contactListQuery,
   type contactLookupQuery,
   contactsToCsv,
+  RecordType,
+  realtimeRoom,
   type saveContactRequest,
   type saveNoteRequest,
   ticketIdFromCode,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+import type { Realtime } from '../../realtime/realtime';
 import { findParticipation, requireMembership } from '../access/event-access';
 import {
   eventNamesOf,
@@ -36,6 +42,22 @@ import { findExchange, personByTicket } from './exchanges.repository';
 import { contactForPerson } from './scan.repository';
 
 const EXPORT_MAX = 10_000;
+
+/** What my contact edits need: they are announced to my other tabs and devices (E7.82). */
+export interface ContactEditDeps {
+  ctx: AppContext;
+  realtime: Pick<Realtime, 'publish'>;
+  bus?: Pick<Bus, 'emit'>;
+}
+
+/**
+ * E7.82: my other tabs and devices hear of my own contact and note edits (`contactId` null: fetch
+ * the list again). Written in the edit's transaction: a crash after the commit cannot lose it.
+ */
+function edited(deps: ContactEditDeps, userId: number, contactId: number | null, trx: Transaction<DB>) {
+  const payload: ContactsEditedPayload = { contactId };
+  return deps.realtime.publish(realtimeRoom.user(userId), RecordType.ContactsEdited, payload, trx);
+}
 
 /** E2.49: my contacts, newest first, `length` at a time (A9.19: 10). */
 export async function listContacts(
@@ -79,11 +101,11 @@ export async function getContact(ctx: AppContext, userId: number, id: number): P
  * same badge twice keeps one contact even when two scans race). Only events I take part in.
  */
 export async function saveContact(
-  ctx: AppContext,
+  deps: ContactEditDeps,
   userId: number,
   input: z.output<typeof saveContactRequest>,
-  bus?: Pick<Bus, 'emit'>,
 ): Promise<ContactDetails> {
+  const { ctx, bus } = deps;
   for (const eventId of input.events) {
     if (!(await findParticipation(ctx.db, eventId, userId))) {
       throw AppError.forbidden('You are not a participant of this event');
@@ -118,36 +140,47 @@ export async function saveContact(
     if (!input.id)
       for (const eventId of input.events)
         await bus?.emit({ type: 'contact.collected', eventId, contactId, userId, ticketId }, trx);
+    await edited(deps, userId, contactId, trx);
     return contactId;
   });
   return getContact(ctx, userId, id);
 }
 
-export async function deleteContact(ctx: AppContext, userId: number, id: number): Promise<void> {
-  if (!(await removeContact(ctx.db, userId, id))) throw AppError.notFound('Contact not found');
+export async function deleteContact(deps: ContactEditDeps, userId: number, id: number): Promise<void> {
+  await deps.ctx.db.transaction().execute(async (trx) => {
+    if (!(await removeContact(trx, userId, id))) throw AppError.notFound('Contact not found');
+    await edited(deps, userId, null, trx);
+  });
 }
 
 /** E7.51: adds a note (no id) or edits one of the contact's notes (id). */
 export async function saveNote(
-  ctx: AppContext,
+  deps: ContactEditDeps,
   userId: number,
   input: z.output<typeof saveNoteRequest>,
 ): Promise<ContactNote> {
-  if (!(await findContact(ctx.db, userId, input.contactId))) throw AppError.notFound('Contact not found');
-  const row = input.id
-    ? await updateNote(ctx.db, input.contactId, input.id, input.note, ctx.now())
-    : await insertNote(ctx.db, {
-        contactId: input.contactId,
-        contactType: input.contactType,
-        note: input.note,
-      });
-  if (!row) throw AppError.notFound('Note not found');
-  return presentNote(row);
+  const { ctx } = deps;
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await findContact(trx, userId, input.contactId))) throw AppError.notFound('Contact not found');
+    const row = input.id
+      ? await updateNote(trx, input.contactId, input.id, input.note, ctx.now())
+      : await insertNote(trx, {
+          contactId: input.contactId,
+          contactType: input.contactType,
+          note: input.note,
+        });
+    if (!row) throw AppError.notFound('Note not found');
+    await edited(deps, userId, input.contactId, trx);
+    return presentNote(row);
+  });
 }
 
 /** E7.52: deletes one of my notes. */
-export async function deleteNote(ctx: AppContext, userId: number, id: number): Promise<void> {
-  if (!(await removeNote(ctx.db, userId, id))) throw AppError.notFound('Note not found');
+export async function deleteNote(deps: ContactEditDeps, userId: number, id: number): Promise<void> {
+  await deps.ctx.db.transaction().execute(async (trx) => {
+    if (!(await removeNote(trx, userId, id))) throw AppError.notFound('Note not found');
+    await edited(deps, userId, null, trx);
+  });
 }
 
 /** E1.13, E7.53, E9.53: my contacts (at one event, when given) as scanned_contacts.csv. */

@@ -2,7 +2,8 @@ import type { ContactDetails, ContactLookup, ContactNote, ContactPage } from '@f
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makeParticipant, makePerson, type Person } from '../../../test/factories';
-import { call, useTestApp } from '../../../test/helper';
+import { call, failingRealtime, useTestApp } from '../../../test/helper';
+import { deleteContact, deleteNote, saveContact, saveNote } from './contacts.service';
 
 const t = useTestApp();
 
@@ -60,6 +61,45 @@ describe('contacts API (E7.50–E7.54)', () => {
       { type: 'contacts.edited', payload: { contactId: null } },
     ]);
     expect(await records(other.userId)).toEqual([]);
+  });
+
+  it('E7.82 a contact or note edit whose announcement cannot be written is not kept either', async () => {
+    const { event, me } = await setup();
+    const saved = await api<ContactDetails>(me, 'POST', '/contact', {
+      events: [event.id],
+      firstName: 'Ada',
+      emails: ['ada@example.test'],
+      note: 'first',
+    });
+    const contactId = saved.body.data?.id ?? 0;
+    const noteId = saved.body.data?.notes[0]?.id ?? 0;
+    const before = await api<ContactDetails>(me, 'GET', `/contact/${contactId}`);
+    const failing = { ctx: t.ctx, realtime: failingRealtime(t) };
+    const attempts = [
+      () =>
+        saveContact(failing, me.userId, {
+          events: [event.id],
+          firstName: 'Bea',
+          emails: ['bea@example.test'],
+          phones: [],
+        }),
+      () =>
+        saveContact(failing, me.userId, {
+          id: contactId,
+          events: [event.id],
+          firstName: 'Renamed',
+          emails: [],
+          phones: [],
+        }),
+      () => saveNote(failing, me.userId, { contactId, contactType: 'scan', note: 'lost?' }),
+      () => saveNote(failing, me.userId, { contactId, contactType: 'scan', id: noteId, note: 'edited?' }),
+      () => deleteNote(failing, me.userId, noteId),
+      () => deleteContact(failing, me.userId, contactId),
+    ];
+    for (const attempt of attempts) await expect(attempt()).rejects.toThrow('realtime insert failed');
+    expect(await api<ContactDetails>(me, 'GET', `/contact/${contactId}`)).toEqual(before);
+    expect(await rowCount('contacts')).toBe(1);
+    expect(await rowCount('contact_notes')).toBe(1);
   });
 
   it('E7.50 E5.36 E5.38 E3.28 adds a contact with e-mails and phones as lists and a first note', async () => {

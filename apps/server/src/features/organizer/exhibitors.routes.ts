@@ -12,8 +12,6 @@ import {
   createBoothCategoryRequest,
   createCheckInAreaRequest,
   createConsoleBoothRequest,
-  RecordType,
-  realtimeRoom,
   updateBoothCategoryRequest,
   updateCheckInAreaRequest,
   updateConsoleBoothRequest,
@@ -41,17 +39,18 @@ export const exhibitorsRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = await requireUser(request);
     const { eventId } = parse(consoleEventParams, request.params);
     const input = parse(createConsoleBoothRequest, request.body);
-    return { success: true, data: await booths.createConsoleBooth(app.ctx, userId, eventId, input) };
+    return { success: true, data: await booths.createConsoleBooth(deps(request), userId, eventId, input) };
   });
 
   app.put('/organizer/event/:eventId/booths/:boothId', async (request) => {
     const { userId } = await requireUser(request);
     const { eventId, boothId } = parse(consoleBoothParams, request.params);
     const input = parse(updateConsoleBoothRequest, request.body);
-    const booth = await booths.updateConsoleBooth(app.ctx, userId, eventId, boothId, input);
-    // E7.79: attendees' open expo screens fetch the booth again.
-    await app.realtime.publish(realtimeRoom.event(eventId), RecordType.BoothChanged, { boothId });
-    return { success: true, data: booth };
+    // E7.79: attendees' open expo screens fetch the booth again (announced in its transaction).
+    return {
+      success: true,
+      data: await booths.updateConsoleBooth(deps(request), userId, eventId, boothId, input),
+    };
   });
 
   app.delete('/organizer/event/:eventId/booths/:boothId', async (request) => {

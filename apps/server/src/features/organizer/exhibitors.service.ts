@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import type { BoothsTable, DB, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
-import { type MembershipUpdate, setMembership } from '../booths/booths.service';
+import { boothChanged, type MembershipUpdate, setMembership } from '../booths/booths.service';
 import { findParticipant } from '../participants/participants.service';
 import * as repo from './exhibitors.repository';
 import { requireConsole } from './organizer.access';
@@ -137,42 +137,50 @@ export async function listConsoleBooths(ctx: AppContext, userId: number, eventId
 
 /** POST /organizer/event/:eventId/booths. */
 export async function createConsoleBooth(
-  ctx: AppContext,
+  deps: ExhibitorsDeps,
   userId: number,
   eventId: number,
   input: z.output<typeof createConsoleBoothRequest>,
 ): Promise<ConsoleBooth> {
+  const { ctx } = deps;
   await requireConsole(ctx.db, eventId, userId, 'exhibitors');
   await checkCategories(ctx, eventId, input.categoryIds);
-  const booth = await repo.insertBooth(ctx.db, {
-    event_id: eventId,
-    name: input.name,
-    booth_type: input.boothType,
-    description: input.description ?? '',
-    website: input.website || null,
-    location: input.location || null,
-    category_ids: [...new Set(input.categoryIds ?? [])],
-    ...(input.rate === undefined ? {} : { rate: input.rate }),
-    images: '{}',
-    documents: '[]',
-    social_links: '{}',
+  const booth = await ctx.db.transaction().execute(async (trx) => {
+    const booth = await repo.insertBooth(trx, {
+      event_id: eventId,
+      name: input.name,
+      booth_type: input.boothType,
+      description: input.description ?? '',
+      website: input.website || null,
+      location: input.location || null,
+      category_ids: [...new Set(input.categoryIds ?? [])],
+      ...(input.rate === undefined ? {} : { rate: input.rate }),
+      images: '{}',
+      documents: '[]',
+      social_links: '{}',
+    });
+    await boothChanged(deps.realtime, eventId, booth.id, trx);
+    return booth;
   });
   return present(ctx, booth);
 }
 
 /** PUT /organizer/event/:eventId/booths/:boothId. */
 export async function updateConsoleBooth(
-  ctx: AppContext,
+  deps: ExhibitorsDeps,
   userId: number,
   eventId: number,
   boothId: number,
   input: BoothInput,
 ): Promise<ConsoleBooth> {
+  const { ctx } = deps;
   await requireConsole(ctx.db, eventId, userId, 'exhibitors');
   await checkCategories(ctx, eventId, input.categoryIds);
   const booth = await ctx.db.transaction().execute(async (trx) => {
     await boothOf(eventId, boothId, trx);
-    return repo.updateBooth(trx, boothId, boothChanges(input, ctx.now()));
+    const booth = await repo.updateBooth(trx, boothId, boothChanges(input, ctx.now()));
+    await boothChanged(deps.realtime, eventId, boothId, trx);
+    return booth;
   });
   return present(ctx, booth);
 }
@@ -193,6 +201,7 @@ export async function deleteConsoleBooth(
       await tellMember(deps, member, { eventId, boothId, boothName: booth.name, change: 'removed' }, trx);
     }
     await repo.deleteBooth(trx, boothId);
+    await boothChanged(deps.realtime, eventId, boothId, trx);
   });
   return { removed: boothId };
 }

@@ -9,7 +9,8 @@ import {
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, createTestApp, failingRealtime, roomPayloads, type TestApp } from '../../../test/helper';
+import { createConsoleBooth, updateConsoleBooth } from './exhibitors.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -248,6 +249,34 @@ describe('organizer console: booths (issue 12, part 5)', () => {
     const mine = await api<MemberList>(owner, 'GET', `/event/member?eventId=${event.id}`);
     expect(mine.body.data?.boothId).toBeNull();
     expect((await api(organizer, 'DELETE', `${base}/booths/${booth.id}`)).status).toBe(404);
+  });
+
+  it('E7.79 a booth the organizer adds, edits or deletes is announced on the event’s room, in the same write', async () => {
+    const { event, organizer, base } = await setup();
+    const announced = () =>
+      roomPayloads<{ boothId: number }>(t, `newEvents/${event.id}`, RecordType.BoothChanged);
+    const booth = await createBooth(organizer, base);
+    expect(
+      (await api(organizer, 'PUT', `${base}/booths/${booth.id}`, { ...boothBody, name: 'Acme' })).status,
+    ).toBe(200);
+    expect((await api(organizer, 'DELETE', `${base}/booths/${booth.id}`)).status).toBe(200);
+    expect(await announced()).toEqual([{ boothId: booth.id }, { boothId: booth.id }, { boothId: booth.id }]);
+
+    const kept = await createBooth(organizer, base, { ...boothBody, name: 'Kept' });
+    const failing = { ctx: t.ctx, realtime: failingRealtime(t) };
+    const userId = organizer.userId;
+    await expect(
+      createConsoleBooth(failing, userId, event.id, { ...boothBody, name: 'Lost', boothType: 'sponsor' }),
+    ).rejects.toThrow('realtime insert failed');
+    await expect(
+      updateConsoleBooth(failing, userId, event.id, kept.id, {
+        ...boothBody,
+        name: 'Renamed',
+        boothType: 'sponsor',
+      }),
+    ).rejects.toThrow('realtime insert failed');
+    const listed = await api<ConsoleBooth[]>(organizer, 'GET', `${base}/booths`);
+    expect(listed.body.data?.map((b) => b.name)).toEqual(['Kept']);
   });
 
   it('booth categories: create, option under one, rename, delete takes them off booths', async () => {

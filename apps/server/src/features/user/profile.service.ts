@@ -3,14 +3,18 @@ import {
   type NotificationChannel,
   type NotificationType,
   notificationTypes,
+  RecordType,
+  realtimeRoom,
   type UpdateProfileRequest,
   type UserProfile,
   userMatchQuery,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { Realtime } from '../../realtime/realtime';
 import { removeProfilePhoto, storeProfilePhoto } from './photo';
 import { findProfileById, findUserById, type ProfileRow, updateUser } from './user.repository';
 
@@ -63,8 +67,8 @@ export function toProfile(user: ProfileRow, now: Date): UserProfile {
   };
 }
 
-async function currentUser(ctx: AppContext, userId: number): Promise<UserRow> {
-  const user = await findUserById(ctx.db, userId);
+async function currentUser(trx: Transaction<DB>, userId: number): Promise<UserRow> {
+  const user = await findUserById(trx, userId, 'lock');
   // A token for a deleted account: 401 makes the client drop the session (A4.04).
   if (!user) throw AppError.unauthenticated('This account no longer exists');
   return user;
@@ -78,22 +82,54 @@ export async function getProfile(ctx: AppContext, claims: AccessClaims): Promise
   return toProfile(user, ctx.now());
 }
 
-/** PUT user/profile (A7.11–A7.14): one route, five actions. */
+/** What a profile change needs: it is announced to the person's other tabs and devices. */
+export interface ProfileDeps {
+  ctx: AppContext;
+  realtime: Pick<Realtime, 'publish'>;
+}
+
+/**
+ * PUT user/profile (A7.11–A7.14): one route, five actions. The account's row is held from the read
+ * to the write: two devices registering their tokens at once both keep theirs (read side by side,
+ * the second write dropped the first's token), and two photos sent at once leave no stray file.
+ */
 export async function updateProfile(
-  ctx: AppContext,
+  deps: ProfileDeps,
   claims: AccessClaims,
   input: UpdateProfileRequest,
 ): Promise<UserProfile> {
-  const user = await currentUser(ctx, claims.userId);
+  const { ctx } = deps;
   const at = ctx.now();
-  let updated: UserRow | undefined;
+  const { updated, replacedPhoto } = await ctx.db.transaction().execute(async (trx) => {
+    const user = await currentUser(trx, claims.userId);
+    const updated = await applyProfileAction(ctx, trx, user, input, at);
+    if (!updated) throw AppError.unauthenticated('This account no longer exists');
+    // A7.42, A7.43: the person's other tabs and devices fetch the profile again (name, photo, time
+    // zone, ui settings); the record says only what changed, in the change's own transaction.
+    const change = { change: input.action };
+    await deps.realtime.publish(realtimeRoom.user(user.id), RecordType.PublicProfileChanged, change, trx);
+    const replacedPhoto = input.action === 'photo' ? user.profile_photo_path : null;
+    return { updated, replacedPhoto };
+  });
+  // After the commit: a crash in between leaves an unused file, never a profile showing a deleted one.
+  if (replacedPhoto) await removeProfilePhoto(ctx.config.dataDir, replacedPhoto);
+  return toProfile(updated, at);
+}
+
+function applyProfileAction(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  user: UserRow,
+  input: UpdateProfileRequest,
+  at: Date,
+): Promise<UserRow | undefined> {
   switch (input.action) {
     case 'profile': {
       const uiSettings = input.uiSettings?.timezoneCheck
         ? { ...user.ui_settings, timezoneCheck: input.uiSettings.timezoneCheck }
         : user.ui_settings;
-      updated = await updateUser(
-        ctx.db,
+      return updateUser(
+        trx,
         user.id,
         {
           name: input.name,
@@ -104,33 +140,25 @@ export async function updateProfile(
         },
         at,
       );
-      break;
     }
     case 'timezone':
-      updated = await updateUser(ctx.db, user.id, { timezone: input.timezone }, at);
-      break;
-    case 'photo': {
-      const path = await storeProfilePhoto(ctx.config.dataDir, user.id, input.image);
-      updated = await updateUser(ctx.db, user.id, { profile_photo_path: path }, at);
-      await removeProfilePhoto(ctx.config.dataDir, user.profile_photo_path);
-      break;
-    }
+      return updateUser(trx, user.id, { timezone: input.timezone }, at);
+    case 'photo':
+      return storeProfilePhoto(ctx.config.dataDir, user.id, input.image).then((path) =>
+        updateUser(trx, user.id, { profile_photo_path: path }, at),
+      );
     case 'notifications': {
       // One entry per type; a later duplicate wins.
       const byType = new Map(input.notificationPreferenceList.map((p) => [p.type, p]));
       const list = [...byType.values()].map((p) => ({ type: p.type, channels: [...new Set(p.channels)] }));
-      updated = await updateUser(ctx.db, user.id, { notification_preferences: JSON.stringify(list) }, at);
-      break;
+      return updateUser(trx, user.id, { notification_preferences: JSON.stringify(list) }, at);
     }
     case 'update_device_token': {
       // A4.30: each entry has a device id and a token (the schema insists); a device keeps one token.
       const incoming = new Map(input.firebaseDeviceTokens.map((t) => [t.deviceUID, t]));
       const kept = user.device_tokens.filter((t) => !incoming.has(t.deviceUID));
       const tokens = [...kept, ...incoming.values()].slice(-MAX_DEVICE_TOKENS);
-      updated = await updateUser(ctx.db, user.id, { device_tokens: JSON.stringify(tokens) }, at);
-      break;
+      return updateUser(trx, user.id, { device_tokens: JSON.stringify(tokens) }, at);
     }
   }
-  if (!updated) throw AppError.unauthenticated('This account no longer exists');
-  return toProfile(updated, at);
 }

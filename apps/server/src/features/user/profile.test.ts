@@ -1,11 +1,12 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { UserProfile } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
 import { signAccessToken } from '../../http/auth';
 import { type LoggedIn, login, TEST_PASSWORD } from '../auth/auth.testing';
+import { updateProfile } from './profile.service';
 import { deleteUser } from './user.repository';
 
 const PROFILE = '/api/v1/user/profile';
@@ -208,6 +209,56 @@ describe('profile', () => {
       const bad = await put({ action: 'update_device_token', firebaseDeviceTokens: [entry] });
       expect(bad.status).toBe(400);
     }
+  });
+
+  it('A4.30 A7.14 devices registering their tokens at the same moment all keep theirs', async () => {
+    const devices = ['phone-1', 'phone-2', 'tablet', 'watch', 'laptop'];
+    const answers = await Promise.all(
+      devices.map((deviceUID) =>
+        put({
+          action: 'update_device_token',
+          firebaseDeviceTokens: [{ deviceUID, token: `tok-${deviceUID}` }],
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(devices.map(() => 200));
+    const row = await t.ctx.db.selectFrom('users').select('device_tokens').executeTakeFirst();
+    expect(row?.device_tokens.map((d) => d.deviceUID).sort()).toEqual([...devices].sort());
+  });
+
+  it('A7.12 two photos sent at the same moment leave the profile’s photo and no other file', async () => {
+    const dir = join(t.ctx.config.dataDir, 'uploads', 'profile');
+    const mine = async () => {
+      const files = await readdir(dir).catch(() => []);
+      return files.filter((f) => f.startsWith(`${me.user.id}-`)).map((f) => `/uploads/profile/${f}`);
+    };
+    const before = new Set(await mine()); // files of earlier tests' accounts with the same id
+    await put({ action: 'photo', image: `data:image/png;base64,${PNG_1X1}` });
+    const [a, b] = await Promise.all([
+      put({ action: 'photo', image: `data:image/png;base64,${png(10, 10)}` }),
+      put({ action: 'photo', image: `data:image/jpeg;base64,${jpeg(20, 20)}` }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const shown = (await call<UserProfile>(t.app, { method: 'GET', url: PROFILE, headers: me.headers })).body
+      .data?.profilePhotoPath;
+    expect((await mine()).filter((f) => !before.has(f))).toEqual([shown]);
+  });
+
+  it('A7.42 A7.43 a profile change whose announcement cannot be written is not saved either', async () => {
+    const realtime = failingRealtime(t);
+    await expect(
+      updateProfile(
+        { ctx: t.ctx, realtime },
+        { userId: me.user.id },
+        {
+          action: 'profile',
+          name: 'Lost',
+          surname: 'Change',
+        },
+      ),
+    ).rejects.toThrow('realtime insert failed');
+    const profile = await call<UserProfile>(t.app, { method: 'GET', url: PROFILE, headers: me.headers });
+    expect(profile.body.data?.name).not.toBe('Lost');
   });
 
   it('A7.10 A4.34 DELETE user removes the account, its sessions and its e-mails', async () => {

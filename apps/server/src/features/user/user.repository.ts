@@ -6,8 +6,10 @@ export function findUserByUsername(db: Executor, username: string): Promise<User
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/** One account; `lock` holds its row until the caller's transaction ends. */
+export function findUserById(db: Executor, id: number, lock?: 'lock'): Promise<UserRow | undefined> {
+  const query = db.selectFrom('users').selectAll().where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The columns the profile answer shows (no password hash, device tokens or timestamps). */

@@ -7,8 +7,6 @@ import {
   deleteAccountRequest,
   ErrorCode,
   emptyRequest,
-  RecordType,
-  realtimeRoom,
   removeEmailQuery,
   setPrimaryEmailRequest,
   updateProfileRequest,
@@ -35,13 +33,11 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   app.put('/user/profile', { config: perMinute(60) }, async (request) => {
     const claims = await requireUser(request);
     const input = parse(updateProfileRequest, request.body);
-    const profile = await updateProfile(app.ctx, claims, input);
-    // A7.42, A7.43: the person's other tabs and devices fetch the profile again (name, photo, time
-    // zone, ui settings); the record says only what changed, not the profile.
-    await app.realtime.publish(realtimeRoom.user(claims.userId), RecordType.PublicProfileChanged, {
-      change: input.action,
-    });
-    return { success: true, data: profile };
+    // A7.42, A7.43: the person's other tabs and devices hear of it (in the change's transaction).
+    return {
+      success: true,
+      data: await updateProfile({ ctx: app.ctx, realtime: app.realtime }, claims, input),
+    };
   });
 
   app.get('/user/email', async (request) => {
