@@ -13,8 +13,9 @@ import {
   withHttp,
   wizardSteps,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import type { ParticipantRow } from '../../db/schema';
+import type { DB, EventRow, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
@@ -102,7 +103,23 @@ export async function updateOwnProfile(
   userId: number,
   input: UpdateEventProfileRequest,
 ): Promise<ParticipantProfile> {
-  const { event, me } = await requireMembership(ctx.db, input.eventId, userId);
+  const { event, updated } = await ctx.db.transaction().execute(async (trx) => {
+    const membership = await requireMembership(trx, input.eventId, userId);
+    // The row is held from read to write: two saves at once (the visibility switch in one tab, the
+    // categories in another) both keep their part of `fields`.
+    const me = (await repo.lockParticipant(trx, membership.me.id)) ?? membership.me;
+    return { event: membership.event, updated: await saveOwnProfile(ctx, trx, membership.event, me, input) };
+  });
+  return profileOf(ctx, await repo.viewerContext(ctx.db, event, updated), updated);
+}
+
+async function saveOwnProfile(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  event: EventRow,
+  me: ParticipantRow,
+  input: UpdateEventProfileRequest,
+): Promise<ParticipantRow> {
   const update: Partial<Record<string, unknown>> = {};
   const copy = ['company', 'offer', 'seek', 'biography', 'city', 'present'] as const;
   for (const key of copy) if (input[key] !== undefined) update[key] = input[key];
@@ -116,7 +133,7 @@ export async function updateOwnProfile(
   }
 
   if (input.typeId !== undefined && input.typeId !== me.type_id) {
-    const types = await repo.listTypes(ctx.db, event.id);
+    const types = await repo.listTypes(trx, event.id);
     if (input.typeId === null) {
       if (types.length > 0) throw new AppError(400, ParticipantErrorCode.TypeRequired, TYPE_REQUIRED_MESSAGE);
     } else {
@@ -134,7 +151,7 @@ export async function updateOwnProfile(
   }
 
   if (input.categories !== undefined) {
-    const questions = toQuestions(await repo.listParticipantCategories(ctx.db, event.id));
+    const questions = toQuestions(await repo.listParticipantCategories(trx, event.id));
     const errors = validateCategorySelection(questions, input.categories);
     const first = Object.entries(errors)[0];
     if (first) {
@@ -156,8 +173,7 @@ export async function updateOwnProfile(
   update.updated_at = ctx.now();
   if (input.finished && !me.profile_filled_at) update.profile_filled_at = ctx.now();
 
-  const updated = await repo.updateParticipant(ctx.db, me.id, update);
-  return profileOf(ctx, await repo.viewerContext(ctx.db, event, updated), updated);
+  return repo.updateParticipant(trx, me.id, update);
 }
 
 /** GET /event/participant/wizard: the steps to show and how complete the profile is (E2.74, E9.46). */

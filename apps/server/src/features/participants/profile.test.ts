@@ -144,6 +144,27 @@ describe('attendee profile', () => {
     expect(stuck.body.error?.code).toBe(ParticipantErrorCode.TypeLocked);
   });
 
+  it('E7.28 E5.04 two saves of my profile at the same moment (visibility in one tab, a text answer in another) both stay', async () => {
+    const event = await makeEvent(t.ctx);
+    const motto = await makeCategory(t.ctx, event.id, { name: 'Motto', type: 'text' });
+    const me = await makePerson(t.ctx, event.id, { name: 'Me' });
+    const [hide, answer] = await Promise.all([
+      put(me, { eventId: event.id, visible: false }),
+      put(me, { eventId: event.id, categories: [{ categoryId: motto.id, value: 'Build things' }] }),
+    ]);
+    expect([hide.status, answer.status]).toEqual([200, 200]);
+    const row = await t.ctx.db
+      .selectFrom('participants')
+      .select(['visible', 'fields'])
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow();
+    expect(row.visible).toBe(false);
+    expect(row.fields).toMatchObject({
+      visibleSetByUser: true,
+      categoryValues: { [String(motto.id)]: 'Build things' },
+    });
+  });
+
   it('E2.74, E2.75, E9.46 the wizard shows the steps the event needs and scores completeness', async () => {
     const event = await makeEvent(t.ctx);
     const me = await makePerson(t.ctx, event.id);
