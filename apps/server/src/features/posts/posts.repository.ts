@@ -13,14 +13,20 @@ export async function updatePost(db: Executor, id: number, values: Updateable<Po
 }
 
 /** A post of the event; a hidden one is gone for every route but the organizers' records. */
-export async function findPost(db: Executor, eventId: number, id: number): Promise<PostRow | undefined> {
-  return db
+/** A post of the event that is not hidden; `lock` holds its row until the caller's transaction ends. */
+export async function findPost(
+  db: Executor,
+  eventId: number,
+  id: number,
+  lock?: 'lock',
+): Promise<PostRow | undefined> {
+  const query = db
     .selectFrom('posts')
     .selectAll()
     .where('id', '=', id)
     .where('event_id', '=', eventId)
-    .where('hidden_at', 'is', null)
-    .executeTakeFirst();
+    .where('hidden_at', 'is', null);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** An organizer takes a post out of the lobby; the row stays. */

@@ -279,25 +279,31 @@ export async function updatePost(
     });
   }
 
-  const row = await findAnnouncement(ctx, me, input.eventId, input.id);
-  if (!canManageAnnouncement({ participantId: row.participant_id }, viewerOf(me))) {
+  const found = await findAnnouncement(ctx, me, input.eventId, input.id);
+  if (!canManageAnnouncement({ participantId: found.participant_id }, viewerOf(me))) {
     throw AppError.forbidden('You cannot edit this announcement');
   }
-  if (input.postAt && row.published_at !== null)
-    throw AppError.conflict('This announcement is already published');
   const removing = new Set(input.deleteFiles ?? []);
-  const kept = row.files.filter((f) => !removing.has(f.url));
-  if (kept.length + (input.files?.length ?? 0) > POST_MAX_FILES) {
-    throw AppError.badRequest('One image per announcement', { files: 'validation.error.maxLength' }); // E5.29
-  }
+  const keptOf = (files: PostFile[]) => files.filter((f) => !removing.has(f.url));
+  checkFileCount(keptOf(found.files).length + (input.files?.length ?? 0)); // before storing any
   const added = await storeAll(ctx, input.eventId, input.files ?? []);
   const postAt =
     input.postAt === undefined ? undefined : input.postAt === null ? null : new Date(input.postAt);
-  const publishNow = row.published_at === null && postAt !== undefined && (postAt === null || postAt <= now);
   let post: Announcement;
+  let removed: repo.PostRow['files'] = [];
   try {
     // The change, its push and (published now) its notification commit together.
     post = await ctx.db.transaction().execute(async (trx) => {
+      // The row as it is now, held until the commit: two presses of "publish now", or one beside the
+      // scheduler's claim, publish and notify the event once (read before, both did).
+      const row = await repo.findPost(trx, input.eventId, found.id, 'lock');
+      if (row?.type !== 'announcement') throw AppError.notFound('Announcement not found');
+      if (input.postAt && row.published_at !== null)
+        throw AppError.conflict('This announcement is already published');
+      const kept = keptOf(row.files);
+      checkFileCount(kept.length + added.length);
+      const publishNow =
+        row.published_at === null && postAt !== undefined && (postAt === null || postAt <= now);
       const updated = await repo.updatePost(trx, row.id, {
         ...(input.text !== undefined ? { text: input.text } : {}),
         files: JSON.stringify([...kept, ...added]),
@@ -313,17 +319,21 @@ export async function updatePost(
       } else if (updated.published_at !== null) {
         await pushAnnouncement(deps, input.eventId, { action: 'updated', id: row.id, post: presented }, trx);
       }
+      removed = row.files.filter((f) => removing.has(f.url));
       return presented;
     });
   } catch (err) {
     await removePostImages(ctx.config.dataDir, added);
     throw err;
   }
-  await removePostImages(
-    ctx.config.dataDir,
-    row.files.filter((f) => removing.has(f.url)),
-  );
+  await removePostImages(ctx.config.dataDir, removed);
   return post;
+}
+
+function checkFileCount(count: number) {
+  if (count > POST_MAX_FILES) {
+    throw AppError.badRequest('One image per announcement', { files: 'validation.error.maxLength' }); // E5.29
+  }
 }
 
 /** DELETE event/post (E7.43): announcements by author/organizer/moderator (E6.06); comments also (E6.07, E6.09). */

@@ -149,6 +149,28 @@ describe('announcements', () => {
     expect((await eventRecords(event.id)).map((r) => r.type)).toEqual(['announcement', 'notification']);
   });
 
+  it('E5.26 A9.41 “publish now” pressed twice at once (two organizers’ screens) publishes and notifies once', async () => {
+    const { event, org, mod } = await setup();
+    const post = await announce(org, event.id, { postAt: '2030-05-01T10:00:00Z' });
+    const publish = (who: Person) =>
+      api<Announcement>(who, 'PUT', { type: 'announcement', id: post.id, eventId: event.id, postAt: null });
+    const answers = await Promise.all([publish(org), publish(mod), publish(org)]);
+    expect(answers.map((a) => [a.status, a.body.data?.published])).toEqual([
+      [200, true],
+      [200, true],
+      [200, true],
+    ]);
+    await t.app.bus.idle();
+    const records = (await eventRecords(event.id)).map((r) => [
+      r.type,
+      (r.payload as { action?: string }).action,
+    ]);
+    expect(records.filter(([, action]) => action === 'created')).toHaveLength(1);
+    expect(await t.ctx.db.selectFrom('notifications').select('type').execute()).toEqual([
+      { type: 'announcement' },
+    ]);
+  });
+
   it('issue 15 a scheduled announcement takes its place by postAt, not by when it was written; pages follow', async () => {
     const { event, mod, ben } = await setup();
     const scheduled = await announce(mod, event.id, { text: 'At nine', postAt: '2030-05-01T09:00:00Z' });
