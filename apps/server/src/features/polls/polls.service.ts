@@ -139,11 +139,15 @@ export async function savePoll(deps: PollDeps, userId: number, input: SavePollRe
   const me = await requireModerator(ctx, input.eventId, userId);
   const now = ctx.now();
   const postAt = input.postAt ? new Date(input.postAt) : input.postAt === undefined ? undefined : null;
-  const publishNow = postAt instanceof Date && postAt <= now;
-  const current = input.id === undefined ? undefined : await repo.findPoll(ctx.db, input.eventId, input.id);
-  if (input.id !== undefined && !current) throw AppError.notFound('Poll not found');
+  const due = postAt instanceof Date && postAt <= now;
   // The write, its push and (publishing now) its notification commit together.
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // The poll as it is now, held until the commit: two saves at once (or one beside the scheduler's
+    // claim) publish and notify once, and only a draft is published (an edit of a published poll
+    // with a past postAt used to notify the event again).
+    const current = input.id === undefined ? undefined : await repo.lockPoll(trx, input.eventId, input.id);
+    if (input.id !== undefined && !current) throw AppError.notFound('Poll not found');
+    const publishNow = due && (!current || current.status === 'draft');
     let row: repo.PollRow;
     if (!current) {
       row = await repo.insertPoll(trx, {

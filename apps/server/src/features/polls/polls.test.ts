@@ -222,6 +222,36 @@ describe('poll lifecycle', () => {
     expect(now.status).toBe('published');
   });
 
+  it('E4.58 E7.46 a draft saved with a past postAt by two moderators at once is published once; a later edit is an update', async () => {
+    const { event, org, mod, create, req } = await setup();
+    const poll = await create(org);
+    const save = (who: Person) =>
+      req(who, 'POST', '', {
+        id: poll.id,
+        question: 'Best talk?',
+        answers: ['Keynote', 'Panel'],
+        postAt: NOW,
+      });
+    const saved = await Promise.all([save(org), save(mod)]);
+    expect(saved.map((r) => [r.status, r.body.data?.status])).toEqual([
+      [200, 'published'],
+      [200, 'published'],
+    ]);
+    expect((await save(org)).body.data?.status).toBe('published');
+    await t.app.bus.idle();
+    const actions = (
+      await t.ctx.db
+        .selectFrom('realtime_events')
+        .select('payload')
+        .where('room', '=', `newEvents/${event.id}`)
+        .orderBy('seq')
+        .execute()
+    ).map((r) => (r.payload as { action?: string }).action);
+    expect(actions.filter((a) => a === 'publish')).toHaveLength(1);
+    expect(actions.filter((a) => a === 'updated')).toHaveLength(2);
+    expect(await notifications()).toEqual([{ type: 'poll', poll_id: poll.id }]);
+  });
+
   it('E7.47 moderators delete; attendees may not', async () => {
     const { org, ana, create, req, list } = await setup();
     const poll = await create(org);
