@@ -13,20 +13,20 @@ export async function updatePost(db: Executor, id: number, values: Updateable<Po
 }
 
 /** A post of the event; a hidden one is gone for every route but the organizers' records. */
-/** A post of the event that is not hidden; `lock` holds its row until the caller's transaction ends. */
+/**
+ * A post of the event that is not hidden (with `hidden`, hidden or not); `lock` holds its row until
+ * the caller's transaction ends.
+ */
 export async function findPost(
   db: Executor,
   eventId: number,
   id: number,
   lock?: 'lock',
+  hidden?: 'hidden too',
 ): Promise<PostRow | undefined> {
-  const query = db
-    .selectFrom('posts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('event_id', '=', eventId)
-    .where('hidden_at', 'is', null);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  const query = db.selectFrom('posts').selectAll().where('id', '=', id).where('event_id', '=', eventId);
+  const visible = hidden ? query : query.where('hidden_at', 'is', null);
+  return (lock ? visible.forUpdate() : visible).executeTakeFirst();
 }
 
 /** An organizer takes a post out of the lobby; the row stays. */

@@ -330,6 +330,13 @@ export async function updatePost(
   return post;
 }
 
+/** The post's row held until the transaction ends; 404 when it went meanwhile. */
+async function lockedPost(trx: Transaction<DB>, eventId: number, id: number, hidden?: 'hidden too') {
+  const row = await repo.findPost(trx, eventId, id, 'lock', hidden);
+  if (!row) throw AppError.notFound('Post not found');
+  return row;
+}
+
 function checkFileCount(count: number) {
   if (count > POST_MAX_FILES) {
     throw AppError.badRequest('One image per announcement', { files: 'validation.error.maxLength' }); // E5.29
@@ -365,14 +372,18 @@ export async function deletePost(
   if (!canManageAnnouncement({ participantId: row.participant_id }, viewerOf(me))) {
     throw AppError.forbidden('You cannot delete this announcement');
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  const files = await ctx.db.transaction().execute(async (trx) => {
+    // As it is now, held: the scheduler may have published it since it was read (then its lobby
+    // entry must be taken back), or an edit added an image.
+    const current = await lockedPost(trx, input.eventId, row.id);
     await repo.deletePost(trx, row.id);
     await repo.deleteAnnouncementNotifications(trx, row.id);
-    if (row.published_at !== null) {
+    if (current.published_at !== null) {
       await pushAnnouncement(deps, input.eventId, { action: 'deleted', id: row.id, post: null }, trx);
     }
+    return current.files;
   });
-  await removePostImages(ctx.config.dataDir, row.files);
+  await removePostImages(ctx.config.dataDir, files);
   return { id: row.id, type: 'announcement' };
 }
 
@@ -410,7 +421,8 @@ export async function hidePost(
       return;
     }
     await repo.deleteAnnouncementNotifications(trx, row.id);
-    if (row.published_at !== null) {
+    // Published since it was read (the scheduler): open lobbies must still take it back.
+    if ((await lockedPost(trx, input.eventId, row.id, 'hidden too')).published_at !== null) {
       await pushAnnouncement(deps, input.eventId, { action: 'hidden', id: row.id, post: null }, trx);
     }
   });

@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { publishDueAnnouncements } from './posts.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -169,6 +170,35 @@ describe('announcements', () => {
     expect(await t.ctx.db.selectFrom('notifications').select('type').execute()).toEqual([
       { type: 'announcement' },
     ]);
+  });
+
+  it('E7.43 E5.26 an announcement deleted or hidden as the scheduler publishes it is taken back from open lobbies', async () => {
+    const { event, org, mod } = await setup();
+    for (const action of ['delete', 'hide'] as const) {
+      t.setNow(NOW);
+      const post = await announce(org, event.id, { postAt: '2030-05-01T08:00:00Z' });
+      t.setNow(new Date('2030-05-01T08:00:01Z'));
+      const removal =
+        action === 'delete'
+          ? api(org, 'DELETE', { id: post.id, eventId: event.id })
+          : call(t.app, {
+              method: 'POST',
+              url: '/api/v1/event/post/hide',
+              headers: mod.headers,
+              payload: { id: post.id, eventId: event.id },
+            });
+      const deps = { ctx: t.ctx, realtime: t.app.realtime, bus: t.app.bus };
+      const [removed] = await Promise.all([removal, publishDueAnnouncements(deps)]);
+      expect(removed.status).toBe(200);
+      await t.app.bus.idle();
+      const actions = (await eventRecords(event.id))
+        .filter((r) => r.type === 'announcement')
+        .map((r) => r.payload as { id?: number; action?: string })
+        .filter((p) => p.id === post.id)
+        .map((p) => p.action);
+      // Published (created) then taken back, or never published: never left on the screens.
+      expect([['created', action === 'delete' ? 'deleted' : 'hidden'], []]).toContainEqual(actions);
+    }
   });
 
   it('issue 15 a scheduled announcement takes its place by postAt, not by when it was written; pages follow', async () => {
