@@ -1,5 +1,7 @@
 import { type ConnectedEmail, ErrorCode } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import {
@@ -111,30 +113,39 @@ export async function confirmEmail(
   return toConnected(row);
 }
 
+/** The account's row, held until the transaction ends, and one of its addresses. */
+async function ownAddress(trx: Transaction<DB>, claims: AccessClaims, email: string) {
+  const user = await findUserById(trx, claims.userId, 'lock');
+  if (!user) throw AppError.unauthenticated('This account no longer exists');
+  const row = await findUserEmail(trx, email);
+  if (!row || row.user_id !== user.id) throw notConnected();
+  return { user, row };
+}
+
 /** POST user/username (A4.32, A7.18): a confirmed address becomes the login name. */
 export async function makePrimary(ctx: AppContext, claims: AccessClaims, email: string) {
-  const user = await ownAccount(ctx, claims);
-  const row = await findUserEmail(ctx.db, email);
-  if (!row || row.user_id !== user.id) throw notConnected();
-  if (row.confirmed_at === null) throw notConnected('Confirm this e-mail first');
-  if (!row.is_primary) {
-    await ctx.db.transaction().execute(async (trx) => {
-      await setPrimaryEmail(trx, user.id, email);
-      await updateUser(trx, user.id, { username: email }, ctx.now());
-    });
-  }
+  await ownAccount(ctx, claims);
+  await ctx.db.transaction().execute(async (trx) => {
+    // Checked on the account's row held until the commit, as removeEmail does: an address made
+    // primary in one tab while another tab removes it leaves one of the two, never an account whose
+    // login name has no address behind it.
+    const { user, row } = await ownAddress(trx, claims, email);
+    if (row.confirmed_at === null) throw notConnected('Confirm this e-mail first');
+    if (row.is_primary) return;
+    await setPrimaryEmail(trx, user.id, email);
+    await updateUser(trx, user.id, { username: email }, ctx.now());
+  });
   return listEmails(ctx, claims);
 }
 
 /** DELETE user/email (A4.33, A7.17): any address but the primary one. */
 export async function removeEmail(ctx: AppContext, claims: AccessClaims, email: string) {
-  const user = await ownAccount(ctx, claims);
-  const row = await findUserEmail(ctx.db, email);
-  if (!row || row.user_id !== user.id) throw notConnected();
-  if (row.is_primary || email === user.username) {
-    throw new AppError(400, ErrorCode.PrimaryEmailRemoval, 'The primary e-mail cannot be removed');
-  }
+  await ownAccount(ctx, claims);
   await ctx.db.transaction().execute(async (trx) => {
+    const { user, row } = await ownAddress(trx, claims, email);
+    if (row.is_primary || email === user.username) {
+      throw new AppError(400, ErrorCode.PrimaryEmailRemoval, 'The primary e-mail cannot be removed');
+    }
     await deleteUserEmail(trx, user.id, email);
     await discardEmailCodes(trx, { userId: user.id, email, purpose: 'connect' });
   });

@@ -130,6 +130,25 @@ describe('connected e-mails', () => {
     expect(old.body.error?.code).toBe('UserNotFoundException');
   });
 
+  it('A4.32 A4.33 making an address primary while another tab removes it leaves a login name with its address', async () => {
+    await add('work@foyer.test');
+    await confirm('work@foyer.test', (await lastMail()).code);
+    const [primary, removed] = await Promise.all([
+      call(t.app, {
+        method: 'POST',
+        url: '/api/v1/user/username',
+        headers: me.headers,
+        payload: { username: 'work@foyer.test' },
+      }),
+      call(t.app, { method: 'DELETE', url: `${EMAILS}?email=work%40foyer.test`, headers: me.headers }),
+    ]);
+    // One of the two wins; the other is refused (removing the primary, or an address no longer there).
+    expect([primary.status, removed.status].sort()).toEqual([200, primary.status === 200 ? 400 : 404].sort());
+    const user = await t.ctx.db.selectFrom('users').select('username').executeTakeFirstOrThrow();
+    const emails = await list();
+    expect(emails?.find((e) => e.primary)?.email).toBe(user.username);
+  });
+
   it('A7.18 refuses to make an unconfirmed or unknown address primary', async () => {
     await add('work@foyer.test');
     for (const username of ['work@foyer.test', 'other@foyer.test']) {
