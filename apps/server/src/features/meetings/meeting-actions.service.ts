@@ -122,21 +122,28 @@ export async function addGuest(
       throw AppError.forbidden('Your participant type cannot add guests'); // E6.31
   }
   await ctx.db.transaction().execute(async (trx) => {
+    // The meeting as it is now, held until the commit: a reschedule accepted, a cancellation or
+    // another guest added meanwhile is seen (read before, the guest got the old time, and two
+    // guests added at once could pass a full table's check side by side).
+    const current = await repo.findMeeting(trx, event.id, meeting.id, 'lock');
+    if (!current || current.status === 'cancelled' || new Date(current.edt) <= now) {
+      throw AppError.conflict('This meeting is over'); // E6.30
+    }
     const people = await repo.meetingPeople(trx, [meeting.id]);
     const active = people.filter((p) => p.active);
     const host = active.find((p) => p.participant_id === actor.id);
     if (host?.role !== 'host') throw AppError.forbidden('Only a host can add a guest'); // E6.29
     if (active.some((p) => p.participant_id === guest.id)) throw AppError.conflict('Already in this meeting');
-    const seats = meeting.capacity ?? Number.POSITIVE_INFINITY;
+    const seats = current.capacity ?? Number.POSITIVE_INFINITY;
     if (active.length >= seats) throw new AppError(409, MeetingErrorCode.TableFull, 'This table is full');
     await lockPeople(trx, [guest.id]);
     await assertFree(
       trx,
       [{ id: guest.id, label: `${label(guest)} is` }],
-      new Date(meeting.sdt),
-      new Date(meeting.edt),
+      new Date(current.sdt),
+      new Date(current.edt),
     );
-    await repo.addMeetingGuest(trx, meeting, guest.id);
+    await repo.addMeetingGuest(trx, current, guest.id);
     await emitMeetingEvent(deps, trx, {
       type: 'meeting_guest_added',
       eventId: event.id,

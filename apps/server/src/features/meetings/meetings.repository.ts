@@ -201,13 +201,15 @@ export async function insertMeeting(
   return meeting;
 }
 
-export function findMeeting(db: Executor, eventId: number, id: number): Promise<MeetingRow | undefined> {
-  return db
-    .selectFrom('meetings')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** One meeting of the event; `lock` holds its row until the caller's transaction ends. */
+export function findMeeting(
+  db: Executor,
+  eventId: number,
+  id: number,
+  lock?: 'lock',
+): Promise<MeetingRow | undefined> {
+  const query = db.selectFrom('meetings').selectAll().where('event_id', '=', eventId).where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function meetingPeople(db: Executor, meetingIds: readonly number[]) {

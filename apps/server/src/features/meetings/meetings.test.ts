@@ -195,6 +195,22 @@ describe('cancel, guest, pre-book, table, start window', () => {
     expect((await api.addGuest(ana, meetingId, dan)).status).toBe(409); // E6.30 over
   });
 
+  it('E6.28 E6.29 two guests added at once to a meeting with one seat left: one gets it, the other hears the table is full', async () => {
+    const { event, api, ana, meetingId } = await withMeeting();
+    await t.ctx.db.updateTable('meetings').set({ capacity: 3 }).where('id', '=', meetingId).execute();
+    const cat = await makePerson(t.ctx, event.id, { name: 'Cat' });
+    const dan = await makePerson(t.ctx, event.id, { name: 'Dan' });
+    const answers = await Promise.all([api.addGuest(ana, meetingId, cat), api.addGuest(ana, meetingId, dan)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const active = await t.ctx.db
+      .selectFrom('meeting_participants')
+      .select('participant_id')
+      .where('meeting_id', '=', meetingId)
+      .where('active', '=', true)
+      .execute();
+    expect(active).toHaveLength(3);
+  });
+
   it('E6.10, E7.12, E7.65 pre-book (POST event/schedule/prebook) needs onbehalfmeeting and books both people', async () => {
     const { event, slots, api, ana } = await withMeeting();
     const helper = await makePerson(t.ctx, event.id, { rights: { onbehalfmeeting: true } });
