@@ -203,8 +203,8 @@ export async function addParticipants(
   });
 }
 
-async function findOpenInvitation(db: AppContext['db'] | Transaction<DB>, token: string) {
-  const row = await repo.findByInviteHash(db, inviteDigest(token));
+async function findOpenInvitation(db: AppContext['db'] | Transaction<DB>, token: string, lock?: 'lock') {
+  const row = await repo.findByInviteHash(db, inviteDigest(token), lock);
   return row?.state === 'invited' ? row : undefined;
 }
 
@@ -248,7 +248,9 @@ export async function acceptInvitation(
   input: z.output<typeof acceptInvitationRequest>,
 ): Promise<{ eventId: number; participantId: number }> {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await findOpenInvitation(trx, input.token);
+    // Held until the commit: two accounts accepting one forwarded link at once, the second finds it
+    // spent (read without the lock, both took the place and the second overwrote the first).
+    const row = await findOpenInvitation(trx, input.token, 'lock');
     if (!row) throw invalidInvitation();
     const user = await findUserById(trx, userId);
     if (!user) throw AppError.unauthenticated('This account no longer exists');

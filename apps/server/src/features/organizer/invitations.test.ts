@@ -190,6 +190,34 @@ describe('invitations (E7.66, E7.67)', () => {
     expect(twice.body.error?.fields).toEqual({ token: 'organizer.people.error.invitation' });
   });
 
+  it('one invitation link accepted by two accounts at the same moment goes to one of them only', async () => {
+    const { event, owner } = await setup();
+    const kat = await makeUser(t.ctx, { username: address(), name: 'Kat', surname: 'Johnson' });
+    const lee = await makeUser(t.ctx, { username: address(), name: 'Lee', surname: 'Chen' });
+    await req(owner, 'POST', '/event/participant/invite', {
+      eventId: event.id,
+      name: 'Kat',
+      surname: 'Johnson',
+      email: kat.username,
+      present: 'venue',
+    });
+    const token = await mailedToken(kat.username);
+    const answers = await Promise.all(
+      [kat, lee].map((who) =>
+        req<{ eventId: number; participantId: number }>(who, 'POST', '/event/invitation/accept', { token }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const winner = answers[0]?.status === 200 ? kat : lee;
+    const places = await t.ctx.db
+      .selectFrom('participants')
+      .select(['user_id', 'state'])
+      .where('event_id', '=', event.id)
+      .where('user_id', 'in', [kat.id, lee.id])
+      .execute();
+    expect(places).toEqual([{ user_id: winner.id, state: 'active' }]);
+  });
+
   it('A6.06 E6.12 holders of the inviteparticipant right may invite; bad input is refused and nothing is written', async () => {
     const { event } = await setup();
     const holder = await makePerson(t.ctx, event.id, { rights: { inviteparticipant: true } });

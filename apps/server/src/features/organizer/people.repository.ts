@@ -109,8 +109,14 @@ export function findByEmail(
     .executeTakeFirst();
 }
 
-export function findByInviteHash(db: Executor, hash: string): Promise<ParticipantRow | undefined> {
-  return db.selectFrom('participants').selectAll().where('invite_token_hash', '=', hash).executeTakeFirst();
+/** The invited record a link names; `lock` holds its row until the caller's transaction ends. */
+export function findByInviteHash(
+  db: Executor,
+  hash: string,
+  lock?: 'lock',
+): Promise<ParticipantRow | undefined> {
+  const query = db.selectFrom('participants').selectAll().where('invite_token_hash', '=', hash);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function insertPerson(db: Executor, values: Insertable<ParticipantsTable>): Promise<ParticipantRow> {
