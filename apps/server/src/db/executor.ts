@@ -1,5 +1,16 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Simplify, Transaction } from 'kysely';
 import type { DB } from './schema';
 
 /** Where a query runs: the database itself or an open transaction. Repositories take one. */
 export type Executor = Kysely<DB> | Transaction<DB>;
+
+/**
+ * The first row a read finds; with `'lock'` it is read FOR UPDATE and held until the caller's
+ * transaction ends, so a write decided on it cannot be overtaken by another one.
+ */
+export function firstRow<TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  lock?: 'lock',
+): Promise<Simplify<O> | undefined> {
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}

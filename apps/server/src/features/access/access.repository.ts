@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 import type { EventRow, ParticipantRow } from '../../db/schema';
 
 export function findEvent(db: Executor, eventId: number): Promise<EventRow | undefined> {
@@ -7,13 +7,14 @@ export function findEvent(db: Executor, eventId: number): Promise<EventRow | und
 
 /**
  * The caller's live participant record in the event, if any (a deleted one counts as none, unless
- * `withDeleted`: taking an invitation back over needs to see it).
+ * `withDeleted`: taking an invitation back over needs to see it). `lock` holds the row until the
+ * caller's transaction ends.
  */
 export function findParticipation(
   db: Executor,
   eventId: number,
   userId: number,
-  options: { withDeleted?: boolean } = {},
+  options: { withDeleted?: boolean; lock?: boolean } = {},
 ): Promise<ParticipantRow | undefined> {
   let query = db
     .selectFrom('participants')
@@ -21,5 +22,5 @@ export function findParticipation(
     .where('event_id', '=', eventId)
     .where('user_id', '=', userId);
   if (!options.withDeleted) query = query.where('state', '!=', 'deleted');
-  return query.executeTakeFirst();
+  return firstRow(query, options.lock ? 'lock' : undefined);
 }

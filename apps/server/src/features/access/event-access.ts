@@ -13,12 +13,18 @@ export interface Membership {
 
 /**
  * The caller's place in an event, from the database — never from what the client claims (DESIGN:
- * authorization is decided in services). Unknown event → 404; not a participant → 403.
+ * authorization is decided in services). Unknown event → 404; not a participant → 403. With `lock`
+ * the caller's participant row is held until the transaction ends.
  */
-export async function requireMembership(db: Executor, eventId: number, userId: number): Promise<Membership> {
+export async function requireMembership(
+  db: Executor,
+  eventId: number,
+  userId: number,
+  options: { lock?: boolean } = {},
+): Promise<Membership> {
   const event = await findEvent(db, eventId);
   if (!event) throw AppError.notFound('Event not found');
-  const me = await findParticipation(db, eventId, userId);
+  const me = await findParticipation(db, eventId, userId, options);
   if (!me) throw AppError.forbidden('You are not a participant of this event');
   return { event, me };
 }

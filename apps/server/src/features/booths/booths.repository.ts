@@ -1,5 +1,5 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 import type { BoothsTable, ParticipantRow, ParticipantsTable } from '../../db/schema';
 
 export type BoothRow = Selectable<BoothsTable>;
@@ -14,7 +14,7 @@ export function listBooths(db: Executor, eventId: number, nameContains: string |
 /** One booth of the event; `lock` holds its row until the caller's transaction ends. */
 export function findBooth(db: Executor, eventId: number, boothId: number, lock?: 'lock') {
   const query = db.selectFrom('booths').selectAll().where('event_id', '=', eventId).where('id', '=', boothId);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  return firstRow(query, lock);
 }
 
 /** Staff and pending members of a booth, owner first. */

@@ -1,6 +1,6 @@
 import { MEETING_SLOT_SESSION_TYPE, meetingValidEndAfter } from '@foyer/contract';
 import { type Insertable, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 import type { DB, InvitationsTable, MeetingsTable } from '../../db/schema';
 import type { BusyRow } from '../agenda/agenda-sources';
 
@@ -209,7 +209,7 @@ export function findMeeting(
   lock?: 'lock',
 ): Promise<MeetingRow | undefined> {
   const query = db.selectFrom('meetings').selectAll().where('event_id', '=', eventId).where('id', '=', id);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  return firstRow(query, lock);
 }
 
 export function meetingPeople(db: Executor, meetingIds: readonly number[]) {

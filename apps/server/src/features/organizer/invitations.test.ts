@@ -44,6 +44,18 @@ async function mailedToken(email: string): Promise<string> {
   return match![1]!;
 }
 
+/** The owner invites an existing account by its login address; the mailed link's token. */
+async function invitedToken(owner: Person, eventId: number, user: { username: string; name: string }) {
+  await req(owner, 'POST', '/event/participant/invite', {
+    eventId,
+    name: user.name,
+    surname: 'Johnson',
+    email: user.username,
+    present: 'venue',
+  });
+  return mailedToken(user.username);
+}
+
 const participantsOf = (eventId: number, email: string) =>
   t.ctx.db
     .selectFrom('participants')
@@ -153,14 +165,7 @@ describe('invitations (E7.66, E7.67)', () => {
   it('an existing account logs in and accepts: the invitation becomes theirs', async () => {
     const { event, owner } = await setup();
     const user = await makeUser(t.ctx, { username: address(), name: 'Kat', surname: 'Johnson' });
-    await req(owner, 'POST', '/event/participant/invite', {
-      eventId: event.id,
-      name: 'Katherine',
-      surname: 'Johnson',
-      email: user.username,
-      present: 'venue',
-    });
-    const token = await mailedToken(user.username);
+    const token = await invitedToken(owner, event.id, user);
     expect(
       (await req<EventInvitation>(null, 'GET', `/event/invitation/${token}`)).body.data?.hasAccount,
     ).toBe(true);
@@ -194,14 +199,7 @@ describe('invitations (E7.66, E7.67)', () => {
     const { event, owner } = await setup();
     const kat = await makeUser(t.ctx, { username: address(), name: 'Kat', surname: 'Johnson' });
     const lee = await makeUser(t.ctx, { username: address(), name: 'Lee', surname: 'Chen' });
-    await req(owner, 'POST', '/event/participant/invite', {
-      eventId: event.id,
-      name: 'Kat',
-      surname: 'Johnson',
-      email: kat.username,
-      present: 'venue',
-    });
-    const token = await mailedToken(kat.username);
+    const token = await invitedToken(owner, event.id, kat);
     const answers = await Promise.all(
       [kat, lee].map((who) =>
         req<{ eventId: number; participantId: number }>(who, 'POST', '/event/invitation/accept', { token }),

@@ -1,5 +1,5 @@
 import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 import type { DB, ParticipantRow, ParticipantsTable } from '../../db/schema';
 
 export interface PeopleFilter {
@@ -116,7 +116,7 @@ export function findByInviteHash(
   lock?: 'lock',
 ): Promise<ParticipantRow | undefined> {
   const query = db.selectFrom('participants').selectAll().where('invite_token_hash', '=', hash);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  return firstRow(query, lock);
 }
 
 export function insertPerson(db: Executor, values: Insertable<ParticipantsTable>): Promise<ParticipantRow> {

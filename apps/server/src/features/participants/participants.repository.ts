@@ -189,11 +189,6 @@ export async function anyDeleted(db: Executor, eventId: number, ids: readonly nu
   return gone !== undefined;
 }
 
-/** The participant's row, held until the caller's transaction ends. */
-export function lockParticipant(db: Executor, id: number): Promise<ParticipantRow | undefined> {
-  return db.selectFrom('participants').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
 export function updateParticipant(
   db: Executor,
   id: number,

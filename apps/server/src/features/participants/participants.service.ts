@@ -104,11 +104,10 @@ export async function updateOwnProfile(
   input: UpdateEventProfileRequest,
 ): Promise<ParticipantProfile> {
   const { event, updated } = await ctx.db.transaction().execute(async (trx) => {
-    const membership = await requireMembership(trx, input.eventId, userId);
     // The row is held from read to write: two saves at once (the visibility switch in one tab, the
     // categories in another) both keep their part of `fields`.
-    const me = (await repo.lockParticipant(trx, membership.me.id)) ?? membership.me;
-    return { event: membership.event, updated: await saveOwnProfile(ctx, trx, membership.event, me, input) };
+    const { event, me } = await requireMembership(trx, input.eventId, userId, { lock: true });
+    return { event, updated: await saveOwnProfile(ctx, trx, event, me, input) };
   });
   return profileOf(ctx, await repo.viewerContext(ctx.db, event, updated), updated);
 }

@@ -1,5 +1,5 @@
 import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 import type { DB, PostsTable } from '../../db/schema';
 
 export type PostRow = Selectable<PostsTable>;
@@ -12,21 +12,19 @@ export async function updatePost(db: Executor, id: number, values: Updateable<Po
   return db.updateTable('posts').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A post of the event; a hidden one is gone for every route but the organizers' records. */
 /**
- * A post of the event that is not hidden (with `hidden`, hidden or not); `lock` holds its row until
- * the caller's transaction ends.
+ * A post of the event. A hidden one is gone for every route but the organizers' records, so it is
+ * found only with `hiddenToo`; `lock` holds the row until the caller's transaction ends.
  */
 export async function findPost(
   db: Executor,
   eventId: number,
   id: number,
-  lock?: 'lock',
-  hidden?: 'hidden too',
+  options: { lock?: boolean; hiddenToo?: boolean } = {},
 ): Promise<PostRow | undefined> {
   const query = db.selectFrom('posts').selectAll().where('id', '=', id).where('event_id', '=', eventId);
-  const visible = hidden ? query : query.where('hidden_at', 'is', null);
-  return (lock ? visible.forUpdate() : visible).executeTakeFirst();
+  const visible = options.hiddenToo ? query : query.where('hidden_at', 'is', null);
+  return firstRow(visible, options.lock ? 'lock' : undefined);
 }
 
 /** An organizer takes a post out of the lobby; the row stays. */

@@ -296,7 +296,7 @@ export async function updatePost(
     post = await ctx.db.transaction().execute(async (trx) => {
       // The row as it is now, held until the commit: two presses of "publish now", or one beside the
       // scheduler's claim, publish and notify the event once (read before, both did).
-      const row = await repo.findPost(trx, input.eventId, found.id, 'lock');
+      const row = await repo.findPost(trx, input.eventId, found.id, { lock: true });
       if (row?.type !== 'announcement') throw AppError.notFound('Announcement not found');
       if (input.postAt && row.published_at !== null)
         throw AppError.conflict('This announcement is already published');
@@ -331,8 +331,13 @@ export async function updatePost(
 }
 
 /** The post's row held until the transaction ends; 404 when it went meanwhile. */
-async function lockedPost(trx: Transaction<DB>, eventId: number, id: number, hidden?: 'hidden too') {
-  const row = await repo.findPost(trx, eventId, id, 'lock', hidden);
+async function lockedPost(
+  trx: Transaction<DB>,
+  eventId: number,
+  id: number,
+  options: { hiddenToo?: boolean } = {},
+) {
+  const row = await repo.findPost(trx, eventId, id, { ...options, lock: true });
   if (!row) throw AppError.notFound('Post not found');
   return row;
 }
@@ -422,7 +427,7 @@ export async function hidePost(
     }
     await repo.deleteAnnouncementNotifications(trx, row.id);
     // Published since it was read (the scheduler): open lobbies must still take it back.
-    if ((await lockedPost(trx, input.eventId, row.id, 'hidden too')).published_at !== null) {
+    if ((await lockedPost(trx, input.eventId, row.id, { hiddenToo: true })).published_at !== null) {
       await pushAnnouncement(deps, input.eventId, { action: 'hidden', id: row.id, post: null }, trx);
     }
   });

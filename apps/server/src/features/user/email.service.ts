@@ -113,8 +113,12 @@ export async function confirmEmail(
   return toConnected(row);
 }
 
-/** The account's row, held until the transaction ends, and one of its addresses. */
+/**
+ * The account's row, held until the transaction ends, and one of its addresses. A person acting as
+ * another (A6.08) cannot change that person's addresses; a deleted account answers 401.
+ */
 async function ownAddress(trx: Transaction<DB>, claims: AccessClaims, email: string) {
+  assertNotActing(claims);
   const user = await findUserById(trx, claims.userId, 'lock');
   if (!user) throw AppError.unauthenticated('This account no longer exists');
   const row = await findUserEmail(trx, email);
@@ -124,7 +128,6 @@ async function ownAddress(trx: Transaction<DB>, claims: AccessClaims, email: str
 
 /** POST user/username (A4.32, A7.18): a confirmed address becomes the login name. */
 export async function makePrimary(ctx: AppContext, claims: AccessClaims, email: string) {
-  await ownAccount(ctx, claims);
   await ctx.db.transaction().execute(async (trx) => {
     // Checked on the account's row held until the commit, as removeEmail does: an address made
     // primary in one tab while another tab removes it leaves one of the two, never an account whose
@@ -140,7 +143,6 @@ export async function makePrimary(ctx: AppContext, claims: AccessClaims, email: 
 
 /** DELETE user/email (A4.33, A7.17): any address but the primary one. */
 export async function removeEmail(ctx: AppContext, claims: AccessClaims, email: string) {
-  await ownAccount(ctx, claims);
   await ctx.db.transaction().execute(async (trx) => {
     const { user, row } = await ownAddress(trx, claims, email);
     if (row.is_primary || email === user.username) {

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 import type { UserEmailsTable, UserRow, UserUpdate } from '../../db/schema';
 
 export function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
@@ -9,7 +9,7 @@ export function findUserByUsername(db: Executor, username: string): Promise<User
 /** One account; `lock` holds its row until the caller's transaction ends. */
 export function findUserById(db: Executor, id: number, lock?: 'lock'): Promise<UserRow | undefined> {
   const query = db.selectFrom('users').selectAll().where('id', '=', id);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  return firstRow(query, lock);
 }
 
 /** The columns the profile answer shows (no password hash, device tokens or timestamps). */
