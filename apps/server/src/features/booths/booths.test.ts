@@ -269,6 +269,57 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
     expect((await req(owner, 'DELETE', `/event/member?eventId=${event.id}&memberId=abc`)).status).toBe(400);
   });
 
+  const membershipOf = (id: number) =>
+    t.ctx.db
+      .selectFrom('participants')
+      .select(['booth_id', 'booth_role', 'booth_pending_role'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('E7.36 E7.39 an invitation withdrawn while it is accepted leaves the person in the team or out of it, never with a role and no booth', async () => {
+    const { event, booth, owner } = await setup();
+    for (let round = 0; round < 4; round++) {
+      const invitee = await makePerson(t.ctx, event.id);
+      await req(owner, 'POST', '/event/member', { eventId: event.id, id: invitee.id, role: 'user' });
+      const [accept, withdraw] = await Promise.all([
+        req(invitee, 'POST', '/event/member/confirm', {
+          eventId: event.id,
+          boothId: booth.id,
+          accepted: true,
+        }),
+        req(owner, 'DELETE', `/event/member?eventId=${event.id}&memberId=${invitee.id}`),
+      ]);
+      const row = await membershipOf(invitee.id);
+      expect(row.booth_role === null, JSON.stringify(row)).toBe(row.booth_id === null);
+      // The withdrawal answered 200: whichever came first, the person is out of the team.
+      expect(withdraw.status).toBe(200);
+      expect(row).toEqual({ booth_id: null, booth_role: null, booth_pending_role: null });
+      expect([200, 409]).toContain(accept.status);
+    }
+  });
+
+  it('E7.38 E7.36 a role changed while the invitation is accepted is the role the person has', async () => {
+    const { event, booth, owner } = await setup();
+    for (let round = 0; round < 4; round++) {
+      const invitee = await makePerson(t.ctx, event.id);
+      await req(owner, 'POST', '/event/member', { eventId: event.id, id: invitee.id, role: 'user' });
+      const [accept, change] = await Promise.all([
+        req(invitee, 'POST', '/event/member/confirm', {
+          eventId: event.id,
+          boothId: booth.id,
+          accepted: true,
+        }),
+        req(owner, 'PUT', '/event/member', { eventId: event.id, id: invitee.id, role: 'admin' }),
+      ]);
+      expect([accept.status, change.status]).toEqual([200, 200]);
+      expect(await membershipOf(invitee.id)).toEqual({
+        booth_id: booth.id,
+        booth_role: 'admin',
+        booth_pending_role: null,
+      });
+    }
+  });
+
   it('A2.93 E2.64 A9.08 E9.18 E5.66 A9.09 E9.21 E5.67 uploads a logo and a banner within their sizes; others are refused', async () => {
     const { event, booth, owner, visitor } = await setup();
     const url = `/event/booth/image`;

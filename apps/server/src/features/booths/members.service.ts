@@ -15,7 +15,7 @@ import type { DB, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
-import { findParticipant } from '../participants/participants.service';
+import { findParticipant, lockParticipants } from '../participants/participants.service';
 import type { SearchCache } from '../participants/search.cache';
 import { search2 } from '../participants/search.service';
 import * as repo from './booths.repository';
@@ -26,14 +26,32 @@ export interface BoothDeps {
   realtime?: Realtime | undefined;
 }
 
-/** The caller's booth where they may manage the team (owner or admin). */
-async function managedBooth(ctx: AppContext, me: ParticipantRow) {
-  const role = me.booth_id ? roleOn(me, me.booth_id) : null;
-  if (!me.booth_id || !canManageBooth(role))
-    throw AppError.forbidden('Only the booth owner or an admin can manage the team');
-  const booth = await repo.findBooth(ctx.db, me.event_id, me.booth_id);
+/** The booth whose team the caller manages (owner or admin), as far as their row read says. */
+function managedBoothId(me: ParticipantRow): number {
+  const boothId = me.booth_id;
+  if (boothId === null) throw notManager();
+  managerRole(me, boothId);
+  return boothId;
+}
+
+const notManager = () => AppError.forbidden('Only the booth owner or an admin can manage the team');
+
+/** The caller's role on the booth when they may manage its team; 403 otherwise. */
+function managerRole(me: ParticipantRow | undefined, boothId: number) {
+  const role = me ? roleOn(me, boothId) : null;
+  if (!canManageBooth(role)) throw notManager();
+  return role;
+}
+
+/**
+ * A team change decides on rows read in its transaction and held until the commit: the booth's row
+ * first, then the people's in id order. Every team change (here and in the console) takes them in
+ * that order, so two changes at once run one after the other and never deadlock.
+ */
+async function lockTeam(trx: Transaction<DB>, eventId: number, boothId: number, ids: number[]) {
+  const booth = await repo.findBooth(trx, eventId, boothId, 'lock');
   if (!booth) throw AppError.notFound('Booth not found');
-  return { booth, role };
+  return { booth, people: await lockParticipants(trx, eventId, ids) };
 }
 
 /** The person's own feed hears of it, in the transaction of the change. */
@@ -80,18 +98,20 @@ export async function addMember(
 ): Promise<TeamMember> {
   const { ctx } = deps;
   const { me } = await requireMembership(ctx.db, input.eventId, userId);
-  const { booth, role } = await managedBooth(ctx, me);
-  if (input.role === 'admin' && role !== 'owner') throw AppError.forbidden('Only the owner can add admins');
-  const target = await findParticipant(ctx.db, input.eventId, input.id);
-  if (!target) throw AppError.notFound('Participant not found');
-  if (target.booth_id !== null || target.organizer) {
-    throw new AppError(
-      409,
-      BoothErrorCode.AlreadyInBooth,
-      'This person is already in a booth or is an organizer',
-    ); // E6.26
-  }
+  const boothId = managedBoothId(me);
   const updated = await ctx.db.transaction().execute(async (trx) => {
+    const { booth, people } = await lockTeam(trx, input.eventId, boothId, [me.id, input.id]);
+    const role = managerRole(people.get(me.id), booth.id);
+    if (input.role === 'admin' && role !== 'owner') throw AppError.forbidden('Only the owner can add admins');
+    const target = people.get(input.id);
+    if (!target) throw AppError.notFound('Participant not found');
+    if (target.booth_id !== null || target.organizer) {
+      throw new AppError(
+        409,
+        BoothErrorCode.AlreadyInBooth,
+        'This person is already in a booth or is an organizer',
+      ); // E6.26
+    }
     const row = await repo.inviteToBooth(trx, target.id, booth.id, input.role, ctx.now());
     if (!row) throw new AppError(409, BoothErrorCode.AlreadyInBooth, 'This person is already in a booth');
     await notify(
@@ -102,7 +122,7 @@ export async function addMember(
     );
     return row;
   });
-  return { ...toMember(updated), eventId: input.eventId, boothId: booth.id };
+  return { ...toMember(updated), eventId: input.eventId, boothId };
 }
 
 /** PUT /event/member (E7.38): change a member's role (user or admin; the owner stays owner). */
@@ -113,20 +133,26 @@ export async function updateMember(
 ): Promise<TeamMember> {
   const { ctx } = deps;
   const { me } = await requireMembership(ctx.db, input.eventId, userId);
-  const { booth, role } = await managedBooth(ctx, me);
-  const target = await findParticipant(ctx.db, input.eventId, input.id);
-  if (!target || target.booth_id !== booth.id) throw AppError.notFound('Member not found');
-  if (target.booth_role === 'owner')
-    throw new AppError(409, BoothErrorCode.OwnerRole, "The owner's role cannot change");
-  if (role !== 'owner' && (input.role === 'admin' || target.booth_role === 'admin')) {
-    throw AppError.forbidden('Only the owner can change admins');
-  }
-  const set =
-    target.booth_role === 'not_confirmed'
-      ? { booth_pending_role: input.role, updated_at: ctx.now() }
-      : { booth_role: input.role, updated_at: ctx.now() };
-  const updated = await repo.setMembership(ctx.db, target.id, set);
-  return { ...toMember(updated), eventId: input.eventId, boothId: booth.id };
+  const boothId = managedBoothId(me);
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    // Read in the transaction: a member who confirmed, left or was removed meanwhile is changed as
+    // they are now, never given a role on a booth they are not on.
+    const { people } = await lockTeam(trx, input.eventId, boothId, [me.id, input.id]);
+    const role = managerRole(people.get(me.id), boothId);
+    const target = people.get(input.id);
+    if (!target || target.booth_id !== boothId) throw AppError.notFound('Member not found');
+    if (target.booth_role === 'owner')
+      throw new AppError(409, BoothErrorCode.OwnerRole, "The owner's role cannot change");
+    if (role !== 'owner' && (input.role === 'admin' || target.booth_role === 'admin')) {
+      throw AppError.forbidden('Only the owner can change admins');
+    }
+    const set =
+      target.booth_role === 'not_confirmed'
+        ? { booth_pending_role: input.role, updated_at: ctx.now() }
+        : { booth_role: input.role, updated_at: ctx.now() };
+    return repo.setMembership(trx, target.id, set);
+  });
+  return { ...toMember(updated), eventId: input.eventId, boothId };
 }
 
 /** DELETE /event/member (E7.39): managers remove members; anyone may leave; the owner stays. */
@@ -137,26 +163,32 @@ export async function removeMember(
 ): Promise<{ removed: number }> {
   const { ctx } = deps;
   const { me } = await requireMembership(ctx.db, input.eventId, userId);
-  const target = await findParticipant(ctx.db, input.eventId, input.memberId);
-  if (!target || target.booth_id === null) throw AppError.notFound('Member not found');
-  if (target.id !== me.id) {
-    const { booth, role } = await managedBooth(ctx, me);
-    if (target.booth_id !== booth.id) throw AppError.notFound('Member not found');
-    if (target.booth_role === 'admin' && role !== 'owner')
-      throw AppError.forbidden('Only the owner can remove admins');
-  }
-  if (target.booth_role === 'owner')
-    throw new AppError(409, BoothErrorCode.OwnerRole, 'The owner cannot be removed');
+  const leaving = input.memberId === me.id;
+  const seen = leaving ? me : await findParticipant(ctx.db, input.eventId, input.memberId);
+  if (!seen || seen.booth_id === null) throw AppError.notFound('Member not found');
+  const boothId = leaving ? seen.booth_id : managedBoothId(me);
   await ctx.db.transaction().execute(async (trx) => {
+    // Decided on the rows as they are now: an owner named meanwhile stays, a manager who lost the
+    // right meanwhile removes nobody, a member moved to another booth is not taken out of it.
+    const { people } = await lockTeam(trx, input.eventId, boothId, [me.id, input.memberId]);
+    const target = people.get(input.memberId);
+    if (!target || target.booth_id !== boothId) throw AppError.notFound('Member not found');
+    if (!leaving) {
+      const role = managerRole(people.get(me.id), boothId);
+      if (target.booth_role === 'admin' && role !== 'owner')
+        throw AppError.forbidden('Only the owner can remove admins');
+    }
+    if (target.booth_role === 'owner')
+      throw new AppError(409, BoothErrorCode.OwnerRole, 'The owner cannot be removed');
     await repo.setMembership(trx, target.id, {
       booth_id: null,
       booth_role: null,
       booth_pending_role: null,
       updated_at: ctx.now(),
     });
-    await notify(deps, target, { eventId: input.eventId, boothId: target.booth_id, change: 'removed' }, trx);
+    await notify(deps, target, { eventId: input.eventId, boothId, change: 'removed' }, trx);
   });
-  return { removed: target.id };
+  return { removed: input.memberId };
 }
 
 /** POST /event/member/confirm (E7.36, E8.46): the invited person accepts or declines. */
@@ -167,15 +199,21 @@ export async function confirmMembership(
 ): Promise<{ accepted: boolean; message: string | null; boothId: number | null }> {
   const { ctx } = deps;
   const { me } = await requireMembership(ctx.db, input.eventId, userId);
-  if (me.booth_id !== input.boothId || me.booth_role !== 'not_confirmed') {
-    throw new AppError(409, BoothErrorCode.NotInvitedToBooth, 'There is no invitation to this booth');
-  }
-  const booth = await repo.findBooth(ctx.db, input.eventId, input.boothId);
-  if (!booth) throw AppError.notFound('Booth not found');
-  const set = input.accepted
-    ? { booth_role: me.booth_pending_role ?? 'user', booth_pending_role: null, updated_at: ctx.now() }
-    : { booth_id: null, booth_role: null, booth_pending_role: null, updated_at: ctx.now() };
-  await repo.setMembership(ctx.db, me.id, set);
+  const notInvited = () =>
+    new AppError(409, BoothErrorCode.NotInvitedToBooth, 'There is no invitation to this booth');
+  if (me.booth_id !== input.boothId || me.booth_role !== 'not_confirmed') throw notInvited();
+  const booth = await ctx.db.transaction().execute(async (trx) => {
+    // The invitation as it is now: withdrawn meanwhile, nothing is accepted (no role without a
+    // booth); its role changed meanwhile, the new role is the one taken.
+    const { booth, people } = await lockTeam(trx, input.eventId, input.boothId, [me.id]);
+    const now = people.get(me.id);
+    if (now?.booth_id !== booth.id || now.booth_role !== 'not_confirmed') throw notInvited();
+    const set = input.accepted
+      ? { booth_role: now.booth_pending_role ?? 'user', booth_pending_role: null, updated_at: ctx.now() }
+      : { booth_id: null, booth_role: null, booth_pending_role: null, updated_at: ctx.now() };
+    await repo.setMembership(trx, now.id, set);
+    return booth;
+  });
   return {
     accepted: input.accepted,
     message: input.accepted ? boothJoinedMessage(booth.name) : null,

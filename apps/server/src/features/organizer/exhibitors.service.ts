@@ -19,7 +19,7 @@ import type { BoothsTable, DB, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { boothChanged, type MembershipUpdate, setMembership } from '../booths/booths.service';
-import { findParticipant } from '../participants/participants.service';
+import { findParticipant, lockParticipants } from '../participants/participants.service';
 import * as repo from './exhibitors.repository';
 import { requireConsole } from './organizer.access';
 
@@ -35,6 +35,10 @@ type BoothInput = z.output<typeof updateConsoleBoothRequest>;
 const fieldError = (field: string, key: string, message: string) =>
   AppError.badRequest(message, { [field]: key });
 
+/** Which field named the person: the picker's participantId or a typed e-mail. */
+const refField = (ref: { participantId?: number | undefined }) =>
+  ref.participantId !== undefined ? 'participantId' : 'email';
+
 /**
  * The participant a request names, by id or e-mail: a participant of this event, else a field
  * error (someone of another event, or nobody, is refused the same way).
@@ -48,15 +52,16 @@ export async function resolvePerson(
     ref.participantId !== undefined
       ? await findParticipant(ctx.db, eventId, ref.participantId)
       : await repo.findParticipantByEmail(ctx.db, eventId, ref.email ?? '');
-  if (!person) {
-    throw fieldError(
-      ref.participantId !== undefined ? 'participantId' : 'email',
-      'organizer.exhibitors.error.notParticipant',
-      'This person is not a participant of the event',
-    );
-  }
+  if (!person) throw notParticipant(refField(ref));
   return person;
 }
+
+const notParticipant = (field: string) =>
+  fieldError(
+    field,
+    'organizer.exhibitors.error.notParticipant',
+    'This person is not a participant of the event',
+  );
 
 function toBooth(booth: repo.ConsoleBoothRow, team: repo.TeamRow[]): ConsoleBooth {
   const members = team.filter((m) => m.booth_id === booth.id);
@@ -220,8 +225,20 @@ function checkNotOwnerElsewhere(person: ParticipantRow, boothId: number, field: 
   }
 }
 
-const refField = (ref: { participantId?: number | undefined }) =>
-  ref.participantId !== undefined ? 'participantId' : 'email';
+/** A person who can join the booth's team: not another booth's owner, not this booth's owner. */
+function checkAddable(person: ParticipantRow, boothId: number, field: string) {
+  checkNotOwnerElsewhere(person, boothId, field);
+  if (person.booth_id === boothId && person.booth_role === 'owner') {
+    throw fieldError('role', 'organizer.exhibitors.error.ownerRole', "The owner's role cannot change");
+  }
+}
+
+/** The person's row as it is in the transaction; gone meanwhile (account deleted) is as never there. */
+function stillThere(people: Map<number, ParticipantRow>, seen: ParticipantRow, field: string) {
+  const person = people.get(seen.id);
+  if (!person) throw notParticipant(field);
+  return person;
+}
 
 /** PUT …/booths/:boothId/owner: the person owns the booth; a previous owner stays on the team as admin. */
 export async function assignBoothOwner(
@@ -233,14 +250,21 @@ export async function assignBoothOwner(
 ): Promise<ConsoleBooth> {
   const { ctx } = deps;
   await requireConsole(ctx.db, eventId, userId, 'exhibitors');
-  const person = await resolvePerson(ctx, eventId, input);
-  checkNotOwnerElsewhere(person, boothId, refField(input));
+  const seen = await resolvePerson(ctx, eventId, input);
+  checkNotOwnerElsewhere(seen, boothId, refField(input));
   const booth = await ctx.db.transaction().execute(async (trx) => {
     const booth = await boothOf(eventId, boothId, trx);
+    // The new owner and the present ones as they are now, held to the commit (the booth's row is
+    // taken first, as every team change does): two organizers naming one person owner of two
+    // booths at once leave one booth with that owner and the other as it was, never without one.
+    const owners = (await repo.teamsOf(trx, [boothId])).filter((m) => m.booth_role === 'owner');
+    const people = await lockParticipants(trx, eventId, [seen.id, ...owners.map((m) => m.id)]);
+    const person = stillThere(people, seen, refField(input));
+    checkNotOwnerElsewhere(person, boothId, refField(input));
     const now = ctx.now();
     const payload = { eventId, boothId, boothName: booth.name, change: 'owner' };
-    for (const member of await repo.teamsOf(trx, [boothId])) {
-      if (member.booth_role === 'owner' && member.id !== person.id) {
+    for (const member of people.values()) {
+      if (member.booth_id === boothId && member.booth_role === 'owner' && member.id !== person.id) {
         await setMembership(trx, member.id, { booth_role: 'admin', updated_at: now });
         await tellMember(deps, member, payload, trx);
       }
@@ -267,13 +291,13 @@ export async function addBoothMember(
 ): Promise<ConsoleBooth> {
   const { ctx } = deps;
   await requireConsole(ctx.db, eventId, userId, 'exhibitors');
-  const person = await resolvePerson(ctx, eventId, input);
-  checkNotOwnerElsewhere(person, boothId, refField(input));
-  if (person.booth_id === boothId && person.booth_role === 'owner') {
-    throw fieldError('role', 'organizer.exhibitors.error.ownerRole', "The owner's role cannot change");
-  }
+  const seen = await resolvePerson(ctx, eventId, input);
+  checkAddable(seen, boothId, refField(input));
   const booth = await ctx.db.transaction().execute(async (trx) => {
     const booth = await boothOf(eventId, boothId, trx);
+    const people = await lockParticipants(trx, eventId, [seen.id]);
+    const person = stillThere(people, seen, refField(input));
+    checkAddable(person, boothId, refField(input));
     const now = ctx.now();
     await setMembership(trx, person.id, {
       booth_id: boothId,
@@ -297,10 +321,13 @@ export async function removeBoothMember(
 ): Promise<ConsoleBooth> {
   const { ctx } = deps;
   await requireConsole(ctx.db, eventId, userId, 'exhibitors');
-  const person = await findParticipant(ctx.db, eventId, participantId);
-  if (!person || person.booth_id !== boothId) throw AppError.notFound('Member not found');
+  const seen = await findParticipant(ctx.db, eventId, participantId);
+  if (!seen || seen.booth_id !== boothId) throw AppError.notFound('Member not found');
   const booth = await ctx.db.transaction().execute(async (trx) => {
     const booth = await boothOf(eventId, boothId, trx);
+    // Moved to another booth meanwhile: they stay there.
+    const person = (await lockParticipants(trx, eventId, [participantId])).get(participantId);
+    if (person?.booth_id !== boothId) throw AppError.notFound('Member not found');
     const now = ctx.now();
     await setMembership(trx, person.id, leaving(now));
     await tellMember(deps, person, { eventId, boothId, boothName: booth.name, change: 'removed' }, trx);

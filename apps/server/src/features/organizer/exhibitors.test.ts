@@ -194,6 +194,37 @@ describe('organizer console: booths (issue 12, part 5)', () => {
     expect(await participantRow(owner.id)).toMatchObject({ booth_id: other.id, booth_role: 'owner' });
   });
 
+  it('two organizers naming one person owner of two booths at once leave every booth with one owner', async () => {
+    const { event, organizer, base } = await setup();
+    const colleague = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'admin' });
+    for (let round = 0; round < 3; round++) {
+      const [a, b] = [await createBooth(organizer, base), await createBooth(organizer, base)];
+      for (const booth of [a, b]) {
+        const owner = await makePerson(t.ctx, event.id);
+        await api(organizer, 'PUT', `${base}/booths/${booth.id}/owner`, { participantId: owner.id });
+      }
+      const person = await makePerson(t.ctx, event.id);
+      const answers = await Promise.all([
+        api(organizer, 'PUT', `${base}/booths/${a.id}/owner`, { participantId: person.id }),
+        api(colleague, 'PUT', `${base}/booths/${b.id}/owner`, { participantId: person.id }),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+      const refused = answers.find((r) => r.status === 400);
+      expect(refused?.body.error?.fields).toEqual({
+        participantId: 'organizer.exhibitors.error.ownsAnotherBooth',
+      });
+      const owners = await t.ctx.db
+        .selectFrom('participants')
+        .select(['booth_id'])
+        .where('booth_id', 'in', [a.id, b.id])
+        .where('booth_role', '=', 'owner')
+        .execute();
+      expect(owners.map((o) => o.booth_id).sort((x, y) => x! - y!)).toEqual(
+        [a.id, b.id].sort((x, y) => x - y),
+      );
+    }
+  });
+
   it('bad booth input gives field errors and writes nothing', async () => {
     const { event, organizer, base } = await setup();
     const bad = await api(organizer, 'POST', `${base}/booths`, {

@@ -73,6 +73,28 @@ export async function viewerContext(db: Executor, event: EventRow, me: Participa
   };
 }
 
+/**
+ * These live participants of the event, their rows read and held until the caller's transaction
+ * ends. Locked in id order, so two callers holding some of the same people wait, never deadlock.
+ */
+export async function lockParticipants(
+  db: Executor,
+  eventId: number,
+  ids: readonly number[],
+): Promise<Map<number, ParticipantRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', 'in', [...new Set(ids)])
+    .where('state', '!=', 'deleted')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** A participant of the event; deleted ones (E3.02) only when asked for (organizers' views). */
 export function findParticipant(
   db: Executor,

@@ -33,6 +33,7 @@ import { maySee } from './visibility';
 export {
   findParticipant,
   findParticipantByTicket,
+  lockParticipants,
   staffBoothId,
   viewerContext,
 } from './participants.repository';
