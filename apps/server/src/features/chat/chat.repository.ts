@@ -18,6 +18,14 @@ export async function findRoom(db: Executor, roomId: number): Promise<RoomRow | 
   return db.selectFrom('chat_rooms').selectAll().where('id', '=', roomId).executeTakeFirst();
 }
 
+/**
+ * Holds the room's row until the caller's transaction ends, so two changes of its members count
+ * each other's. FOR NO KEY UPDATE: messages (whose foreign key takes a key-share lock) still flow.
+ */
+export async function lockRoom(db: Executor, roomId: number): Promise<void> {
+  await db.selectFrom('chat_rooms').select('id').where('id', '=', roomId).forNoKeyUpdate().execute();
+}
+
 /** My membership of a room (as an active participant of its event) with the room, or undefined. */
 export async function findMembership(db: Executor, roomId: number, userId: number) {
   return db

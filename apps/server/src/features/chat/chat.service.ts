@@ -17,6 +17,7 @@ import {
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
@@ -37,8 +38,8 @@ export interface ChatDeps {
 const notMember = () => AppError.notFound('Chat room not found');
 
 /** The caller's membership of a room, or 404 (a room one is not in does not exist for one). */
-async function requireRoomMember(ctx: AppContext, roomId: number, userId: number) {
-  const membership = await repo.findMembership(ctx.db, roomId, userId);
+async function requireRoomMember(db: Executor, roomId: number, userId: number) {
+  const membership = await repo.findMembership(db, roomId, userId);
   if (!membership) throw notMember();
   const room = { id: membership.room_id, ...membership };
   return { membership, room };
@@ -228,18 +229,20 @@ export async function addMembers(
   input: ChatRoomMembersRequest,
 ): Promise<ChatRoom> {
   const { ctx } = deps;
-  const { room } = await requireRoomMember(ctx, input.roomId, userId);
+  const { room } = await requireRoomMember(ctx.db, input.roomId, userId);
   if (room.type !== 'group') throw AppError.conflict('Members can be added to group chats only');
   const { me } = await requireMembership(ctx.db, room.event_id, userId);
   const parties = await chattable(ctx, room.event_id, me, input.members);
-  const before = await repo.membersOf(ctx.db, [room.id]);
-  if (
-    new Set([...before.map((m) => m.participant_id), ...parties.map((p) => p.participantId)]).size >
-    CHAT_GROUP_MAX_MEMBERS
-  ) {
-    throw AppError.badRequest('Too many members', { members: 'validation.error.maxLength' });
-  }
   await ctx.db.transaction().execute(async (trx) => {
+    // Counted on the members as they are with the room's row held: two people adding at once
+    // cannot take a group past its limit together, and someone removed meanwhile adds nobody.
+    await repo.lockRoom(trx, room.id);
+    await requireRoomMember(trx, room.id, userId);
+    const before = await repo.membersOf(trx, [room.id]);
+    const after = new Set([...before.map((m) => m.participant_id), ...parties.map((p) => p.participantId)]);
+    if (after.size > CHAT_GROUP_MAX_MEMBERS) {
+      throw AppError.badRequest('Too many members', { members: 'validation.error.maxLength' });
+    }
     const added = await repo.insertMembers(trx, room.id, parties);
     const members = before.map((m) => ({ participantId: m.participant_id, userId: m.user_id }));
     await tellUsers(
@@ -265,13 +268,16 @@ export async function removeMembers(
   input: ChatRoomMembersRequest,
 ): Promise<{ roomId: number; removed: number[] }> {
   const { ctx } = deps;
-  const { membership, room } = await requireRoomMember(ctx, input.roomId, userId);
+  const { membership, room } = await requireRoomMember(ctx.db, input.roomId, userId);
   if (room.type !== 'group') throw AppError.conflict('Members can be removed from group chats only');
   const others = input.members.filter((id) => id !== membership.participant_id);
   if (others.length > 0 && room.created_by !== membership.participant_id && !membership.organizer) {
     throw AppError.forbidden('Only the creator of this group can remove others');
   }
   const removed = await ctx.db.transaction().execute(async (trx) => {
+    // With the room's row held, as additions are: the members told are the ones that remain.
+    await repo.lockRoom(trx, room.id);
+    await requireRoomMember(trx, room.id, userId);
     const gone = await repo.deleteMembers(trx, room.id, input.members);
     const remaining = await repo.membersOf(trx, [room.id]);
     const members = remaining.map((m) => ({ participantId: m.participant_id, userId: m.user_id }));
@@ -300,7 +306,7 @@ export async function listMessages(
   userId: number,
   input: { roomId: number; before?: number | undefined },
 ): Promise<ChatMessagesPage> {
-  await requireRoomMember(ctx, input.roomId, userId);
+  await requireRoomMember(ctx.db, input.roomId, userId);
   const rows = await repo.messagesBefore(ctx.db, input.roomId, input.before, CHAT_PAGE_SIZE + 1);
   const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
   const members = await repo.membersOf(ctx.db, [input.roomId]);
@@ -379,7 +385,7 @@ export async function deleteMessage(
   const { ctx } = deps;
   const message = await repo.findMessage(ctx.db, messageId);
   if (!message) throw AppError.notFound('Message not found');
-  const { membership } = await requireRoomMember(ctx, message.room_id, userId);
+  const { membership } = await requireRoomMember(ctx.db, message.room_id, userId);
   if (!canDeleteMessage(toChatMessage(message), membership.participant_id)) {
     throw AppError.forbidden(
       message.type === 'text' || message.type === null
@@ -407,7 +413,7 @@ export async function markSeen(
   input: { roomId: number; messageId: number },
 ): Promise<ChatSeenRecord & { countUnreadMessages: number }> {
   const { ctx } = deps;
-  const { membership, room } = await requireRoomMember(ctx, input.roomId, userId);
+  const { membership, room } = await requireRoomMember(ctx.db, input.roomId, userId);
   // Never past the room's newest message (a client cannot pre-mark what does not exist yet).
   const upTo = Math.min(input.messageId, room.last_message_id ?? 0);
   const record: ChatSeenRecord = {
@@ -439,7 +445,7 @@ export async function pinRoom(
   input: { roomId: number; pin: boolean },
 ): Promise<{ roomId: number; pin: boolean }> {
   const { ctx } = deps;
-  const { membership } = await requireRoomMember(ctx, input.roomId, userId);
+  const { membership } = await requireRoomMember(ctx.db, input.roomId, userId);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setPinned(trx, input.roomId, membership.participant_id, input.pin);
     await tellUsers(

@@ -1,4 +1,5 @@
 import {
+  CHAT_GROUP_MAX_MEMBERS,
   type ChatMessage,
   type ChatMessagesPage,
   type ChatRoom,
@@ -142,6 +143,34 @@ describe('rooms (E7.55–E7.57)', () => {
     expect(
       (await api(cat, 'POST', '/chat/room/member', { roomId: direct.id, members: [cat.id] })).status,
     ).toBe(404);
+  });
+});
+
+describe('group limits under concurrency (E7.56)', () => {
+  it('E7.56 two members adding people at once cannot take a group past 100 members together', async () => {
+    const { event, ana, ben, cat } = await setup();
+    const others = [];
+    for (let i = 0; i < CHAT_GROUP_MAX_MEMBERS - 4; i++) others.push(await makePerson(t.ctx, event.id));
+    const created = await api(ana, 'POST', '/chat/room', {
+      eventId: event.id,
+      type: 'group',
+      members: [ben.id, cat.id, ...others.map((o) => o.id)],
+      name: 'Hall crew',
+    });
+    const room = created.body.data as ChatRoom;
+    expect(room.members).toHaveLength(CHAT_GROUP_MAX_MEMBERS - 1);
+    const [x, y] = [await makePerson(t.ctx, event.id), await makePerson(t.ctx, event.id)];
+    const answers = await Promise.all([
+      api(ben, 'POST', '/chat/room/member', { roomId: room.id, members: [x.id] }),
+      api(cat, 'POST', '/chat/room/member', { roomId: room.id, members: [y.id] }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const count = await t.ctx.db
+      .selectFrom('chat_members')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('room_id', '=', room.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(CHAT_GROUP_MAX_MEMBERS);
   });
 });
 
