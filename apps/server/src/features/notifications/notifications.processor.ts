@@ -55,6 +55,8 @@ export function notificationsProcessor(app: FastifyInstance) {
   /** One event-wide notification: one row, one push on newEvents/{eventId}, e-mail per preferences. */
   async function notifyEvent(draft: NotificationDraft, meta: HandlerMeta): Promise<void> {
     await ctx.db.transaction().execute(async (trx) => {
+      // Hidden or deleted since it was published (a mistake taken back at once): nobody is told.
+      if (!(await repo.sourceShown(trx, draft))) return meta.doneWith(trx);
       const [row] = await repo.insertNotifications(trx, [draftRow(draft, null)]);
       if (!row) return;
       const [listed] = await repo.findNotifications(trx, [row.id]);
@@ -95,6 +97,9 @@ export function notificationsProcessor(app: FastifyInstance) {
     event: Extract<DomainEvent, { type: 'notification.broadcast' }>,
     meta: HandlerMeta,
   ): Promise<void> {
+    // Taken back (the announcement hidden, the poll deleted) before its e-mails went out: none go.
+    const [still] = await repo.findNotifications(ctx.db, [event.notificationId]);
+    if (!still) return;
     const audience = await repo.eventAudience(ctx.db, event.eventId, event.actorId);
     const push = event.push;
     const pushable = push ? await pushableInEvent(ctx.db, event.eventId) : new Map<number, string[]>();

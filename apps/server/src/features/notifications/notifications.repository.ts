@@ -242,6 +242,37 @@ export async function findNotifications(db: Executor, ids: number[]): Promise<Li
     .execute() as Promise<ListedNotification[]>;
 }
 
+/**
+ * Whether the announcement or poll an event-wide notification is about is still shown: a post
+ * neither hidden nor deleted, a poll not deleted. Read FOR SHARE: a hide or a delete that comes
+ * later waits for the notification's commit and then takes it back with the rest.
+ */
+export async function sourceShown(
+  db: Executor,
+  source: { postId?: number | null; pollId?: number | null },
+): Promise<boolean> {
+  if (source.postId != null) {
+    const post = await db
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '=', source.postId)
+      .where('hidden_at', 'is', null)
+      .forShare()
+      .executeTakeFirst();
+    return post !== undefined;
+  }
+  if (source.pollId != null) {
+    const poll = await db
+      .selectFrom('polls')
+      .select('id')
+      .where('id', '=', source.pollId)
+      .forShare()
+      .executeTakeFirst();
+    return poll !== undefined;
+  }
+  return true;
+}
+
 /** A deleted poll's notifications go with it. */
 export async function deleteNotificationsOfPoll(db: Executor, pollId: number): Promise<void> {
   await db.deleteFrom('notifications').where('poll_id', '=', pollId).execute();

@@ -37,6 +37,36 @@ async function setup() {
   return { event, slots, ana, ben, api: meetingsApi(t.app, event.id) };
 }
 
+/** An announcement published in the lobby by `authorId` (its row, as the lobby writes it). */
+const announcement = (eventId: number, authorId: number, text: string) =>
+  t.ctx.db
+    .insertInto('posts')
+    .values({
+      event_id: eventId,
+      type: 'announcement',
+      participant_id: authorId,
+      official: true,
+      text,
+      published_at: new Date(),
+      updated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** A published poll of the event. */
+const publishedPoll = (eventId: number, question: string) =>
+  t.ctx.db
+    .insertInto('polls')
+    .values({
+      event_id: eventId,
+      question,
+      answers: JSON.stringify([{ id: 1, text: 'Yes' }]),
+      status: 'published',
+      published_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
 /** Writes `count` personal notifications for a person straight through the bus. */
 async function remind(eventId: number, who: Person, count: number) {
   for (let i = 0; i < count; i++) {
@@ -249,10 +279,11 @@ describe('event-wide notifications', () => {
     const { event, ana, ben } = await setup();
     const other = await makeEvent(t.ctx);
     const stranger = await makePerson(t.ctx, other.id);
+    const { id: postId } = await announcement(event.id, ana.id, 'Doors open');
     await t.app.bus.emit({
       type: 'announcement.published',
       eventId: event.id,
-      postId: 1,
+      postId,
       authorId: ana.id,
       text: 'Doors open',
     });
@@ -276,7 +307,8 @@ describe('event-wide notifications', () => {
 
   it('A4.37 A4.38 event-wide ones are read per person', async () => {
     const { event, ana, ben } = await setup();
-    await t.app.bus.emit({ type: 'poll.published', eventId: event.id, pollId: 1, question: 'Best talk?' });
+    const { id: pollId } = await publishedPoll(event.id, 'Best talk?');
+    await t.app.bus.emit({ type: 'poll.published', eventId: event.id, pollId, question: 'Best talk?' });
     await settle();
     const id = (await list(ben)).body.data?.items[0]?.id as number;
     await post(ben, 'read', { ids: [id] });
@@ -284,6 +316,65 @@ describe('event-wide notifications', () => {
     expect((await list(ana)).body.data?.unread).toBe(1);
     await post(ana, 'read-all');
     expect((await list(ana)).body.data?.unread).toBe(0);
+  });
+});
+
+describe('event-wide notifications of something taken back', () => {
+  it('A9.41 an announcement hidden before its notification was written notifies and mails nobody', async () => {
+    const { event, ana, ben } = await setup();
+    const { id: postId } = await announcement(event.id, ana.id, 'Wrong room, sorry');
+    // The scheduler published it (its event is in the outbox); an organizer hides it at once.
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await t.app.bus.emit(
+        {
+          type: 'announcement.published',
+          eventId: event.id,
+          postId,
+          authorId: ana.id,
+          text: 'Wrong room, sorry',
+        },
+        trx,
+      );
+      await trx
+        .updateTable('posts')
+        .set({ hidden_at: new Date(), hidden_by: ana.id })
+        .where('id', '=', postId)
+        .execute();
+    });
+    await settle();
+    expect((await list(ben)).body.data?.items).toHaveLength(0);
+    expect(await outbox('email')).toHaveLength(0);
+    const handled = await t.ctx.db
+      .selectFrom('bus_outbox')
+      .select('state')
+      .where('type', '=', 'announcement.published')
+      .execute();
+    expect(handled.map((row) => row.state)).toEqual(['done']);
+  });
+
+  it('A9.41 a poll deleted before its notification was written notifies nobody; its e-mails do not go once it is taken back', async () => {
+    const { event, ben } = await setup();
+    const { id: pollId } = await publishedPoll(event.id, 'Lunch at noon?');
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await t.app.bus.emit(
+        { type: 'poll.published', eventId: event.id, pollId, question: 'Lunch at noon?' },
+        trx,
+      );
+      await trx.deleteFrom('polls').where('id', '=', pollId).execute();
+    });
+    await settle();
+    expect((await list(ben)).body.data?.items).toHaveLength(0);
+    // A notification written, then taken back (deleted with its poll) before its broadcast ran.
+    await t.app.bus.emit({
+      type: 'notification.broadcast',
+      eventId: event.id,
+      notificationId: 987_654,
+      notificationType: 'poll',
+      actorId: null,
+      mail: { subject: 'Lunch at noon?', text: 'Lunch at noon?' },
+    });
+    await settle();
+    expect(await outbox('email')).toHaveLength(0);
   });
 });
 
