@@ -233,7 +233,8 @@ export async function requireInvitationFor(
   email: string,
   token: string,
 ): Promise<ParticipantRow> {
-  const row = await findOpenInvitation(db, token);
+  // Held until the registration commits: the link works once, however often it is submitted.
+  const row = await findOpenInvitation(db, token, 'lock');
   if (!row || row.event_id !== eventId || row.email !== email)
     throw AppError.badRequest('This invitation link is not valid or was already used', {
       invite: 'organizer.people.error.invitation',

@@ -1,6 +1,6 @@
 import type { RegisterResult, RegistrationField } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeEvent, makeType, tokenHeaders, writeCounts } from '../../../test/factories';
+import { makeEvent, makeParticipant, makeType, tokenHeaders, writeCounts } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import type { EventRow } from '../../db/schema';
 import { REGISTER_RATE_LIMIT } from './registration.routes';
@@ -101,6 +101,39 @@ describe('registration form rules and bad input', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 200)!.body.data!.hasUserId).toBe(true);
     expect((await writeCounts(t.ctx)).participants).toBe(2);
+  });
+
+  it('A5.09 concurrent submits by a logged-in account whose address an organizer listed take the listed place once: one e-mail, one webhook', async () => {
+    await register(payload());
+    const user = await t.ctx.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const headers = await tokenHeaders(t.ctx, user.id);
+    const other = await makeEvent(t.ctx, { registration_form: JSON.stringify(FORM) });
+    const listed = await makeParticipant(t.ctx, other.id, null, { email: 'ada@example.com' });
+    const results = await Promise.all(
+      [1, 2].map(() =>
+        call<RegisterResult>(t.app, {
+          method: 'POST',
+          url: '/api/v1/event/register',
+          payload: payload({ eventId: other.id }),
+          headers,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const row = await t.ctx.db
+      .selectFrom('participants')
+      .select(['user_id', 'state'])
+      .where('id', '=', listed.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ user_id: user.id, state: 'active' });
+    const emitted = await t.ctx.db
+      .selectFrom('bus_outbox')
+      .select('type')
+      .where('event_id', '=', other.id)
+      .where('type', 'in', ['participant.registered', 'registration.confirmed'])
+      .orderBy('type')
+      .execute();
+    expect(emitted.map((e) => e.type)).toEqual(['participant.registered', 'registration.confirmed']);
   });
 
   it('answers bad input with a 4xx envelope and writes nothing', async () => {

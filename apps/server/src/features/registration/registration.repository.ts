@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 import type { EventRow, ParticipantRow, ParticipantsTable, UserRow } from '../../db/schema';
 
 export function findEvent(db: Executor, id: number): Promise<EventRow | undefined> {
@@ -49,43 +49,51 @@ export function findUserByEmail(db: Executor, email: string): Promise<UserRow | 
     .executeTakeFirst();
 }
 
+/**
+ * The event's participant with this address, ticket or account. A registration reads them with
+ * `lock`: the row is held until it commits, so a second submit of the same form (a double click)
+ * waits and then finds the place taken instead of taking it again (two e-mails, two webhooks).
+ */
 export function findParticipantByEmail(
   db: Executor,
   eventId: number,
   email: string,
+  lock?: 'lock',
 ): Promise<ParticipantRow | undefined> {
-  return db
+  const query = db
     .selectFrom('participants')
     .selectAll()
     .where('event_id', '=', eventId)
-    .where('email', '=', email)
-    .executeTakeFirst();
+    .where('email', '=', email);
+  return firstRow(query, lock);
 }
 
 export function findParticipantByTicket(
   db: Executor,
   eventId: number,
   ticketId: string,
+  lock?: 'lock',
 ): Promise<ParticipantRow | undefined> {
-  return db
+  const query = db
     .selectFrom('participants')
     .selectAll()
     .where('event_id', '=', eventId)
-    .where('ticket_id', '=', ticketId)
-    .executeTakeFirst();
+    .where('ticket_id', '=', ticketId);
+  return firstRow(query, lock);
 }
 
 export function findParticipantByUser(
   db: Executor,
   eventId: number,
   userId: number,
+  lock?: 'lock',
 ): Promise<ParticipantRow | undefined> {
-  return db
+  const query = db
     .selectFrom('participants')
     .selectAll()
     .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .where('user_id', '=', userId);
+  return firstRow(query, lock);
 }
 
 export function insertParticipant(

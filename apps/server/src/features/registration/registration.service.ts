@@ -149,14 +149,14 @@ async function registerInTransaction(
       throw AppError.conflict('This ticket is already registered');
     }
     email = input.username ?? input.email ?? participant.email;
-    const holder = await repo.findParticipantByEmail(trx, event.id, email);
+    const holder = await repo.findParticipantByEmail(trx, event.id, email, 'lock');
     if (holder && holder.id !== participant.id) throw emailRegistered();
   } else {
     // The schema guarantees an address in every mode but ticket-with-ticketId.
     email = (input.email ?? input.username)!;
     participant = input.invite
       ? await requireInvitationFor(trx, event.id, email, input.invite)
-      : await repo.findParticipantByEmail(trx, event.id, email);
+      : await repo.findParticipantByEmail(trx, event.id, email, 'lock');
   }
   if (participant && participant.user_id !== null && participant.state !== 'deleted') throw emailRegistered();
 
@@ -218,7 +218,7 @@ async function registerInTransaction(
 
 async function findTicket(trx: Transaction<DB>, eventId: number, ticketId: string) {
   for (const candidate of ticketCandidates(ticketId)) {
-    const found = await repo.findParticipantByTicket(trx, eventId, candidate);
+    const found = await repo.findParticipantByTicket(trx, eventId, candidate, 'lock');
     if (found) return found;
   }
   return undefined;
@@ -234,7 +234,7 @@ async function resolveOwnRecord(
   userId: number,
   byEmail: ParticipantRow | undefined,
 ): Promise<ParticipantRow | undefined> {
-  const own = await repo.findParticipantByUser(trx, eventId, userId);
+  const own = await repo.findParticipantByUser(trx, eventId, userId, 'lock');
   if (!own || own.id === byEmail?.id) return byEmail;
   if (own.state !== 'deleted') throw emailRegistered();
   if (!byEmail) return own;
@@ -266,10 +266,10 @@ export async function joinPublicEvent(
         realEdt: event.real_edt,
       };
       if (!isRegistrationOpen(state, ctx.now())) return null;
-      const own = await repo.findParticipantByUser(trx, eventId, userId);
+      const own = await repo.findParticipantByUser(trx, eventId, userId, 'lock');
       if (own && own.state !== 'deleted') return own;
       // An organizer may have listed the address before the account joined: that record is theirs.
-      const listed = own ? undefined : await repo.findParticipantByEmail(trx, eventId, user.username);
+      const listed = own ? undefined : await repo.findParticipantByEmail(trx, eventId, user.username, 'lock');
       if (listed && listed.user_id !== null && listed.state !== 'deleted') return null;
       const target = own ?? listed;
       const type = target?.type_id ? undefined : await repo.findRegistrationType(trx, eventId);
