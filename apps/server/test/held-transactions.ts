@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { afterEach } from 'vitest';
+import { LockClass } from '../src/db/advisory-locks';
 import type { DB } from '../src/db/schema';
-import { ROOM_LOCK_CLASS } from '../src/realtime/realtime.repository';
 
 /**
  * Transactions a test holds open while another one runs into them (PostgreSQL: PGlite runs one
@@ -47,7 +47,7 @@ export function useHeldTransactions(db: () => Kysely<DB>) {
     async roomWaiters(): Promise<number> {
       const { rows } = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM pg_locks
-        WHERE locktype = 'advisory' AND classid = ${ROOM_LOCK_CLASS} AND NOT granted
+        WHERE locktype = 'advisory' AND classid = ${LockClass.realtimeRoom} AND NOT granted
           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(db());
       return rows[0]?.n ?? 0;
     },

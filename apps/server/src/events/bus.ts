@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import { holdLock, LockClass } from '../db/advisory-locks';
 import type { DB } from '../db/schema';
 import {
   type DomainEvent,
@@ -117,8 +118,6 @@ export interface BusOptions {
   oneConnection?: boolean;
 }
 
-// Namespaces the bus's advisory locks (realtime uses 7301).
-const BUS_LOCK_CLASS = 7302;
 const SWEEP_EVERY_MS = 1_500;
 const SWEEP_AGE_MS = 3_000;
 const LEASE_MS = 60_000;
@@ -282,7 +281,7 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
     const status = options.oneConnection
       ? await statusOf(db)
       : await db.transaction().execute(async (t) => {
-          await sql`SELECT pg_advisory_xact_lock_shared(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(
+          await sql`SELECT pg_advisory_xact_lock_shared(${sql.lit(LockClass.bus)}, hashtext(${xid}))`.execute(
             t,
           );
           return statusOf(t);
@@ -324,7 +323,7 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
     const { rows } = await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(trx);
     const xid = rows[0]?.xid ?? '';
     if (!options.oneConnection) {
-      await sql`SELECT pg_advisory_xact_lock(${sql.lit(BUS_LOCK_CLASS)}, hashtext(${xid}))`.execute(trx);
+      await holdLock(trx, 'bus', xid);
     }
     pending.done = track(afterCommit(xid, pending));
     return pending;

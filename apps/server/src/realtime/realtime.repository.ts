@@ -1,10 +1,8 @@
 import type { RealtimeRecord } from '@foyer/contract';
 import { type Selectable, sql, type Transaction } from 'kysely';
+import { holdLock } from '../db/advisory-locks';
 import type { Executor } from '../db/executor';
 import type { DB, RealtimeEventsTable } from '../db/schema';
-
-// Namespaces the room locks so they never collide with another feature's advisory locks.
-export const ROOM_LOCK_CLASS = 7301;
 
 function toRecord(row: Selectable<RealtimeEventsTable>): RealtimeRecord {
   return {
@@ -76,8 +74,7 @@ export async function lockRooms(
   options: { oneConnection?: boolean } = {},
 ): Promise<void> {
   if (options.oneConnection) return;
-  for (const room of [...new Set(rooms)].sort())
-    await sql`SELECT pg_advisory_xact_lock(${sql.lit(ROOM_LOCK_CLASS)}, hashtext(${room}))`.execute(trx);
+  for (const room of [...new Set(rooms)].sort()) await holdLock(trx, 'realtimeRoom', room);
 }
 
 /** Records of a room after seq `since`, in seq order, at most `limit`. */

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { holdLock } from '../../db/advisory-locks';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 
@@ -164,12 +165,9 @@ export function findEventParticipant(db: Executor, eventId: number, participantI
     .executeTakeFirst();
 }
 
-// Namespaces agenda locks apart from other features' advisory locks (realtime uses 7301).
-const AGENDA_LOCK_CLASS = 7310;
-
 /** The participant's agenda lock (see lockAgenda in agenda-sources.ts), held to the end of `trx`. */
 export async function lockParticipantAgenda(trx: Transaction<DB>, participantId: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${sql.lit(AGENDA_LOCK_CLASS)}, ${participantId}::int)`.execute(trx);
+  await holdLock(trx, 'agenda', participantId);
 }
 
 export interface BusyRow {

@@ -14,9 +14,10 @@ import {
   RecordType,
   realtimeRoom,
 } from '@foyer/contract';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { holdLock } from '../../db/advisory-locks';
 import type { DB } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
@@ -66,9 +67,6 @@ const LEASE_MS = 30_000;
 /** The sweep leaves new jobs this long to the processor that was woken for them. */
 const FRESH_GRACE_MS = 10_000;
 const SWEEP_BATCH = 20;
-/** Namespaces the per-badge advisory lock (the bus uses 7302, realtime 7301). */
-// Not the agenda's 7310: a badge job and someone's agenda must not wait for each other.
-const BADGE_LOCK_CLASS = 7311;
 
 export interface QueueDeps {
   bus: Pick<Bus, 'emit'>;
@@ -124,7 +122,7 @@ export async function requestPrint(
   const personId = b.person.id;
   return ctx.db.transaction().execute(async (trx) => {
     // One badge's requests queue here, so "printed?" and "printing?" are answered one at a time.
-    await sql`SELECT pg_advisory_xact_lock(${BADGE_LOCK_CLASS}, ${personId})`.execute(trx);
+    await holdLock(trx, 'badge', personId);
     const printedAt = await repo.printedAt(trx, personId);
     const inFlight = await repo.findJobInFlight(trx, personId);
     if (inFlight) return answer('alreadyPrinting', presentJob(inFlight), printedAt); // E8.17
@@ -370,7 +368,7 @@ export async function retryJob(
   const now = ctx.now();
   const personId = job.participant_id;
   return ctx.db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${BADGE_LOCK_CLASS}, ${personId})`.execute(trx);
+    await holdLock(trx, 'badge', personId);
     const current = await repo.findJob(trx, jobId);
     if (current?.status !== 'failed') {
       throw AppError.conflict('Only a failed print job can be retried');

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { holdLock } from '../../db/advisory-locks';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { ContactRow, ContactValues } from './contacts.repository';
@@ -34,16 +35,13 @@ function merge(row: ContactRow, input: CollectInput) {
   };
 }
 
-/** Advisory lock class of one owner's contact book (the other number is the owner's user id). */
-const CONTACT_BOOK_LOCK_CLASS = 7320;
-
 /**
  * One owner's scans one after another, to the end of the transaction: a contact is unique by
  * participant AND by ticket (and merged by e-mail), and an upsert can name only one of those
  * indexes, so two racing scans of one badge could otherwise still collide on the other (a 500).
  */
 async function lockContactBook(trx: Transaction<DB>, ownerId: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${sql.lit(CONTACT_BOOK_LOCK_CLASS)}, ${ownerId}::int)`.execute(trx);
+  await holdLock(trx, 'contactBook', ownerId);
 }
 
 /**

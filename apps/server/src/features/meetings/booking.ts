@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MeetingErrorCode } from '@foyer/contract';
-import { type Insertable, sql, type Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
+import { holdLock } from '../../db/advisory-locks';
 import type { Executor } from '../../db/executor';
 import type { DB, MeetingsTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -137,9 +138,6 @@ export async function createMeeting(
   }
 }
 
-/** Advisory lock class of the meeting point's tables (the other number is the event). */
-const TABLE_LOCK_CLASS = 7301;
-
 /** Whether a meeting of this event has a place at the meeting point (not for online events). */
 export const meetsAtTable = (event: { event_type: string }) => event.event_type !== 'online';
 
@@ -154,7 +152,7 @@ export async function freeTable(
   sdt: Date,
   excludeMeetingId?: number,
 ): Promise<number> {
-  await sql`SELECT pg_advisory_xact_lock(${sql.lit(TABLE_LOCK_CLASS)}, ${eventId}::int)`.execute(trx);
+  await holdLock(trx, 'meetingTables', eventId);
   let query = trx
     .selectFrom('meetings')
     .select('table_number')

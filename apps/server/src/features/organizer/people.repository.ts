@@ -1,4 +1,5 @@
 import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
+import { holdLock } from '../../db/advisory-locks';
 import { type Executor, firstRow } from '../../db/executor';
 import type { DB, ParticipantRow, ParticipantsTable } from '../../db/schema';
 
@@ -187,7 +188,7 @@ export function findEventName(db: Executor, eventId: number) {
  * second failing on UNIQUE (event_id, email).
  */
 export async function lockEmail(db: Executor, eventId: number, email: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${eventId}, hashtext(${email}))`.execute(db);
+  await holdLock(db, 'invitedAddress', `${eventId}:${email}`);
 }
 
 export function listTypeNames(db: Executor, eventId: number) {
