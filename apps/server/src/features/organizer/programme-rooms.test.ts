@@ -113,6 +113,22 @@ describe('organizer console: rooms and tracks', () => {
     expect(noRoom.body.error?.fields).toEqual({ locationId: 'organizer.programme.error.unknownRoom' });
   });
 
+  it('E3.08 the same slots submitted three times at once are made once', async () => {
+    const { event, admin } = await programmeEvent(app.get());
+    const base = `/organizer/event/${event.id}`;
+    const days = ['2030-05-01', '2030-05-02', '2030-05-03', '2030-05-04'];
+    const body = { days, from: '08:00', to: '20:00', minutes: 5 };
+    const all = days.length * 144;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => req<MeetingSlotsResult>(admin, 'POST', `${base}/meeting-slots`, body)),
+    );
+    const created = answers.map((a) => a.body.data!.created);
+    expect(created.reduce((sum, n) => sum + n, 0)).toBe(all);
+    for (const answer of answers) expect(answer.body.data!.skipped).toBe(all - answer.body.data!.created);
+    const programme = (await req<Programme>(admin, 'GET', `${base}/programme`)).body.data!;
+    expect(programme.sessions.filter((s) => s.type === 'meeting_slot')).toHaveLength(all);
+  });
+
   it("an attendee, check-in staff and another event's organizer are refused on every route", async () => {
     const { event, owner, outsiders } = await programmeEvent(app.get());
     const base = `/organizer/event/${event.id}`;

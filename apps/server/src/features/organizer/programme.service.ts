@@ -13,6 +13,7 @@ import {
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { holdLock } from '../../db/advisory-locks';
 import { AppError } from '../../http/errors';
 import { requireConsole } from './organizer.access';
 import { peopleBySession, toProgrammeSession, toRoom, toTrack } from './programme.present';
@@ -193,6 +194,9 @@ export async function generateMeetingSlots(
     });
   }
   return ctx.db.transaction().execute(async (trx) => {
+    // One generation of the event's slots at a time: a second submit (a double click on a slow
+    // answer) finds the first one's slots and skips them instead of making each one twice.
+    await holdLock(trx, 'meetingSlots', eventId);
     const existing = await repo.existingSlotTimes(trx, eventId, MEETING_SLOT_SESSION_TYPE);
     const fresh = slots.filter((s) => !existing.has(`${s.sdt.getTime()}-${s.edt.getTime()}`));
     const created = await repo.insertSessions(
