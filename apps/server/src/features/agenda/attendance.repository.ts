@@ -122,7 +122,7 @@ export function touchAttendance(
   db: Executor,
   sessionId: number,
   participantId: number,
-  set: { checked_in_at?: Date; last_ping_at?: Date },
+  set: { last_ping_at: Date },
 ) {
   return db
     .updateTable('session_attendees')
@@ -130,6 +130,29 @@ export function touchAttendance(
     .where('session_id', '=', sessionId)
     .where('participant_id', '=', participantId)
     .execute();
+}
+
+/**
+ * Checks a joined attendee in, once: the row changes only if they are still in the session and not
+ * checked in yet, so two taps at once (or a tap beside leaving) write and announce it at most once.
+ * The time it was set, or undefined when nothing changed.
+ */
+export async function checkInAttendance(
+  db: Executor,
+  sessionId: number,
+  participantId: number,
+  at: Date,
+): Promise<Date | undefined> {
+  const row = await db
+    .updateTable('session_attendees')
+    .set({ checked_in_at: at })
+    .where('session_id', '=', sessionId)
+    .where('participant_id', '=', participantId)
+    .where('status', '=', 'joined')
+    .where('checked_in_at', 'is', null)
+    .returning('checked_in_at')
+    .executeTakeFirst();
+  return row?.checked_in_at ?? undefined;
 }
 
 /** Pending requests of a session with the requester's card fields, oldest first. */

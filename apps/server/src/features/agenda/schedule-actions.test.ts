@@ -1,4 +1,4 @@
-import { AgendaErrorCode } from '@foyer/contract';
+import { AgendaErrorCode, type SessionCheckInResult } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
 import { makePerson, type Person } from '../../../test/factories';
 import { useTestApp } from '../../../test/helper';
@@ -173,6 +173,25 @@ describe('POST /event/schedule/ping and checkIn (E7.13, E7.14)', () => {
     expect((await post(ada, 'checkIn', { eventId: event.id, sessionId: session.id })).body.error?.code).toBe(
       AgendaErrorCode.SessionOver,
     );
+  });
+});
+
+describe('check-in taps at once (E7.14)', () => {
+  it('E7.14 three taps at once check in once: one answer says so, the others say already; one announcement', async () => {
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const session = await createSession(t.ctx, event.id);
+    await join(t.app, ada, event.id, session.id);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => post(ada, 'checkIn', { eventId: event.id, sessionId: session.id })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const results = answers.map((a) => a.body.data as SessionCheckInResult);
+    expect(results.map((r) => r.alreadyCheckedIn).sort()).toEqual([false, true, true]);
+    expect(new Set(results.map((r) => r.checkedInAt))).toEqual(new Set([T0.toISOString()]));
+    const records = await t.ctx.db.selectFrom('realtime_events').select('payload').execute();
+    const checkIns = records.filter((r) => JSON.stringify(r.payload).includes('"checkedIn"'));
+    expect(checkIns).toHaveLength(1);
   });
 });
 

@@ -22,6 +22,7 @@ import { type AgendaEvents, agendaEvents } from './agenda.events';
 import { assertMayActFor, assertOrganizer, viewerOf } from './agenda.policy';
 import { lockAgenda } from './agenda-sources';
 import {
+  checkInAttendance,
   deleteAttendance,
   findAttendance,
   findEventParticipant,
@@ -188,17 +189,17 @@ export async function checkInSession(
   input: SessionActionRequest,
 ): Promise<SessionCheckInResult> {
   const { event, me, session, attendance } = await actionableSession(ctx, userId, input);
+  const answer = (checkedInAt: Date | string, alreadyCheckedIn: boolean) => ({
+    sessionId: session.id,
+    checkedInAt: new Date(checkedInAt).toISOString(),
+    alreadyCheckedIn,
+  });
   if (attendance?.status !== 'joined') throw conflict('NotInAgenda');
-  if (attendance.checked_in_at) {
-    return {
-      sessionId: session.id,
-      checkedInAt: new Date(attendance.checked_in_at).toISOString(),
-      alreadyCheckedIn: true,
-    };
-  }
+  if (attendance.checked_in_at) return answer(attendance.checked_in_at, true);
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await touchAttendance(trx, session.id, me.id, { checked_in_at: now });
+  const checkedIn = await ctx.db.transaction().execute(async (trx) => {
+    const at = await checkInAttendance(trx, session.id, me.id, now);
+    if (!at) return false;
     const seats = await readSeats(trx, session.id);
     await deps.events.sessionChanged(trx, {
       eventId: event.id,
@@ -208,8 +209,13 @@ export async function checkInSession(
       change: 'checkedIn',
       participantId: me.id,
     });
+    return true;
   });
-  return { sessionId: session.id, checkedInAt: now.toISOString(), alreadyCheckedIn: false };
+  if (checkedIn) return answer(now, false);
+  // Another tap checked them in meanwhile, or they left the session: answered as it is now.
+  const current = await findAttendance(ctx.db, session.id, me.id);
+  if (current?.status !== 'joined' || !current.checked_in_at) throw conflict('NotInAgenda');
+  return answer(current.checked_in_at, true);
 }
 
 /**
