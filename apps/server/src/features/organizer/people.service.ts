@@ -14,8 +14,9 @@ import type { z } from 'zod';
 import type { ParticipantsTable } from '../../db/schema';
 import type { OutgoingMessage } from '../../events/bus';
 import { AppError } from '../../http/errors';
+import { lockParticipants } from '../participants/participants.service';
 import { checkTypeAndCategories, type InvitationDeps, issueInvitation } from './invitations.service';
-import { requireConsole } from './organizer.access';
+import { consoleRole, requireConsole } from './organizer.access';
 import { peopleCsvRows, toConsoleParticipant } from './people.present';
 import * as repo from './people.repository';
 
@@ -119,6 +120,12 @@ export async function updatePerson(
     throw AppError.forbidden('Only the owner may change organizer roles');
   await checkTypeAndCategories(ctx.db, eventId, input.typeId ? [input.typeId] : [], input.categoryIds ?? []);
   return ctx.db.transaction().execute(async (trx) => {
+    // The caller's and the person's rows held to the commit: two owners taking each other's role
+    // at once leave one owner, never an event nobody owns; an edit beside it keeps both changes.
+    const held = await lockParticipants(trx, eventId, [me.id, participantId]);
+    const meNow = held.get(me.id);
+    if (changesRoles && !(meNow && canOwnEvent(consoleRole(meNow))))
+      throw AppError.forbidden('Only the owner may change organizer roles');
     const person = await repo.findPerson(trx, eventId, participantId);
     if (!person || person.state === 'deleted') throw AppError.notFound('Participant not found');
     if (person.id === me.id && input.organizerRole !== undefined && input.organizerRole !== 'owner')

@@ -130,6 +130,26 @@ describe('console people editing', () => {
     ).toBe(404);
   });
 
+  it('two owners taking each other’s owner role at the same moment leave the event one owner', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { event, owner } = await setup();
+      const second = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'owner' });
+      const base = `/organizer/event/${event.id}/participants`;
+      const answers = await Promise.all([
+        req(owner, 'PUT', `${base}/${second.id}`, { organizerRole: 'admin' }),
+        req(second, 'PUT', `${base}/${owner.id}`, { organizerRole: 'admin' }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
+      const owners = await t.ctx.db
+        .selectFrom('participants')
+        .select('id')
+        .where('event_id', '=', event.id)
+        .where('organizer_role', '=', 'owner')
+        .execute();
+      expect(owners).toHaveLength(1);
+    }
+  });
+
   it('refuses edits by an attendee, an organizer of another event and a check-in admin', async () => {
     const { event, amy, refused } = await setup();
     for (const who of refused) {
