@@ -276,19 +276,32 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
 
+  /** A new person invited to the booth's team, and their acceptance sent beside `other`. */
+  async function acceptBeside(
+    ctx: Awaited<ReturnType<typeof setup>>,
+    other: (invitee: Person) => ReturnType<typeof req>,
+  ) {
+    const { event, booth, owner } = ctx;
+    const invitee = await makePerson(t.ctx, event.id);
+    await req(owner, 'POST', '/event/member', { eventId: event.id, id: invitee.id, role: 'user' });
+    const [accept, beside] = await Promise.all([
+      req(invitee, 'POST', '/event/member/confirm', { eventId: event.id, boothId: booth.id, accepted: true }),
+      other(invitee),
+    ]);
+    return { invitee, accept, beside };
+  }
+
   it('E7.36 E7.39 an invitation withdrawn while it is accepted leaves the person in the team or out of it, never with a role and no booth', async () => {
-    const { event, booth, owner } = await setup();
+    const ctx = await setup();
+    const { event, owner } = ctx;
     for (let round = 0; round < 4; round++) {
-      const invitee = await makePerson(t.ctx, event.id);
-      await req(owner, 'POST', '/event/member', { eventId: event.id, id: invitee.id, role: 'user' });
-      const [accept, withdraw] = await Promise.all([
-        req(invitee, 'POST', '/event/member/confirm', {
-          eventId: event.id,
-          boothId: booth.id,
-          accepted: true,
-        }),
+      const {
+        invitee,
+        accept,
+        beside: withdraw,
+      } = await acceptBeside(ctx, (invitee) =>
         req(owner, 'DELETE', `/event/member?eventId=${event.id}&memberId=${invitee.id}`),
-      ]);
+      );
       const row = await membershipOf(invitee.id);
       expect(row.booth_role === null, JSON.stringify(row)).toBe(row.booth_id === null);
       // The withdrawal answered 200: whichever came first, the person is out of the team.
@@ -299,18 +312,16 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
   });
 
   it('E7.38 E7.36 a role changed while the invitation is accepted is the role the person has', async () => {
-    const { event, booth, owner } = await setup();
+    const ctx = await setup();
+    const { event, booth, owner } = ctx;
     for (let round = 0; round < 4; round++) {
-      const invitee = await makePerson(t.ctx, event.id);
-      await req(owner, 'POST', '/event/member', { eventId: event.id, id: invitee.id, role: 'user' });
-      const [accept, change] = await Promise.all([
-        req(invitee, 'POST', '/event/member/confirm', {
-          eventId: event.id,
-          boothId: booth.id,
-          accepted: true,
-        }),
+      const {
+        invitee,
+        accept,
+        beside: change,
+      } = await acceptBeside(ctx, (invitee) =>
         req(owner, 'PUT', '/event/member', { eventId: event.id, id: invitee.id, role: 'admin' }),
-      ]);
+      );
       expect([accept.status, change.status]).toEqual([200, 200]);
       expect(await membershipOf(invitee.id)).toEqual({
         booth_id: booth.id,

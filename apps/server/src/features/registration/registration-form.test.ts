@@ -83,42 +83,38 @@ describe('registration form rules and bad input', () => {
     expect(await writeCounts(t.ctx)).toEqual({ users: 1, user_emails: 1, identities: 1, participants: 1 });
   });
 
-  it('concurrent submits by an existing (logged-in) account still make one participant', async () => {
+  /** Ada's account (registered in the first event), a second event, and her two submits to it at once. */
+  async function accountAndSecondEvent() {
     await register(payload());
     const user = await t.ctx.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     const headers = await tokenHeaders(t.ctx, user.id);
     const other = await makeEvent(t.ctx, { registration_form: JSON.stringify(FORM) });
-    const results = await Promise.all(
-      [1, 2].map(() =>
-        call<RegisterResult>(t.app, {
-          method: 'POST',
-          url: '/api/v1/event/register',
-          payload: payload({ eventId: other.id }),
-          headers,
-        }),
-      ),
-    );
+    const submitTwice = () =>
+      Promise.all(
+        [1, 2].map(() =>
+          call<RegisterResult>(t.app, {
+            method: 'POST',
+            url: '/api/v1/event/register',
+            payload: payload({ eventId: other.id }),
+            headers,
+          }),
+        ),
+      );
+    return { user, other, submitTwice };
+  }
+
+  it('concurrent submits by an existing (logged-in) account still make one participant', async () => {
+    const { submitTwice } = await accountAndSecondEvent();
+    const results = await submitTwice();
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 200)!.body.data!.hasUserId).toBe(true);
     expect((await writeCounts(t.ctx)).participants).toBe(2);
   });
 
   it('A5.09 concurrent submits by a logged-in account whose address an organizer listed take the listed place once: one e-mail, one webhook', async () => {
-    await register(payload());
-    const user = await t.ctx.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-    const headers = await tokenHeaders(t.ctx, user.id);
-    const other = await makeEvent(t.ctx, { registration_form: JSON.stringify(FORM) });
+    const { user, other, submitTwice } = await accountAndSecondEvent();
     const listed = await makeParticipant(t.ctx, other.id, null, { email: 'ada@example.com' });
-    const results = await Promise.all(
-      [1, 2].map(() =>
-        call<RegisterResult>(t.app, {
-          method: 'POST',
-          url: '/api/v1/event/register',
-          payload: payload({ eventId: other.id }),
-          headers,
-        }),
-      ),
-    );
+    const results = await submitTwice();
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const row = await t.ctx.db
       .selectFrom('participants')
