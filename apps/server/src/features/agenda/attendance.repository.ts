@@ -11,7 +11,7 @@ export interface Seats {
 }
 
 /**
- * Takes one seat, or nothing when the session is full: the comparison and the increment are one
+ * Takes one seat, or nothing when the session is full or cancelled: the comparison and the increment are one
  * statement on the session row, so concurrent joins queue on the row lock and each sees the count
  * the previous one committed. Effective capacity is the session's own, else its room's. The
  * CHECK (used_capacity <= capacity) of 0001 is the backstop.
@@ -21,6 +21,7 @@ export async function takeSeat(trx: Transaction<DB>, sessionId: number): Promise
     UPDATE sessions AS s
        SET used_capacity = s.used_capacity + 1
      WHERE s.id = ${sessionId}
+       AND NOT s.deleted
        AND (
          COALESCE(s.capacity, (SELECT l.capacity FROM locations l WHERE l.id = s.location_id)) IS NULL
          OR s.used_capacity < COALESCE(s.capacity, (SELECT l.capacity FROM locations l WHERE l.id = s.location_id))
@@ -29,6 +30,17 @@ export async function takeSeat(trx: Transaction<DB>, sessionId: number): Promise
               s.used_capacity`.execute(trx);
   const row = rows[0];
   return row ? { capacity: row.capacity, usedCapacity: row.used_capacity } : null;
+}
+
+/** Whether the session is still on the programme (not cancelled). */
+export async function isSessionLive(db: Executor, sessionId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function releaseSeat(trx: Transaction<DB>, sessionId: number): Promise<Seats> {

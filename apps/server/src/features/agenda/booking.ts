@@ -18,6 +18,7 @@ import {
   deleteAttendance,
   findAttendance,
   insertAttendance,
+  isSessionLive,
   readSeats,
   releaseSeat,
   type Seats,
@@ -121,8 +122,12 @@ export async function bookSession(
       );
       if (collisions.length > 0) throw conflict('Busy');
     }
+    // The seat is taken on the session's row as it is now: cancelled meanwhile, nobody joins it.
     const seats = await takeSeat(trx, session.id);
-    if (!seats) throw conflict('FullyBooked');
+    if (!seats) {
+      if (!(await isSessionLive(trx, session.id))) throw AppError.notFound('Session not found');
+      throw conflict('FullyBooked');
+    }
     const status: AttendeeStatus = input.viaApproval && session.needs_approval ? 'waiting' : 'joined';
     await insertAttendance(trx, {
       sessionId: session.id,

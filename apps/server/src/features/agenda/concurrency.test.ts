@@ -1,7 +1,10 @@
 import { AgendaErrorCode } from '@foyer/contract';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makePerson, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { useTestApp } from '../../../test/helper';
+import { waitFor } from '../../../test/smtp';
 import { api, at, createSession, join, makeAgendaEvent, T0, usedCapacity } from './agenda.fixtures';
 
 const t = useTestApp();
@@ -79,3 +82,41 @@ describe(`capacity under concurrency (${process.env.TEST_DATABASE_URL ? 'Postgre
     expect(used).toBeLessThanOrEqual(5);
   });
 });
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets a join wait on a cancellation. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a join beside the session’s cancellation (PostgreSQL)',
+  () => {
+    const held = useHeldTransactions(() => t.ctx.db);
+    const waitingOnRowLocks = async () => {
+      const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(t.ctx.db);
+      return (rows[0]?.n ?? 0) > 0;
+    };
+
+    it('E7.10 a join that read the session before it was cancelled takes no seat in it (404)', async () => {
+      t.setNow(T0);
+      const event = await makeAgendaEvent(t.ctx);
+      const session = await createSession(t.ctx, event.id, { capacity: 10 });
+      const ada = await makePerson(t.ctx, event.id);
+      // The organizer's cancellation holds the session's row; the join has read it as live.
+      const { release, done } = await held.hold(async (trx) => {
+        await trx.updateTable('sessions').set({ deleted: true }).where('id', '=', session.id).execute();
+      });
+      const joining = join(t.app, ada, event.id, session.id);
+      await waitFor(waitingOnRowLocks, 10_000, 'the join waiting for the cancelled row');
+      release();
+      await done;
+      const answer = await joining;
+      expect(answer.status).toBe(404);
+      expect(await usedCapacity(t.ctx, session.id)).toBe(0);
+      const rows = await t.ctx.db
+        .selectFrom('session_attendees')
+        .select('participant_id')
+        .where('session_id', '=', session.id)
+        .execute();
+      expect(rows).toEqual([]);
+    });
+  },
+);
