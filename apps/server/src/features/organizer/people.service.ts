@@ -105,6 +105,8 @@ export async function getPersonForAdmin(
   return toConsoleParticipant({ ...person, checked_in: await repo.isCheckedIn(db, person.id) });
 }
 
+const notOwner = () => AppError.forbidden('Only the owner may change organizer roles');
+
 /** PUT …/participants/:participantId */
 export async function updatePerson(
   deps: Pick<InvitationDeps, 'ctx'>,
@@ -116,16 +118,14 @@ export async function updatePerson(
   const { ctx } = deps;
   const { role, me } = await requireConsole(ctx.db, eventId, userId, 'people');
   const changesRoles = input.organizerRole !== undefined || input.checkInAdmin !== undefined;
-  if (changesRoles && !canOwnEvent(role))
-    throw AppError.forbidden('Only the owner may change organizer roles');
+  if (changesRoles && !canOwnEvent(role)) throw notOwner();
   await checkTypeAndCategories(ctx.db, eventId, input.typeId ? [input.typeId] : [], input.categoryIds ?? []);
   return ctx.db.transaction().execute(async (trx) => {
     // The caller's and the person's rows held to the commit: two owners taking each other's role
     // at once leave one owner, never an event nobody owns; an edit beside it keeps both changes.
     const held = await lockParticipants(trx, eventId, [me.id, participantId]);
     const meNow = held.get(me.id);
-    if (changesRoles && !(meNow && canOwnEvent(consoleRole(meNow))))
-      throw AppError.forbidden('Only the owner may change organizer roles');
+    if (changesRoles && !(meNow && canOwnEvent(consoleRole(meNow)))) throw notOwner();
     const person = await repo.findPerson(trx, eventId, participantId);
     if (!person || person.state === 'deleted') throw AppError.notFound('Participant not found');
     if (person.id === me.id && input.organizerRole !== undefined && input.organizerRole !== 'owner')
