@@ -90,6 +90,23 @@ describe('my ticket in the browser', () => {
     await expect.poll(() => focusedTestId(page)).toBe('mobile-menu-button');
   });
 
+  it('E2.61 at 375 a view opened while nothing had focus (the menu closing behind it) still gives focus to the menu', async () => {
+    const page = await attendee('mobile');
+    await page.getByTestId('mobile-menu-button').waitFor();
+    // What a slow phone does by chance: the menu has closed and taken its focused link with it
+    // before the view renders. Here nothing has focus when the router opens the view.
+    await page.evaluate((path) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      window.history.pushState({ usr: null, key: 'ticket', idx }, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, `/event/${eventId}/ticket`);
+    await page.getByTestId('my-ticket-view').waitFor();
+    await page.getByRole('dialog', { name: 'My ticket' }).getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`**/event/${eventId}/`);
+    await expect.poll(() => focusedTestId(page)).toBe('mobile-menu-button');
+  });
+
   it('E8.20 a participant without a ticket id is told so instead of a code', async () => {
     const page = await attendee('mobile');
     // The demo's people all have tickets: this answer stands in for one who has none yet.

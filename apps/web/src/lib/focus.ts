@@ -91,13 +91,58 @@ export function focusPageHeading(main: HTMLElement, timeoutMs = 8000): () => voi
   return stop;
 }
 
+/** `captured` (what had focus when a dialog opened) while it is a control still on screen. */
+function stillShown(captured: Element | null): captured is HTMLElement {
+  return captured instanceof HTMLElement && captured !== document.body && shown(captured);
+}
+
 /**
  * The control a dialog should give focus back to when it closes: `captured` (what had focus when it
  * opened) while it is still shown, else the first shown link to `href` outside any dialog (the card
  * or title that opened it, rendered anew meanwhile).
  */
 export function openerOf(captured: Element | null, href: string): HTMLElement | null {
-  if (captured instanceof HTMLElement && captured !== document.body && shown(captured)) return captured;
+  if (stillShown(captured)) return captured;
   const links = document.querySelectorAll<HTMLElement>(`a[href="${CSS.escape(href)}"]`);
   return [...links].find((link) => !link.closest('[role="dialog"]') && shown(link)) ?? null;
+}
+
+/** How long restoreFocus keeps trying while the page underneath renders (slow phones, lazy parts). */
+const RESTORE_GIVE_UP_MS = 5000;
+/** Focus counts as restored once it has stayed on the target for this many frames. */
+const RESTORE_SETTLED_FRAMES = 10;
+
+/**
+ * After a full-screen view closed and its route left: focus goes back to what opened it, or, when
+ * that is gone (the mobile menu closed behind it) or was nothing (<body>, when the view was opened
+ * while a menu closed), to the first of `fallbacks` that is on screen.
+ *
+ * The page underneath may still be rendering: the target can appear late, or be replaced by a new
+ * node after it took focus, which leaves focus on <body>. So this tries a frame at a time until
+ * focus has stayed on the target for a few frames, for at most a few seconds, and stops at once
+ * when the person moved focus somewhere else themselves.
+ */
+export function restoreFocus(opener: Element | null, fallbacks: readonly string[]): void {
+  const deadline = performance.now() + RESTORE_GIVE_UP_MS;
+  let focused: HTMLElement | null = null;
+  let held = 0;
+  const attempt = () => {
+    if (focused && document.activeElement === focused) held++;
+    else if (focused && !focusLost())
+      return; // the person went on elsewhere: leave them there
+    else {
+      held = 0;
+      const target = stillShown(opener)
+        ? opener
+        : fallbacks
+            .map((selector) => document.querySelector(selector))
+            .find((element): element is HTMLElement => element instanceof HTMLElement && shown(element));
+      if (target) {
+        target.focus();
+        focused = target;
+      }
+    }
+    if (held < RESTORE_SETTLED_FRAMES && performance.now() < deadline) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
 }

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
+import { restoreFocus } from '../../../lib/focus';
 import { useMyTicket } from '../api/ticket-api';
 import { TicketView } from '../components/ticket-view';
-import { restoreFocus } from '../lib/restore-focus';
 import { useWakeLock } from '../lib/use-wake-lock';
 import '../i18n';
 
