@@ -6,11 +6,14 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 
 /**
  * The first row a read finds; with `'lock'` it is read FOR UPDATE and held until the caller's
- * transaction ends, so a write decided on it cannot be overtaken by another one.
+ * transaction ends, so a write decided on it cannot be overtaken by another one. With `'share'` it
+ * is read FOR SHARE: others may read it so too, but nobody changes or deletes it meanwhile (a row
+ * the write refers to, such as the room a session is put in).
  */
 export function firstRow<TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  lock?: 'lock',
+  lock?: 'lock' | 'share',
 ): Promise<Simplify<O> | undefined> {
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  const held = lock === 'lock' ? query.forUpdate() : lock === 'share' ? query.forShare() : query;
+  return held.executeTakeFirst();
 }

@@ -43,11 +43,13 @@ export async function ensureNamed(
     if (name !== '' && !wanted.has(key)) wanted.set(key, name);
   }
   if (wanted.size === 0) return byName;
+  // FOR SHARE: a room or track deleted meanwhile waits for the import (and then finds its sessions).
   const rows = await db
     .selectFrom(table)
     .select(['id', 'name'])
     .where('event_id', '=', eventId)
     .orderBy('id')
+    .forShare()
     .execute();
   for (const row of rows) {
     const key = row.name.toLowerCase();

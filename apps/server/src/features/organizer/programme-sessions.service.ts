@@ -33,19 +33,20 @@ export const programmeDeps = (app: FastifyInstance): ProgrammeDeps => ({
 
 const NEW_SESSION = 0;
 
-/** Checks that the room, track, people and types the body names belong to the event. */
-async function checkReferences(
-  db: AppContext['db'] | Transaction<DB>,
-  eventId: number,
-  input: ProgrammeSessionInput,
-) {
-  const room = input.locationId === null ? null : await repo.findRoom(db, eventId, input.locationId);
+/**
+ * Checks that the room, track, people and types the body names belong to the event. The room and
+ * the track are read FOR SHARE, in the transaction that saves the session: deleting either waits
+ * for the save (and then finds the session in the room), and a room's capacity cannot change
+ * between this read and the save.
+ */
+async function checkReferences(db: Transaction<DB>, eventId: number, input: ProgrammeSessionInput) {
+  const room = input.locationId === null ? null : await repo.findRoom(db, eventId, input.locationId, 'share');
   if (input.locationId !== null && !room) {
     throw AppError.badRequest('No such room in this event', {
       locationId: 'organizer.programme.error.unknownRoom',
     });
   }
-  if (input.trackId !== null && !(await repo.findTrack(db, eventId, input.trackId))) {
+  if (input.trackId !== null && !(await repo.findTrack(db, eventId, input.trackId, 'share'))) {
     throw AppError.badRequest('No such track in this event', {
       trackId: 'organizer.programme.error.unknownTrack',
     });
@@ -150,8 +151,8 @@ export async function createSession(
 ): Promise<ProgrammeSession> {
   const { ctx } = deps;
   await requireConsole(ctx.db, eventId, userId, 'programme');
-  await checkReferences(ctx.db, eventId, input);
   return ctx.db.transaction().execute(async (trx) => {
+    await checkReferences(trx, eventId, input);
     if (!input.allowClash) {
       const clashes = await clashesFor(trx, eventId, NEW_SESSION, null, input);
       if (clashes.length > 0) throw clashError(clashes, NEW_SESSION);
@@ -187,8 +188,9 @@ export async function updateSession(
 ): Promise<ProgrammeSession> {
   const { ctx } = deps;
   const { me } = await requireConsole(ctx.db, eventId, userId, 'programme');
-  const { roomCapacity } = await checkReferences(ctx.db, eventId, input);
   return ctx.db.transaction().execute(async (trx) => {
+    // The room before the session's row, in the order a join takes them (takeSeat).
+    const { roomCapacity } = await checkReferences(trx, eventId, input);
     const current = await repo.lockSession(trx, eventId, sessionId);
     if (!current) throw AppError.notFound('Session not found');
     const effective = input.capacity ?? roomCapacity;

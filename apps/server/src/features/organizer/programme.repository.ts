@@ -1,6 +1,6 @@
 import { SESSION_TYPE_OFF_TIME } from '@foyer/contract';
 import type { Insertable, Transaction, Updateable } from 'kysely';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 import type { DB, SessionPeopleTable, SessionsTable } from '../../db/schema';
 
 /** The programme's SQL: rooms (locations), tracks, sessions and the people on their stage. */
@@ -85,13 +85,11 @@ export function listSessionPeople(db: Executor, sessionIds: number[]) {
 }
 export type SessionPersonRow = Awaited<ReturnType<typeof listSessionPeople>>[number];
 
-export function findRoom(db: Executor, eventId: number, roomId: number) {
-  return db
-    .selectFrom('locations')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('id', '=', roomId)
-    .executeTakeFirst();
+export function findRoom(db: Executor, eventId: number, roomId: number, lock?: 'lock' | 'share') {
+  return firstRow(
+    db.selectFrom('locations').selectAll().where('event_id', '=', eventId).where('id', '=', roomId),
+    lock,
+  );
 }
 
 export function insertRoom(db: Executor, eventId: number, name: string, capacity: number | null) {
@@ -137,13 +135,11 @@ export function countRoomSessions(db: Executor, roomId: number): Promise<number>
     .then((r) => Number(r.n));
 }
 
-export function findTrack(db: Executor, eventId: number, trackId: number) {
-  return db
-    .selectFrom('tracks')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('id', '=', trackId)
-    .executeTakeFirst();
+export function findTrack(db: Executor, eventId: number, trackId: number, lock?: 'share') {
+  return firstRow(
+    db.selectFrom('tracks').selectAll().where('event_id', '=', eventId).where('id', '=', trackId),
+    lock,
+  );
 }
 
 export function insertTrack(db: Executor, eventId: number, name: string, color: string | null) {

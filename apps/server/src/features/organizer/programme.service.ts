@@ -14,6 +14,7 @@ import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { holdLock } from '../../db/advisory-locks';
+import type { Executor } from '../../db/executor';
 import { AppError } from '../../http/errors';
 import { requireConsole } from './organizer.access';
 import { peopleBySession, toProgrammeSession, toRoom, toTrack } from './programme.present';
@@ -61,8 +62,8 @@ export async function createRoom(
   return toRoom(await repo.insertRoom(ctx.db, eventId, input.name, input.capacity));
 }
 
-async function requireRoom(ctx: AppContext, eventId: number, roomId: number) {
-  const room = await repo.findRoom(ctx.db, eventId, roomId);
+async function requireRoom(db: Executor, eventId: number, roomId: number, lock?: 'lock') {
+  const room = await repo.findRoom(db, eventId, roomId, lock);
   if (!room) throw AppError.notFound('Room not found');
   return room;
 }
@@ -79,8 +80,10 @@ export async function updateRoom(
   input: z.output<typeof programmeRoomRequest>,
 ): Promise<ProgrammeRoom> {
   await requireConsole(ctx.db, eventId, userId, 'programme');
-  await requireRoom(ctx, eventId, roomId);
   return ctx.db.transaction().execute(async (trx) => {
+    // Held first: a join (takeSeat) reads the room FOR SHARE before it counts its seats, so it
+    // either counts before this change and is counted below, or waits and sees the new capacity.
+    await requireRoom(trx, eventId, roomId, 'lock');
     if (input.capacity !== null) {
       const fullest = (await repo.sessionsUsingRoomCapacity(trx, roomId))[0];
       if (fullest && fullest.used_capacity > input.capacity) throw capacityError(fullest.used_capacity);
@@ -98,15 +101,19 @@ export async function deleteRoom(
   roomId: number,
 ): Promise<{ id: number }> {
   await requireConsole(ctx.db, eventId, userId, 'programme');
-  await requireRoom(ctx, eventId, roomId);
-  const inUse = await repo.countRoomSessions(ctx.db, roomId);
-  if (inUse > 0) {
-    throw AppError.conflict(
-      `${inUse} session(s) still take place in this room: move or delete them first`,
-      ProgrammeErrorCode.RoomInUse,
-    );
-  }
-  await repo.deleteRoom(ctx.db, roomId);
+  await ctx.db.transaction().execute(async (trx) => {
+    // Held before counting: a session saved into the room meanwhile reads it FOR SHARE, so it is
+    // either counted here or told the room is gone (never put in a room deleted under it).
+    await requireRoom(trx, eventId, roomId, 'lock');
+    const inUse = await repo.countRoomSessions(trx, roomId);
+    if (inUse > 0) {
+      throw AppError.conflict(
+        `${inUse} session(s) still take place in this room: move or delete them first`,
+        ProgrammeErrorCode.RoomInUse,
+      );
+    }
+    await repo.deleteRoom(trx, roomId);
+  });
   return { id: roomId };
 }
 
@@ -169,13 +176,6 @@ export async function generateMeetingSlots(
   input: z.output<typeof meetingSlotsRequest>,
 ): Promise<MeetingSlotsResult> {
   const { event } = await requireConsole(ctx.db, eventId, userId, 'programme');
-  if (input.locationId !== null) {
-    if (!(await repo.findRoom(ctx.db, eventId, input.locationId))) {
-      throw AppError.badRequest('No such room in this event', {
-        locationId: 'organizer.programme.error.unknownRoom',
-      });
-    }
-  }
   const slots: { sdt: Date; edt: Date }[] = [];
   for (const day of [...new Set(input.days)].sort()) {
     const start = DateTime.fromISO(`${day}T${input.from}`, { zone: event.timezone });
@@ -197,6 +197,12 @@ export async function generateMeetingSlots(
     // One generation of the event's slots at a time: a second submit (a double click on a slow
     // answer) finds the first one's slots and skips them instead of making each one twice.
     await holdLock(trx, 'meetingSlots', eventId);
+    // FOR SHARE: a room deleted meanwhile is refused here, not after the slots went into it.
+    if (input.locationId !== null && !(await repo.findRoom(trx, eventId, input.locationId, 'share'))) {
+      throw AppError.badRequest('No such room in this event', {
+        locationId: 'organizer.programme.error.unknownRoom',
+      });
+    }
     const existing = await repo.existingSlotTimes(trx, eventId, MEETING_SLOT_SESSION_TYPE);
     const fresh = slots.filter((s) => !existing.has(`${s.sdt.getTime()}-${s.edt.getTime()}`));
     const created = await repo.insertSessions(
