@@ -233,30 +233,32 @@ export async function upsertContact(
   trx: Transaction<DB>,
   ownerId: number,
   input: { values: ContactValues; ticketId: string | null; eventIds: number[]; at: Date },
-): Promise<number> {
-  const inserted = await trx
-    .insertInto('contacts')
-    .values({
-      ...input.values,
-      owner_id: ownerId,
-      ticket_id: input.ticketId,
-      event_ids: [...new Set(input.eventIds)].sort((a, b) => a - b),
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['owner_id', 'ticket_id'])
-        .where('ticket_id', 'is not', null)
-        .doUpdateSet({
-          ...input.values,
-          event_ids: sql<
-            number[]
-          >`ARRAY(SELECT DISTINCT unnest(contacts.event_ids || excluded.event_ids) ORDER BY 1)`,
-          updated_at: input.at,
-        }),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+): Promise<{ id: number; created: boolean }> {
+  return (
+    trx
+      .insertInto('contacts')
+      .values({
+        ...input.values,
+        owner_id: ownerId,
+        ticket_id: input.ticketId,
+        event_ids: [...new Set(input.eventIds)].sort((a, b) => a - b),
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['owner_id', 'ticket_id'])
+          .where('ticket_id', 'is not', null)
+          .doUpdateSet({
+            ...input.values,
+            event_ids: sql<
+              number[]
+            >`ARRAY(SELECT DISTINCT unnest(contacts.event_ids || excluded.event_ids) ORDER BY 1)`,
+            updated_at: input.at,
+          }),
+      )
+      // xmax is 0 on a row this statement inserted, the updating transaction's id on one it merged into.
+      .returning(['id', sql<boolean>`xmax = 0`.as('created')])
+      .executeTakeFirstOrThrow()
+  );
 }
 
 /** Deletes my contact; false when there was none. */

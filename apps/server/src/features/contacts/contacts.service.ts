@@ -121,23 +121,27 @@ export async function saveContact(
     website: input.website ?? '',
   };
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const contactId = input.id
-      ? await updateContact(trx, userId, input.id, {
-          values,
-          ticketId: input.ticketId !== undefined ? input.ticketId || null : undefined,
-          eventIds: input.events,
-          at: ctx.now(),
-        })
+    const { contactId, created } = input.id
+      ? {
+          contactId: await updateContact(trx, userId, input.id, {
+            values,
+            ticketId: input.ticketId !== undefined ? input.ticketId || null : undefined,
+            eventIds: input.events,
+            at: ctx.now(),
+          }),
+          created: false,
+        }
       : await upsertContact(trx, userId, {
           values,
           ticketId: input.ticketId || null,
           eventIds: input.events,
           at: ctx.now(),
-        });
+        }).then((row) => ({ contactId: row.id, created: row.created }));
     if (contactId === null) throw AppError.notFound('Contact not found');
     if (input.note) await insertNote(trx, { contactId, note: input.note });
     const ticketId = input.ticketId || null;
-    if (!input.id)
+    // Collected once: a badge saved again merges into its contact (as a scan does) and says nothing.
+    if (created)
       for (const eventId of input.events)
         await bus?.emit({ type: 'contact.collected', eventId, contactId, userId, ticketId }, trx);
     await edited(deps, userId, contactId, trx);

@@ -296,6 +296,25 @@ describe('webhooks: deliveries (issue 12, part 8)', () => {
     });
   });
 
+  it('E7.50 a badge saved again as a contact merges into the first and is not reported as collected twice', async () => {
+    const { event, owner, deliveries } = await setup(['contact.collected']);
+    const collector = await makePerson(t.ctx, event.id, { name: 'Col' });
+    const { ticketId } = await checkInGuest(event.id, owner);
+    const save = (firstName: string) =>
+      req<{ id: number }>(collector, 'POST', '/contact', {
+        events: [event.id],
+        firstName,
+        emails: ['grace@example.com'],
+        ticketId,
+      });
+    const first = await save('Grace');
+    const again = await save('Grace H.');
+    expect([first.status, again.status], JSON.stringify(again.body)).toEqual([200, 200]);
+    expect(again.body.data!.id).toBe(first.body.data!.id);
+    await t.app.bus.idle();
+    expect((await deliveries()).map((d) => d.event)).toEqual(['contact.collected']);
+  });
+
   it('"send test" delivers a signed ping at once and answers it; a dead receiver is reported', async () => {
     const { owner, base, webhook, server, secret, deliveries } = await setup(['participant.registered']);
     const sent = await req<WebhookDelivery>(owner, 'POST', `${base}/${webhook.id}/test`);
