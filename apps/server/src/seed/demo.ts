@@ -2,9 +2,9 @@ import { faker } from '@faker-js/faker/locale/en';
 import { MEETING_SLOT_SESSION_TYPE } from '@foyer/contract';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { DateTime } from 'luxon';
+import { isUniqueViolation } from '../db/errors';
 import type { DB, SessionPeopleTable } from '../db/schema';
 import { hashPassword } from '../features/auth/password';
-import { isUniqueViolation } from '../features/registration/registration.service';
 import {
   BOOTH_CATEGORIES,
   BOOTHS,

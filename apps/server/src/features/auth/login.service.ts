@@ -7,6 +7,7 @@ import {
   type SignupResult,
 } from '@foyer/contract';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { dropPendingEmail, findUserByUsername, insertUser, isEmailTaken } from '../user/user.service';
 import { clearLoginFailures, countLoginFailuresSince, recordLoginFailure } from './auth.repository';
@@ -26,10 +27,6 @@ function usernameExists(): AppError {
     ErrorCode.UsernameExists,
     'An account with this e-mail already exists. Log in or reset your password.',
   );
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MeetingErrorCode } from '@foyer/contract';
 import type { Insertable, Transaction } from 'kysely';
 import { holdLock } from '../../db/advisory-locks';
+import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
 import type { DB, MeetingsTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -110,9 +111,6 @@ export async function assertFree(
       throw slotNotFree(person.label);
   }
 }
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /**
  * Inserts the meeting. The unique index on (participant, start) is the last line of defence: if a

@@ -5,6 +5,7 @@ import {
   rescheduleMessage,
 } from '@foyer/contract';
 import { DateTime } from 'luxon';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
 import { assertFree, collisionsOf, freeTable, lockPeople, slotNotFree } from './booking';
@@ -12,9 +13,6 @@ import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
 import { assertEventOpen, notWaiting } from './meetings.policy';
 import { presentInvitations } from './meetings.present';
 import * as repo from './meetings.repository';
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 async function one(deps: MeetingDeps, row: repo.InvitationRow, viewerId: number): Promise<Invitation> {
   const [invitation] = await presentInvitations(deps.ctx.db, [row], viewerId);

@@ -13,6 +13,7 @@ import {
 import type { Transaction, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
 import type { DB, EventRow, EventsTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -65,17 +66,12 @@ async function checkDomain(db: Executor, domain: string | null | undefined, exce
   }
 }
 
-/** A lost race on the unique domain index reads as the same field error. */
-function isDomainViolation(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string } | null;
-  return e?.code === '23505' && `${e.constraint ?? ''}${e.message ?? ''}`.includes('domain');
-}
-
 async function withDomainCheck<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isDomainViolation(error))
+    // A lost race on the unique domain index reads as the same field error.
+    if (isUniqueViolation(error, 'domain'))
       throw domainError('organizer.error.domainTaken', 'Another event already uses this domain label');
     throw error;
   }

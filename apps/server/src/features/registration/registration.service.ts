@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import type { DB, EventRow, ParticipantRow, UserRow } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
@@ -38,11 +39,6 @@ export const emailRegistered = () =>
 
 const formInvalid = (fields: Record<string, string>) =>
   new AppError(400, ErrorCode.RegistrationFormInvalid, 'Please check the registration form', fields); // A8.06
-
-/** Two submits racing past the checks meet a unique index; the loser gets the same clean 409. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
 
 /** The mode the form was in: regType is sent only by simplereg and prereg (A3.16). */
 export function modeOf(input: RegisterRequest): RegistrationMode {
