@@ -43,6 +43,14 @@ export function useHeldTransactions(db: () => Kysely<DB>) {
       return { done, release };
     },
 
+    /** How many connections to this database wait for a lock (a row another transaction holds). */
+    async lockWaiters(): Promise<number> {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(db());
+      return rows[0]?.n ?? 0;
+    },
+
     /** How many transactions of this database wait for a realtime room's turn (its lock). */
     async roomWaiters(): Promise<number> {
       const { rows } = await sql<{ n: number }>`

@@ -1,5 +1,4 @@
 import { AgendaErrorCode } from '@foyer/contract';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
@@ -88,12 +87,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'a join beside the session’s cancellation (PostgreSQL)',
   () => {
     const held = useHeldTransactions(() => t.ctx.db);
-    const waitingOnRowLocks = async () => {
-      const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(t.ctx.db);
-      return (rows[0]?.n ?? 0) > 0;
-    };
 
     it('E7.10 a join that read the session before it was cancelled takes no seat in it (404)', async () => {
       t.setNow(T0);
@@ -105,7 +98,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         await trx.updateTable('sessions').set({ deleted: true }).where('id', '=', session.id).execute();
       });
       const joining = join(t.app, ada, event.id, session.id);
-      await waitFor(waitingOnRowLocks, 10_000, 'the join waiting for the cancelled row');
+      await waitFor(
+        async () => (await held.lockWaiters()) > 0,
+        10_000,
+        'the join waiting for the cancelled row',
+      );
       release();
       await done;
       const answer = await joining;

@@ -16,12 +16,7 @@ const req = requester(app.get);
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('rooms beside joins and sessions (PostgreSQL)', () => {
   const held = useHeldTransactions(() => app.get().ctx.db);
-  const lockWaiters = async () => {
-    const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(app.get().ctx.db);
-    return rows[0]?.n ?? 0;
-  };
+  const { lockWaiters } = held;
   /**
    * Holds the session's row (another edit or join in flight), starts `first`, which stops on it,
    * then `second` once `first` waits; lets the row go once `second` has answered or waits too.
