@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
+
+const tables = (db: Executor) =>
+  db
+    .selectFrom('meetings')
+    .select(['id', 'event_id', 'video_room', 'sdt', 'edt', 'status', 'capacity'])
+    .where('kind', '=', 'table')
+    .where('booth_id', 'is not', null);
 
 /** A booth's popup meeting table of the event by its video room (E2.56), or undefined. */
 export function findTable(db: Executor, eventId: number, roomId: string) {
-  return db
-    .selectFrom('meetings')
-    .select(['id', 'event_id', 'video_room', 'sdt', 'edt', 'status', 'capacity'])
-    .where('video_room', '=', roomId)
-    .where('event_id', '=', eventId)
-    .where('kind', '=', 'table')
-    .where('booth_id', 'is not', null)
-    .executeTakeFirst();
+  return firstRow(tables(db).where('video_room', '=', roomId).where('event_id', '=', eventId));
 }
 
 /** The event of a booth's popup table by its video room (the realtime room's policy). */
@@ -25,9 +25,12 @@ export async function tableEventOf(db: Executor, roomId: string): Promise<number
   return row?.event_id ?? null;
 }
 
-/** Holds the table's row until the transaction ends, so two joins never take its last seat both. */
-export async function lockTable(db: Executor, meetingId: number): Promise<void> {
-  await db.selectFrom('meetings').select('id').where('id', '=', meetingId).forUpdate().execute();
+/**
+ * The table's row as it is now, held until the transaction ends: two joins never take its last seat
+ * both, and a seat is decided on the table's status and seats as they are, not as read before.
+ */
+export function lockTable(db: Executor, meetingId: number) {
+  return firstRow(tables(db).where('id', '=', meetingId), 'lock');
 }
 
 /** Forgets the people whose last heartbeat is `since` or older (their window ran out). */

@@ -80,6 +80,12 @@ async function tableFor(deps: TableDeps, userId: number, input: TableRequest) {
   return { me, table };
 }
 
+async function heldTable(trx: Transaction<DB>, found: TableRow): Promise<TableRow> {
+  const table = await repo.lockTable(trx, found.id);
+  if (!table) throw AppError.notFound('Table not found');
+  return table;
+}
+
 function assertOpen(table: TableRow, now: Date) {
   if (table.status === 'cancelled' || new Date(table.edt) <= now)
     throw AppError.conflict('This table is over', TableErrorCode.TableOver);
@@ -98,11 +104,12 @@ async function publish(deps: TableDeps, trx: Transaction<DB>, table: TableRow, n
 }
 
 /** Takes or keeps the caller's seat; 409 when all seats are taken by others. */
-async function sit(deps: TableDeps, meId: number, table: TableRow): Promise<TablePresence> {
+async function sit(deps: TableDeps, meId: number, found: TableRow): Promise<TablePresence> {
   const now = deps.ctx.now();
-  assertOpen(table, now);
   return deps.ctx.db.transaction().execute(async (trx) => {
-    await repo.lockTable(trx, table.id);
+    // Cancelled or given fewer seats while this request was on its way: decided on the held row.
+    const table = await heldTable(trx, found);
+    assertOpen(table, now);
     await repo.dropExpired(trx, table.id, windowStart(now));
     const here = await repo.presentAt(trx, [table.id], windowStart(now));
     const seated = here.some((p) => p.participant_id === meId);
@@ -146,8 +153,8 @@ export async function leaveTable(
   const { me, table } = await tableFor(deps, userId, input);
   const now = deps.ctx.now();
   return deps.ctx.db.transaction().execute(async (trx) => {
-    await repo.lockTable(trx, table.id);
-    await repo.markGone(trx, table.id, me.id);
-    return publish(deps, trx, table, now);
+    const held = await heldTable(trx, table);
+    await repo.markGone(trx, held.id, me.id);
+    return publish(deps, trx, held, now);
   });
 }

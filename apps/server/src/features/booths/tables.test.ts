@@ -14,7 +14,9 @@ import {
 } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, makeSlots, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call } from '../../../test/helper';
+import { waitFor } from '../../../test/smtp';
 import { connected, type Listening, listen } from '../../realtime/realtime.fixtures';
 
 let t: Listening;
@@ -201,5 +203,35 @@ describe('booth popup tables (E2.56, E7.87, A9.35)', () => {
       watcher.socket.close();
       outsider.socket.close();
     }
+  });
+});
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets a join wait on a cancellation. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a table cancelled beside a join (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('E2.56 a join that found the table open while it was being cancelled takes no seat (409 TableOver)', async () => {
+    const { event, roomId } = await setup();
+    const ana = await makePerson(t.ctx, event.id);
+    // The cancellation holds the table's row; the join has read it as open.
+    const { release, done } = await held.hold(async (trx) => {
+      await trx
+        .updateTable('meetings')
+        .set({ status: 'cancelled' })
+        .where('video_room', '=', roomId)
+        .execute();
+    });
+    const joining = tableCall<JoinTableResult>(ana, 'join', event.id, roomId);
+    await waitFor(async () => (await held.lockWaiters()) > 0, 10_000, 'the join waiting on the table');
+    release();
+    await done;
+    const answer = await joining;
+    expect(answer.status).toBe(409);
+    expect(answer.body.error?.code).toBe(TableErrorCode.TableOver);
+    const seats = await t.ctx.db
+      .selectFrom('table_presence')
+      .selectAll()
+      .where('participant_id', '=', ana.id);
+    expect(await seats.execute()).toEqual([]);
   });
 });
