@@ -262,22 +262,30 @@ export async function addMembers(
  * DELETE chat/room/member (E7.57): everyone may leave; the group's creator and organizers may remove
  * others. Removed people are dropped from the live room at once, not only on their next subscribe.
  */
+/** The caller may remove `input.members`: themselves always (leaving), others as the group's creator or an organizer. */
+async function mayRemove(db: Executor, input: ChatRoomMembersRequest, userId: number) {
+  const found = await requireRoomMember(db, input.roomId, userId);
+  const { membership, room } = found;
+  if (room.type !== 'group') throw AppError.conflict('Members can be removed from group chats only');
+  const others = input.members.filter((id) => id !== membership.participant_id);
+  if (others.length > 0 && room.created_by !== membership.participant_id && !membership.organizer) {
+    throw AppError.forbidden('Only the creator of this group can remove others');
+  }
+  return found;
+}
+
 export async function removeMembers(
   deps: ChatDeps,
   userId: number,
   input: ChatRoomMembersRequest,
 ): Promise<{ roomId: number; removed: number[] }> {
   const { ctx } = deps;
-  const { membership, room } = await requireRoomMember(ctx.db, input.roomId, userId);
-  if (room.type !== 'group') throw AppError.conflict('Members can be removed from group chats only');
-  const others = input.members.filter((id) => id !== membership.participant_id);
-  if (others.length > 0 && room.created_by !== membership.participant_id && !membership.organizer) {
-    throw AppError.forbidden('Only the creator of this group can remove others');
-  }
+  const { room } = await mayRemove(ctx.db, input, userId);
   const removed = await ctx.db.transaction().execute(async (trx) => {
-    // With the room's row held, as additions are: the members told are the ones that remain.
+    // With the room's row held, as additions are: the members told are the ones that remain, and
+    // the caller is still a member, and still the creator or an organizer, as the removal happens.
     await repo.lockRoom(trx, room.id);
-    await requireRoomMember(trx, room.id, userId);
+    await mayRemove(trx, input, userId);
     const gone = await repo.deleteMembers(trx, room.id, input.members);
     const remaining = await repo.membersOf(trx, [room.id]);
     const members = remaining.map((m) => ({ participantId: m.participant_id, userId: m.user_id }));

@@ -9,7 +9,9 @@ import {
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
+import { waitFor } from '../../../test/smtp';
 import { sendMessage } from './chat.service';
 
 let t: TestApp;
@@ -171,6 +173,34 @@ describe('group limits under concurrency (E7.56)', () => {
       .where('room_id', '=', room.id)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(CHAT_GROUP_MAX_MEMBERS);
+  });
+});
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets a removal wait on the room. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a removal beside a role change (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('E7.57 an organizer whose role was taken back while the removal waited on the room removes nobody', async () => {
+    const { event, ana, ben, cat } = await setup();
+    await t.ctx.db.updateTable('participants').set({ organizer: true }).where('id', '=', ben.id).execute();
+    const created = await api(ana, 'POST', '/chat/room', {
+      eventId: event.id,
+      type: 'group',
+      members: [ben.id, cat.id],
+      name: 'Crew',
+    });
+    const room = created.body.data as ChatRoom;
+    // Another change to the group (an addition) holds its row; Ben's removal has checked his role.
+    const { release, done } = await held.hold(async (trx) => {
+      await trx.selectFrom('chat_rooms').select('id').where('id', '=', room.id).forNoKeyUpdate().execute();
+    });
+    const removing = api(ben, 'DELETE', '/chat/room/member', { roomId: room.id, members: [cat.id] });
+    await waitFor(async () => (await held.lockWaiters()) > 0, 10_000, 'the removal waiting on the room');
+    await t.ctx.db.updateTable('participants').set({ organizer: false }).where('id', '=', ben.id).execute();
+    release();
+    await done;
+    expect((await removing).status).toBe(403);
+    expect((await api(cat, 'GET', `/chat/room/${room.id}`)).status).toBe(200);
   });
 });
 
