@@ -45,6 +45,10 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           // Files run E2E_WORKERS at a time, each worker on its own app (e2e/lib/workers.ts).
           maxWorkers: E2E_WORKERS,
+          // A worker imports playwright-core, axe and the helpers once for all its files, not once
+          // per file (70 s of imports in all on the 2-core machine). The files share no module state
+          // that matters: each launches and closes its own browser.
+          isolate: false,
           // A group of its own (after the others when run together): its worker count differs.
           sequence: { groupOrder: 1 },
           globalSetup: ['e2e/global-setup.ts'],
