@@ -2,8 +2,13 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 
 /** The event's sessions that carry an import key (deleted ones too: a key stays taken). */
-export function sessionsByExternalId(db: Executor, eventId: number) {
-  return db
+/**
+ * The event's sessions that came from a file, by external id. With `'lock'` (the import's write)
+ * they are held FOR UPDATE in id order: a console edit or a join made meanwhile is either read here
+ * or waits for the import, never overwritten with what was there before it.
+ */
+export function sessionsByExternalId(db: Executor, eventId: number, lock?: 'lock') {
+  const query = db
     .selectFrom('sessions')
     .select([
       'id',
@@ -22,7 +27,8 @@ export function sessionsByExternalId(db: Executor, eventId: number) {
     ])
     .where('event_id', '=', eventId)
     .where('external_id', 'is not', null)
-    .execute();
+    .orderBy('id');
+  return (lock ? query.forUpdate() : query).execute();
 }
 export type KeyedSessionRow = Awaited<ReturnType<typeof sessionsByExternalId>>[number];
 

@@ -87,7 +87,9 @@ async function writeSessions(
     eventId,
     records.map((r) => r.track),
   );
-  const existing = new Map((await repo.sessionsByExternalId(trx, eventId)).map((s) => [s.external_id, s]));
+  const existing = new Map(
+    (await repo.sessionsByExternalId(trx, eventId, 'lock')).map((s) => [s.external_id, s]),
+  );
   const counts: WriteCounts = { inserted: 0, updated: 0 };
   for (const [i, record] of records.entries()) {
     const locationId = record.room === '' ? null : (rooms.get(record.room.toLowerCase()) ?? null);
@@ -119,7 +121,11 @@ async function writeSessions(
         description: record.description === '' ? current.description : sanitizeRichText(record.description),
         location_id: locationId ?? current.location_id,
         track_id: trackId ?? current.track_id,
-        capacity: record.capacity ?? current.capacity,
+        // Below the places taken since the file was checked: the session keeps its capacity.
+        capacity:
+          record.capacity !== null && record.capacity < current.used_capacity
+            ? current.capacity
+            : (record.capacity ?? current.capacity),
         external_link: record.videoUrl ?? current.external_link,
       };
       const moved = time(current.sdt) !== record.sdt.getTime() || time(current.edt) !== record.edt.getTime();

@@ -8,7 +8,9 @@ import {
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call } from '../../../test/helper';
+import { waitFor } from '../../../test/smtp';
 import { programmeTestApp } from './programme.fixtures';
 
 const app = programmeTestApp();
@@ -328,5 +330,68 @@ describe('organizer console: import sessions and speakers', () => {
       }
     }
     expect(await sessionsOf(event.id)).toHaveLength(0);
+  });
+});
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets an import meet a console edit. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('an import beside a console edit (PostgreSQL)', () => {
+  const held = useHeldTransactions(db);
+
+  it('a re-import keeps what an organizer wrote in the console meanwhile in the cells the file leaves empty', async () => {
+    const { event, owner } = await berlinEvent();
+    await importSessions(owner, event.id, SESSIONS_CSV);
+    // The console's edit of the keynote's description is on its way (its row held, not committed).
+    const note = '<p>Moved upstairs</p>';
+    const { release, done } = await held.hold(async (trx) => {
+      await trx
+        .updateTable('sessions')
+        .set({ description: note })
+        .where('event_id', '=', event.id)
+        .where('external_id', '=', 'S2')
+        .execute();
+    });
+    const renamed = SESSIONS_CSV.replace('S2,Keynote,', 'S2,Keynote: the year ahead,');
+    const importing = importSessions(owner, event.id, renamed);
+    await waitFor(async () => (await held.lockWaiters()) > 0, 10_000, 'the import waiting on the keynote');
+    release();
+    await done;
+    expect(await importing).toMatchObject({ updated: 1, unchanged: 2 });
+    const keynote = (await sessionsOf(event.id)).find((s) => s.external_id === 'S2');
+    expect(keynote).toMatchObject({ name: 'Keynote: the year ahead', description: note });
+  });
+
+  it('a capacity the file sets below the places taken since it was checked leaves the session’s capacity', async () => {
+    const { event, owner } = await berlinEvent();
+    await importSessions(owner, event.id, SESSIONS_CSV);
+    const keynote = db()
+      .updateTable('sessions')
+      .where('event_id', '=', event.id)
+      .where('external_id', '=', 'S2');
+    await keynote.set({ used_capacity: 1 }).execute();
+    // A second join is on its way when the file (capacity 1, enough for the one place) is checked.
+    const { release, done } = await held.hold(async (trx) => {
+      await trx
+        .updateTable('sessions')
+        .set({ used_capacity: 2 })
+        .where('event_id', '=', event.id)
+        .where('external_id', '=', 'S2')
+        .execute();
+    });
+    const importing = importSessions(
+      owner,
+      event.id,
+      SESSIONS_CSV.replace('hall a,main,,', 'hall a,main,1,'),
+    );
+    await waitFor(async () => (await held.lockWaiters()) > 0, 10_000, 'the import waiting on the keynote');
+    release();
+    await done;
+    expect(await importing).toMatchObject({ unchanged: 3 });
+    const row = await db()
+      .selectFrom('sessions')
+      .select(['capacity', 'used_capacity'])
+      .where('event_id', '=', event.id)
+      .where('external_id', '=', 'S2')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ capacity: null, used_capacity: 2 });
   });
 });
