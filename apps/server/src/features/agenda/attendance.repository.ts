@@ -16,14 +16,22 @@ export interface Seats {
  * the previous one committed. Effective capacity is the session's own, else its room's. The
  * CHECK (used_capacity <= capacity) of 0001 is the backstop.
  */
-export async function takeSeat(trx: Transaction<DB>, sessionId: number): Promise<Seats | null> {
+export async function takeSeat(
+  trx: Transaction<DB>,
+  sessionId: number,
+  /** The session as the caller read it has no capacity of its own, so it takes its room's. */
+  takesRoomCapacity: boolean,
+): Promise<Seats | null> {
   // A session without a capacity of its own takes its room's: the room is held FOR SHARE first, so
   // an organizer lowering it (updateRoom holds it FOR UPDATE) either waits and counts this seat, or
-  // has committed and the UPDATE below, a new statement, sees the new capacity.
-  await sql`
-    SELECT 1 FROM locations l JOIN sessions s ON s.location_id = l.id
-     WHERE s.id = ${sessionId} AND s.capacity IS NULL
-       FOR SHARE OF l`.execute(trx);
+  // has committed and the UPDATE below, a new statement, sees the new capacity. A session with its
+  // own capacity skips the statement (most joins).
+  if (takesRoomCapacity) {
+    await sql`
+      SELECT 1 FROM locations l JOIN sessions s ON s.location_id = l.id
+       WHERE s.id = ${sessionId} AND s.capacity IS NULL
+         FOR SHARE OF l`.execute(trx);
+  }
   const { rows } = await sql<{ capacity: number | null; used_capacity: number }>`
     UPDATE sessions AS s
        SET used_capacity = s.used_capacity + 1

@@ -123,7 +123,7 @@ export async function bookSession(
       if (collisions.length > 0) throw conflict('Busy');
     }
     // The seat is taken on the session's row as it is now: cancelled meanwhile, nobody joins it.
-    const seats = await takeSeat(trx, session.id);
+    const seats = await takeSeat(trx, session.id, session.own_capacity === null);
     if (!seats) {
       if (!(await isSessionLive(trx, session.id))) throw AppError.notFound('Session not found');
       throw conflict('FullyBooked');
