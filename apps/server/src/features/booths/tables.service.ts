@@ -106,8 +106,10 @@ async function publish(deps: TableDeps, trx: Transaction<DB>, table: TableRow, n
 /** Takes or keeps the caller's seat; 409 when all seats are taken by others. */
 async function sit(deps: TableDeps, meId: number, found: TableRow): Promise<TablePresence> {
   const now = deps.ctx.now();
+  // A table already over is refused without a transaction (a stale tab's heartbeats)…
+  assertOpen(found, now);
   return deps.ctx.db.transaction().execute(async (trx) => {
-    // Cancelled or given fewer seats while this request was on its way: decided on the held row.
+    // …and one cancelled or given fewer seats while this request was on its way: decided on the held row.
     const table = await heldTable(trx, found);
     assertOpen(table, now);
     await repo.dropExpired(trx, table.id, windowStart(now));
