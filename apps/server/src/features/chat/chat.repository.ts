@@ -27,7 +27,8 @@ export async function lockRoom(db: Executor, roomId: number): Promise<void> {
 }
 
 /** My membership of a room (as an active participant of its event) with the room, or undefined. */
-export async function findMembership(db: Executor, roomId: number, userId: number) {
+/** The caller's membership of a room and the room's kind and creator: what a permission needs. */
+function membershipQuery(db: Executor, roomId: number, userId: number) {
   return db
     .selectFrom('chat_members as m')
     .innerJoin('participants as p', 'p.id', 'm.participant_id')
@@ -42,6 +43,19 @@ export async function findMembership(db: Executor, roomId: number, userId: numbe
       'r.type',
       'r.created_by',
     ])
+    .where('m.room_id', '=', roomId)
+    .where('m.user_id', '=', userId)
+    .where('p.state', '!=', 'deleted');
+}
+
+/** The membership alone, for a permission check (no message is read). */
+export function findMemberRole(db: Executor, roomId: number, userId: number) {
+  return membershipQuery(db, roomId, userId).executeTakeFirst();
+}
+
+/** The membership with the room's newest message id (unread counts). */
+export function findMembership(db: Executor, roomId: number, userId: number) {
+  return membershipQuery(db, roomId, userId)
     .select((eb) =>
       eb
         .selectFrom('chat_messages as x')
@@ -49,14 +63,11 @@ export async function findMembership(db: Executor, roomId: number, userId: numbe
         .whereRef('x.room_id', '=', 'm.room_id')
         .as('last_message_id'),
     )
-    .where('m.room_id', '=', roomId)
-    .where('m.user_id', '=', userId)
-    .where('p.state', '!=', 'deleted')
     .executeTakeFirst();
 }
 
 export async function isMember(db: Executor, roomId: number, userId: number): Promise<boolean> {
-  return (await findMembership(db, roomId, userId)) !== undefined;
+  return (await findMemberRole(db, roomId, userId)) !== undefined;
 }
 
 /**

@@ -39,7 +39,7 @@ const notMember = () => AppError.notFound('Chat room not found');
 
 /** The caller's membership of a room, or 404 (a room one is not in does not exist for one). */
 async function requireRoomMember(db: Executor, roomId: number, userId: number) {
-  const membership = await repo.findMembership(db, roomId, userId);
+  const membership = await repo.findMemberRole(db, roomId, userId);
   if (!membership) throw notMember();
   const room = { id: membership.room_id, ...membership };
   return { membership, room };
@@ -421,9 +421,11 @@ export async function markSeen(
   input: { roomId: number; messageId: number },
 ): Promise<ChatSeenRecord & { countUnreadMessages: number }> {
   const { ctx } = deps;
-  const { membership, room } = await requireRoomMember(ctx.db, input.roomId, userId);
+  const membership = await repo.findMembership(ctx.db, input.roomId, userId);
+  if (!membership) throw notMember();
   // Never past the room's newest message (a client cannot pre-mark what does not exist yet).
-  const upTo = Math.min(input.messageId, room.last_message_id ?? 0);
+  const upTo = Math.min(input.messageId, membership.last_message_id ?? 0);
+  const room = { id: membership.room_id };
   const record: ChatSeenRecord = {
     roomId: room.id,
     participantId: membership.participant_id,
