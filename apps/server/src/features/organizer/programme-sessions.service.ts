@@ -17,6 +17,7 @@ import { type AgendaEvents, agendaEvents } from '../agenda/agenda.events';
 import { requireConsole } from './organizer.access';
 import { peopleBySession, toProgrammeSession } from './programme.present';
 import * as repo from './programme.repository';
+import { sharedRoom } from './programme.service';
 
 /** What session writes need besides the database: the agenda's live pushes and the event bus. */
 export interface ProgrammeDeps {
@@ -40,12 +41,7 @@ const NEW_SESSION = 0;
  * between this read and the save.
  */
 async function checkReferences(db: Transaction<DB>, eventId: number, input: ProgrammeSessionInput) {
-  const room = input.locationId === null ? null : await repo.findRoom(db, eventId, input.locationId, 'share');
-  if (input.locationId !== null && !room) {
-    throw AppError.badRequest('No such room in this event', {
-      locationId: 'organizer.programme.error.unknownRoom',
-    });
-  }
+  const room = input.locationId === null ? null : await sharedRoom(db, eventId, input.locationId);
   if (input.trackId !== null && !(await repo.findTrack(db, eventId, input.trackId, 'share'))) {
     throw AppError.badRequest('No such track in this event', {
       trackId: 'organizer.programme.error.unknownTrack',

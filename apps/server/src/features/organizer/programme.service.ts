@@ -198,11 +198,7 @@ export async function generateMeetingSlots(
     // answer) finds the first one's slots and skips them instead of making each one twice.
     await holdLock(trx, 'meetingSlots', eventId);
     // FOR SHARE: a room deleted meanwhile is refused here, not after the slots went into it.
-    if (input.locationId !== null && !(await repo.findRoom(trx, eventId, input.locationId, 'share'))) {
-      throw AppError.badRequest('No such room in this event', {
-        locationId: 'organizer.programme.error.unknownRoom',
-      });
-    }
+    if (input.locationId !== null) await sharedRoom(trx, eventId, input.locationId);
     const existing = await repo.existingSlotTimes(trx, eventId, MEETING_SLOT_SESSION_TYPE);
     const fresh = slots.filter((s) => !existing.has(`${s.sdt.getTime()}-${s.edt.getTime()}`));
     const created = await repo.insertSessions(
@@ -220,4 +216,18 @@ export async function generateMeetingSlots(
     );
     return { created, skipped: slots.length - fresh.length };
   });
+}
+
+/**
+ * The room a form names, read FOR SHARE in the caller's transaction (deleting it or changing its
+ * capacity waits for the write); 400 when it is no room of this event.
+ */
+export async function sharedRoom(trx: Executor, eventId: number, roomId: number) {
+  const room = await repo.findRoom(trx, eventId, roomId, 'share');
+  if (!room) {
+    throw AppError.badRequest('No such room in this event', {
+      locationId: 'organizer.programme.error.unknownRoom',
+    });
+  }
+  return room;
 }
