@@ -16,6 +16,8 @@ import { draftRow, type NotificationDraft, writeNotifications } from './notifica
  * per person carries the notification too (features/meetings/meetings.processor.ts).
  */
 const TITLE_MAX = 200;
+/** A broadcast looks again whether its notification was taken back after this many people. */
+export const BROADCAST_CHECK_EVERY = 25;
 const excerpt = (text: string) => (text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX - 1)}…` : text);
 
 export function notificationsProcessor(app: FastifyInstance) {
@@ -97,14 +99,16 @@ export function notificationsProcessor(app: FastifyInstance) {
     event: Extract<DomainEvent, { type: 'notification.broadcast' }>,
     meta: HandlerMeta,
   ): Promise<void> {
-    // Taken back (the announcement hidden, the poll deleted) before its e-mails went out: none go.
-    const [still] = await repo.findNotifications(ctx.db, [event.notificationId]);
-    if (!still) return;
+    // Taken back (the announcement hidden, the poll deleted) before its e-mails went out: none go;
+    // taken back while they go out (an event of thousands takes a while): the rest do not.
+    const stillShown = () => repo.notificationExists(ctx.db, event.notificationId);
+    if (!(await stillShown())) return;
     const audience = await repo.eventAudience(ctx.db, event.eventId, event.actorId);
     const push = event.push;
     const pushable = push ? await pushableInEvent(ctx.db, event.eventId) : new Map<number, string[]>();
     let later: PushLaterError | null = null;
-    for (const person of audience) {
+    for (const [index, person] of audience.entries()) {
+      if (index > 0 && index % BROADCAST_CHECK_EVERY === 0 && !(await stillShown())) break;
       const muted = pushable.get(person.user_id);
       if (push && muted && !muted.includes(pushTopicOf(event.notificationType))) {
         await deliverPush(pushDeps, person.user_id, push, meta.key(person.user_id, 'push')).catch(

@@ -242,6 +242,12 @@ export async function findNotifications(db: Executor, ids: number[]): Promise<Li
     .execute() as Promise<ListedNotification[]>;
 }
 
+/** Whether the notification is still there (an event-wide one is deleted when taken back). */
+export async function notificationExists(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('notifications').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Whether the announcement or poll an event-wide notification is about is still shown: a post
  * neither hidden nor deleted, a poll not deleted. Read FOR SHARE: a hide or a delete that comes

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
+import { BROADCAST_CHECK_EVERY } from './notifications.processor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -375,6 +376,38 @@ describe('event-wide notifications of something taken back', () => {
     });
     await settle();
     expect(await outbox('email')).toHaveLength(0);
+  });
+});
+
+describe('a broadcast taken back while its e-mails go out', () => {
+  it('A9.41 an announcement hidden while its e-mails go out: the rest do not go', async () => {
+    const { event, ana } = await setup();
+    // Ben and enough others that the broadcast looks again before its last e-mail.
+    for (let i = 0; i < BROADCAST_CHECK_EVERY + 4; i++) await makePerson(t.ctx, event.id);
+    const { id: postId } = await announcement(event.id, ana.id, 'Doors open at noon');
+    const mailer = t.ctx.mailer;
+    const send = mailer.send.bind(mailer);
+    let sent = 0;
+    // The organizer hides it (its notification goes with it) as the third e-mail goes out.
+    mailer.send = async (mail) => {
+      sent += 1;
+      if (sent === 3) await t.ctx.db.deleteFrom('notifications').where('post_id', '=', postId).execute();
+      return send(mail);
+    };
+    try {
+      await t.app.bus.emit({
+        type: 'announcement.published',
+        eventId: event.id,
+        postId,
+        authorId: ana.id,
+        text: 'Doors open at noon',
+      });
+      await settle();
+    } finally {
+      mailer.send = send;
+    }
+    // The audience is 30 people; the e-mails stop at the first look after the hide.
+    expect(await outbox('email')).toHaveLength(BROADCAST_CHECK_EVERY);
   });
 });
 
