@@ -60,10 +60,11 @@ export async function cancelMeeting(
   const now = ctx.now();
   const message = input.message || DEFAULT_CANCEL_MESSAGE; // E5.21
   await ctx.db.transaction().execute(async (trx) => {
+    // The meeting held first, its people read after: a guest added or gone meanwhile is (not) told.
+    const current = await repo.lockMeetingStatus(trx, meeting.id);
     const people = await repo.meetingPeople(trx, [meeting.id]);
     const mine = people.find((p) => p.participant_id === me.id && p.active);
     if (!mine) throw AppError.forbidden('You are not part of this meeting');
-    const current = await repo.lockMeetingStatus(trx, meeting.id);
     if (current === 'cancelled') throw AppError.conflict('This meeting is already cancelled');
     const others = people.filter((p) => p.active && p.participant_id !== me.id).map((p) => p.participant_id);
     if (mine.role === 'guest') {

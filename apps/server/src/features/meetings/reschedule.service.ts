@@ -55,6 +55,18 @@ export async function requestReschedule(
   const hhmm = DateTime.fromJSDate(sdt, { zone: event.timezone }).toFormat('HH:mm');
   const message = input.message || rescheduleMessage(hhmm); // E5.14, E5.22
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // The meeting held, as a cancellation holds it: cancelled meanwhile, no request is left open on
+    // it (nor its notification sent); cancelled after, the cancellation closes this request too.
+    const held = await repo.findMeeting(trx, event.id, meeting.id, 'lock');
+    if (!held || held.status === 'cancelled' || new Date(held.edt) <= now)
+      throw AppError.conflict('This meeting is over');
+    const hosts = (await repo.meetingPeople(trx, [meeting.id])).filter((p) => p.active && p.role === 'host');
+    if (!hosts.some((p) => p.participant_id === me.id)) {
+      throw AppError.forbidden('Only the two people of the meeting can reschedule it');
+    }
+    if (!hosts.some((p) => p.participant_id === other.participant_id)) {
+      throw AppError.conflict('This meeting has no one to reschedule with');
+    }
     // A proposal nobody can accept is no use: both must be free now (checked again on accept).
     if ((await collisionsOf(trx, me.id, sdt, edt, meeting.id)).length) throw slotNotFree('You are');
     if ((await collisionsOf(trx, other.participant_id, sdt, edt, meeting.id)).length) {
@@ -126,6 +138,10 @@ export async function confirmReschedule(
   const sdt = new Date(slot.sdt);
   const edt = new Date(slot.edt);
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // The meeting first, then its people's agendas, then the request: the order a cancellation
+    // (meeting, then its open requests) and an added guest (meeting, then the guest's agenda) take,
+    // so none of them deadlocks with this, and the people read are those of the meeting as it is.
+    const meeting = await repo.findMeeting(trx, event.id, invitation.meeting_id, 'lock');
     const people = (await repo.meetingPeople(trx, [invitation.meeting_id])).filter((p) => p.active);
     await lockPeople(
       trx,
@@ -133,7 +149,6 @@ export async function confirmReschedule(
     );
     const current = await repo.lockInvitation(trx, invitation.id);
     if (current?.state !== 'waiting') throw notWaiting();
-    const meeting = await repo.findMeeting(trx, event.id, invitation.meeting_id);
     if (!meeting || meeting.status === 'cancelled') throw AppError.conflict('This meeting was cancelled');
     await assertFree(
       trx,
