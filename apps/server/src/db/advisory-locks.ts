@@ -16,6 +16,7 @@ export const LockClass = {
   contactBook: 7320,
   invitedAddress: 7330,
   meetingSlots: 7331,
+  loginName: 7340,
 } as const;
 
 export type LockClassName = keyof typeof LockClass;

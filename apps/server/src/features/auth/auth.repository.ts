@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { holdLock } from '../../db/advisory-locks';
 import type { Executor } from '../../db/executor';
-import type { EmailCodesTable, OneTimeTokensTable, RefreshTokensTable } from '../../db/schema';
+import type { DB, EmailCodesTable, OneTimeTokensTable, RefreshTokensTable } from '../../db/schema';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type OneTimeTokenRow = Selectable<OneTimeTokensTable>;
@@ -81,6 +82,25 @@ export async function countLoginFailuresSince(db: Executor, username: string, si
 
 export async function recordLoginFailure(db: Executor, username: string, at: Date): Promise<void> {
   await db.insertInto('login_failures').values({ username, created_at: at }).execute();
+}
+
+/**
+ * Takes one of the username's attempts, or none when `limit` are already taken since `since`: the
+ * attempt is written as a failure before the password is checked (a success clears them), with the
+ * name's lock held for the count and the write only, so parallel guesses cannot all pass one count
+ * while each waits for its password hash.
+ */
+export async function takeLoginAttempt(
+  db: Kysely<DB>,
+  username: string,
+  input: { at: Date; since: Date; limit: number },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await holdLock(trx, 'loginName', username);
+    if ((await countLoginFailuresSince(trx, username, input.since)) >= input.limit) return false;
+    await recordLoginFailure(trx, username, input.at);
+    return true;
+  });
 }
 
 export async function clearLoginFailures(db: Executor, username: string): Promise<void> {

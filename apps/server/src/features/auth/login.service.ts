@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { dropPendingEmail, findUserByUsername, insertUser, isEmailTaken } from '../user/user.service';
-import { clearLoginFailures, countLoginFailuresSince, recordLoginFailure } from './auth.repository';
+import { clearLoginFailures, takeLoginAttempt } from './auth.repository';
 import { hashPassword, verifyPassword } from './password';
 import { type IssuedSession, startSession } from './session.service';
 import { sendSignupCode, userNotConfirmed } from './signup-code.service';
@@ -31,13 +31,16 @@ function usernameExists(): AppError {
 
 /**
  * POST auth/login. Failures are counted per username in the database, so the A9.46 lockout holds
- * across server instances; while locked even the right password is refused.
+ * across server instances; while locked even the right password is refused. Each attempt is taken
+ * (and written as a failure) before the password is checked, so guesses sent in parallel get no
+ * more tries than guesses sent one by one; the right password clears them.
  * Credential errors are 400, not 401: a 401 makes the client refresh and retry (A7.03).
  */
 export async function login(ctx: AppContext, input: LoginRequest): Promise<IssuedSession> {
   const now = ctx.now();
   const since = new Date(now.getTime() - LOGIN_LOCKOUT_MS);
-  if ((await countLoginFailuresSince(ctx.db, input.username, since)) >= LOGIN_LOCKOUT_ATTEMPTS) {
+  const attempt = { at: now, since, limit: LOGIN_LOCKOUT_ATTEMPTS };
+  if (!(await takeLoginAttempt(ctx.db, input.username, attempt))) {
     throw new AppError(
       429,
       ErrorCode.LimitedPasswordAttempts,
@@ -45,17 +48,13 @@ export async function login(ctx: AppContext, input: LoginRequest): Promise<Issue
     );
   }
   const user = await findUserByUsername(ctx.db, input.username);
-  if (!user) {
-    await recordLoginFailure(ctx.db, input.username, now);
-    throw new AppError(400, ErrorCode.UserNotFound, 'User does not exist.'); // A8.05
-  }
+  if (!user) throw new AppError(400, ErrorCode.UserNotFound, 'User does not exist.'); // A8.05
   if (!(await verifyPassword(user.password_hash, input.password))) {
-    await recordLoginFailure(ctx.db, input.username, now);
     throw new AppError(400, ErrorCode.NotAuthorized, 'Incorrect username or password.'); // A8.04
   }
+  await clearLoginFailures(ctx.db, input.username);
   // Only after the password: a stranger learns nothing more than A8.05 already tells.
   if (user.email_verified_at === null) throw userNotConfirmed();
-  await clearLoginFailures(ctx.db, input.username);
   return startSession(ctx, user);
 }
 

@@ -132,6 +132,29 @@ describe('login and signup', () => {
     expect((await attempt(t.app, TEST_PASSWORD)).status).toBe(200);
   });
 
+  it('A9.46 guesses sent all at once get no more tries than guesses sent one by one', async () => {
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(t.app, {
+          method: 'POST',
+          url: LOGIN,
+          payload: { username: 'ada@foyer.test', password: `wrong-password-${i}` },
+        }),
+      ),
+    );
+    const codes = guesses.map((g) => g.body.error?.code);
+    expect(codes.filter((c) => c === 'NotAuthorizedException')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'LimitedPasswordAttempts')).toHaveLength(7);
+    // Locked now: the right password too is refused.
+    const right = await call(t.app, {
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'ada@foyer.test', password: TEST_PASSWORD },
+    });
+    expect(right.status).toBe(429);
+  });
+
   it('A9.46 counts failures per username: another account is not locked', async () => {
     await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'grace@foyer.test' });
