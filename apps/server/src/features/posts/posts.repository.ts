@@ -20,11 +20,11 @@ export async function findPost(
   db: Executor,
   eventId: number,
   id: number,
-  options: { lock?: boolean; hiddenToo?: boolean } = {},
+  options: { lock?: 'lock' | 'share'; hiddenToo?: boolean } = {},
 ): Promise<PostRow | undefined> {
   const query = db.selectFrom('posts').selectAll().where('id', '=', id).where('event_id', '=', eventId);
   const visible = options.hiddenToo ? query : query.where('hidden_at', 'is', null);
-  return firstRow(visible, options.lock ? 'lock' : undefined);
+  return firstRow(visible, options.lock);
 }
 
 /** An organizer takes a post out of the lobby; the row stays. */

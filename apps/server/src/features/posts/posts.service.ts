@@ -196,6 +196,12 @@ export async function createPost(
     if (parent.published_at === null)
       throw AppError.conflict('Comments open once the announcement is published');
     return ctx.db.transaction().execute(async (trx) => {
+      // The announcement held FOR SHARE until the comment is in: deleted or hidden meanwhile, the
+      // comment is refused (404), not written under it (a deletion waits for it, then takes it along).
+      const held = await repo.findPost(trx, input.eventId, parent.id, { lock: 'share' });
+      if (held?.type !== 'announcement' || held.published_at === null) {
+        throw AppError.notFound('Announcement not found');
+      }
       const row = await repo.insertPost(trx, {
         event_id: input.eventId,
         type: 'comment',
@@ -267,6 +273,9 @@ export async function updatePost(
       throw AppError.forbidden('Only its author can edit a comment');
     }
     return ctx.db.transaction().execute(async (trx) => {
+      // As it is now, held: hidden or deleted meanwhile, the edit does not bring it back to the lobby.
+      const current = await repo.findPost(trx, input.eventId, row.id, { lock: 'lock' });
+      if (current?.type !== 'comment') throw AppError.notFound('Comment not found');
       const updated = await repo.updatePost(trx, row.id, { text: input.text, updated_at: now });
       const comment = await presentComment(trx, updated);
       await pushComment(
@@ -296,7 +305,7 @@ export async function updatePost(
     post = await ctx.db.transaction().execute(async (trx) => {
       // The row as it is now, held until the commit: two presses of "publish now", or one beside the
       // scheduler's claim, publish and notify the event once (read before, both did).
-      const row = await repo.findPost(trx, input.eventId, found.id, { lock: true });
+      const row = await repo.findPost(trx, input.eventId, found.id, { lock: 'lock' });
       if (row?.type !== 'announcement') throw AppError.notFound('Announcement not found');
       if (input.postAt && row.published_at !== null)
         throw AppError.conflict('This announcement is already published');
@@ -337,7 +346,7 @@ async function lockedPost(
   id: number,
   options: { hiddenToo?: boolean } = {},
 ) {
-  const row = await repo.findPost(trx, eventId, id, { ...options, lock: true });
+  const row = await repo.findPost(trx, eventId, id, { ...options, lock: 'lock' });
   if (!row) throw AppError.notFound('Post not found');
   return row;
 }

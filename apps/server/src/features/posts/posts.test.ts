@@ -4,7 +4,9 @@ import type { Announcement, AnnouncementPage, Comment } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { waitFor } from '../../../test/smtp';
 import { publishDueAnnouncements } from './posts.service';
 
 let t: TestApp;
@@ -376,5 +378,65 @@ describe('bad input on every post route (400 envelope, nothing written)', () => 
     expect((await call(t.app, { method: 'GET', url: `/api/v1/event/post?eventId=${event.id}` })).status).toBe(
       401,
     );
+  });
+});
+
+/**
+ * A comment written or edited while a moderator takes it (or its announcement) away. PGlite runs one
+ * transaction at a time: only PostgreSQL lets the request wait on the removal, so these run there.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('comments beside a removal (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+  const waiting = () => waitFor(async () => (await held.lockWaiters()) > 0, 10_000, 'the request waiting');
+
+  it('E7.42 E6.09 a comment edited while it is being hidden stays hidden: 404, no live update', async () => {
+    const { event, ana, org } = await setup();
+    const post = await announce(org, event.id);
+    const written = (await comment(ana, event.id, post.id, 'First take')).body.data as Comment;
+    // The hide, in flight: the row is changed and held.
+    const { release, done } = await held.hold(async (trx) => {
+      await trx
+        .updateTable('posts')
+        .set({ hidden_at: new Date(), hidden_by: org.id })
+        .where('id', '=', written.id)
+        .execute();
+    });
+    const edited = api(ana, 'PUT', {
+      type: 'comment',
+      id: written.id,
+      eventId: event.id,
+      text: 'Second take',
+    });
+    await waiting();
+    release();
+    await done;
+    expect((await edited).status).toBe(404);
+    const row = await t.ctx.db
+      .selectFrom('posts')
+      .select(['text', 'hidden_at'])
+      .where('id', '=', written.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ text: 'First take', hidden_at: expect.any(Date) });
+    const updates = (await eventRecords(event.id))
+      .map((r) => r.payload as { id?: number; action?: string })
+      .filter((p) => p.id === written.id && p.action === 'updated');
+    expect(updates).toEqual([]);
+  });
+
+  it('E5.30 E7.43 a comment on an announcement being deleted is refused with 404, never a 500', async () => {
+    const { event, ana, org } = await setup();
+    const post = await announce(org, event.id);
+    // The deletion, in flight: the row is deleted and the transaction held.
+    const { release, done } = await held.hold(async (trx) => {
+      await trx.deleteFrom('posts').where('id', '=', post.id).execute();
+    });
+    const written = comment(ana, event.id, post.id, 'Too late');
+    await waiting();
+    release();
+    await done;
+    expect((await written).status).toBe(404);
+    expect(
+      await t.ctx.db.selectFrom('posts').select('id').where('event_id', '=', event.id).execute(),
+    ).toEqual([]);
   });
 });
