@@ -8,7 +8,7 @@ import { listAnnouncements } from '../posts/posts.service';
 
 export interface LobbyDeps {
   ctx: AppContext;
-  realtime: Pick<Realtime, 'publish'>;
+  realtime: Pick<Realtime, 'publish' | 'lockRooms'>;
   bus: Pick<Bus, 'emit'>;
 }
 

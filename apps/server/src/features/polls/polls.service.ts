@@ -23,7 +23,7 @@ import * as repo from './polls.repository';
 
 export interface PollDeps {
   ctx: AppContext;
-  realtime: Pick<Realtime, 'publish'>;
+  realtime: Pick<Realtime, 'publish' | 'lockRooms'>;
   bus: Pick<Bus, 'emit'>;
 }
 
@@ -79,6 +79,11 @@ async function announce(deps: PollDeps, row: repo.PollRow, trx: Transaction<DB>)
 export async function publishDuePolls(deps: PollDeps): Promise<number> {
   return deps.ctx.db.transaction().execute(async (trx) => {
     const due = await repo.claimDuePolls(trx, deps.ctx.now());
+    // Every event's room at once, in the one order (as the announcements' claim takes them).
+    await deps.realtime.lockRooms(
+      due.map((row) => realtimeRoom.event(row.event_id)),
+      trx,
+    );
     for (const row of due) {
       await pushChanged(deps, row, 'publish', trx);
       await announce(deps, row, trx);

@@ -37,7 +37,7 @@ import * as repo from './posts.repository';
 
 export interface PostDeps {
   ctx: AppContext;
-  realtime: Pick<Realtime, 'publish'>;
+  realtime: Pick<Realtime, 'publish' | 'lockRooms'>;
   bus: Pick<Bus, 'emit'>;
 }
 
@@ -89,6 +89,12 @@ export async function publishDueAnnouncements(deps: PostDeps): Promise<number> {
   // Claim, push and notification commit together: a crash cannot publish one silently.
   return ctx.db.transaction().execute(async (trx) => {
     const due = await repo.claimDueAnnouncements(trx, ctx.now());
+    // Every event's room at once, in the one order: the polls' claim beside this one, taking the
+    // same events' rooms as it publishes, would otherwise wait for this and this for it.
+    await deps.realtime.lockRooms(
+      due.map((row) => realtimeRoom.event(row.event_id)),
+      trx,
+    );
     for (const [post] of await Promise.all(due.map((row) => present(ctx, [row], trx)))) {
       if (!post) continue;
       await pushAnnouncement(deps, post.eventId, { action: 'created', id: post.id, post }, trx);
