@@ -13,6 +13,7 @@ export const LockClass = {
   meetingTables: 7303,
   agenda: 7310,
   badge: 7311,
+  badgeTemplates: 7312,
   contactBook: 7320,
   invitedAddress: 7330,
   meetingSlots: 7331,

@@ -168,6 +168,45 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
     expect(retry.body.data?.outcome).toBe('queued');
   });
 
+  it('E8.16 a queued badge printed meanwhile at the desk is not sent again when its retry comes', async () => {
+    const s = await b.setup();
+    const T0 = new Date('2030-04-01T09:00:00Z');
+    t.setNow(T0);
+    const input = { label: 'Hall', kind: 'zpl' as const, host: '127.0.0.1' };
+    const zpl = await b.addPrinter(s.organizer, s.event.id, { ...input, port: await deadPort() });
+    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
+    expect(res.body.data?.outcome).toBe('queued');
+    await t.app.bus.idle();
+    const id = res.body.data?.job?.id ?? 0;
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
+
+    // The queue's printer is down; the desk prints the badge on its own and says so.
+    t.setNow(new Date(T0.getTime() + 1_000));
+    const desk = await b.api<{ printed: boolean }>(s.staff, 'POST', '/event/participant/badge/printed', {
+      eventId: s.event.id,
+      participantId: s.guest.id,
+    });
+    expect(desk.body.data?.printed).toBe(true);
+    // The printer is back before the job's retry is due.
+    const lp = await printer();
+    const put = await b.api(s.organizer, 'PUT', `/organizer/event/${s.event.id}/badges/printers/${zpl.id}`, {
+      ...input,
+      port: lp.port,
+    });
+    expect(put.status).toBe(200);
+    t.setNow(new Date(T0.getTime() + (RETRY_DELAYS_MS[0] ?? 0) + 1_000));
+    expect(await sweepPrintJobs(t.ctx, t.app.realtime)).toBe(1);
+
+    expect(lp.jobs).toHaveLength(0);
+    expect(await jobRow(id)).toMatchObject({ status: 'printed' });
+    const prints = await t.ctx.db
+      .selectFrom('badge_prints')
+      .select('print_count')
+      .where('participant_id', '=', s.guest.id)
+      .executeTakeFirstOrThrow();
+    expect(prints.print_count).toBe(1);
+  });
+
   it('E9.56 a "directly" printer gets one attempt; a "none" printer refuses with a 400', async () => {
     const s = await b.setup();
     const direct = await b.addPrinter(s.organizer, s.event.id, {

@@ -18,6 +18,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { holdLock } from '../../db/advisory-locks';
+import { isUniqueViolation } from '../../db/errors';
 import type { DB } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
@@ -190,7 +191,13 @@ async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, leas
     job.printer_id === null ? undefined : await repo.findPrinter(ctx.db, job.event_id, job.printer_id);
   let error: string | null = null;
   let final = false;
-  if (!printer?.host || printer.kind === 'pdf') {
+  // Printed meanwhile another way (the desk's own printer, a job of a newer request): this one is
+  // not sent, or the person would get two badges. A forced job is a reprint asked for.
+  const printedAt = job.force ? null : await repo.printedAt(ctx.db, job.participant_id);
+  const printedMeanwhile = printedAt !== null && printedAt >= job.created_at;
+  if (printedMeanwhile) {
+    // Nothing to send: the job ends as printed, by the print already recorded.
+  } else if (!printer?.host || printer.kind === 'pdf') {
     error = 'Printer not found';
     final = true;
   } else {
@@ -218,7 +225,8 @@ async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, leas
     );
     // The lease ran out meanwhile and another process took the job: its attempt decides.
     if (!mine) return false;
-    if (error === null) await repo.recordPrint(trx, job.participant_id, job.created_by, at);
+    if (error === null && !printedMeanwhile)
+      await repo.recordPrint(trx, job.participant_id, job.created_by, at);
     await publishJob(realtime, trx, jobId);
     return error === null;
   });
@@ -379,7 +387,15 @@ export async function retryJob(
     if (printedAt && printedAt >= current.created_at && !input.force) {
       return answer('alreadyPrinted', presentJob(current), printedAt);
     }
-    if (!(await repo.requeueJob(trx, jobId, { now, force: input.force }))) {
+    // A batch's job for the badge may have come in since the check (a batch takes no badge lock):
+    // the in-flight index refuses the second, and so does this answer.
+    const requeued = await repo
+      .requeueJob(trx, jobId, { now, force: input.force })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      });
+    if (!requeued) {
       const other = await repo.findJobInFlight(trx, personId);
       return answer('alreadyPrinting', other ? presentJob(other) : null, printedAt);
     }

@@ -17,6 +17,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { holdLock } from '../../db/advisory-locks';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
@@ -162,6 +163,9 @@ export async function saveTemplate(
   }
   const now = ctx.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // One save of the event's templates at a time: two saves marked default (a double click, two
+    // organizers) each clear the other's mark in turn, and the last one is the default.
+    await holdLock(trx, 'badgeTemplates', eventId);
     if (input.isDefault) await repo.clearDefault(trx, eventId, templateId);
     const saved =
       templateId === null

@@ -12,7 +12,10 @@ import {
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeType } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { waitFor } from '../../../test/smtp';
+import { holdLock } from '../../db/advisory-locks';
 import { embedTrueType, loadPdfFont } from '../../pdf/font';
 import { pdfText } from '../../pdf/pdf-text.testing';
 import { badgeApi } from './badges.fixtures';
@@ -272,5 +275,58 @@ describe('digest (E7.05, E7.06) and the PDF badge', () => {
       headers: s.guest.headers,
     });
     expect(other.statusCode).toBe(403);
+  });
+});
+
+/**
+ * Two saves of a default template at once (a double click, two organizers). PGlite runs one
+ * transaction at a time: only PostgreSQL lets one save wait on the other, so this runs there.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('default templates saved at once (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('E3.37 a second template saved as default while the first is being saved: both saved, one default, never a 500', async () => {
+    const s = await b.setup();
+    // The first save, in flight: its template written as the default, not committed yet.
+    const { release, done } = await held.hold(async (trx) => {
+      await holdLock(trx, 'badgeTemplates', s.event.id);
+      await trx
+        .insertInto('badge_templates')
+        .values({
+          event_id: s.event.id,
+          name: 'First',
+          size: 'a6',
+          is_default: true,
+          lines: JSON.stringify([{ text: '{FullName}', size: 'xl', bold: true }]),
+          updated_at: new Date(),
+        })
+        .execute();
+    });
+    const second = b.api<BadgeTemplate>(
+      s.organizer,
+      'POST',
+      `/organizer/event/${s.event.id}/badges/templates`,
+      {
+        name: 'Second',
+        size: 'a6',
+        isDefault: true,
+        lines: [{ text: '{FullName}', size: 'xl', bold: true }],
+        qr: 'medium',
+      },
+    );
+    await waitFor(async () => (await held.lockWaiters()) > 0, 10_000, 'the second save waiting');
+    release();
+    await done;
+    expect((await second).status).toBe(200);
+    const templates = await t.ctx.db
+      .selectFrom('badge_templates')
+      .select(['name', 'is_default'])
+      .where('event_id', '=', s.event.id)
+      .orderBy('id')
+      .execute();
+    expect(templates).toEqual([
+      { name: 'First', is_default: false },
+      { name: 'Second', is_default: true },
+    ]);
   });
 });
