@@ -296,14 +296,19 @@ export async function saveQuestions(
   const { booth, role } = await requireTeam(ctx.db, input.eventId, userId);
   if (!canManageBooth(role))
     throw AppError.forbidden('Only the booth owner or an admin can set the questions');
-  const known = new Set((await repo.questionsOf(ctx.db, booth.id)).map((q) => q.id));
-  for (const [i, q] of input.questions.entries()) {
-    if (q.id && !known.has(q.id))
-      throw AppError.badRequest('questions: unknown question', {
-        [`questions.${i}.id`]: 'validation.error.option',
-      });
-  }
   await ctx.db.transaction().execute(async (trx) => {
+    // The booth held, the questions read as they are now: two saves at once (a double click, two
+    // admins) run one after the other, so the second replaces the first's new questions instead of
+    // adding its own beside them, and an id the first removed is refused, not silently dropped.
+    if (!(await booths.findBooth(trx, input.eventId, booth.id, 'lock')))
+      throw AppError.notFound('Booth not found');
+    const known = new Set((await repo.questionsOf(trx, booth.id)).map((q) => q.id));
+    for (const [i, q] of input.questions.entries()) {
+      if (q.id && !known.has(q.id))
+        throw AppError.badRequest('questions: unknown question', {
+          [`questions.${i}.id`]: 'validation.error.option',
+        });
+    }
     await repo.replaceQuestions(trx, booth.id, input.questions);
     await deps.bus.emit(
       { type: 'booth.lead.changed', eventId: input.eventId, boothId: booth.id, leadId: null },
