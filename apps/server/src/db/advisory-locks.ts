@@ -18,6 +18,7 @@ export const LockClass = {
   invitedAddress: 7330,
   meetingSlots: 7331,
   loginName: 7340,
+  emailCodes: 7341,
 } as const;
 
 export type LockClassName = keyof typeof LockClass;

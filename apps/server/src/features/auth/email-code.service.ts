@@ -1,6 +1,7 @@
 import { ErrorCode } from '@foyer/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import { holdLock } from '../../db/advisory-locks';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {
@@ -34,14 +35,23 @@ export async function tooManyEmailCodes(ctx: AppContext, userId: number, purpose
   return (await countEmailCodesSince(ctx.db, userId, purpose, since)) >= EMAIL_CODES_PER_HOUR;
 }
 
-/** Stores a fresh code (only its digest) for the address, retiring older ones; returns the code to mail. */
+/**
+ * Stores a fresh code (only its digest) for the address, retiring older ones; returns the code to
+ * mail, or null when the account has had EMAIL_CODES_PER_HOUR of this kind in the last hour. The
+ * count and the write are one account's at a time, so requests sent at once get no more codes.
+ */
 export async function issueEmailCode(
   ctx: AppContext,
   input: { userId: number; email: string; purpose: CodePurpose; ttlMs: number },
-): Promise<string> {
+): Promise<string | null> {
   const code = newNumericCode();
   const at = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
+    await holdLock(trx, 'emailCodes', input.userId);
+    const since = new Date(at.getTime() - HOUR_MS);
+    if ((await countEmailCodesSince(trx, input.userId, input.purpose, since)) >= EMAIL_CODES_PER_HOUR) {
+      return null;
+    }
     await retireEmailCodes(trx, input.email, input.purpose, at);
     await insertEmailCode(trx, {
       userId: input.userId,
@@ -51,8 +61,8 @@ export async function issueEmailCode(
       expiresAt: new Date(at.getTime() + input.ttlMs),
       at,
     });
+    return code;
   });
-  return code;
 }
 
 /**

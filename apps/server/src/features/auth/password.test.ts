@@ -150,6 +150,14 @@ describe('password reset and change', () => {
     expect(await mails()).toHaveLength(5);
   });
 
+  it('sends at most 5 codes an hour also when the requests come all at once', async () => {
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
+    const answers = await Promise.all(Array.from({ length: 9 }, () => forgot('ada@foyer.test')));
+    expect(answers.map((a) => a.status)).toEqual(Array(9).fill(200));
+    expect(await mails()).toHaveLength(5);
+    expect(await t.ctx.db.selectFrom('email_codes').select('id').execute()).toHaveLength(5);
+  });
+
   it('A8.10 rate-limits forgot-password per client address', async () => {
     const ip = freshIp();
     const statuses: number[] = [];

@@ -28,6 +28,7 @@ export async function forgotPassword(ctx: AppContext, username: string): Promise
     purpose: 'reset',
     ttlMs: RESET_CODE_TTL_MS,
   });
+  if (code === null) return; // more asked for at once than the hour allows
   const link = `${ctx.config.publicUrl}/forgot-password-confirm?username=${encodeURIComponent(user.username)}`;
   await ctx.mailer.send({
     to: user.username,

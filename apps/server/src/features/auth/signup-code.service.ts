@@ -30,6 +30,7 @@ export async function sendSignupCode(
     purpose: 'signup',
     ttlMs: SIGNUP_CODE_TTL_MS,
   });
+  if (code === null) return; // more asked for at once than the hour allows
   const query = `username=${encodeURIComponent(user.username)}&code=${code}`;
   await ctx.mailer.send({
     to: user.username,

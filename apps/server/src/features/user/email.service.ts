@@ -73,6 +73,9 @@ export async function addEmail(ctx: AppContext, claims: AccessClaims, email: str
     purpose: 'connect',
     ttlMs: CONNECT_CODE_TTL_MS,
   });
+  if (code === null) {
+    throw new AppError(429, ErrorCode.RateLimited, 'Too many codes requested. Try again in an hour.');
+  }
   const link = `${ctx.config.publicUrl}/confirmEmail?email=${encodeURIComponent(email)}&code=${code}`;
   await ctx.mailer.send({
     to: email,
