@@ -27,7 +27,8 @@ export async function deleteAccount(
   if (!(await verifyPassword(user.password_hash, password))) {
     throw new AppError(400, ErrorCode.NotAuthorized, 'Incorrect password');
   }
-  await deleteUser(ctx.db, user.id);
+  // The photo as the row held it when deleted: one uploaded since the read above is not left behind.
+  const photo = await deleteUser(ctx.db, user.id);
   realtime.disconnectUser(user.id);
-  await removeProfilePhoto(ctx.config.dataDir, user.profile_photo_path);
+  await removeProfilePhoto(ctx.config.dataDir, photo ?? user.profile_photo_path);
 }

@@ -106,8 +106,14 @@ export async function updateUser(
     .executeTakeFirst();
 }
 
-export async function deleteUser(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', id).execute();
+/** Deletes the account; the photo it had at that moment (a photo changed meanwhile included), to remove. */
+export async function deleteUser(db: Executor, id: number): Promise<string | null> {
+  const row = await db
+    .deleteFrom('users')
+    .where('id', '=', id)
+    .returning('profile_photo_path')
+    .executeTakeFirst();
+  return row?.profile_photo_path ?? null;
 }
 
 /** An address belongs to someone once it is a username or a confirmed connected e-mail. */
