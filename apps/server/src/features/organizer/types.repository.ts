@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 
 export function listTypes(db: Executor, eventId: number) {
   return db
@@ -105,14 +105,15 @@ export function listCategories(db: Executor, eventId: number) {
   return db.selectFrom('categories').selectAll().where('event_id', '=', eventId).orderBy('id').execute();
 }
 
-export function findGroup(db: Executor, eventId: number, categoryId: number) {
-  return db
+/** A category group of the event; with `'lock'` held until the transaction ends (saves and deletes). */
+export function findGroup(db: Executor, eventId: number, categoryId: number, lock?: 'lock') {
+  const query = db
     .selectFrom('categories')
     .selectAll()
     .where('event_id', '=', eventId)
     .where('id', '=', categoryId)
-    .where('parent_id', 'is', null)
-    .executeTakeFirst();
+    .where('parent_id', 'is', null);
+  return firstRow(query, lock);
 }
 
 export interface GroupValues {

@@ -204,7 +204,9 @@ export async function updateGroup(
   await requireConsole(ctx.db, eventId, userId, 'event');
   const values = groupValues(input);
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.findGroup(trx, eventId, groupId))) throw AppError.notFound('Category not found');
+    // The group held: a second save (a double click) waits and then finds this one's new options,
+    // and a delete beside it either waits or has happened (404), never a foreign-key failure.
+    if (!(await repo.findGroup(trx, eventId, groupId, 'lock'))) throw AppError.notFound('Category not found');
     const existing = await repo.optionsOf(trx, groupId);
     const known = new Set(existing.map((o) => o.id));
     if (input.options.some((o) => o.id !== undefined && !known.has(o.id))) {
@@ -236,7 +238,7 @@ export async function deleteGroup(
 ): Promise<null> {
   await requireConsole(ctx.db, eventId, userId, 'event');
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.findGroup(trx, eventId, groupId))) throw AppError.notFound('Category not found');
+    if (!(await repo.findGroup(trx, eventId, groupId, 'lock'))) throw AppError.notFound('Category not found');
     const options = await repo.optionsOf(trx, groupId);
     await repo.deleteCategories(trx, eventId, [...options.map((o) => o.id), groupId]);
   });

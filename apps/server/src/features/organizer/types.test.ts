@@ -6,7 +6,9 @@ import type {
 } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { waitFor } from '../../../test/smtp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -181,5 +183,48 @@ describe('organizer console: participant types and categories', () => {
       expect((await req(who, 'POST', `/${event.id}/types`, { name: 'Sneaky' })).status).toBe(403);
       expect((await req(who, 'DELETE', `/${event.id}/categories/${group.id}`)).status).toBe(403);
     }
+  });
+});
+
+/**
+ * A category group saved twice at once (a double click on Save). PGlite runs one transaction at a
+ * time: only PostgreSQL lets one save wait on the other, so this runs there.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a category group saved twice at once (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('E6.15 the second save replaces the first one’s new option instead of adding a copy', async () => {
+    const { event, organizer } = await setup();
+    const created = await req<ConsoleCategory>(organizer, 'POST', `/${event.id}/categories`, {
+      name: 'Industry',
+      options: [{ name: 'Health' }],
+    });
+    const group = created.body.data!;
+    // The first save, in flight: the group held, its new option written, not committed yet.
+    const { release, done } = await held.hold(async (trx) => {
+      await trx.selectFrom('categories').select('id').where('id', '=', group.id).forUpdate().execute();
+      await trx
+        .insertInto('categories')
+        .values({ event_id: event.id, parent_id: group.id, kind: group.kind, name: 'Fintech' })
+        .execute();
+    });
+    let answered = false;
+    const second = req(organizer, 'PUT', `/${event.id}/categories/${group.id}`, {
+      name: 'Industry',
+      options: [{ id: group.options[0]!.id, name: 'Health' }, { name: 'Fintech' }],
+    }).finally(() => {
+      answered = true;
+    });
+    await waitFor(async () => answered || (await held.lockWaiters()) > 0, 10_000, 'the second save waiting');
+    release();
+    await done;
+    expect((await second).status).toBe(200);
+    const options = await t.ctx.db
+      .selectFrom('categories')
+      .select('name')
+      .where('parent_id', '=', group.id)
+      .orderBy('name')
+      .execute();
+    expect(options.map((o) => o.name)).toEqual(['Fintech', 'Health']);
   });
 });
