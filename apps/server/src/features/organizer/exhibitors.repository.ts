@@ -173,7 +173,7 @@ export function renameBoothCategory(db: Executor, categoryId: number, name: stri
     .set({ name })
     .where('id', '=', categoryId)
     .returning(['id', 'name', 'parent_id'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** Deletes the category (its options go with it) and takes them off every booth of the event. */

@@ -403,7 +403,10 @@ export async function renameBoothCategory(
   await categoryOf(ctx, eventId, categoryId);
   const categories = await repo.listBoothCategories(ctx.db, eventId);
   const count = Number(categories.find((c) => c.id === categoryId)?.booth_count ?? 0);
-  return toCategory(await repo.renameBoothCategory(ctx.db, categoryId, name), count);
+  // Deleted since the check above (another organizer): gone, not a server error.
+  const renamed = await repo.renameBoothCategory(ctx.db, categoryId, name);
+  if (!renamed) throw AppError.notFound('Category not found');
+  return toCategory(renamed, count);
 }
 
 export async function deleteBoothCategory(

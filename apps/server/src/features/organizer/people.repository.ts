@@ -86,12 +86,17 @@ export function isCheckedIn(db: Executor, participantId: number): Promise<boolea
     .then((row) => row !== undefined);
 }
 
+/**
+ * The people held until the transaction ends, in id order as lockParticipants takes them: two
+ * callers holding some of the same people wait for each other instead of deadlocking.
+ */
 export function findPeople(db: Executor, eventId: number, ids: number[]): Promise<ParticipantRow[]> {
   return db
     .selectFrom('participants')
     .selectAll()
     .where('event_id', '=', eventId)
     .where('id', 'in', ids)
+    .orderBy('id')
     .forUpdate()
     .execute();
 }
