@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { afterEach } from 'vitest';
 import { LockClass } from '../src/db/advisory-locks';
 import type { DB } from '../src/db/schema';
+import { waitFor } from './smtp';
 
 /**
  * Transactions a test holds open while another one runs into them (PostgreSQL: PGlite runs one
@@ -13,42 +14,63 @@ export function useHeldTransactions(db: () => Kysely<DB>) {
     for (const release of releases.splice(0)) release(); // a failed test leaves no transaction open
   });
 
+  async function hold(
+    work: (trx: Transaction<DB>) => Promise<void>,
+    after: (trx: Transaction<DB>) => Promise<void> = async () => {},
+  ): Promise<{ done: Promise<void>; release: () => void }> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    releases.push(release);
+    let worked!: () => void;
+    const ready = new Promise<void>((resolve) => {
+      worked = resolve;
+    });
+    const done = db()
+      .transaction()
+      .execute(async (trx) => {
+        await work(trx);
+        worked();
+        await released;
+        await after(trx);
+      });
+    await Promise.race([ready, done]);
+    return { done, release };
+  }
+
+  async function lockWaiters(): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(db());
+    return rows[0]?.n ?? 0;
+  }
+
   return {
     /**
      * Runs `work` in a transaction, then keeps it open (holding what it took) until `release`;
      * `after` runs once released, before the commit. Resolves once `work` is done.
      */
-    async hold(
-      work: (trx: Transaction<DB>) => Promise<void>,
-      after: (trx: Transaction<DB>) => Promise<void> = async () => {},
-    ): Promise<{ done: Promise<void>; release: () => void }> {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      releases.push(release);
-      let worked!: () => void;
-      const ready = new Promise<void>((resolve) => {
-        worked = resolve;
-      });
-      const done = db()
-        .transaction()
-        .execute(async (trx) => {
-          await work(trx);
-          worked();
-          await released;
-          await after(trx);
-        });
-      await Promise.race([ready, done]);
-      return { done, release };
-    },
+    hold,
 
     /** How many connections to this database wait for a lock (a row another transaction holds). */
-    async lockWaiters(): Promise<number> {
-      const { rows } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(db());
-      return rows[0]?.n ?? 0;
+    lockWaiters,
+
+    /**
+     * Another write in flight: `work` runs in a held transaction, `request` is sent behind it, and the
+     * transaction commits once the request waits on it (or has answered without waiting, as code
+     * that takes no lock does). Resolves to the request's answer.
+     */
+    async behind<T>(work: (trx: Transaction<DB>) => Promise<void>, request: () => Promise<T>): Promise<T> {
+      const { release, done } = await hold(work);
+      let answered = false;
+      const answer = request().finally(() => {
+        answered = true;
+      });
+      await waitFor(async () => answered || (await lockWaiters()) > 0, 10_000, 'the request waiting');
+      release();
+      await done;
+      return answer;
     },
 
     /** How many transactions of this database wait for a realtime room's turn (its lock). */
