@@ -121,5 +121,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         now.success ? now.data : null,
       );
     });
+
+    it('A4.36 opening the bell while a profile save holds the account answers, and the save commits', async () => {
+      const event = await makeEvent(t.ctx);
+      const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+      const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+      await t.ctx.db
+        .transaction()
+        .execute((trx) => writeNotifications(t.ctx, trx, [ben.id], draftFrom(event.id, ana)));
+
+      // Ben saves his profile on his phone (profile.service.ts): his row held, then the live record.
+      const saving = await held.hold(
+        async (trx) => {
+          await trx.selectFrom('users').select('id').where('id', '=', ben.userId).forUpdate().execute();
+        },
+        async (trx) => {
+          const change = { change: 'profile' };
+          await t.app.realtime.publish(
+            realtimeRoom.user(ben.userId),
+            RecordType.PublicProfileChanged,
+            change,
+            trx,
+          );
+        },
+      );
+      const marking = call<NotificationCounts>(t.app, {
+        method: 'POST',
+        url: '/api/v1/notifications/seen',
+        headers: ben.headers,
+        payload: {},
+      });
+      await expect.poll(held.lockWaiters, { timeout: 10_000 }).toBeGreaterThan(0);
+      saving.release();
+      await saving.done;
+      const mark = await marking;
+
+      expect(mark.status).toBe(200);
+      expect(mark.body).toMatchObject({ success: true, data: { unseen: 0 } });
+    });
   },
 );

@@ -85,6 +85,14 @@ async function readWatermark(db: Executor, userId: number): Promise<number> {
   return Number(user?.notifications_read_up_to ?? 0);
 }
 
+/**
+ * Holds the user's row for a read-state change (its read and seen markers live there): taken before
+ * the user's realtime room, the order a profile save takes them in.
+ */
+export async function holdReadState(db: Executor, userId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+}
+
 export async function countNotifications(
   db: Executor,
   userId: number,

@@ -177,8 +177,10 @@ export async function writeNotifications(
 /**
  * Applies a read-state change and tells the user's other tabs and devices in the same transaction,
  * so their badges follow (a crash between the two cannot leave them behind). The user room's turn
- * comes first: the counts are read after every record already on it committed, so a notification
- * committing meanwhile is either in them or pushed after them, never lost from the badge.
+ * comes before the counts: they are read after every record already on it committed, so a
+ * notification committing meanwhile is either in them or pushed after them, never lost from the
+ * badge. The user's row comes before the room, as in a profile save (which holds the row and then
+ * pushes to the room): the other order deadlocked the two.
  */
 function change(
   deps: NotificationDeps,
@@ -186,6 +188,7 @@ function change(
   write: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<NotificationCounts> {
   return deps.ctx.db.transaction().execute(async (trx) => {
+    await repo.holdReadState(trx, userId);
     await deps.realtime.lockRooms([realtimeRoom.user(userId)], trx);
     await write(trx);
     const state = await counts(trx, userId);
