@@ -58,6 +58,20 @@ export async function isSessionLive(db: Executor, sessionId: number): Promise<bo
   return row !== undefined;
 }
 
+/**
+ * Holds these sessions' rows in id order, for a change that takes a seat in one and gives one back in
+ * another (a swap): two people swapping the other way round then queue instead of deadlocking.
+ */
+export async function holdSessions(trx: Transaction<DB>, sessionIds: readonly number[]): Promise<void> {
+  await trx
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', [...sessionIds])
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
+}
+
 export async function releaseSeat(trx: Transaction<DB>, sessionId: number): Promise<Seats> {
   const { rows } = await sql<{ capacity: number | null; used_capacity: number }>`
     UPDATE sessions AS s

@@ -17,6 +17,7 @@ import { findAgendaCollisions, lockAgenda } from './agenda-sources';
 import {
   deleteAttendance,
   findAttendance,
+  holdSessions,
   insertAttendance,
   isSessionLive,
   readSeats,
@@ -107,6 +108,8 @@ export async function bookSession(
     }
 
     if (input.replaceSessionId !== undefined && input.replaceSessionId !== session.id) {
+      // Both seats' rows first, in id order: the seat given back and the seat taken.
+      await holdSessions(trx, [session.id, input.replaceSessionId]);
       await leaveInTransaction(trx, events, event.id, target, input.replaceSessionId);
     }
     if (input.blocking) {

@@ -115,5 +115,49 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .execute();
       expect(rows).toEqual([]);
     });
+
+    it('E4.49 two people swapping sessions the opposite way at once both get their swap', async () => {
+      t.setNow(T0);
+      const event = await makeAgendaEvent(t.ctx);
+      const first = await createSession(t.ctx, event.id, { capacity: 10, sdt: at(60), edt: at(120) });
+      const second = await createSession(t.ctx, event.id, { capacity: 10, sdt: at(60), edt: at(120) });
+      const ada = await makePerson(t.ctx, event.id);
+      const ben = await makePerson(t.ctx, event.id);
+      expect((await join(t.app, ada, event.id, first.id)).status).toBe(200);
+      expect((await join(t.app, ben, event.id, second.id)).status).toBe(200);
+      const swap = (who: Person, sessionId: number, replaceSessionId: number) =>
+        api(t.app, {
+          method: 'POST',
+          url: '/api/v1/event/schedule/join',
+          headers: who.headers,
+          payload: { eventId: event.id, toType: 'session', sessionId, replaceSessionId },
+        });
+
+      // Someone else's join holds the first session's row while the two swaps come in.
+      const { release, done } = await held.hold(async (trx) => {
+        await trx.selectFrom('sessions').select('id').where('id', '=', first.id).forNoKeyUpdate().execute();
+      });
+      const adaSwaps = swap(ada, second.id, first.id);
+      await waitFor(async () => (await held.lockWaiters()) >= 1, 10_000, 'Ada’s swap waiting');
+      const benSwaps = swap(ben, first.id, second.id);
+      await waitFor(async () => (await held.lockWaiters()) >= 2, 10_000, 'Ben’s swap waiting');
+      release();
+      await done;
+
+      expect((await adaSwaps).status).toBe(200);
+      expect((await benSwaps).status).toBe(200);
+      const attendees = await t.ctx.db
+        .selectFrom('session_attendees')
+        .select(['session_id', 'participant_id'])
+        .where('session_id', 'in', [first.id, second.id])
+        .orderBy('session_id')
+        .execute();
+      expect(attendees).toEqual([
+        { session_id: first.id, participant_id: ben.id },
+        { session_id: second.id, participant_id: ada.id },
+      ]);
+      expect(await usedCapacity(t.ctx, first.id)).toBe(1);
+      expect(await usedCapacity(t.ctx, second.id)).toBe(1);
+    });
   },
 );
