@@ -19,7 +19,7 @@ import {
   peopleByIds,
   setExchangeState,
 } from './exchanges.repository';
-import { collectLinked, contactForPerson } from './scan.repository';
+import { collectLinked, contactForPerson, holdContactBooks } from './scan.repository';
 
 /**
  * E4.62: contact exchanges between two Foyer users, one per pair, whoever asked first.
@@ -154,6 +154,7 @@ export async function answerRequest(
     throw AppError.notFound('Contact request not found');
   }
   const row = await ctx.db.transaction().execute(async (trx) => {
+    await holdContactBooks(trx, [userId]); // before the exchange, as a scan takes them
     const current = await lockExchange(trx, found.user_low, found.user_high);
     if (current?.state !== 'pending' || current.requester_id === userId) {
       throw AppError.conflict('This contact request is not waiting for your answer');
@@ -199,6 +200,12 @@ export async function linkHeldMeetings(ctx: AppContext, bus: Pick<Bus, 'emit'>):
     const meetings = await claimHeldMeetings(trx, now, MEETINGS_PER_RUN);
     if (meetings.length === 0) return 0;
     const partners = await meetingPartners(trx, meetings);
+    // Every book this run writes to, in owner order, before the first exchange: no wait mid-way on a
+    // book that a scan (holding it, and asking for the exchange held here) or another run holds.
+    await holdContactBooks(
+      trx,
+      partners.flatMap((p) => (p.user_id === null ? [] : [p.user_id])),
+    );
     const people = new Map(
       (await peopleByIds(trx, [...new Set(partners.map((p) => p.participant_id))])).map((p) => [p.id, p]),
     );

@@ -12,8 +12,11 @@ import {
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makeParticipant, makePerson, makeSlots, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, roomPayloads, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
+import { waitFor } from '../../../test/smtp';
+import { holdLock } from '../../db/advisory-locks';
 import { linkHeldMeetings } from './exchanges.service';
 
 const t = useTestApp();
@@ -236,3 +239,66 @@ describe('contact exchange (E4.62)', () => {
     expect((await api<ContactRequestList>(me, 'GET', '/contact/requests')).body.data?.sent).toEqual([]);
   });
 });
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets the job and a scan interleave. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'contacts beside the meeting-contacts job (PostgreSQL)',
+  () => {
+    const held = useHeldTransactions(() => t.ctx.db);
+
+    it('E4.62 a badge scanned while the job links the same two people: both finish, one accepted exchange', async () => {
+      t.setNow(new Date('2031-03-02T07:00:00Z'));
+      try {
+        const event = await makeEvent(t.ctx, { start: new Date('2031-03-02T08:00:00Z') });
+        const [slot] = await makeSlots(t.ctx, event.id, new Date('2031-03-02T09:00:00Z'), 1);
+        const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+        const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+        const code = `TCK-J-${Date.now()}`;
+        await t.ctx.db
+          .updateTable('participants')
+          .set({ ticket_id: code })
+          .where('id', '=', ana.id)
+          .execute();
+        const meetings = meetingsApi(t.app, event.id);
+        const sent = await meetings.invite(ana, ben, 'Coffee?');
+        expect((await meetings.confirm(ben, sent.body.data?.id as number, slot?.id as number)).status).toBe(
+          200,
+        );
+        await t.app.bus.idle();
+        t.setNow(new Date('2031-03-02T09:15:00Z'));
+        while ((await linkHeldMeetings(t.ctx, t.app.bus)) > 0); // earlier files' meetings, not this one
+        t.setNow(new Date('2031-03-02T10:00:00Z'));
+
+        // Ana's contact book is busy (another of her scans) as the job starts on her meeting with Ben.
+        const { release, done } = await held.hold(async (trx) => {
+          await holdLock(trx, 'contactBook', ana.userId);
+        });
+        const linking = linkHeldMeetings(t.ctx, t.app.bus);
+        await waitFor(async () => (await held.lockWaiters()) >= 1, 10_000, 'the job waiting for Ana’s book');
+        let answered = false;
+        const scanning = scan(ben, event.id, code).finally(() => {
+          answered = true;
+        });
+        await waitFor(async () => answered || (await held.lockWaiters()) >= 2, 10_000, 'the scan');
+        release();
+        await done;
+
+        expect((await scanning).status).toBe(200);
+        expect(await linking).toBeGreaterThanOrEqual(1);
+        const exchanges = await t.ctx.db
+          .selectFrom('contact_exchanges')
+          .select('state')
+          .where('user_low', '=', Math.min(ana.userId, ben.userId))
+          .where('user_high', '=', Math.max(ana.userId, ben.userId))
+          .execute();
+        expect(exchanges).toEqual([{ state: 'accepted' }]);
+        const anas = (await api<ContactPage>(ana, 'GET', '/contact')).body.data?.items ?? [];
+        const bens = (await api<ContactPage>(ben, 'GET', '/contact')).body.data?.items ?? [];
+        expect(anas.map((c) => c.participantId)).toEqual([ben.id]);
+        expect(bens.map((c) => c.participantId)).toEqual([ana.id]);
+      } finally {
+        t.setNow(new Date());
+      }
+    });
+  },
+);

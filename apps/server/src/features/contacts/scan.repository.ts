@@ -45,6 +45,15 @@ async function lockContactBook(trx: Transaction<DB>, ownerId: number): Promise<v
 }
 
 /**
+ * The contact books a change will write to, held in owner order before anything else of it (the
+ * exchange between two people included): a scan holds its book and then asks for the exchange, so
+ * an answer or the meeting-contacts job that held the exchange first and then a book deadlocked it.
+ */
+export async function holdContactBooks(trx: Transaction<DB>, ownerIds: readonly number[]): Promise<void> {
+  for (const id of [...new Set(ownerIds)].sort((a, b) => a - b)) await lockContactBook(trx, id);
+}
+
+/**
  * My contact for the participant: the one I have (by participant, or by the badge's ticket for
  * contacts saved before they were linked), merged; else a new one. Two racing scans of one badge
  * keep one contact (the owner's lock, then the unique index on owner and participant).
