@@ -159,5 +159,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(await usedCapacity(t.ctx, first.id)).toBe(1);
       expect(await usedCapacity(t.ctx, second.id)).toBe(1);
     });
+
+    it('E8.36 a request accepted while the session is being cancelled is a 404, and nobody is told “confirmed”', async () => {
+      t.setNow(T0);
+      const event = await makeAgendaEvent(t.ctx);
+      const session = await createSession(t.ctx, event.id, { needsApproval: true, capacity: 10 });
+      const ada = await makePerson(t.ctx, event.id);
+      const boss = await makePerson(t.ctx, event.id, { organizer: true });
+      expect((await join(t.app, ada, event.id, session.id)).body.data).toMatchObject({ status: 'waiting' });
+
+      // Another organizer's cancellation holds the session's row (programme-sessions.service.ts).
+      const accepted = await held.behind(
+        async (trx) => {
+          await trx.updateTable('sessions').set({ deleted: true }).where('id', '=', session.id).execute();
+        },
+        () =>
+          api(t.app, {
+            method: 'POST',
+            url: '/api/v1/event/schedule/sessionRequest',
+            headers: boss.headers,
+            payload: { eventId: event.id, sessionId: session.id, participantId: ada.id, accept: true },
+          }),
+      );
+      expect(accepted.status).toBe(404);
+      await t.app.bus.idle();
+      const told = await t.ctx.db
+        .selectFrom('notifications')
+        .select('type')
+        .where('session_id', '=', session.id)
+        .execute();
+      expect(told).toEqual([]);
+      const attendance = await t.ctx.db
+        .selectFrom('session_attendees')
+        .select('status')
+        .where('session_id', '=', session.id)
+        .execute();
+      expect(attendance).toEqual([{ status: 'waiting' }]);
+    });
   },
 );

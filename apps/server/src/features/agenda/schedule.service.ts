@@ -235,7 +235,8 @@ export async function decideSessionRequest(
   const now = ctx.now();
   const result = await ctx.db.transaction().execute(async (trx) => {
     await lockAgenda(trx, target.id);
-    const session = await findSessionForBooking(trx, event.id, input.sessionId);
+    // Held: a cancellation committing meanwhile must not be followed by "you are confirmed".
+    const session = await findSessionForBooking(trx, event.id, input.sessionId, 'share');
     if (!session) throw AppError.notFound('Session not found');
     const to = input.accept ? 'joined' : 'declined';
     const changed = await setAttendanceStatus(trx, session.id, target.id, 'waiting', to, now);

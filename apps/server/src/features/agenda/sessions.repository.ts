@@ -240,8 +240,13 @@ export async function findSessionRows(
 }
 
 /** A session of the event with its parent id, regardless of visibility (callers decide). */
-export function findSessionForBooking(db: Executor, eventId: number, sessionId: number) {
-  return db
+/**
+ * The session as a booking sees it; `share` holds its row to the end of the transaction, so a
+ * cancellation in flight is waited for (and then the session is gone) and one that comes after
+ * sees what this transaction wrote.
+ */
+export function findSessionForBooking(db: Executor, eventId: number, sessionId: number, lock?: 'share') {
+  const query = db
     .selectFrom('sessions as s')
     .leftJoin('locations as l', 'l.id', 's.location_id')
     .select([
@@ -273,8 +278,8 @@ export function findSessionForBooking(db: Executor, eventId: number, sessionId: 
     .where('s.id', '=', sessionId)
     .where('s.event_id', '=', eventId)
     .where('s.deleted', '=', false)
-    .where('s.type', 'not in', NOT_LISTED)
-    .executeTakeFirst();
+    .where('s.type', 'not in', NOT_LISTED);
+  return (lock === 'share' ? query.forShare('s') : query).executeTakeFirst();
 }
 
 export type BookableSession = NonNullable<Awaited<ReturnType<typeof findSessionForBooking>>>;
