@@ -16,6 +16,10 @@ import type { DB } from '../../db/schema';
  */
 interface Publisher {
   publish(room: string, type: string, payload: unknown, trx?: Transaction<DB>): Promise<unknown>;
+  publishAll(
+    records: readonly { room: string; type: string; payload: unknown }[],
+    trx: Transaction<DB>,
+  ): Promise<unknown>;
 }
 
 export interface AgendaEvents {
@@ -26,6 +30,15 @@ export interface AgendaEvents {
     trx: Transaction<DB>,
     userId: number | null,
     payload: { eventId: number; participantId: number },
+  ): Promise<void>;
+  /**
+   * Several people's agendas changed (a session moved or cancelled): one record each, published
+   * together so their rooms' turns are taken in one order (realtime/README.md).
+   */
+  agendasChanged(
+    trx: Transaction<DB>,
+    eventId: number,
+    people: readonly { id: number; user_id: number | null }[],
   ): Promise<void>;
 }
 
@@ -54,6 +67,20 @@ export function agendaEvents(app: FastifyInstance): AgendaEvents {
       if (userId !== null)
         await publish(trx, realtimeRoom.user(userId), AgendaRecordType.AgendaChanged, payload);
     },
+    agendasChanged: async (trx, eventId, people) => {
+      const records = people.flatMap((p) =>
+        p.user_id === null
+          ? []
+          : [
+              {
+                room: realtimeRoom.user(p.user_id),
+                type: AgendaRecordType.AgendaChanged,
+                payload: { eventId, participantId: p.id },
+              },
+            ],
+      );
+      if (realtime && records.length > 0) await realtime.publishAll(records, trx);
+    },
   };
 }
 
@@ -62,4 +89,5 @@ export const silentAgendaEvents: AgendaEvents = {
   sessionChanged: async () => {},
   sessionPing: async () => {},
   agendaChanged: async () => {},
+  agendasChanged: async () => {},
 };

@@ -24,6 +24,7 @@ export function contactsProcessor(app: FastifyInstance) {
           await meta.doneWith(trx);
           return;
         }
+        const records = [];
         for (const userId of [row.user_low, row.user_high]) {
           const request = await presentRequest(trx, row, userId);
           const participantId = otherParticipantOf(row, userId);
@@ -37,8 +38,10 @@ export function contactsProcessor(app: FastifyInstance) {
             contact = presentContact(contactRow, names, notes.at(-1)?.note ?? '', links.get(contactRow.id));
           }
           const payload: ContactChangedPayload = { request, contact };
-          await app.realtime.publish(realtimeRoom.user(userId), RecordType.ContactChanged, payload, trx);
+          records.push({ room: realtimeRoom.user(userId), type: RecordType.ContactChanged, payload });
         }
+        // Together: the two rooms' turns in one order (realtime/README.md), not in user id order.
+        await app.realtime.publishAll(records, trx);
         await meta.doneWith(trx);
       });
     },

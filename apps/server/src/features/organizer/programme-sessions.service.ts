@@ -245,12 +245,7 @@ export async function tellAudience(
   change: { eventId: number; sessionId: number; actorId: number; kind: 'moved' | 'edited' | 'cancelled' },
 ): Promise<void> {
   const audience = await repo.sessionAudience(trx, change.sessionId);
-  for (const person of audience) {
-    await deps.events.agendaChanged(trx, person.user_id, {
-      eventId: change.eventId,
-      participantId: person.id,
-    });
-  }
+  await deps.events.agendasChanged(trx, change.eventId, audience);
   if (change.kind === 'edited' || audience.length === 0) return;
   const emit = async (
     kind: 'rescheduled_session' | 'session_cancelled' | 'cancel_session',
