@@ -4,7 +4,7 @@ import { testDatabase } from '../../test/db';
 import { startSmtp, waitFor } from '../../test/smtp';
 import { createMailer } from '../mail/mailer';
 import { type Bus, createBus, type DomainEvent } from './bus';
-import { pruneDone } from './outbox.repository';
+import { markHandlerDone, pruneDone } from './outbox.repository';
 
 /** The durable outbox behind the event bus (decision 010), on the worker's test database. */
 const buses: Bus[] = [];
@@ -149,6 +149,32 @@ describe('event bus outbox', () => {
       );
     }
     expect((await rows()).every((r) => r.state === 'done' && r.attempts === 1)).toBe(true);
+  });
+
+  it('a handler run twice (its lease ran out mid-run) commits its work once: the late run rolls back', async () => {
+    const { db } = await testDatabase();
+    const b = await bus();
+    const runs: string[] = [];
+    b.on(
+      'poll.published',
+      async (e, meta) => {
+        if (e.pollId !== 1) return;
+        // Another process took the row over and committed this handler's work while this run was slow.
+        await markHandlerDone(db, meta.outboxId, meta.handler);
+        await db.transaction().execute(async (trx) => {
+          await b.emit(poll(1, 2), trx); // this run's own write
+          await meta.doneWith(trx);
+          runs.push('late run committed');
+        });
+      },
+      'cards',
+    );
+    await b.emit(poll(1, 1));
+    await b.idle();
+    expect(runs).toEqual([]);
+    const [only, ...rest] = await rows();
+    expect(rest).toEqual([]); // the late run's event was rolled back with it
+    expect(only).toMatchObject({ state: 'done', attempts: 1, done_handlers: ['cards'] });
   });
 
   it('the hourly cleanup deletes rows done for more than a day, and keeps the rest', async () => {

@@ -71,6 +71,13 @@ export interface Bus {
   setLogger(log: Pick<FastifyBaseLogger, 'error' | 'warn'>): void;
 }
 
+/** Thrown by `doneWith` when the handler's work was already committed by another run of it. */
+class DoneElsewhere extends Error {
+  constructor() {
+    super('this handler already ran for this event');
+  }
+}
+
 export interface HandlerMeta {
   /** The outbox row's id. */
   outboxId: number;
@@ -78,7 +85,11 @@ export interface HandlerMeta {
   handler: string;
   /** An idempotency key for one side effect: the same across retries of this row and handler. */
   key(...parts: (string | number)[]): string;
-  /** Marks this handler done inside `trx`, so its writes and its progress commit together. */
+  /**
+   * Marks this handler done inside `trx`, so its writes and its progress commit together. Throws
+   * (rolling `trx` back) when another run of this handler for this row already committed; the bus
+   * then counts the handler as done.
+   */
   doneWith(trx: Transaction<DB>): Promise<void>;
 }
 
@@ -224,7 +235,10 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
         outboxId: row.id,
         handler: name,
         key: (...parts) => ['bus', row.id, name, ...parts].join(':'),
-        doneWith: (trx) => outbox.markHandlerDone(trx, row.id, name),
+        doneWith: async (trx) => {
+          // Another run committed this handler's work first: this one's writes roll back.
+          if (!(await outbox.markHandlerDone(trx, row.id, name))) throw new DoneElsewhere();
+        },
       };
       try {
         await handler(row.payload, meta);
@@ -234,6 +248,10 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
           await outbox.markHandlerDone(db, row.id, name);
         }
       } catch (err) {
+        if (err instanceof DoneElsewhere) {
+          done.push(name);
+          continue;
+        }
         // One failing processor must not keep the others from their work; it alone is retried.
         log.error({ err, event: row.type, outboxId: row.id, handler: name }, 'event bus: handler failed');
         errors.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);

@@ -68,11 +68,16 @@ export async function renewLeases(db: Kysely<DB>, ids: number[], leaseMs: number
     WHERE id = ANY(${ids}::int[]) AND state = 'pending'`.execute(db);
 }
 
-/** Records that one handler of a row has done its work (in the handler's own transaction, if given). */
-export async function markHandlerDone(db: Executor, id: number, handler: string): Promise<void> {
-  await sql`
+/**
+ * Records that one handler of a row has done its work (in the handler's own transaction, if given).
+ * False when it was already recorded: another run of the handler (a process whose lease ran out
+ * while this one held the row) committed first.
+ */
+export async function markHandlerDone(db: Executor, id: number, handler: string): Promise<boolean> {
+  const result = await sql`
     UPDATE bus_outbox SET done_handlers = array_append(done_handlers, ${handler})
     WHERE id = ${id} AND NOT (${handler} = ANY(done_handlers))`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 export async function markDone(db: Kysely<DB>, id: number): Promise<void> {
