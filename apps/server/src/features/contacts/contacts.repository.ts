@@ -7,6 +7,7 @@ import {
   normalizePhone,
 } from '@foyer/contract';
 import { type Selectable, sql, type Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
 import type { ContactNotesTable, ContactsTable, DB } from '../../db/schema';
 import { type EventPerson, exchangesWith, otherUserOf, peopleByIds } from './exchanges.repository';
@@ -145,13 +146,18 @@ export function findContacts(db: Executor, f: ContactFilter): Promise<ContactRow
   return query.orderBy('id', 'desc').limit(f.limit).execute();
 }
 
-export function findContact(db: Executor, ownerId: number, id: number): Promise<ContactRow | undefined> {
-  return db
-    .selectFrom('contacts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
+/**
+ * One of my contacts; `keep` holds it against a delete to the end of the transaction (FOR KEY SHARE,
+ * what a note's foreign key takes): a delete in flight is waited for, and then it is gone.
+ */
+export function findContact(
+  db: Executor,
+  ownerId: number,
+  id: number,
+  keep?: 'keep',
+): Promise<ContactRow | undefined> {
+  const query = db.selectFrom('contacts').selectAll().where('id', '=', id).where('owner_id', '=', ownerId);
+  return (keep ? query.forKeyShare() : query).executeTakeFirst();
 }
 
 export function findNotes(db: Executor, contactIds: readonly number[]): Promise<NoteRow[]> {
@@ -207,7 +213,7 @@ export async function updateContact(
   ownerId: number,
   id: number,
   input: { values: ContactValues; ticketId: string | null | undefined; eventIds: number[]; at: Date },
-): Promise<number | null> {
+): Promise<number | null | 'ticketTaken'> {
   const updated = await trx
     .updateTable('contacts')
     .set({
@@ -221,8 +227,13 @@ export async function updateContact(
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
     .returning('id')
-    .executeTakeFirst();
-  return updated?.id ?? null;
+    .executeTakeFirst()
+    .catch((error: unknown) => {
+      // Another of my contacts has this badge (one contact per badge and owner).
+      if (isUniqueViolation(error, 'contacts_owner_ticket')) return 'ticketTaken' as const;
+      throw error;
+    });
+  return updated === 'ticketTaken' ? updated : (updated?.id ?? null);
 }
 
 /**

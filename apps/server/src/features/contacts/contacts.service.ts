@@ -138,6 +138,7 @@ export async function saveContact(
           at: ctx.now(),
         }).then((row) => ({ contactId: row.id, created: row.created }));
     if (contactId === null) throw AppError.notFound('Contact not found');
+    if (contactId === 'ticketTaken') throw AppError.conflict('Another of your contacts has this badge');
     if (input.note) await insertNote(trx, { contactId, note: input.note });
     const ticketId = input.ticketId || null;
     // Collected once: a badge saved again merges into its contact (as a scan does) and says nothing.
@@ -165,7 +166,8 @@ export async function saveNote(
 ): Promise<ContactNote> {
   const { ctx } = deps;
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await findContact(trx, userId, input.contactId))) throw AppError.notFound('Contact not found');
+    if (!(await findContact(trx, userId, input.contactId, 'keep')))
+      throw AppError.notFound('Contact not found');
     const row = input.id
       ? await updateNote(trx, input.contactId, input.id, input.note, ctx.now())
       : await insertNote(trx, {

@@ -2,6 +2,7 @@ import type { ContactDetails, ContactLookup, ContactNote, ContactPage } from '@f
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makeParticipant, makePerson, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, failingRealtime, useTestApp } from '../../../test/helper';
 import { deleteContact, deleteNote, saveContact, saveNote } from './contacts.service';
 
@@ -282,6 +283,41 @@ describe('contacts API (E7.50–E7.54)', () => {
     expect(found.body.data?.existingContactId).toBe(rows[0]?.id);
   });
 
+  it('E7.50 a contact edited to the badge another of my contacts has is a 409, and nothing changes', async () => {
+    const { event, me } = await setup();
+    const first = await api<ContactDetails>(me, 'POST', '/contact', {
+      events: [event.id],
+      firstName: 'First',
+      emails: ['first@x.example'],
+      ticketId: 'TCK-E1',
+    });
+    const second = await api<ContactDetails>(me, 'POST', '/contact', {
+      events: [event.id],
+      firstName: 'Second',
+      emails: ['second@x.example'],
+      ticketId: 'TCK-E2',
+    });
+    const edit = await api(me, 'POST', '/contact', {
+      id: second.body.data?.id,
+      events: [event.id],
+      firstName: 'Renamed',
+      emails: ['second@x.example'],
+      ticketId: 'TCK-E1',
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error?.msg).toBe('Another of your contacts has this badge');
+    const rows = await t.ctx.db
+      .selectFrom('contacts')
+      .select(['id', 'first_name', 'ticket_id'])
+      .where('id', 'in', [first.body.data?.id as number, second.body.data?.id as number])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.first_name, r.ticket_id])).toEqual([
+      ['First', 'TCK-E1'],
+      ['Second', 'TCK-E2'],
+    ]);
+  });
+
   it('E7.53 E1.13 E9.53 exports scanned_contacts.csv with notes separated by a line of equals signs', async () => {
     const { event, me } = await setup();
     const contact = (
@@ -309,5 +345,29 @@ describe('contacts API (E7.50–E7.54)', () => {
     );
     expect(row).toContain('Csv,"Quote ""Me""",csv@x.example,,\'=cmd()');
     expect(res.body).toContain(`"one\n${'='.repeat(20)}\ntwo"`);
+  });
+});
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets a note wait on the contact's delete. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a note beside its contact’s delete (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('E7.51 a note added while its contact is being deleted is a 404, not a 500', async () => {
+    const { event, me } = await setup();
+    const saved = await api<ContactDetails>(me, 'POST', '/contact', {
+      events: [event.id],
+      firstName: 'Gone',
+      emails: ['gone@x.example'],
+    });
+    const contactId = saved.body.data?.id as number;
+    // My other device deletes the contact (contacts.service.ts deleteContact), not yet committed.
+    const noted = await held.behind(
+      async (trx) => {
+        await trx.deleteFrom('contacts').where('id', '=', contactId).execute();
+      },
+      () => api(me, 'POST', '/contact/note', { contactId, note: 'Call back' }),
+    );
+    expect(noted.status).toBe(404);
+    expect(noted.body.error?.msg).toBe('Contact not found');
   });
 });
