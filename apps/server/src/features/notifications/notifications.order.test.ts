@@ -159,5 +159,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(mark.status).toBe(200);
       expect(mark.body).toMatchObject({ success: true, data: { unseen: 0 } });
     });
+    it('A4.37 a notification marked read while its poll is deleted: the mark answers, nothing breaks', async () => {
+      const event = await makeEvent(t.ctx);
+      const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+      const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+      const { written } = await t.ctx.db
+        .transaction()
+        .execute((trx) => writeNotifications(t.ctx, trx, [ben.id], draftFrom(event.id, ana)));
+      const id = written[0]?.notification.id as number;
+
+      // The organizer deletes what it was about (polls.service.ts drops its notifications).
+      const marked = await held.behind(
+        async (trx) => {
+          await trx.deleteFrom('notifications').where('id', '=', id).execute();
+        },
+        () =>
+          call<NotificationCounts>(t.app, {
+            method: 'POST',
+            url: '/api/v1/notifications/read',
+            headers: ben.headers,
+            payload: { ids: [id] },
+          }),
+      );
+      expect(marked.status).toBe(200);
+      expect(marked.body).toMatchObject({ success: true, data: { unread: 0 } });
+    });
   },
 );

@@ -135,6 +135,16 @@ export async function isVisible(db: Executor, userId: number, eventId: number, i
 }
 
 export async function markRead(db: Executor, userId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  // Held against a delete first (a poll deleted, an announcement taken back): one in flight is
+  // waited for, and the rows it removed are then not marked (their mark would break its key).
+  await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forKeyShare()
+    .execute();
   await db
     .insertInto('notification_reads')
     .columns(['user_id', 'notification_id'])
