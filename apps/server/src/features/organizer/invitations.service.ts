@@ -105,7 +105,7 @@ interface NewPerson {
  */
 async function upsertInvited(trx: Transaction<DB>, ctx: AppContext, eventId: number, p: NewPerson) {
   await repo.lockEmail(trx, eventId, p.email);
-  const existing = await repo.findByEmail(trx, eventId, p.email);
+  let existing = await repo.findByEmail(trx, eventId, p.email);
   const details = {
     ...(p.name ? { name: p.name } : {}),
     ...(p.surname ? { surname: p.surname } : {}),
@@ -117,7 +117,7 @@ async function upsertInvited(trx: Transaction<DB>, ctx: AppContext, eventId: num
     ...(p.present !== undefined ? { present: p.present } : {}),
   };
   if (!existing) {
-    const row = await repo.insertPerson(trx, {
+    const row = await repo.insertPersonIfNew(trx, {
       event_id: eventId,
       user_id: null,
       email: p.email,
@@ -129,7 +129,10 @@ async function upsertInvited(trx: Transaction<DB>, ctx: AppContext, eventId: num
       state: 'invited',
       ...details,
     });
-    return { row, created: true, invitable: true };
+    if (row) return { row, created: true, invitable: true };
+    // A registration or import of the address committed meanwhile (they do not take the lock above).
+    existing = await repo.findByEmail(trx, eventId, p.email);
+    if (!existing) throw AppError.conflict('This address changed meanwhile; try again');
   }
   const live = existing.user_id !== null && existing.state !== 'deleted' && existing.state !== 'invited';
   if (live) return { row: existing, created: false, invitable: false };

@@ -1,6 +1,7 @@
 import type { EventInvitation, RegisterResult } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeType, makeUser, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
@@ -315,3 +316,45 @@ describe('invitations (E7.66, E7.67)', () => {
     expect((await req(null, 'GET', `/event/invitation/${'x'.repeat(43)}`)).status).toBe(404);
   });
 });
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets an invite meet a registration. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'an invite beside a registration of the address (PostgreSQL)',
+  () => {
+    const held = useHeldTransactions(() => t.ctx.db);
+
+    it('E7.66 inviting an address as it registers is a 409 “already takes part”, one record', async () => {
+      const { event, owner } = await setup();
+      const user = await makeUser(t.ctx);
+      // The person registers (registration.service.ts inserts their record), not yet committed.
+      const invited = await held.behind(
+        async (trx) => {
+          await trx
+            .insertInto('participants')
+            .values({
+              event_id: event.id,
+              user_id: user.id,
+              email: user.username,
+              name: 'Reg',
+              surname: 'Istered',
+              state: 'active',
+              reg_type: 'reg',
+            })
+            .execute();
+        },
+        () =>
+          req(owner, 'POST', '/event/participant/invite', {
+            eventId: event.id,
+            name: 'In',
+            surname: 'Vited',
+            email: user.username,
+            present: 'venue',
+          }),
+      );
+      expect(invited.status).toBe(409);
+      expect(invited.body.error?.msg).toBe('This person already takes part in the event');
+      const rows = await participantsOf(event.id, user.username);
+      expect(rows.map((r) => [r.state, r.user_id])).toEqual([['active', user.id]]);
+    });
+  },
+);

@@ -125,8 +125,20 @@ export function findByInviteHash(
   return firstRow(query, lock);
 }
 
-export function insertPerson(db: Executor, values: Insertable<ParticipantsTable>): Promise<ParticipantRow> {
-  return db.insertInto('participants').values(values).returningAll().executeTakeFirstOrThrow();
+/**
+ * A new record for the address, or undefined when the event has one already: one committed
+ * meanwhile (a registration, an import, another organizer's invite) is waited for, not a 500.
+ */
+export function insertPersonIfNew(
+  db: Executor,
+  values: Insertable<ParticipantsTable>,
+): Promise<ParticipantRow | undefined> {
+  return db
+    .insertInto('participants')
+    .values(values)
+    .onConflict((oc) => oc.columns(['event_id', 'email']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export function updatePerson(
