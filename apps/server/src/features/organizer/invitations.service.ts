@@ -252,12 +252,13 @@ export async function acceptInvitation(
   input: z.output<typeof acceptInvitationRequest>,
 ): Promise<{ eventId: number; participantId: number }> {
   return ctx.db.transaction().execute(async (trx) => {
-    // Held until the commit: two accounts accepting one forwarded link at once, the second finds it
-    // spent (read without the lock, both took the place and the second overwrote the first).
+    // The account first: its accepts take turns (two links to one event accepted at once, the
+    // second finds the first's place). Then the link, held until the commit: two accounts accepting
+    // one forwarded link at once, the second finds it spent.
+    const user = await findUserById(trx, userId, 'lock');
+    if (!user) throw AppError.unauthenticated('This account no longer exists');
     const row = await findOpenInvitation(trx, input.token, 'lock');
     if (!row) throw invalidInvitation();
-    const user = await findUserById(trx, userId);
-    if (!user) throw AppError.unauthenticated('This account no longer exists');
     const own = await findParticipation(trx, row.event_id, userId, { withDeleted: true });
     if (own && own.state !== 'deleted' && own.state !== 'invited') {
       // Already in the event: the invitation is spent, the live record stays.
@@ -265,9 +266,12 @@ export async function acceptInvitation(
       return { eventId: row.event_id, participantId: own.id };
     }
     if (own) await repo.updatePerson(trx, own.id, { user_id: null, state: 'deleted' });
+    // The record takes the login address, unless another record of the event has it (the account's
+    // removed place, or an open invitation to that address): the invited address stays then.
+    const holder = await repo.findByEmail(trx, row.event_id, user.username);
     const saved = await repo.updatePerson(trx, row.id, {
       user_id: userId,
-      email: user.username,
+      email: holder && holder.id !== row.id ? row.email : user.username,
       name: row.name || user.name,
       surname: row.surname || user.surname,
       ticket_id: row.ticket_id ?? generateTicketId(),

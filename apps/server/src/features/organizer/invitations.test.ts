@@ -196,6 +196,46 @@ describe('invitations (E7.66, E7.67)', () => {
     expect(twice.body.error?.fields).toEqual({ token: 'organizer.people.error.invitation' });
   });
 
+  it('E7.66 an account invited at its login address and at another accepts either link: one live record', async () => {
+    const { event, owner } = await setup();
+    const kat = await makeUser(t.ctx, { username: address(), name: 'Kat', surname: 'Johnson' });
+    const atLogin = await invitedToken(owner, event.id, kat);
+    const other = address();
+    const atOther = await invitedToken(owner, event.id, { username: other, name: 'Kat' });
+    const accepted = await req<{ participantId: number }>(kat, 'POST', '/event/invitation/accept', {
+      token: atOther,
+    });
+    expect(accepted.status).toBe(200);
+    const again = await req(kat, 'POST', '/event/invitation/accept', { token: atLogin });
+    expect(again.status).toBe(200);
+    const live = await t.ctx.db
+      .selectFrom('participants')
+      .select(['id', 'state'])
+      .where('event_id', '=', event.id)
+      .where('user_id', '=', kat.id)
+      .where('state', '!=', 'deleted')
+      .execute();
+    expect(live).toEqual([{ id: accepted.body.data?.participantId, state: 'active' }]);
+  });
+
+  it('E7.66 a removed attendee invited again at another address accepts: one live record', async () => {
+    const { event, owner } = await setup();
+    const kat = await makePerson(t.ctx, event.id, { name: 'Kat' });
+    await t.ctx.db.updateTable('participants').set({ state: 'deleted' }).where('id', '=', kat.id).execute();
+    const other = address();
+    const token = await invitedToken(owner, event.id, { username: other, name: 'Kat' });
+    const accepted = await req<{ participantId: number }>(kat, 'POST', '/event/invitation/accept', { token });
+    expect(accepted.status).toBe(200);
+    const live = await t.ctx.db
+      .selectFrom('participants')
+      .select(['id', 'state'])
+      .where('event_id', '=', event.id)
+      .where('user_id', '=', kat.userId)
+      .where('state', '!=', 'deleted')
+      .execute();
+    expect(live).toEqual([{ id: accepted.body.data?.participantId, state: 'active' }]);
+  });
+
   it('one invitation link accepted by two accounts at the same moment goes to one of them only', async () => {
     const { event, owner } = await setup();
     const kat = await makeUser(t.ctx, { username: address(), name: 'Kat', surname: 'Johnson' });
@@ -355,6 +395,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(invited.body.error?.msg).toBe('This person already takes part in the event');
       const rows = await participantsOf(event.id, user.username);
       expect(rows.map((r) => [r.state, r.user_id])).toEqual([['active', user.id]]);
+    });
+
+    it('E7.66 two invitations to one event accepted at the same moment: both answer, one live record', async () => {
+      const { event, owner } = await setup();
+      const kat = await makeUser(t.ctx, { username: address(), name: 'Kat', surname: 'Johnson' });
+      const first = await invitedToken(owner, event.id, { username: address(), name: 'Kat' });
+      const second = await invitedToken(owner, event.id, { username: address(), name: 'Kat' });
+      const answers = await Promise.all(
+        [first, second].map((token) => req(kat, 'POST', '/event/invitation/accept', { token })),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const live = await t.ctx.db
+        .selectFrom('participants')
+        .select('state')
+        .where('event_id', '=', event.id)
+        .where('user_id', '=', kat.id)
+        .where('state', '!=', 'deleted')
+        .execute();
+      expect(live).toEqual([{ state: 'active' }]);
     });
   },
 );
