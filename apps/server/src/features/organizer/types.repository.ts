@@ -29,6 +29,27 @@ export function findType(db: Executor, eventId: number, typeId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * Holds these types of the event in id order (a delete and the type its people move to): a person
+ * being given one meanwhile is waited for and counted, and two deletes moving people into each
+ * other's type queue instead of deadlocking. Returns the ids held.
+ */
+export async function lockTypes(
+  db: Executor,
+  eventId: number,
+  typeIds: readonly number[],
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('participant_types')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('id', 'in', [...typeIds])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function typeIdsOf(db: Executor, eventId: number): Promise<Set<number>> {
   const rows = await db
     .selectFrom('participant_types')
@@ -86,8 +107,18 @@ export function moveTypeParticipants(db: Executor, fromTypeId: number, toTypeId:
     .execute();
 }
 
-/** Drops the type from other types' invitation rights and sessions' allowed types, then deletes it. */
-export async function deleteType(db: Executor, eventId: number, typeId: number): Promise<void> {
+/**
+ * Drops the type from other types' invitation rights and deletes it. Where sessions and door areas
+ * let the type in: with `moveTo` (its people moved there) they let that type in instead; without, the
+ * sessions drop it, and a door area keeps the id (it matches nobody: an area let in for this type
+ * alone stays closed rather than opening to everyone, which an empty list means).
+ */
+export async function deleteType(
+  db: Executor,
+  eventId: number,
+  typeId: number,
+  moveTo: number | null,
+): Promise<void> {
   await sql`
     UPDATE participant_types
        SET invitation_rights = (
@@ -95,9 +126,17 @@ export async function deleteType(db: Executor, eventId: number, typeId: number):
            FROM jsonb_array_elements(invitation_rights) AS value
           WHERE value <> to_jsonb(${typeId}::int))
      WHERE event_id = ${eventId} AND jsonb_typeof(invitation_rights) = 'array'`.execute(db);
+  const allowed =
+    moveTo === null
+      ? sql`array_remove(allowed_type_ids, ${typeId}::int)`
+      : sql`ARRAY(SELECT DISTINCT unnest(array_replace(allowed_type_ids, ${typeId}::int, ${moveTo}::int)) ORDER BY 1)`;
   await sql`
-    UPDATE sessions SET allowed_type_ids = array_remove(allowed_type_ids, ${typeId}::int)
+    UPDATE sessions SET allowed_type_ids = ${allowed}
      WHERE event_id = ${eventId} AND ${typeId}::int = ANY(allowed_type_ids)`.execute(db);
+  if (moveTo !== null)
+    await sql`
+      UPDATE checkin_areas SET allowed_type_ids = ${allowed}
+       WHERE event_id = ${eventId} AND ${typeId}::int = ANY(allowed_type_ids)`.execute(db);
   await db.deleteFrom('participant_types').where('event_id', '=', eventId).where('id', '=', typeId).execute();
 }
 

@@ -135,11 +135,11 @@ export async function deleteType(
 ): Promise<null> {
   await requireConsole(ctx.db, eventId, userId, 'event');
   await ctx.db.transaction().execute(async (trx) => {
-    const type = await repo.findType(trx, eventId, typeId);
-    if (!type) throw AppError.notFound('Participant type not found');
+    const held = await repo.lockTypes(trx, eventId, moveTo === undefined ? [typeId] : [typeId, moveTo]);
+    if (!held.includes(typeId)) throw AppError.notFound('Participant type not found');
     const count = await repo.countTypeParticipants(trx, typeId);
     if (moveTo !== undefined) {
-      if (moveTo === typeId || !(await repo.findType(trx, eventId, moveTo))) {
+      if (moveTo === typeId || !held.includes(moveTo)) {
         throw AppError.badRequest('Choose another type of this event', {
           moveTo: 'organizer.types.error.unknownType',
         });
@@ -148,7 +148,7 @@ export async function deleteType(
       throw AppError.conflict(`${count} participants have this type: choose a type to move them to`);
     }
     await repo.moveTypeParticipants(trx, typeId, moveTo ?? null);
-    await repo.deleteType(trx, eventId, typeId);
+    await repo.deleteType(trx, eventId, typeId, moveTo ?? null);
   });
   return null;
 }

@@ -99,7 +99,7 @@ describe('organizer console: participant types and categories', () => {
     });
   });
 
-  it('refuses invitation rights naming another event’s type, and deleting a type with people unless they move', async () => {
+  it('refuses invitation rights naming another event’s type, and deleting a type with people unless they move (door areas then let their new type in)', async () => {
     const { event, organizer } = await setup();
     const elsewhere = await makeEvent(t.ctx);
     const foreign = await makeType(t.ctx, elsewhere.id);
@@ -117,6 +117,23 @@ describe('organizer console: participant types and categories', () => {
     expect((await req(organizer, 'DELETE', `/${event.id}/types/${a.id}?moveTo=${foreign.id}`)).status).toBe(
       400,
     );
+    // A door area and a session let type A in: after the move they let B in (its people are B now).
+    const hall = await t.ctx.db
+      .insertInto('locations')
+      .values({ event_id: event.id, name: 'Hall A' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const area = await t.ctx.db
+      .insertInto('checkin_areas')
+      .values({
+        event_id: event.id,
+        entity_type: 'location',
+        entity_id: hall.id,
+        configured: true,
+        allowed_type_ids: [a.id],
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect((await req(organizer, 'DELETE', `/${event.id}/types/${a.id}?moveTo=${b.id}`)).status).toBe(200);
     const moved = await t.ctx.db
       .selectFrom('participants')
@@ -124,6 +141,12 @@ describe('organizer console: participant types and categories', () => {
       .where('id', '=', person.id)
       .executeTakeFirst();
     expect(moved?.type_id).toBe(b.id);
+    const door = await t.ctx.db
+      .selectFrom('checkin_areas')
+      .select('allowed_type_ids')
+      .where('id', '=', area.id)
+      .executeTakeFirstOrThrow();
+    expect(door.allowed_type_ids).toEqual([b.id]);
   });
 
   it('saves a category group as a whole: kept options keep their ids, removed ones are unset on people', async () => {
@@ -222,5 +245,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a category group saved twice at
       .orderBy('name')
       .execute();
     expect(options.map((o) => o.name)).toEqual(['Fintech', 'Health']);
+  });
+
+  it('E6.15 a type deleted while someone is being given it: refused (they have it), not silently unset', async () => {
+    const { event, organizer } = await setup();
+    const speaker = await makeType(t.ctx, event.id, { name: 'Speaker' });
+    const person = await makePerson(t.ctx, event.id);
+    // Another organizer gives the person the type (people.service.ts), not committed yet.
+    const deleted = await held.behind(
+      async (trx) => {
+        await trx
+          .updateTable('participants')
+          .set({ type_id: speaker.id })
+          .where('id', '=', person.id)
+          .execute();
+      },
+      () => req(organizer, 'DELETE', `/${event.id}/types/${speaker.id}`),
+    );
+    expect(deleted.status).toBe(409);
+    const row = await t.ctx.db
+      .selectFrom('participants')
+      .select('type_id')
+      .where('id', '=', person.id)
+      .executeTakeFirstOrThrow();
+    expect(row.type_id).toBe(speaker.id);
   });
 });
