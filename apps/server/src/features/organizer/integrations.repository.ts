@@ -47,13 +47,14 @@ export function findWebhooks(db: Executor, eventId: number) {
   return db.selectFrom('webhooks').selectAll().where('event_id', '=', eventId).orderBy('id').execute();
 }
 
-export function findWebhook(db: Executor, eventId: number, webhookId: number) {
-  return db
+/** The event's webhook; `keep` holds it against a delete until the transaction ends (FOR KEY SHARE). */
+export function findWebhook(db: Executor, eventId: number, webhookId: number, keep?: 'keep') {
+  const query = db
     .selectFrom('webhooks')
     .selectAll()
     .where('id', '=', webhookId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
+    .where('event_id', '=', eventId);
+  return (keep ? query.forKeyShare() : query).executeTakeFirst();
 }
 
 export function insertWebhook(

@@ -229,7 +229,12 @@ export async function sendTest(
   const webhook = await requireWebhook(ctx, userId, eventId, webhookId);
   const at = ctx.now();
   const payload = deliveryPayload(eventId, at, { message: 'Hello from Foyer', webhookId: webhook.id });
-  const [queued] = await queueDeliveries(ctx.db, [webhook.id], 'ping', payload, at);
+  // Queued with the webhook held: one deleted meanwhile is a 404, not a broken foreign key.
+  const [queued] = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.findWebhook(trx, eventId, webhook.id, 'keep')))
+      throw AppError.notFound('Webhook not found');
+    return queueDeliveries(trx, [webhook.id], 'ping', payload, at);
+  });
   if (!queued) throw new Error('the test delivery was not written');
   await sendDueDeliveries(ctx, { onlyId: queued.id, evenInactive: true });
   const row = await repo.findDelivery(ctx.db, queued.id);

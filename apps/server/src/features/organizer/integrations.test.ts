@@ -1,6 +1,7 @@
 import type { ApiKey, CreatedApiKey, Webhook, WebhookWithSecret } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { hashApiKey } from '../../http/api-key';
 
@@ -263,5 +264,27 @@ describe('integrations: only the owner', () => {
     expect(hooks.body.data).toEqual([hook]);
     const anonymous = await call(t.app, { method: 'GET', url: `/api/v1${base}/keys` });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets a test send wait on a delete. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a webhook tested while it is deleted (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('“Send test” on a webhook another owner is deleting is a 404, not a 500', async () => {
+    const { owner, base } = await ownedEvent();
+    const created = await req<WebhookWithSecret>(owner, 'POST', `${base}/webhooks`, {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['participant.registered'],
+    });
+    const id = created.body.data!.webhook.id;
+    const tested = await held.behind(
+      async (trx) => {
+        await trx.deleteFrom('webhooks').where('id', '=', id).execute();
+      },
+      () => req(owner, 'POST', `${base}/webhooks/${id}/test`),
+    );
+    expect(tested.status).toBe(404);
+    expect(tested.body.error?.msg).toBe('Webhook not found');
   });
 });
