@@ -137,14 +137,15 @@ export function listBoothCategories(db: Executor, eventId: number) {
     .execute();
 }
 
-export function findBoothCategory(db: Executor, eventId: number, categoryId: number) {
-  return db
+/** A booth category of the event; `keep` holds it against a delete until the transaction ends. */
+export function findBoothCategory(db: Executor, eventId: number, categoryId: number, keep?: 'keep') {
+  const query = db
     .selectFrom('categories')
     .select(['id', 'name', 'parent_id'])
     .where('event_id', '=', eventId)
     .where('kind', '=', 'booth')
-    .where('id', '=', categoryId)
-    .executeTakeFirst();
+    .where('id', '=', categoryId);
+  return (keep ? query.forKeyShare() : query).executeTakeFirst();
 }
 
 /** Which of these ids are booth categories of the event. */

@@ -377,13 +377,18 @@ export async function createBoothCategory(
   input: z.output<typeof createBoothCategoryRequest>,
 ): Promise<ConsoleBoothCategory> {
   await requireConsole(ctx.db, eventId, userId, 'exhibitors');
-  if (input.parentId != null) {
-    const parent = await repo.findBoothCategory(ctx.db, eventId, input.parentId);
-    if (!parent || parent.parent_id !== null) {
-      throw fieldError('parentId', 'validation.error.option', 'parentId: not a top-level booth category');
+  const parentId = input.parentId ?? null;
+  // The parent held until the insert commits: one deleted meanwhile is "no such parent", not a 500.
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    if (parentId !== null) {
+      const parent = await repo.findBoothCategory(trx, eventId, parentId, 'keep');
+      if (!parent || parent.parent_id !== null) {
+        throw fieldError('parentId', 'validation.error.option', 'parentId: not a top-level booth category');
+      }
     }
-  }
-  return toCategory(await repo.insertBoothCategory(ctx.db, eventId, input.name, input.parentId ?? null));
+    return repo.insertBoothCategory(trx, eventId, input.name, parentId);
+  });
+  return toCategory(row);
 }
 
 async function categoryOf(ctx: AppContext, eventId: number, categoryId: number) {

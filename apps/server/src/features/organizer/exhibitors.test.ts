@@ -9,6 +9,7 @@ import {
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, failingRealtime, roomPayloads, type TestApp } from '../../../test/helper';
 import { createConsoleBooth, updateConsoleBooth } from './exhibitors.service';
 
@@ -384,3 +385,33 @@ describe('organizer console: booths (issue 12, part 5)', () => {
     expect(after.body.data).toMatchObject([{ name: 'Acme Robotics', members: [] }]);
   });
 });
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets a new option wait on its group's delete. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a booth sub-category beside its group’s delete (PostgreSQL)',
+  () => {
+    const held = useHeldTransactions(() => t.ctx.db);
+
+    it('a sub-category added while its group is deleted is refused on parentId (400), not a 500', async () => {
+      const { organizer, base } = await setup();
+      const group = await api<ConsoleBoothCategory>(organizer, 'POST', `${base}/booth-categories`, {
+        name: 'Sector',
+      });
+      const groupId = group.body.data!.id;
+      const added = await held.behind(
+        async (trx) => {
+          await trx.deleteFrom('categories').where('id', '=', groupId).execute();
+        },
+        () => api(organizer, 'POST', `${base}/booth-categories`, { name: 'Energy', parentId: groupId }),
+      );
+      expect(added.status).toBe(400);
+      expect(Object.keys(added.body.error?.fields ?? {})).toEqual(['parentId']);
+      const orphans = await t.ctx.db
+        .selectFrom('categories')
+        .select('id')
+        .where('parent_id', '=', groupId)
+        .execute();
+      expect(orphans).toEqual([]);
+    });
+  },
+);
