@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { AppContext } from './context';
+import { isWriteConflict } from './db/errors';
 import { busPlugin } from './events/bus.plugin';
 import { features } from './features';
 import { searchCachePlugin } from './features/participants/search.cache';
@@ -40,6 +41,9 @@ export const API_PREFIX = '/api/v1';
 
 /** The router's limit on one path parameter (Fastify's default `maxParamLength`). */
 const MAX_PARAM_LENGTH = 100;
+
+/** What a request that met another write unexpectedly hears (see isWriteConflict). */
+const WRITE_CONFLICT = 'Someone changed this at the same moment. Nothing was saved: please try again.';
 
 function sendUriTooLong(reply: FastifyReply) {
   return reply.status(414).send({
@@ -163,6 +167,15 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       return reply
         .status(status)
         .send({ success: false, error: { code: ErrorCode.Validation, msg: error.message } });
+    }
+    if (isWriteConflict(error)) {
+      // Two writes met where no code expected it: the request changed nothing (its transaction
+      // rolled back) and may simply be sent again. Logged and reported, as a bug to look at.
+      request.log.warn({ err: error }, 'write conflict');
+      reportServerError(error, request);
+      return reply
+        .status(409)
+        .send({ success: false, error: { code: ErrorCode.Conflict, msg: WRITE_CONFLICT } });
     }
     request.log.error({ err: error }, 'unhandled error');
     reportServerError(error, request);
