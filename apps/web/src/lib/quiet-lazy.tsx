@@ -1,5 +1,6 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { onceLoader } from './lazy-component';
+import { retryLater } from './retry-later';
 
 /**
  * A part of the app that is not the page and shows nothing until it is used (the navigation's
@@ -7,7 +8,8 @@ import { onceLoader } from './lazy-component';
  * check, a modal's, a menu's or a tooltip's code), loaded when it first mounts. `React.lazy` would throw a file that cannot be fetched to the nearest error
  * boundary, the app's crash screen, and keep that failure for good: a blip of the venue's Wi-Fi at
  * the wrong second took the whole page down. Here nothing shows meanwhile, and a file that could not
- * be fetched is asked for again when the browser is back online (and at the next mount).
+ * be fetched is asked for again when the browser is back online, or after a growing delay while it
+ * stays online (`retryLater`), and at the next mount.
  * `placeholder` shows in its place meanwhile (nothing by default).
  */
 export function quietLazy<P extends object>(
@@ -23,22 +25,21 @@ export function quietLazy<P extends object>(
       return component ? { component } : null;
     });
     const [attempt, setAttempt] = useState(0);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for the file again
     useEffect(() => {
       if (box) return;
       let live = true;
-      const again = () => setAttempt((n) => n + 1);
+      let cancelRetry: (() => void) | undefined;
       loadOnce().then(
         (component) => {
           if (live) setBox({ component });
         },
         () => {
-          if (live) window.addEventListener('online', again, { once: true });
+          if (live) cancelRetry = retryLater(() => setAttempt((n) => n + 1), attempt + 1);
         },
       );
       return () => {
         live = false;
-        window.removeEventListener('online', again);
+        cancelRetry?.();
       };
     }, [box, attempt]);
     if (!box) return placeholder(props);
