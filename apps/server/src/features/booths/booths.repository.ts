@@ -12,7 +12,7 @@ export function listBooths(db: Executor, eventId: number, nameContains: string |
 }
 
 /** One booth of the event; `lock` holds its row until the caller's transaction ends. */
-export function findBooth(db: Executor, eventId: number, boothId: number, lock?: 'lock') {
+export function findBooth(db: Executor, eventId: number, boothId: number, lock?: 'lock' | 'share') {
   const query = db.selectFrom('booths').selectAll().where('event_id', '=', eventId).where('id', '=', boothId);
   return firstRow(query, lock);
 }

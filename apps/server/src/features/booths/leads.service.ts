@@ -9,10 +9,11 @@ import {
   type scanLeadRequest,
   type updateLeadRequest,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
-import type { ParticipantRow } from '../../db/schema';
+import type { DB, ParticipantRow } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
@@ -193,8 +194,8 @@ export async function scanLead(
         ? `t:${values.phones[0]}`
         : `n:${`${values.first_name} ${values.last_name}`.trim().toLowerCase()}`;
   const at = ctx.now();
-  const questions = input.answers ? await repo.questionsOf(ctx.db, booth.id) : [];
   const id = await ctx.db.transaction().execute(async (trx) => {
+    const questions = input.answers ? await heldQuestions(trx, input.eventId, booth.id) : [];
     const saved = await repo.upsertLead(trx, {
       boothId: booth.id,
       eventId: input.eventId,
@@ -223,6 +224,15 @@ export async function scanLead(
   return (await presentLead(ctx.db, booth.id, id)) as Lead;
 }
 
+/**
+ * The booth's questions, read with the booth held FOR SHARE: a save of the questions (which holds it
+ * FOR UPDATE) in flight is waited for, so answers are checked against the questions as they now are.
+ */
+async function heldQuestions(trx: Transaction<DB>, eventId: number, boothId: number) {
+  if (!(await booths.findBooth(trx, eventId, boothId, 'share'))) throw AppError.notFound('Booth not found');
+  return repo.questionsOf(trx, boothId);
+}
+
 /** PUT /event/lead/:id: rating and answers. */
 export async function updateLead(
   deps: LeadDeps,
@@ -232,8 +242,8 @@ export async function updateLead(
 ): Promise<Lead> {
   const { ctx } = deps;
   const { booth } = await requireTeam(ctx.db, input.eventId, userId);
-  const questions = await repo.questionsOf(ctx.db, booth.id);
   await ctx.db.transaction().execute(async (trx) => {
+    const questions = input.answers ? await heldQuestions(trx, input.eventId, booth.id) : [];
     const row = await repo.lockLead(trx, booth.id, id);
     if (!row) throw AppError.notFound('Lead not found');
     await repo.setLead(trx, id, {

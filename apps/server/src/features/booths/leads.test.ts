@@ -399,4 +399,38 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('lead questions saved at once (P
       .execute();
     expect(questions).toEqual([{ label: 'Budget' }]);
   });
+
+  it('an answer given while the owner removes its option is checked against the saved questions (400)', async () => {
+    const { event, booth, owner, member, code } = await setup();
+    const saved = await api<LeadQuestion[]>(owner, 'PUT', '/event/lead/questions', {
+      eventId: event.id,
+      questions: [{ label: 'Interested in', kind: 'choice', options: ['Rockets', 'Fuel', 'Water'] }],
+    });
+    const interest = (saved.body.data as LeadQuestion[])[0] as LeadQuestion;
+    const lead = (await api<Lead>(member, 'POST', '/event/lead/scan', { eventId: event.id, code })).body
+      .data as Lead;
+    // The owner's save in flight: the booth held, "Water" taken out of the options.
+    const answered = await held.behind(
+      async (trx) => {
+        await trx.selectFrom('booths').select('id').where('id', '=', booth.id).forUpdate().execute();
+        await trx
+          .updateTable('booth_lead_questions')
+          .set({ options: ['Rockets', 'Fuel'] })
+          .where('id', '=', interest.id)
+          .execute();
+      },
+      () =>
+        api(member, 'PUT', `/event/lead/${lead.id}`, {
+          eventId: event.id,
+          answers: { [String(interest.id)]: 'Water' },
+        }),
+    );
+    expect(answered.status).toBe(400);
+    const row = await t.ctx.db
+      .selectFrom('booth_leads')
+      .select('answers')
+      .where('id', '=', lead.id)
+      .executeTakeFirstOrThrow();
+    expect(row.answers).toEqual({});
+  });
 });
