@@ -66,13 +66,18 @@ export async function setUpArea(
     .executeTakeFirst();
 }
 
+/**
+ * Changes a set-up area's rules; undefined when it is no longer set up (cleared meanwhile by another
+ * organizer: the row stays as the room's counter, and rules on it would apply unseen).
+ */
 export function updateArea(db: Executor, areaId: number, rules: Partial<AreaRules>) {
   return db
     .updateTable('checkin_areas')
     .set(rules)
     .where('id', '=', areaId)
+    .where('configured', '=', true)
     .returning(areaColumns)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** Forgets the set-up; the row stays, with the people inside (it is the area's occupancy counter). */

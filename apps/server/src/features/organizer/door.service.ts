@@ -129,6 +129,7 @@ export async function updateArea(
   }
   await checkTypes(ctx, eventId, input.allowedTypeIds);
   const row = Object.keys(rules).length ? await repo.updateArea(ctx.db, areaId, rules) : area;
+  if (!row) throw AppError.notFound('Check-in area not found');
   return present(ctx, userId, eventId, row);
 }
 

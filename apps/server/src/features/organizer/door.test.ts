@@ -9,6 +9,7 @@ import {
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
@@ -247,5 +248,38 @@ describe('organizer console: the door (issue 12, part 6)', () => {
     expect(door.body.data?.areas).toMatchObject([{ id, capacity: 10 }]);
     const staffList = await api<ConsoleStaff[]>(organizer, 'GET', `${base}/staff`);
     expect(staffList.body.data?.map((s) => s.participantId)).toContain(staff.id);
+  });
+});
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets an edit wait on the area's removal. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('an area edited while it is removed (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('E5.56 the edit is a 404 and the room keeps its own rules (no capacity left on its counter)', async () => {
+    const { organizer, room, base } = await setup();
+    const created = await api<ConsoleCheckInArea>(organizer, 'POST', `${base}/areas`, {
+      entityType: 'location',
+      entityId: room.id,
+      capacity: 10,
+    });
+    const id = created.body.data!.id;
+    // Another organizer removes the set-up (door.repository.ts clearArea), not committed yet.
+    const edited = await held.behind(
+      async (trx) => {
+        await trx
+          .updateTable('checkin_areas')
+          .set({ configured: false, name: null, capacity: null, allowed_type_ids: [] })
+          .where('id', '=', id)
+          .execute();
+      },
+      () => api(organizer, 'PUT', `${base}/areas/${id}`, { capacity: 3 }),
+    );
+    expect(edited.status).toBe(404);
+    const row = await t.ctx.db
+      .selectFrom('checkin_areas')
+      .select(['configured', 'capacity'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ configured: false, capacity: null });
   });
 });
