@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { EventRow, EventsTable, ParticipantRow, ParticipantTypesTable } from '../../db/schema';
 
@@ -71,6 +71,20 @@ export function updateEvent(
 }
 
 /** Locks the event row for a read-modify-write of its JSON settings. */
+/**
+ * Whether an event still shows this uploaded logo or banner: a duplicated event starts with the
+ * original's files, so a new upload on either must not delete what the other shows.
+ */
+export async function eventImageInUse(db: Executor, url: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('events')
+    .select('id')
+    .where(sql<boolean>`images->>'logo' = ${url} OR images->>'banner' = ${url}`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function lockEvent(db: Executor, eventId: number): Promise<EventRow | undefined> {
   return db.selectFrom('events').selectAll().where('id', '=', eventId).forUpdate().executeTakeFirst();
 }

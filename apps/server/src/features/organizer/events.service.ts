@@ -283,7 +283,10 @@ export async function uploadEventImage(
       updated_at: ctx.now(),
     });
     await announceChange(deps, updated, trx);
-    return { event: updated, previous: current.images[input.kind] };
+    const previous = current.images[input.kind];
+    // Another event may show it still (a duplicate starts with the original's files).
+    const shared = previous ? await repo.eventImageInUse(trx, previous) : false;
+    return { event: updated, previous: shared ? undefined : previous };
   });
   await removeUploadedImage(ctx.config.dataDir, 'events', previous);
   return toConsoleEventDetails(event, role, await repo.countParticipants(ctx.db, eventId), ctx.now());

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type ConsoleEvent,
   type ConsoleEventDetails,
@@ -35,6 +37,17 @@ const newEvent = {
   edt: '2027-05-11T15:00:00.000Z',
   domain: 'harbour',
 };
+
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** A PNG whose header says width × height (the server reads the size from the bytes). */
+function png(width: number, height: number): string {
+  const bytes = Buffer.from(PNG_1X1, 'base64');
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  return `data:image/png;base64,${bytes.toString('base64')}`;
+}
+const fileOf = (url: string) => join(t.ctx.config.dataDir, url.replace(/^\/uploads\//, 'uploads/'));
 
 async function owner() {
   const user = await makeUser(t.ctx, {
@@ -189,7 +202,7 @@ describe('organizer console: events', () => {
     expect(unchanged?.name).toBe('Harbour Summit');
   });
 
-  it('duplicates the set-up at new dates without people, and only the owner archives', async () => {
+  it('duplicates the set-up at new dates without people (a new logo on the copy leaves the original’s file), and only the owner archives', async () => {
     const { user, event } = await owner();
     const admin = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'admin' });
     await t.ctx.db
@@ -202,6 +215,11 @@ describe('organizer console: events', () => {
         images: '{}',
       })
       .execute();
+    const logo = await req(user, 'POST', `/organizer/event/${event.id}/image`, {
+      kind: 'logo',
+      dataUrl: png(300, 300),
+    });
+    expect(logo.status).toBe(200);
     const copy = await req<ConsoleEventDetails>(user, 'POST', `/organizer/event/${event.id}/duplicate`, {
       name: 'Harbour Summit 2028',
       sdt: '2028-05-10T06:00:00.000Z',
@@ -219,6 +237,22 @@ describe('organizer console: events', () => {
       .execute();
     expect(sessions).toHaveLength(1);
     expect(new Date(sessions[0]!.sdt).toISOString()).toBe('2028-05-10T07:00:00.000Z');
+
+    // The copy starts with the original's logo; a new logo on the copy leaves the original's file.
+    const imagesOf = async (id: number) =>
+      (await t.ctx.db.selectFrom('events').select('images').where('id', '=', id).executeTakeFirstOrThrow())
+        .images as Record<string, string>;
+    const original = (await imagesOf(event.id)).logo as string;
+    expect((await imagesOf(copy.body.data!.id)).logo).toBe(original);
+    const replaced = await req(user, 'POST', `/organizer/event/${copy.body.data!.id}/image`, {
+      kind: 'logo',
+      dataUrl: png(200, 200),
+    });
+    expect(replaced.status).toBe(200);
+    expect(existsSync(fileOf(original))).toBe(true);
+    // Once no event shows it, a replaced logo's file goes.
+    await req(user, 'POST', `/organizer/event/${event.id}/image`, { kind: 'logo', dataUrl: png(100, 100) });
+    expect(existsSync(fileOf(original))).toBe(false);
 
     expect((await req(admin, 'POST', `/organizer/event/${event.id}/archive`)).status).toBe(403);
     const archived = await req<ConsoleEventDetails>(user, 'POST', `/organizer/event/${event.id}/archive`);
