@@ -207,6 +207,20 @@ describe('E1.11 reading scanned codes', () => {
     ).toBe(true);
   });
 
+  it('a card whose quoted-printable bytes decode to a NUL is refused, not stored', () => {
+    for (const line of [
+      'FN;ENCODING=QUOTED-PRINTABLE:Jane=00Doe',
+      'EMAIL;ENCODING=QUOTED-PRINTABLE:ja=00ne@x.example',
+    ])
+      expect(
+        parseScannedCode(crlf(['BEGIN:VCARD', 'VERSION:2.1', line, 'EMAIL:j@x.example', 'END:VCARD'])),
+        line,
+      ).toEqual({
+        ok: false,
+        error: 'contacts.error.scanData',
+      });
+  });
+
   it('a card that names nobody and gives no way to reach them is not a contact', () => {
     expect(parseScannedCode(crlf(['BEGIN:VCARD', 'VERSION:3.0', 'NOTE:hello', 'END:VCARD']))).toEqual({
       ok: false,

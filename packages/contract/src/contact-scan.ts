@@ -62,6 +62,8 @@ export function parseScannedCode(text: string): ScanParse | null {
 }
 
 function cardResult(kind: 'vcard' | 'mecard', card: ScannedCard): ScanParse {
+  // A NUL decoded from the card's bytes (quoted-printable "=00") is not text: refused, not stripped.
+  if (JSON.stringify(card).includes('\\u0000')) return { ok: false, error: 'contacts.error.scanData' };
   // A card must name someone or give a way to reach them.
   if (!card.firstName && card.emails.length === 0 && card.phones.length === 0) {
     return { ok: false, error: 'contacts.error.scanEmpty' };

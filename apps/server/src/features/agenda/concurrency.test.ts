@@ -196,5 +196,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .execute();
       expect(attendance).toEqual([{ status: 'waiting' }]);
     });
+    it('E8.29 two organizers declining two requests of one session at the same moment both succeed', async () => {
+      t.setNow(T0);
+      const event = await makeAgendaEvent(t.ctx);
+      const session = await createSession(t.ctx, event.id, { needsApproval: true, capacity: 10 });
+      const ada = await makePerson(t.ctx, event.id);
+      const ben = await makePerson(t.ctx, event.id);
+      const boss = await makePerson(t.ctx, event.id, { organizer: true });
+      for (const who of [ada, ben]) await join(t.app, who, event.id, session.id);
+      const answers = await Promise.all(
+        [ada, ben].map((who) =>
+          api(t.app, {
+            method: 'POST',
+            url: '/api/v1/event/schedule/sessionRequest',
+            headers: boss.headers,
+            payload: { eventId: event.id, sessionId: session.id, participantId: who.id, accept: false },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(await usedCapacity(t.ctx, session.id)).toBe(0);
+    });
   },
 );

@@ -236,7 +236,7 @@ export async function decideSessionRequest(
   const result = await ctx.db.transaction().execute(async (trx) => {
     await lockAgenda(trx, target.id);
     // Held: a cancellation committing meanwhile must not be followed by "you are confirmed".
-    const session = await findSessionForBooking(trx, event.id, input.sessionId, 'share');
+    const session = await findSessionForBooking(trx, event.id, input.sessionId, 'hold');
     if (!session) throw AppError.notFound('Session not found');
     const to = input.accept ? 'joined' : 'declined';
     const changed = await setAttendanceStatus(trx, session.id, target.id, 'waiting', to, now);

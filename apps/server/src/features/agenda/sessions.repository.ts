@@ -241,11 +241,12 @@ export async function findSessionRows(
 
 /** A session of the event with its parent id, regardless of visibility (callers decide). */
 /**
- * The session as a booking sees it; `share` holds its row to the end of the transaction, so a
- * cancellation in flight is waited for (and then the session is gone) and one that comes after
+ * The session as a booking sees it; `hold` holds its row to the end of the transaction (FOR NO KEY
+ * UPDATE: the caller may change its seats, and two holders FOR SHARE that both update deadlock), so
+ * a cancellation in flight is waited for (and then the session is gone) and one that comes after
  * sees what this transaction wrote.
  */
-export function findSessionForBooking(db: Executor, eventId: number, sessionId: number, lock?: 'share') {
+export function findSessionForBooking(db: Executor, eventId: number, sessionId: number, lock?: 'hold') {
   const query = db
     .selectFrom('sessions as s')
     .leftJoin('locations as l', 'l.id', 's.location_id')
@@ -279,7 +280,7 @@ export function findSessionForBooking(db: Executor, eventId: number, sessionId: 
     .where('s.event_id', '=', eventId)
     .where('s.deleted', '=', false)
     .where('s.type', 'not in', NOT_LISTED);
-  return (lock === 'share' ? query.forShare('s') : query).executeTakeFirst();
+  return (lock === 'hold' ? query.forNoKeyUpdate('s') : query).executeTakeFirst();
 }
 
 export type BookableSession = NonNullable<Awaited<ReturnType<typeof findSessionForBooking>>>;

@@ -171,6 +171,11 @@ describe('scanning codes into contacts (E1.11, E4.64)', () => {
       ],
       [{ eventId: event.id, code: vcard('NOTE:nobody') }, 400, 'contacts.error.scanEmpty'],
       [{ eventId: event.id, code: 'just some words' }, 400, 'contacts.error.scanData'],
+      [
+        { eventId: event.id, code: vcard('FN;ENCODING=QUOTED-PRINTABLE:Jane=00Doe') },
+        400,
+        'contacts.error.scanData',
+      ],
       [{ eventId: event.id, code: `TCK-OWN-${me.id}` }, 400, 'contacts.error.self'],
       [{ eventId: event.id, code: 'NO-SUCH-TICKET' }, 404, undefined],
       [{ eventId: event.id, code: 42 }, 400, undefined],
