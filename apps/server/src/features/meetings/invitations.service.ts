@@ -143,6 +143,8 @@ export async function confirmInvitation(
   }
   const sender = await findParticipant(ctx.db, event.id, invitation.from_participant_id);
   if (!sender) throw AppError.notFound('The sender is no longer in this event');
+  // A request to a booth its sender has since joined: nobody meets themselves.
+  if (sender.id === acceptor.id) throw AppError.forbidden('You cannot accept your own request');
   const slot = await repo.findSlot(ctx.db, event.id, input.sessionId);
   if (!slot) throw AppError.notFound('Time slot not found');
   if (new Date(slot.sdt) <= now) throw AppError.conflict('This time slot has already started');

@@ -331,6 +331,22 @@ describe('accepting: slots free for both, has-meeting', () => {
     const other = await api.invite(ana, outsider);
     expect((await api.confirm(owner, other.body.data!.id, slot(slots, 2))).status).toBe(403);
   });
+
+  it('E6.24 a sender who has since joined the booth asked cannot accept their own request (403)', async () => {
+    const { event, slots, ana, api } = await setup();
+    const booth = await makeBooth(t.ctx, event.id);
+    const staff = await makePerson(t.ctx, event.id, { name: 'Staff', boothId: booth.id, boothRole: 'user' });
+    const sent = await api.invite(ana, staff);
+    expect(sent.body.data?.toBoothId).toBe(booth.id);
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ booth_id: booth.id, booth_role: 'user' })
+      .where('id', '=', ana.id)
+      .execute();
+    const own = await api.confirm(ana, sent.body.data!.id, slot(slots, 0), { asParticipantId: ana.id });
+    expect(own.status).toBe(403);
+    expect(own.body.error?.msg).toBe('You cannot accept your own request');
+  });
 });
 
 describe('suggested slots (issue 15: the sender offers times)', () => {
