@@ -125,7 +125,8 @@ describe('door occupancy in the browser', () => {
     await consolePage.goto(`/organizer/${eventId}/exhibitors`);
     const consoleRow = consolePage.getByTestId('area-row').filter({ hasText: ROOM });
     await consoleRow.getByText(`7 of ${CAPACITY}`, { exact: true }).waitFor();
-    // Its live room's first "ready" fetches the areas once more: let that settle before counting.
+    // Its live room comes on with no record missing from the list: nothing is asked again. Let the
+    // page's own loads settle before counting.
     await consolePage.waitForLoadState('networkidle');
     const consoleAsked: string[] = [];
     consolePage.on('request', (request) => {

@@ -19,7 +19,11 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client';
-import { patchAnswers, useRealtimeClient } from '../../../lib/use-realtime';
+import {
+  patchAnswers,
+  reloadAnswersOlderThanRecords,
+  useRealtimeClient,
+} from '../../../lib/use-realtime';
 import { consoleKey } from './events';
 
 /** The console's exhibitors and door set-up (issue 12, parts 5 and 6). */
@@ -130,16 +134,21 @@ export function useDeleteBoothCategory(eventId: number) {
 /**
  * The door's areas with their occupancy, kept live (issue 14 part 5): every check-in and check-out
  * at any door arrives on newEvents/{eventId}/checkInAreas and sets that area's count; when the room
- * comes (back) on, the list is fetched again. No polling.
+ * comes (back) on, the list is fetched again if a record may be missing from it. No polling.
  */
 export function useDoor(eventId: number) {
   const client = useRealtimeClient();
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!client) return;
+    const room = realtimeRoom.checkInAreas(eventId);
     const reload = () => void queryClient.invalidateQueries({ queryKey: doorKey(eventId) });
+    // On (back) on: only an answer that may lack the room's last record is read again; a resync
+    // (records lost) reads it again whatever it holds.
+    const readMissed = () =>
+      reloadAnswersOlderThanRecords(queryClient, client, room, doorKey(eventId));
     return client.subscribe<CheckInChangedPayload>(
-      realtimeRoom.checkInAreas(eventId),
+      room,
       (record) => {
         if (record.type !== RecordType.CheckInChanged) return;
         const { area } = record.payload;
@@ -157,7 +166,7 @@ export function useDoor(eventId: number) {
           { exact: true },
         );
       },
-      { onReady: reload, onResync: reload },
+      { onReady: readMissed, onResync: reload },
     );
   }, [client, queryClient, eventId]);
   return useQuery({
