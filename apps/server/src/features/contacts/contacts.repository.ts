@@ -282,12 +282,17 @@ export async function removeContact(db: Executor, ownerId: number, id: number): 
   return Number(gone.numDeletedRows) > 0;
 }
 
-export function findContactByTicket(db: Executor, ownerId: number, ticketId: string) {
+/**
+ * My contact saved from the badge `ticketId`, which `participantId` has now: not one linked to
+ * someone else (whose badge it was when I saved them, before the ticket was handed on).
+ */
+export function findContactByTicket(db: Executor, ownerId: number, ticketId: string, participantId: number) {
   return db
     .selectFrom('contacts')
     .select('id')
     .where('owner_id', '=', ownerId)
     .where('ticket_id', '=', ticketId)
+    .where((eb) => eb.or([eb('participant_id', 'is', null), eb('participant_id', '=', participantId)]))
     .executeTakeFirst();
 }
 

@@ -211,7 +211,7 @@ export async function lookupContact(
   const person = await personByTicket(ctx.db, query.eventId, ticketId);
   if (!person) throw AppError.notFound('Ticket not found');
   const existing =
-    (await findContactByTicket(ctx.db, userId, ticketId)) ??
+    (await findContactByTicket(ctx.db, userId, ticketId, person.id)) ??
     (await contactForPerson(ctx.db, userId, person.id));
   const exchange =
     person.user_id && person.user_id !== userId

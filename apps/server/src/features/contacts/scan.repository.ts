@@ -92,6 +92,14 @@ export async function collectLinked(
       .execute();
     return { id: existing.id, created: false };
   }
+  // The badge was someone else's when I saved them from it (a ticket handed on): it is theirs now.
+  if (input.ticketId)
+    await trx
+      .updateTable('contacts')
+      .set({ ticket_id: null })
+      .where('owner_id', '=', ownerId)
+      .where('ticket_id', '=', input.ticketId)
+      .execute();
   const row = await trx
     .insertInto('contacts')
     .values({

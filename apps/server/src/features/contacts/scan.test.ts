@@ -1,4 +1,4 @@
-import type { ContactPage, ScanContactResult } from '@foyer/contract';
+import type { ContactLookup, ContactPage, ScanContactResult } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call, useTestApp } from '../../../test/helper';
@@ -141,6 +141,46 @@ describe('scanning codes into contacts (E1.11, E4.64)', () => {
         .execute();
       expect(exchanges).toHaveLength(1);
     }
+  });
+
+  it('E4.64 a badge handed on to someone else saves its new holder; the ticket moves to their contact', async () => {
+    const event = await makeEvent(t.ctx);
+    const me = await makePerson(t.ctx, event.id);
+    const first = await makePerson(t.ctx, event.id, { name: 'First' });
+    const second = await makePerson(t.ctx, event.id, { name: 'Second' });
+    const code = `TCK-HANDED-${Date.now()}`;
+    const setTicket = (participantId: number, ticketId: string | null) =>
+      t.ctx.db
+        .updateTable('participants')
+        .set({ ticket_id: ticketId })
+        .where('id', '=', participantId)
+        .execute();
+    await setTicket(first.id, code);
+    const saved = await scan(me, { eventId: event.id, code });
+    expect(saved.body.data?.contact.participantId).toBe(first.id);
+    // The ticket is handed on: the first holder loses it, the second has it.
+    await setTicket(first.id, null);
+    await setTicket(second.id, code);
+    const lookup = await call<ContactLookup>(t.app, {
+      method: 'GET',
+      url: `/api/v1/contact/lookup?eventId=${event.id}&code=${code}`,
+      headers: me.headers,
+    });
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.data).toMatchObject({ firstName: 'Second', existingContactId: null });
+    const again = await scan(me, { eventId: event.id, code });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ created: true, contact: { participantId: second.id } });
+    const rows = await t.ctx.db
+      .selectFrom('contacts')
+      .select(['participant_id', 'ticket_id'])
+      .where('owner_id', '=', me.userId)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { participant_id: first.id, ticket_id: null },
+      { participant_id: second.id, ticket_id: code },
+    ]);
   });
 
   it('E5.40 E5.43 bad input is a 4xx that changes nothing: empty, forbidden characters, NUL, huge, unknown', async () => {
