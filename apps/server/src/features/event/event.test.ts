@@ -211,6 +211,47 @@ describe('event list and details', () => {
     expect(rows[0]!.ticket_id).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
   });
 
+  it('A7.21 attendEvent after a removal and a change of login address joins, as the record listed at the new address or the old place', async () => {
+    const db = t.ctx.db;
+    const event = await makeEvent(t.ctx, { public_event: true });
+    const join = (userId: number) => get<EventDetails>(`/api/v1/event/${event.id}?attendEvent=true`, userId);
+    const rows = (userId: number) =>
+      db
+        .selectFrom('participants')
+        .select(['id', 'email', 'state'])
+        .where('user_id', '=', userId)
+        .where('event_id', '=', event.id)
+        .execute();
+    // Removed, then the account's address changed to one the organizer has listed since.
+    const moved = await makeUser(t.ctx);
+    const removedPlace = await makeParticipant(t.ctx, event.id, moved, { state: 'deleted' });
+    const newAddress = `moved-${moved.id}@foyer.test`;
+    await db.updateTable('users').set({ username: newAddress }).where('id', '=', moved.id).execute();
+    const listing = await makeParticipant(t.ctx, event.id, null, { email: newAddress });
+    const first = await join(moved.id);
+    expect(first.status).toBe(200);
+    expect(first.body.data!.me?.id).toBe(listing.id);
+    expect(await rows(moved.id)).toEqual([{ id: listing.id, email: newAddress, state: 'active' }]);
+    const left = await db
+      .selectFrom('participants')
+      .select('user_id')
+      .where('id', '=', removedPlace.id)
+      .executeTakeFirstOrThrow();
+    expect(left.user_id).toBeNull();
+
+    // Removed, and the new address is another account's removed place: the old place comes back.
+    const other = await makeUser(t.ctx);
+    const otherAddress = `taken-${other.id}@foyer.test`;
+    await makeParticipant(t.ctx, event.id, other, { state: 'deleted', email: otherAddress });
+    const back = await makeUser(t.ctx);
+    const ownPlace = await makeParticipant(t.ctx, event.id, back, { state: 'deleted' });
+    await db.updateTable('users').set({ username: otherAddress }).where('id', '=', back.id).execute();
+    const second = await join(back.id);
+    expect(second.status).toBe(200);
+    expect(second.body.data!.me?.id).toBe(ownPlace.id);
+    expect(await rows(back.id)).toEqual([{ id: ownPlace.id, email: ownPlace.email, state: 'active' }]);
+  });
+
   it('A7.21 attendEvent does not join a public event whose registration is closed', async () => {
     const user = await makeUser(t.ctx);
     const event = await makeEvent(t.ctx, { public_event: true, registration_open: false });

@@ -264,15 +264,22 @@ export async function joinPublicEvent(
       if (!isRegistrationOpen(state, ctx.now())) return null;
       const own = await repo.findParticipantByUser(trx, eventId, userId, 'lock');
       if (own && own.state !== 'deleted') return own;
-      // An organizer may have listed the address before the account joined: that record is theirs.
-      const listed = own ? undefined : await repo.findParticipantByEmail(trx, eventId, user.username, 'lock');
+      // The record with the login address, if it is not the account's own (removed) one.
+      const found = await repo.findParticipantByEmail(trx, eventId, user.username, 'lock');
+      const listed = found && found.id !== own?.id ? found : undefined;
       if (listed && listed.user_id !== null && listed.state !== 'deleted') return null;
-      const target = own ?? listed;
+      // An organizer may have listed the address before the account joined (or since it changed
+      // to it): that record is theirs, and a removed place of theirs lets go of them, as at
+      // registration. Else the removed place comes back, keeping its address if another record
+      // (someone else's removed place) has the login address.
+      const takesListed = listed !== undefined && (!own || listed.user_id === null);
+      if (own && takesListed) await repo.updateParticipant(trx, own.id, { user_id: null });
+      const target = takesListed ? listed : own;
       const type = target?.type_id ? undefined : await repo.findRegistrationType(trx, eventId);
       const values = {
         user_id: user.id,
         type_id: target?.type_id ?? type?.id ?? null,
-        email: user.username,
+        email: target && listed && target !== listed ? target.email : user.username,
         name: user.name,
         surname: user.surname,
         ticket_id: target?.ticket_id ?? generateTicketId(),
