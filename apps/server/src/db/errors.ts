@@ -1,3 +1,6 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB } from './schema';
+
 /** PostgreSQL's SQLSTATE for a write refused by a unique index. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -11,6 +14,27 @@ export function isUniqueViolation(error: unknown, index?: string): boolean {
   const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
   if (e.code !== UNIQUE_VIOLATION) return false;
   return index === undefined || `${String(e.constraint ?? '')} ${String(e.message ?? '')}`.includes(index);
+}
+
+/**
+ * Runs `work` in a savepoint of `trx`, answering undefined when a unique index refuses it: only
+ * its part is undone and the transaction goes on (PostgreSQL refuses every later statement of a
+ * transaction one of whose statements failed, so a caught refusal cannot be followed by a read).
+ */
+export async function unlessUniqueViolation<T>(
+  trx: Transaction<DB>,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
+  await sql`SAVEPOINT unless_unique`.execute(trx);
+  try {
+    const result = await work();
+    await sql`RELEASE SAVEPOINT unless_unique`.execute(trx);
+    return result;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await sql`ROLLBACK TO SAVEPOINT unless_unique`.execute(trx);
+    return undefined;
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makePerson, makeType } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import {
   badgeApi,
@@ -754,5 +755,59 @@ describe('the console: test print and retry (E3.36, E4.76)', () => {
     expect(await jobRow(jobId)).toMatchObject({ status: 'printed' });
     expect(lp.jobs).toHaveLength(2);
     expect((await retry(s.organizer, s.event.id, jobId, { force: 'yes' })).status).toBe(400);
+  });
+});
+
+/**
+ * A retry beside a batch: the batch's job for the badge comes in after the retry's check (a batch
+ * takes no badge lock). PGlite runs one transaction at a time: only PostgreSQL lets them meet.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a retry beside a batch (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('E4.76 a retry that meets a batch’s job for the badge answers “already printing” with it, not a 500; the failed job stays', async () => {
+    const s = await b.setup();
+    const dead = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Dead',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: await deadPort(),
+      printType: 'directly',
+    });
+    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: dead.id });
+    await t.app.bus.idle();
+    const failed = await jobRow(res.body.data?.job?.id ?? 0);
+    expect(failed.status).toBe('failed');
+    let batchJob = 0;
+    const answer = await held.behind(
+      async (trx) => {
+        const row = await trx
+          .insertInto('badge_print_jobs')
+          .values({
+            event_id: s.event.id,
+            participant_id: failed.participant_id,
+            printer_id: dead.id,
+            status: 'queued',
+            next_attempt_at: new Date(Date.now() + 3_600_000), // not picked up while the test runs
+            updated_at: new Date(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        batchJob = row.id;
+      },
+      () =>
+        b.api<BadgePrintAnswer>(
+          s.organizer,
+          'POST',
+          `/organizer/event/${s.event.id}/badges/jobs/${failed.id}/retry`,
+          {},
+        ),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      outcome: 'alreadyPrinting',
+      job: { id: batchJob, status: 'queued' },
+    });
+    expect(await jobRow(failed.id)).toMatchObject({ status: 'failed' });
   });
 });

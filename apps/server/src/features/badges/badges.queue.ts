@@ -18,7 +18,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { holdLock } from '../../db/advisory-locks';
-import { isUniqueViolation } from '../../db/errors';
+import { unlessUniqueViolation } from '../../db/errors';
 import type { DB } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
@@ -389,12 +389,9 @@ export async function retryJob(
     }
     // A batch's job for the badge may have come in since the check (a batch takes no badge lock):
     // the in-flight index refuses the second, and so does this answer.
-    const requeued = await repo
-      .requeueJob(trx, jobId, { now, force: input.force })
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) return false;
-        throw error;
-      });
+    const requeued = await unlessUniqueViolation(trx, () =>
+      repo.requeueJob(trx, jobId, { now, force: input.force }),
+    );
     if (!requeued) {
       const other = await repo.findJobInFlight(trx, personId);
       return answer('alreadyPrinting', other ? presentJob(other) : null, printedAt);
