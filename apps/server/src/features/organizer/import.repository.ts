@@ -43,15 +43,25 @@ export interface UpsertCounts {
  * registration, by priority); nobody else is touched, so a re-import changes nothing.
  */
 export async function giveRegistrationType(db: Executor, eventId: number): Promise<void> {
-  await sql`
-    UPDATE participants SET type_id = (
-      SELECT id FROM participant_types
-       WHERE event_id = ${eventId} AND at_registration
-       ORDER BY priority, id LIMIT 1)
-     WHERE event_id = ${eventId} AND type_id IS NULL AND reg_type = 'import'
-       AND EXISTS (SELECT 1 FROM participant_types WHERE event_id = ${eventId} AND at_registration)`.execute(
-    db,
-  );
+  // Held (all of them: a locking read with LIMIT 1 returns nothing when its row is deleted while it
+  // waits) so that the type is not deleted under the update (keepTypes).
+  const [type] = await db
+    .selectFrom('participant_types')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('at_registration', '=', true)
+    .orderBy('priority')
+    .orderBy('id')
+    .forKeyShare()
+    .execute();
+  if (!type) return;
+  await db
+    .updateTable('participants')
+    .set({ type_id: type.id })
+    .where('event_id', '=', eventId)
+    .where('type_id', 'is', null)
+    .where('reg_type', '=', 'import')
+    .execute();
 }
 
 export async function upsertParticipants(

@@ -17,6 +17,7 @@ import * as repo from './import.repository';
 import { type ImportRecord, validateRows } from './import.validate';
 import { type PreparedImport, prepareSessions, prepareSpeakers } from './import-programme.service';
 import { type ConsoleAccess, requireConsole } from './organizer.access';
+import { keepTypes } from './people.repository';
 import type { ProgrammeDeps } from './programme-sessions.service';
 
 /** Rows per INSERT … ON CONFLICT statement. */
@@ -54,9 +55,16 @@ function checkMappingWidth(file: ParsedFile, input: MappedInput) {
   }
 }
 
+const TYPE_GONE =
+  'A participant type the file names was deleted meanwhile. Nothing was imported: check the file and import again.';
+
 /** Attendees: upserted by e-mail in statements of IMPORT_BATCH rows. */
 function attendeesWriter(eventId: number, records: readonly ImportRecord[]): PreparedImport['write'] {
   return async (trx, _deps, progress) => {
+    // The types the file names, kept to the commit: one deleted since the file was checked fails
+    // the import in words, before anything is written.
+    const typeIds = [...new Set(records.flatMap((r) => (r.typeId === null ? [] : [r.typeId])))];
+    if ((await keepTypes(trx, eventId, typeIds)) !== typeIds.length) throw new Error(TYPE_GONE);
     let inserted = 0;
     let updated = 0;
     for (let at = 0; at < records.length; at += IMPORT_BATCH) {

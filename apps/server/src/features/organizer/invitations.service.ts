@@ -33,7 +33,10 @@ const invalidInvitation = () =>
     token: 'organizer.people.error.invitation',
   });
 
-/** The type and categories must be the event's own (participant categories). */
+/**
+ * The type and categories must be the event's own (participant categories). In the writer's
+ * transaction, before the people's rows: the types stay until it commits (keepTypes).
+ */
 export async function checkTypeAndCategories(
   db: Transaction<DB> | AppContext['db'],
   eventId: number,
@@ -42,7 +45,7 @@ export async function checkTypeAndCategories(
   prefix = '',
 ): Promise<void> {
   const types = [...new Set(typeIds)];
-  if ((await repo.countTypes(db, eventId, types)) !== types.length)
+  if ((await repo.keepTypes(db, eventId, types)) !== types.length)
     throw AppError.badRequest('Unknown participant type', {
       [`${prefix}typeId`]: 'organizer.people.error.type',
     });
@@ -156,14 +159,9 @@ export async function inviteParticipant(
     throw AppError.forbidden('You may not invite participants to this event');
   if (eventRow.event_type === 'hybrid' && !input.present)
     throw AppError.badRequest('present: This field is required', { present: 'validation.error.required' }); // E5.61
-  await checkTypeAndCategories(
-    ctx.db,
-    input.eventId,
-    input.typeId ? [input.typeId] : [],
-    input.categories ?? [],
-  );
   const event = (await repo.findEventName(ctx.db, input.eventId)) as EventInfo;
   return ctx.db.transaction().execute(async (trx) => {
+    await checkTypeAndCategories(trx, event.id, input.typeId ? [input.typeId] : [], input.categories ?? []);
     const { row, created, invitable } = await upsertInvited(trx, ctx, event.id, input);
     if (!invitable) throw AppError.conflict('This person already takes part in the event');
     const mail = await issueInvitation(trx, ctx, event, row);
@@ -182,9 +180,9 @@ export async function addParticipants(
   await requireConsole(ctx.db, input.eventId, userId, 'people');
   const typeIds = input.participants.flatMap((p) => (p.typeId ? [p.typeId] : []));
   const categoryIds = input.participants.flatMap((p) => p.categories ?? []);
-  await checkTypeAndCategories(ctx.db, input.eventId, typeIds, categoryIds);
   const event = (await repo.findEventName(ctx.db, input.eventId)) as EventInfo;
   return ctx.db.transaction().execute(async (trx) => {
+    await checkTypeAndCategories(trx, event.id, typeIds, categoryIds);
     let created = 0;
     let existing = 0;
     const ids: number[] = [];

@@ -169,15 +169,23 @@ export async function updatePeople(
   return Number(result.numUpdatedRows);
 }
 
-export async function countTypes(db: Executor, eventId: number, ids: number[]): Promise<number> {
+/**
+ * How many of these types the event has, each held FOR KEY SHARE to the commit: a person given one
+ * is written before the type's delete counts its people, or after it, to a type that is gone (a
+ * field error, not a broken foreign key). Take them before the people's rows (a delete holds the
+ * type, then moves its people).
+ */
+export async function keepTypes(db: Executor, eventId: number, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const row = await db
+  const rows = await db
     .selectFrom('participant_types')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select('id')
     .where('event_id', '=', eventId)
     .where('id', 'in', ids)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy('id')
+    .forKeyShare()
+    .execute();
+  return rows.length;
 }
 
 export async function countCategories(db: Executor, eventId: number, ids: number[]): Promise<number> {

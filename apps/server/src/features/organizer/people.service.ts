@@ -119,8 +119,8 @@ export async function updatePerson(
   const { role, me } = await requireConsole(ctx.db, eventId, userId, 'people');
   const changesRoles = input.organizerRole !== undefined || input.checkInAdmin !== undefined;
   if (changesRoles && !canOwnEvent(role)) throw notOwner();
-  await checkTypeAndCategories(ctx.db, eventId, input.typeId ? [input.typeId] : [], input.categoryIds ?? []);
   return ctx.db.transaction().execute(async (trx) => {
+    await checkTypeAndCategories(trx, eventId, input.typeId ? [input.typeId] : [], input.categoryIds ?? []);
     // The caller's and the person's rows held to the commit: two owners taking each other's role
     // at once leave one owner, never an event nobody owns; an edit beside it keeps both changes.
     const held = await lockParticipants(trx, eventId, [me.id, participantId]);
@@ -161,9 +161,9 @@ export async function bulkAction(
 ): Promise<{ affected: number }> {
   const { ctx } = deps;
   const { me, event } = await requireConsole(ctx.db, eventId, userId, 'people');
-  if (input.action === 'setType') await checkTypeAndCategories(ctx.db, eventId, [input.typeId as number], []);
   const ids = [...new Set(input.ids)];
   return ctx.db.transaction().execute(async (trx) => {
+    if (input.action === 'setType') await checkTypeAndCategories(trx, eventId, [input.typeId as number], []);
     const people = (await repo.findPeople(trx, eventId, ids)).filter((p) => p.state !== 'deleted');
     if (input.action === 'setType') {
       const affected = people.length

@@ -2,12 +2,15 @@ import type {
   ConsoleCategory,
   ConsoleParticipantType,
   EventDetails,
+  ImportJob,
   TypesAndCategories,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import type { DB } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -269,5 +272,87 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a category group saved twice at
       .where('id', '=', person.id)
       .executeTakeFirstOrThrow();
     expect(row.type_id).toBe(speaker.id);
+  });
+
+  it('E6.15 giving people a type whose delete is in flight is a field error after it, never a broken foreign key: edit, bulk, invite, add, import', async () => {
+    const { event, organizer } = await setup();
+    const person = await makePerson(t.ctx, event.id);
+    const api = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      call<ImportJob>(t.app, {
+        method,
+        url: `/api/v1${url}`,
+        headers: organizer.headers,
+        payload: payload as Record<string, unknown>,
+      });
+    const writers: [string, (typeId: number) => ReturnType<typeof api>][] = [
+      ['edit', (typeId) => api('PUT', `/organizer/event/${event.id}/participants/${person.id}`, { typeId })],
+      [
+        'bulk',
+        (typeId) =>
+          api('POST', `/organizer/event/${event.id}/participants/bulk`, {
+            ids: [person.id],
+            action: 'setType',
+            typeId,
+          }),
+      ],
+      [
+        'invite',
+        (typeId) =>
+          api('POST', '/event/participant/invite', {
+            eventId: event.id,
+            name: 'In',
+            surname: 'Vited',
+            email: `invited-${typeId}@x.test`,
+            present: 'venue',
+            typeId,
+          }),
+      ],
+      [
+        'add',
+        (typeId) =>
+          api('POST', '/event/participant', {
+            eventId: event.id,
+            participants: [{ name: 'Ad', surname: 'Ded', email: `added-${typeId}@x.test`, typeId }],
+          }),
+      ],
+    ];
+    const deleteInFlight = (typeId: number) => async (trx: Transaction<DB>) => {
+      // As the delete does (types.service.ts): the type held, its people counted (none), then gone.
+      await trx.selectFrom('participant_types').select('id').where('id', '=', typeId).forUpdate().execute();
+      await trx.deleteFrom('participant_types').where('id', '=', typeId).execute();
+    };
+    for (const [name, write] of writers) {
+      const type = await makeType(t.ctx, event.id, { name: `Gone ${name}` });
+      const answer = await held.behind(deleteInFlight(type.id), () => write(type.id));
+      expect(answer.status, name).toBe(400);
+      expect(answer.body.error?.fields, name).toEqual({ typeId: 'organizer.people.error.type' });
+    }
+    // An import whose file names the type: the job fails, saying why, and writes nobody.
+    const type = await makeType(t.ctx, event.id, { name: 'Gone import' });
+    const csv = 'email,name,surname,company,type\nimported@x.test,Im,Ported,,Gone import\n';
+    const job = await held.behind(deleteInFlight(type.id), () =>
+      api('POST', `/organizer/event/${event.id}/import/commit`, {
+        kind: 'attendees',
+        fileName: 'people.csv',
+        contentBase64: Buffer.from(csv).toString('base64'),
+        mapping: ['email', 'name', 'surname', 'company', 'type'],
+      }),
+    );
+    // The console says the import failed and nothing changed; a new try reports the row's type unknown.
+    expect(job.body.data?.state).toBe('failed');
+    const failed = await t.ctx.db
+      .selectFrom('import_jobs')
+      .select('failure')
+      .where('id', '=', job.body.data?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(failed.failure).toMatch(/^A participant type the file names was deleted meanwhile/);
+    const people = await t.ctx.db
+      .selectFrom('participants')
+      .select(['email', 'type_id'])
+      .where('event_id', '=', event.id)
+      .orderBy('id')
+      .execute();
+    expect(people.map((p) => p.email)).toEqual([organizer.email, person.email]);
+    expect(people.every((p) => p.type_id === null)).toBe(true);
   });
 });
