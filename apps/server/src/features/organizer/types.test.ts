@@ -7,7 +7,15 @@ import type {
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
+import {
+  makeCategory,
+  makeEvent,
+  makePerson,
+  makeType,
+  makeUser,
+  type Person,
+  tokenHeaders,
+} from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import type { DB } from '../../db/schema';
@@ -354,5 +362,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a category group saved twice at
       .execute();
     expect(people.map((p) => p.email)).toEqual([organizer.email, person.email]);
     expect(people.every((p) => p.type_id === null)).toBe(true);
+  });
+
+  it('A7.21 E6.15 joining a public event while its registration type is being deleted joins as the next type offered', async () => {
+    const event = await makeEvent(t.ctx, { public_event: true });
+    const first = await makeType(t.ctx, event.id, { name: 'Early', atRegistration: true, priority: 1 });
+    const next = await makeType(t.ctx, event.id, { name: 'Regular', atRegistration: true, priority: 2 });
+    const user = await makeUser(t.ctx);
+    const joined = await held.behind(
+      async (trx) => {
+        await trx
+          .selectFrom('participant_types')
+          .select('id')
+          .where('id', '=', first.id)
+          .forUpdate()
+          .execute();
+        await trx.deleteFrom('participant_types').where('id', '=', first.id).execute();
+      },
+      async () =>
+        call<EventDetails>(t.app, {
+          method: 'GET',
+          url: `/api/v1/event/${event.id}?attendEvent=true`,
+          headers: await tokenHeaders(t.ctx, user.id),
+        }),
+    );
+    expect(joined.status).toBe(200);
+    expect(joined.body.data?.me?.typeId).toBe(next.id);
   });
 });

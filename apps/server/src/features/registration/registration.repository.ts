@@ -7,6 +7,11 @@ export function findEvent(db: Executor, id: number): Promise<EventRow | undefine
 }
 
 /** The type newcomers get (A3.17's ticketType): the event's at_registration type. */
+/**
+ * The type offered at registration (the first by priority), held FOR KEY SHARE so that it is not
+ * deleted under the new person. All of them are read (no LIMIT): a locking read with LIMIT 1 finds
+ * nothing when its row is deleted while it waits, and the next one is the type then.
+ */
 export function findRegistrationType(db: Executor, eventId: number) {
   return db
     .selectFrom('participant_types')
@@ -15,6 +20,7 @@ export function findRegistrationType(db: Executor, eventId: number) {
     .where('at_registration', '=', true)
     .orderBy('priority')
     .orderBy('id')
+    .forKeyShare()
     .executeTakeFirst();
 }
 
