@@ -2,6 +2,7 @@ import { type BoothDetails, BoothErrorCode, type BoothSummary, type MemberList }
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeBooth, makeCategory, makeEvent, makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
+import { pngDataUrl } from '../../../test/images';
 import { updateBooth, uploadBoothImage } from './booths.service';
 
 let t: TestApp;
@@ -97,7 +98,7 @@ describe('booths', () => {
         eventId: event.id,
         id: booth.id,
         kind: 'logo',
-        image: pngOf(700, 700),
+        image: pngDataUrl(700, 700),
       }),
     ).rejects.toThrow('realtime insert failed');
     const after = (await req<BoothDetails>(owner, 'GET', path)).body.data;
@@ -338,7 +339,7 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
       eventId: event.id,
       id: booth.id,
       kind,
-      image: pngOf(width, height),
+      image: pngDataUrl(width, height),
     });
     expect((await req(visitor, 'POST', url, body('logo', 700, 700))).status).toBe(403);
     const logo = await req<BoothDetails>(owner, 'POST', url, body('logo', 700, 700));
@@ -369,7 +370,7 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
         eventId: event.id,
         id: booth.id,
         kind,
-        image: pngOf(width, height),
+        image: pngDataUrl(width, height),
       });
     expect((await send('logo', 600, 600)).status).toBe(200);
     expect((await send('banner', 1200, 240)).status).toBe(200);
@@ -387,12 +388,3 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
 });
 
 /** A PNG header naming its size: the server reads the size from the bytes, not the label. */
-function pngOf(width: number, height: number): string {
-  const bytes = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes, 0);
-  bytes.writeUInt32BE(13, 8);
-  bytes.write('IHDR', 12, 'ascii');
-  bytes.writeUInt32BE(width, 16);
-  bytes.writeUInt32BE(height, 20);
-  return `data:image/png;base64,${bytes.toString('base64')}`;
-}

@@ -8,7 +8,7 @@ import {
 } from '@foyer/contract';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 import type { ContactNotesTable, ContactsTable, DB } from '../../db/schema';
 import { type EventPerson, exchangesWith, otherUserOf, peopleByIds } from './exchanges.repository';
 
@@ -156,8 +156,10 @@ export function findContact(
   id: number,
   keep?: 'keep',
 ): Promise<ContactRow | undefined> {
-  const query = db.selectFrom('contacts').selectAll().where('id', '=', id).where('owner_id', '=', ownerId);
-  return (keep ? query.forKeyShare() : query).executeTakeFirst();
+  return firstRow(
+    db.selectFrom('contacts').selectAll().where('id', '=', id).where('owner_id', '=', ownerId),
+    keep,
+  );
 }
 
 export function findNotes(db: Executor, contactIds: readonly number[]): Promise<NoteRow[]> {

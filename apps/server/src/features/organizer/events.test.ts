@@ -10,6 +10,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeUser, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { pngDataUrl } from '../../../test/images';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,15 +39,6 @@ const newEvent = {
   domain: 'harbour',
 };
 
-const PNG_1X1 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-/** A PNG whose header says width × height (the server reads the size from the bytes). */
-function png(width: number, height: number): string {
-  const bytes = Buffer.from(PNG_1X1, 'base64');
-  bytes.writeUInt32BE(width, 16);
-  bytes.writeUInt32BE(height, 20);
-  return `data:image/png;base64,${bytes.toString('base64')}`;
-}
 const fileOf = (url: string) => join(t.ctx.config.dataDir, url.replace(/^\/uploads\//, 'uploads/'));
 
 async function owner() {
@@ -217,7 +209,7 @@ describe('organizer console: events', () => {
       .execute();
     const logo = await req(user, 'POST', `/organizer/event/${event.id}/image`, {
       kind: 'logo',
-      dataUrl: png(300, 300),
+      dataUrl: pngDataUrl(300, 300),
     });
     expect(logo.status).toBe(200);
     const copy = await req<ConsoleEventDetails>(user, 'POST', `/organizer/event/${event.id}/duplicate`, {
@@ -246,12 +238,15 @@ describe('organizer console: events', () => {
     expect((await imagesOf(copy.body.data!.id)).logo).toBe(original);
     const replaced = await req(user, 'POST', `/organizer/event/${copy.body.data!.id}/image`, {
       kind: 'logo',
-      dataUrl: png(200, 200),
+      dataUrl: pngDataUrl(200, 200),
     });
     expect(replaced.status).toBe(200);
     expect(existsSync(fileOf(original))).toBe(true);
     // Once no event shows it, a replaced logo's file goes.
-    await req(user, 'POST', `/organizer/event/${event.id}/image`, { kind: 'logo', dataUrl: png(100, 100) });
+    await req(user, 'POST', `/organizer/event/${event.id}/image`, {
+      kind: 'logo',
+      dataUrl: pngDataUrl(100, 100),
+    });
     expect(existsSync(fileOf(original))).toBe(false);
 
     expect((await req(admin, 'POST', `/organizer/event/${event.id}/archive`)).status).toBe(403);

@@ -1,6 +1,6 @@
 import { CONSOLE_PEOPLE_LIMIT } from '@foyer/contract';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 import type { BoothsTable } from '../../db/schema';
 
 /** SQL of the console's exhibitors area: booths, their teams as the console lists them, booth categories. */
@@ -139,13 +139,15 @@ export function listBoothCategories(db: Executor, eventId: number) {
 
 /** A booth category of the event; `keep` holds it against a delete until the transaction ends. */
 export function findBoothCategory(db: Executor, eventId: number, categoryId: number, keep?: 'keep') {
-  const query = db
-    .selectFrom('categories')
-    .select(['id', 'name', 'parent_id'])
-    .where('event_id', '=', eventId)
-    .where('kind', '=', 'booth')
-    .where('id', '=', categoryId);
-  return (keep ? query.forKeyShare() : query).executeTakeFirst();
+  return firstRow(
+    db
+      .selectFrom('categories')
+      .select(['id', 'name', 'parent_id'])
+      .where('event_id', '=', eventId)
+      .where('kind', '=', 'booth')
+      .where('id', '=', categoryId),
+    keep,
+  );
 }
 
 /** Which of these ids are booth categories of the event. */

@@ -1,6 +1,6 @@
 import { MEETING_SLOT_SESSION_TYPE, SESSION_TYPE_OFF_TIME } from '@foyer/contract';
 import { type Kysely, sql } from 'kysely';
-import type { Executor } from '../../db/executor';
+import { type Executor, firstRow } from '../../db/executor';
 import type { DB, WebhookAttempt } from '../../db/schema';
 
 /** The SQL of the integrations area (docs/decisions/017): API keys, webhooks, deliveries, the API's reads. */
@@ -49,12 +49,10 @@ export function findWebhooks(db: Executor, eventId: number) {
 
 /** The event's webhook; `keep` holds it against a delete until the transaction ends (FOR KEY SHARE). */
 export function findWebhook(db: Executor, eventId: number, webhookId: number, keep?: 'keep') {
-  const query = db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('id', '=', webhookId)
-    .where('event_id', '=', eventId);
-  return (keep ? query.forKeyShare() : query).executeTakeFirst();
+  return firstRow(
+    db.selectFrom('webhooks').selectAll().where('id', '=', webhookId).where('event_id', '=', eventId),
+    keep,
+  );
 }
 
 export function insertWebhook(

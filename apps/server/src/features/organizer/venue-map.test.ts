@@ -10,20 +10,11 @@ import {
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson } from '../../../test/factories';
 import { call } from '../../../test/helper';
+import { pngDataUrl } from '../../../test/images';
 import { programmeEvent, programmeTestApp, requester } from './programme.fixtures';
 
 const app = programmeTestApp();
 const req = requester(app.get);
-
-const PNG_1X1 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-/** A PNG whose header says width × height (the server reads the size from the bytes). */
-function png(width: number, height: number): string {
-  const bytes = Buffer.from(PNG_1X1, 'base64');
-  bytes.writeUInt32BE(width, 16);
-  bytes.writeUInt32BE(height, 20);
-  return `data:image/png;base64,${bytes.toString('base64')}`;
-}
 
 const fileOf = (url: string) => join(app.get().ctx.config.dataDir, url.replace(/^\/uploads\//, 'uploads/'));
 
@@ -31,7 +22,7 @@ async function withMap() {
   const cast = await programmeEvent(app.get());
   const base = `/organizer/event/${cast.event.id}`;
   const uploaded = await req<ConsoleEventDetails>(cast.admin, 'POST', `${base}/venue-map/image`, {
-    dataUrl: png(800, 600),
+    dataUrl: pngDataUrl(800, 600),
   });
   expect(uploaded.status).toBe(200);
   return { ...cast, base };
@@ -93,7 +84,7 @@ describe('organizer console: venue map (A2.71)', () => {
     const firstImage = first.body.data!.venueMap!.image;
     expect(existsSync(fileOf(firstImage))).toBe(true);
     const replaced = await req<ConsoleEventDetails>(owner, 'POST', `${base}/venue-map/image`, {
-      dataUrl: png(1200, 900),
+      dataUrl: pngDataUrl(1200, 900),
     });
     expect(replaced.body.data?.venueMap).toMatchObject({ width: 1200, pins: [{ label: 'Door' }] });
     expect(replaced.body.data?.venueMap?.image).not.toBe(firstImage);
@@ -163,7 +154,7 @@ describe('organizer console: venue map (A2.71)', () => {
       dataUrl: `data:image/png;base64,${Buffer.from('hello').toString('base64')}`,
     });
     expect(fake.body.error?.fields).toEqual({ image: 'account.photo.type' });
-    const wide = await req(admin, 'POST', url, { dataUrl: png(2401, 100) });
+    const wide = await req(admin, 'POST', url, { dataUrl: pngDataUrl(2401, 100) });
     expect(wide.status).toBe(400);
     expect(wide.body.error?.fields).toEqual({ image: 'expo.image.dimensions' });
     const heavy = await req(admin, 'POST', url, {
@@ -178,7 +169,7 @@ describe('organizer console: venue map (A2.71)', () => {
   it('A2.71 only the event organizers may change the map', async () => {
     const { event, outsiders, base } = await withMap();
     for (const who of outsiders) {
-      const upload = await req(who, 'POST', `${base}/venue-map/image`, { dataUrl: png(10, 10) });
+      const upload = await req(who, 'POST', `${base}/venue-map/image`, { dataUrl: pngDataUrl(10, 10) });
       expect(upload.status).toBe(403);
       const pins = await req(who, 'PUT', `${base}/venue-map`, { pins: [] });
       expect(pins.status).toBe(403);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, it } from 'vitest';
 import { makeUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { pngDataUrl } from '../../../test/images';
 import {
   type BadCase,
   badBodies,
@@ -10,8 +11,6 @@ import {
   TEST_PASSWORD,
 } from '../auth/auth.testing';
 
-const PNG_1X1 =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const ONE_MB = 'x'.repeat(1024 * 1024);
 
 /** Every account route refuses bad input with a 4xx envelope and leaves the database as it was. */
@@ -59,7 +58,7 @@ describe('account routes refuse bad input', () => {
     await expectAllRefused(
       t.app,
       t.ctx,
-      badBodies('PUT', '/api/v1/user/profile', { action: 'photo', image: PNG_1X1 }, me.headers),
+      badBodies('PUT', '/api/v1/user/profile', { action: 'photo', image: pngDataUrl() }, me.headers),
     );
   });
 

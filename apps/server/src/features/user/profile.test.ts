@@ -4,22 +4,13 @@ import type { UserProfile } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/factories';
 import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
+import { PNG_1X1, pngBase64 } from '../../../test/images';
 import { signAccessToken } from '../../http/auth';
 import { type LoggedIn, login, TEST_PASSWORD } from '../auth/auth.testing';
 import { updateProfile } from './profile.service';
 import { deleteUser } from './user.repository';
 
 const PROFILE = '/api/v1/user/profile';
-// A 1x1 PNG.
-const PNG_1X1 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-function png(width: number, height: number): string {
-  const bytes = Buffer.from(PNG_1X1, 'base64');
-  bytes.writeUInt32BE(width, 16);
-  bytes.writeUInt32BE(height, 20);
-  return bytes.toString('base64');
-}
 
 /** SOI, an APP0 segment, then a baseline frame header of the given size. */
 function jpeg(width: number, height: number): string {
@@ -163,7 +154,7 @@ describe('profile', () => {
     const large = await put({ action: 'photo', image: `data:image/png;base64,${big.toString('base64')}` });
     expect(large.status).toBe(400);
     expect(large.body.error?.msg).toContain('File is larger than 2 Mb.');
-    const wide = await put({ action: 'photo', image: `data:image/png;base64,${png(701, 10)}` });
+    const wide = await put({ action: 'photo', image: `data:image/png;base64,${pngBase64(701, 10)}` });
     expect(wide.status).toBe(400);
     expect(wide.body.error?.fields).toEqual({ image: 'account.photo.dimensions' });
     const user = await t.ctx.db.selectFrom('users').select('profile_photo_path').executeTakeFirst();
@@ -235,7 +226,7 @@ describe('profile', () => {
     const before = new Set(await mine()); // files of earlier tests' accounts with the same id
     await put({ action: 'photo', image: `data:image/png;base64,${PNG_1X1}` });
     const [a, b] = await Promise.all([
-      put({ action: 'photo', image: `data:image/png;base64,${png(10, 10)}` }),
+      put({ action: 'photo', image: `data:image/png;base64,${pngBase64(10, 10)}` }),
       put({ action: 'photo', image: `data:image/jpeg;base64,${jpeg(20, 20)}` }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
