@@ -16,6 +16,35 @@ function shown(element: HTMLElement): boolean {
 }
 
 /**
+ * Runs `attempt` now and at each change under `root` (as `observe` describes) while the page
+ * renders, until it answers true, the returned `stop` is called, or `timeoutMs` pass; `onStop` runs
+ * once, when it ends. The loop that handOffFocus and focusPageHeading share.
+ */
+function whileRendering(
+  root: HTMLElement,
+  observe: MutationObserverInit,
+  timeoutMs: number,
+  attempt: () => boolean,
+  onStop: () => void = () => undefined,
+): () => void {
+  let done = false;
+  const observer = new MutationObserver(() => {
+    if (!done && attempt()) stop();
+  });
+  const timer = window.setTimeout(() => stop(), timeoutMs);
+  function stop() {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    window.clearTimeout(timer);
+    onStop();
+  }
+  observer.observe(root, observe);
+  if (attempt()) stop();
+  return stop;
+}
+
+/**
  * After an action replaces the focused control with its opposite (Add to agenda → Remove, Send
  * request → Withdraw), moves focus to the first control matching `selector` inside `root` as soon
  * as it is there and enabled. Gives up when the user has put focus elsewhere (outside `root`),
@@ -23,34 +52,22 @@ function shown(element: HTMLElement): boolean {
  */
 export function handOffFocus(root: HTMLElement | null, selector: string, timeoutMs = 15_000): () => void {
   if (!root) return () => undefined;
-  let done = false;
-  const attempt = () => {
-    if (done) return;
-    if (!root.isConnected) return stop();
-    const active = document.activeElement;
-    if (!focusLost() && active && !root.contains(active)) return stop(); // the user moved on
-    const target = [...root.querySelectorAll<HTMLElement>(selector)].find(
-      (element) => !element.matches(':disabled, [data-loading]') && shown(element),
-    );
-    if (!target) return;
-    if (target !== active) target.focus();
-    stop();
-  };
-  const observer = new MutationObserver(attempt);
-  const timer = window.setTimeout(() => stop(), timeoutMs);
-  function stop() {
-    done = true;
-    observer.disconnect();
-    window.clearTimeout(timer);
-  }
-  observer.observe(root, {
-    childList: true,
-    subtree: true,
-    attributes: true,
-    attributeFilter: ['disabled', 'data-loading'],
-  });
-  attempt();
-  return stop;
+  return whileRendering(
+    root,
+    { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'data-loading'] },
+    timeoutMs,
+    () => {
+      if (!root.isConnected) return true;
+      const active = document.activeElement;
+      if (!focusLost() && active && !root.contains(active)) return true; // the user moved on
+      const target = [...root.querySelectorAll<HTMLElement>(selector)].find(
+        (element) => !element.matches(':disabled, [data-loading]') && shown(element),
+      );
+      if (!target) return false;
+      if (target !== active) target.focus();
+      return true;
+    },
+  );
 }
 
 /**
@@ -60,34 +77,32 @@ export function handOffFocus(root: HTMLElement | null, selector: string, timeout
  * something themselves, and after `timeoutMs`.
  */
 export function focusPageHeading(main: HTMLElement, timeoutMs = 8000): () => void {
-  let done = false;
   let ours: HTMLElement | null = null;
-  const attempt = () => {
-    if (done || !focusLost()) return;
-    const heading = main.querySelector<HTMLElement>('h1');
-    if (!heading || !shown(heading)) return;
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    ours = heading;
-    heading.focus();
-  };
   const onFocusIn = (event: FocusEvent) => {
     if (event.target !== ours) stop();
   };
-  const observer = new MutationObserver(attempt);
-  const timer = window.setTimeout(() => stop(), timeoutMs);
-  function stop() {
-    done = true;
-    observer.disconnect();
-    window.clearTimeout(timer);
-    document.removeEventListener('focusin', onFocusIn, true);
-    document.removeEventListener('pointerdown', stop, true);
-    document.removeEventListener('keydown', stop, true);
-  }
+  const stop = whileRendering(
+    main,
+    { childList: true, subtree: true },
+    timeoutMs,
+    () => {
+      if (!focusLost()) return false;
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading || !shown(heading)) return false;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      ours = heading;
+      heading.focus();
+      return false; // the page may still replace it: kept until the user acts or the time is up
+    },
+    () => {
+      document.removeEventListener('focusin', onFocusIn, true);
+      document.removeEventListener('pointerdown', stop, true);
+      document.removeEventListener('keydown', stop, true);
+    },
+  );
   document.addEventListener('focusin', onFocusIn, true);
   document.addEventListener('pointerdown', stop, true);
   document.addEventListener('keydown', stop, true);
-  observer.observe(main, { childList: true, subtree: true });
-  attempt();
   return stop;
 }
 
