@@ -12,6 +12,7 @@ export const LockClass = {
   bus: 7302,
   meetingTables: 7303,
   agenda: 7310,
+  programme: 7313,
   badge: 7311,
   badgeTemplates: 7312,
   contactBook: 7320,

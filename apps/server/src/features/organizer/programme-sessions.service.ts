@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Transaction, Updateable } from 'kysely';
 import type { AppContext } from '../../context';
+import { holdLock } from '../../db/advisory-locks';
 import type { DB, SessionsTable } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
@@ -138,6 +139,16 @@ async function readSession(db: Transaction<DB>, eventId: number, sessionId: numb
   return toProgrammeSession(row, people.get(sessionId) ?? []);
 }
 
+/**
+ * The event's session saves one after another, first of all they take: a save's clash check reads
+ * the sessions committed, so two saves at once (a double click, two organizers) each found the room
+ * or speaker free and both booked it. Saves with allowClash take it too, or a check beside one
+ * would miss it.
+ */
+function holdProgramme(trx: Transaction<DB>, eventId: number): Promise<void> {
+  return holdLock(trx, 'programme', eventId);
+}
+
 /** POST /organizer/event/:eventId/sessions. */
 export async function createSession(
   deps: ProgrammeDeps,
@@ -148,6 +159,7 @@ export async function createSession(
   const { ctx } = deps;
   await requireConsole(ctx.db, eventId, userId, 'programme');
   return ctx.db.transaction().execute(async (trx) => {
+    await holdProgramme(trx, eventId);
     await checkReferences(trx, eventId, input);
     if (!input.allowClash) {
       const clashes = await clashesFor(trx, eventId, NEW_SESSION, null, input);
@@ -185,6 +197,7 @@ export async function updateSession(
   const { ctx } = deps;
   const { me } = await requireConsole(ctx.db, eventId, userId, 'programme');
   return ctx.db.transaction().execute(async (trx) => {
+    await holdProgramme(trx, eventId);
     // The room before the session's row, in the order a join takes them (takeSeat).
     const { roomCapacity } = await checkReferences(trx, eventId, input);
     const current = await repo.lockSession(trx, eventId, sessionId);

@@ -5,9 +5,13 @@ import {
   type ProgrammeSession,
   realtimeRoom,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makePerson } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call } from '../../../test/helper';
+import { holdLock } from '../../db/advisory-locks';
+import type { DB } from '../../db/schema';
 import { at, programmeEvent, programmeTestApp, requester } from './programme.fixtures';
 
 const app = programmeTestApp();
@@ -284,5 +288,88 @@ describe('organizer console: sessions', () => {
       headers: attendee.headers,
     });
     expect(agenda.body.data?.items.map((i) => i.id)).not.toContain(session.id);
+  });
+});
+
+/**
+ * Two saves at once: each checks for clashes, then writes. PGlite runs one transaction at a time:
+ * only PostgreSQL lets them meet.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions saved at once (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => app.get().ctx.db);
+
+  it('a session saved while another save books the same room at that time is refused with the clash, not double-booked', async () => {
+    const { event, owner } = await programmeEvent(app.get());
+    const base = `/organizer/event/${event.id}`;
+    const room = (await req<ProgrammeRoom>(owner, 'POST', `${base}/rooms`, { name: 'Hall' })).body.data!;
+    const speaker = await makePerson(app.get().ctx, event.id);
+    const session = (
+      await req<ProgrammeSession>(owner, 'POST', `${base}/sessions`, {
+        name: 'Later',
+        sdt: at('14:00'),
+        edt: at('15:00'),
+        locationId: room.id,
+      })
+    ).body.data!;
+    let first = 0;
+    // The first save, in flight: it has checked and written its session, not committed yet.
+    const inFlight = async (trx: Transaction<DB>) => {
+      await holdLock(trx, 'programme', event.id);
+      const row = await trx
+        .insertInto('sessions')
+        .values({
+          event_id: event.id,
+          name: 'First',
+          sdt: at('09:00'),
+          edt: at('10:00'),
+          location_id: room.id,
+          images: '{}',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      first = row.id;
+      await trx
+        .insertInto('session_people')
+        .values({ session_id: row.id, participant_id: speaker.id, role: 'speaker' })
+        .execute();
+    };
+    const created = await held.behind(inFlight, () =>
+      req(owner, 'POST', `${base}/sessions`, {
+        name: 'Second',
+        sdt: at('09:30'),
+        edt: at('10:30'),
+        locationId: room.id,
+      }),
+    );
+    expect(created.status).toBe(409);
+    expect(created.body.error?.fields).toEqual({ [`room.${first}`]: 'organizer.programme.clash.room' });
+    // An edit that moves a session onto a speaker's time in another save in flight: refused too.
+    const moved = await held.behind(
+      async (trx) => {
+        await holdLock(trx, 'programme', event.id);
+        const row = await trx
+          .insertInto('sessions')
+          .values({ event_id: event.id, name: 'Talk', sdt: at('16:00'), edt: at('17:00'), images: '{}' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        first = row.id;
+        await trx
+          .insertInto('session_people')
+          .values({ session_id: row.id, participant_id: speaker.id, role: 'speaker' })
+          .execute();
+      },
+      () =>
+        req(owner, 'PUT', `${base}/sessions/${session.id}`, {
+          name: 'Later',
+          sdt: at('16:30'),
+          edt: at('17:30'),
+          locationId: room.id,
+          speakers: [{ participantId: speaker.id, role: 'speaker' }],
+        }),
+    );
+    expect(moved.status).toBe(409);
+    expect(moved.body.error?.fields).toEqual({
+      [`speaker.${first}.${speaker.id}`]: 'organizer.programme.clash.speaker',
+    });
   });
 });
