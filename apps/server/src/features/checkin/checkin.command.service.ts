@@ -50,6 +50,9 @@ export async function checkInOnce(
   bus?: Pick<Bus, 'emit'>,
 ): Promise<CheckInAnswer> {
   const { eventId, commandId } = input;
+  // Staff first: a stored answer names the person scanned, and the device and command ids are
+  // the client's own, not tied to the caller.
+  await requireCheckInStaff(ctx, eventId, userId);
   const device = commandDevice(userId, input.deviceId);
   const known = (await repo.storedResults(ctx.db, eventId, device, [commandId])).get(commandId);
   // The refusals (not staff, finished, unknown ticket) store nothing: a resend is asked again.

@@ -184,5 +184,12 @@ describe(`check-in commands (E4.77–E4.79, E7.88, ${engine})`, () => {
       t.setNow(NOON);
     }
     expect(await door.counted(event.id)).toEqual({ used: 0, inside: 0 });
+
+    // Someone who is not staff at the event, resending the device's and command's ids: refused, not
+    // given the stored answer (the name, company and photo of whoever was scanned).
+    const outsider = await makePerson(t.ctx, event.id, { name: 'Nosy' });
+    const stolen = await door.api<CheckInAnswer>(outsider, 'POST', '/event/participant/checkIn', body);
+    expect(stolen.status).toBe(403);
+    expect(JSON.stringify(stolen.body)).not.toContain(ticketId);
   });
 });
