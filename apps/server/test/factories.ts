@@ -245,12 +245,14 @@ export async function makeCategory(
     isMulti?: boolean;
     required?: boolean;
     type?: 'select' | 'text';
+    kind?: 'participant' | 'booth';
   },
 ) {
   return ctx.db
     .insertInto('categories')
     .values({
       event_id: eventId,
+      kind: o.kind ?? 'participant',
       name: o.name,
       parent_id: o.parentId ?? null,
       max_selectable: o.maxSelectable ?? null,

@@ -74,12 +74,13 @@ export function updateBoothRow(db: Executor, boothId: number, set: BoothUpdate):
   return db.updateTable('booths').set(set).where('id', '=', boothId).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Which of these category ids exist at the event. */
+/** Which of these ids are booth categories of the event (not the people's categories). */
 export function knownCategories(db: Executor, eventId: number, ids: readonly number[]) {
   return db
     .selectFrom('categories')
     .select('id')
     .where('event_id', '=', eventId)
+    .where('kind', '=', 'booth')
     .where('id', 'in', ids)
     .execute();
 }

@@ -108,7 +108,7 @@ describe('booths', () => {
 
   it('E7.34, E5.44 PUT event/booth: staff managers and organizers edit; website gets http://', async () => {
     const { event, booth, owner, visitor } = await setup();
-    const cat = await makeCategory(t.ctx, event.id, { name: 'AI' });
+    const cat = await makeCategory(t.ctx, event.id, { name: 'AI', kind: 'booth' });
     const body = {
       eventId: event.id,
       id: booth.id,
@@ -131,6 +131,11 @@ describe('booths', () => {
       (await req(org, 'PUT', '/event/booth', { eventId: event.id, id: booth.id, description: 'x' })).status,
     ).toBe(200);
     expect((await req(owner, 'PUT', '/event/booth', { ...body, categories: [999_999] })).status).toBe(400);
+    // The people's categories are not the booths' (a private question's options among them).
+    const people = await makeCategory(t.ctx, event.id, { name: 'Dietary' });
+    const mixed = await req(owner, 'PUT', '/event/booth', { ...body, categories: [cat.id, people.id] });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error?.fields).toEqual({ categories: 'validation.error.option' });
     expect(
       (await req(owner, 'PUT', '/event/booth', { ...body, boothName: 'x'.repeat(1_000_000) })).status,
     ).toBe(400);
