@@ -135,12 +135,22 @@ export async function copySetup(
       .values({
         ...type,
         event_id: eventId,
-        invitation_rights: type.invitation_rights === null ? null : JSON.stringify(type.invitation_rights),
+        invitation_rights: null, // the copy's own types, once they all have ids (below)
         texts: JSON.stringify(type.texts ?? {}),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     typeIds.set(id, row.id);
+  }
+  // Type ids name the copy's types, never the original event's.
+  const copiedTypes = (ids: readonly number[]) => ids.flatMap((t) => typeIds.get(t) ?? []);
+  for (const type of setup.types) {
+    if (type.invitation_rights === null) continue;
+    await db
+      .updateTable('participant_types')
+      .set({ invitation_rights: JSON.stringify(copiedTypes(type.invitation_rights)) })
+      .where('id', '=', typeIds.get(type.id) as number)
+      .execute();
   }
   const categoryIds = new Map<number, number>();
   // Parents first (they have lower ids than their options in every set-up this app writes).
@@ -198,7 +208,7 @@ export async function copySetup(
         capacity: session.capacity,
         hidden: session.hidden,
         restricted: session.restricted,
-        allowed_type_ids: session.allowed_type_ids.map((t) => typeIds.get(t) ?? t),
+        allowed_type_ids: copiedTypes(session.allowed_type_ids),
         external_link: session.external_link,
         offline_link: session.offline_link,
         on_site: session.on_site,

@@ -197,6 +197,22 @@ describe('organizer console: events', () => {
   it('duplicates the set-up at new dates without people (a new logo on the copy leaves the original’s file), and only the owner archives', async () => {
     const { user, event } = await owner();
     const admin = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'admin' });
+    const typesOf = (eventId: number) =>
+      t.ctx.db
+        .selectFrom('participant_types')
+        .select(['id', 'name', 'invitation_rights'])
+        .where('event_id', '=', eventId)
+        .orderBy('id')
+        .execute();
+    const [firstType, ...moreTypes] = await typesOf(event.id);
+    const lastType = moreTypes.at(-1);
+    if (!firstType || !lastType) throw new Error('a new event has at least two types');
+    // The first type may invite people of the last (a type written before it is copied).
+    await t.ctx.db
+      .updateTable('participant_types')
+      .set({ invitation_rights: JSON.stringify([lastType.id]) })
+      .where('id', '=', firstType.id)
+      .execute();
     await t.ctx.db
       .insertInto('sessions')
       .values({
@@ -205,6 +221,8 @@ describe('organizer console: events', () => {
         sdt: '2027-05-10T07:00:00Z',
         edt: '2027-05-10T08:00:00Z',
         images: '{}',
+        restricted: true,
+        allowed_type_ids: [lastType.id],
       })
       .execute();
     const logo = await req(user, 'POST', `/organizer/event/${event.id}/image`, {
@@ -224,11 +242,18 @@ describe('organizer console: events', () => {
     });
     const sessions = await t.ctx.db
       .selectFrom('sessions')
-      .select(['name', 'sdt'])
+      .select(['name', 'sdt', 'allowed_type_ids'])
       .where('event_id', '=', copy.body.data!.id)
       .execute();
     expect(sessions).toHaveLength(1);
     expect(new Date(sessions[0]!.sdt).toISOString()).toBe('2028-05-10T07:00:00.000Z');
+    // Type ids in the copy name the copy's types, not the original's.
+    const copiedTypes = await typesOf(copy.body.data!.id);
+    const copyOf = (name: string) => copiedTypes.find((type) => type.name === name)?.id;
+    expect(copiedTypes.find((type) => type.name === firstType.name)?.invitation_rights).toEqual([
+      copyOf(lastType.name),
+    ]);
+    expect(sessions[0]!.allowed_type_ids).toEqual([copyOf(lastType.name)]);
 
     // The copy starts with the original's logo; a new logo on the copy leaves the original's file.
     const imagesOf = async (id: number) =>
