@@ -89,7 +89,10 @@ export async function clearArea(db: Executor, areaId: number) {
     .execute();
 }
 
-/** Which of these ids are participant types of the event. */
+/**
+ * Which of these ids are participant types of the event, held FOR KEY SHARE to the commit: a type's
+ * delete that moves its people rewrites the areas that let it in, and waits for this save to do so.
+ */
 export function knownTypes(db: Executor, eventId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
@@ -97,6 +100,8 @@ export function knownTypes(db: Executor, eventId: number, ids: readonly number[]
     .select('id')
     .where('event_id', '=', eventId)
     .where('id', 'in', ids)
+    .orderBy('id')
+    .forKeyShare()
     .execute();
 }
 

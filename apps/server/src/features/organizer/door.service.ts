@@ -7,8 +7,10 @@ import type {
   createCheckInAreaRequest,
   updateCheckInAreaRequest,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { listAreas } from '../checkin/checkin.service';
 import { findParticipant } from '../participants/participants.service';
@@ -48,9 +50,10 @@ async function present(ctx: AppContext, userId: number, eventId: number, row: re
   return toArea(row, (await liveAreas(ctx, userId, eventId)).find(sameArea(row)));
 }
 
-async function checkTypes(ctx: AppContext, eventId: number, ids: number[] | undefined) {
+/** In the area's write's transaction (knownTypes holds the types until it commits). */
+async function checkTypes(trx: Transaction<DB>, eventId: number, ids: number[] | undefined) {
   if (!ids?.length) return;
-  const known = await repo.knownTypes(ctx.db, eventId, [...new Set(ids)]);
+  const known = await repo.knownTypes(trx, eventId, [...new Set(ids)]);
   if (known.length !== new Set(ids).size) {
     throw AppError.badRequest('allowedTypeIds: unknown participant type', {
       allowedTypeIds: 'validation.error.option',
@@ -90,11 +93,13 @@ export async function createArea(
       entityId: 'validation.error.option',
     });
   }
-  await checkTypes(ctx, eventId, input.allowedTypeIds);
-  const row = await repo.setUpArea(ctx.db, eventId, input.entityType, entityId, {
-    name: input.name || null,
-    capacity: input.capacity ?? null,
-    allowed_type_ids: [...new Set(input.allowedTypeIds ?? [])],
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await checkTypes(trx, eventId, input.allowedTypeIds);
+    return repo.setUpArea(trx, eventId, input.entityType, entityId, {
+      name: input.name || null,
+      capacity: input.capacity ?? null,
+      allowed_type_ids: [...new Set(input.allowedTypeIds ?? [])],
+    });
   });
   if (!row) {
     throw AppError.badRequest('This area is set up already', { entityId: 'organizer.door.error.areaExists' });
@@ -127,8 +132,12 @@ export async function updateArea(
       capacity: 'organizer.door.error.eventWide',
     });
   }
-  await checkTypes(ctx, eventId, input.allowedTypeIds);
-  const row = Object.keys(rules).length ? await repo.updateArea(ctx.db, areaId, rules) : area;
+  const row = Object.keys(rules).length
+    ? await ctx.db.transaction().execute(async (trx) => {
+        await checkTypes(trx, eventId, input.allowedTypeIds);
+        return repo.updateArea(trx, areaId, rules);
+      })
+    : area;
   if (!row) throw AppError.notFound('Check-in area not found');
   return present(ctx, userId, eventId, row);
 }

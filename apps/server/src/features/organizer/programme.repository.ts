@@ -235,6 +235,10 @@ export async function existingParticipants(
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * Which of these ids are types of the event, held FOR KEY SHARE to the commit: a type's delete
+ * that moves its people rewrites the sessions that let it in, and waits for this save to do so.
+ */
 export async function existingTypes(db: Executor, eventId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
@@ -242,6 +246,8 @@ export async function existingTypes(db: Executor, eventId: number, ids: number[]
     .select('id')
     .where('event_id', '=', eventId)
     .where('id', 'in', ids)
+    .orderBy('id')
+    .forKeyShare()
     .execute();
   return new Set(rows.map((r) => r.id));
 }

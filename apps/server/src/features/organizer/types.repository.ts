@@ -50,15 +50,6 @@ export async function lockTypes(
   return rows.map((r) => r.id);
 }
 
-export async function typeIdsOf(db: Executor, eventId: number): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('participant_types')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 export interface TypeValues {
   name: string;
   ticket_type: string | null;

@@ -7,11 +7,14 @@ import {
   type participantTypeInput,
   type TypesAndCategories,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
+import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireConsole } from './organizer.access';
+import { keepTypes } from './people.repository';
 import * as repo from './types.repository';
 
 type TypeInput = z.output<typeof participantTypeInput>;
@@ -75,10 +78,11 @@ export async function listTypesAndCategories(
   return { types: types.map(toType), categories };
 }
 
-async function typeValues(db: Executor, eventId: number, input: TypeInput): Promise<repo.TypeValues> {
+/** In the save's transaction: the types the rights name are held until it commits (keepTypes). */
+async function typeValues(trx: Transaction<DB>, eventId: number, input: TypeInput): Promise<repo.TypeValues> {
   if (input.invitationRights) {
-    const known = await repo.typeIdsOf(db, eventId);
-    if (input.invitationRights.some((id) => !known.has(id))) {
+    const named = [...new Set(input.invitationRights)];
+    if ((await keepTypes(trx, eventId, named)) !== named.length) {
       throw AppError.badRequest('Invitation rights name a type of another event', {
         invitationRights: 'organizer.types.error.unknownType',
       });
@@ -107,7 +111,9 @@ async function presentType(db: Executor, eventId: number, typeId: number): Promi
 
 export async function createType(ctx: AppContext, userId: number, eventId: number, input: TypeInput) {
   await requireConsole(ctx.db, eventId, userId, 'event');
-  const { id } = await repo.insertType(ctx.db, eventId, await typeValues(ctx.db, eventId, input));
+  const { id } = await ctx.db
+    .transaction()
+    .execute(async (trx) => repo.insertType(trx, eventId, await typeValues(trx, eventId, input)));
   return presentType(ctx.db, eventId, id);
 }
 
@@ -119,8 +125,9 @@ export async function updateType(
   input: TypeInput,
 ) {
   await requireConsole(ctx.db, eventId, userId, 'event');
-  const values = await typeValues(ctx.db, eventId, input);
-  const result = await repo.updateType(ctx.db, eventId, typeId, values);
+  const result = await ctx.db
+    .transaction()
+    .execute(async (trx) => repo.updateType(trx, eventId, typeId, await typeValues(trx, eventId, input)));
   if (Number(result.numUpdatedRows) === 0) throw AppError.notFound('Participant type not found');
   return presentType(ctx.db, eventId, typeId);
 }

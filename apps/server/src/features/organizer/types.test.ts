@@ -19,6 +19,7 @@ import {
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import type { DB } from '../../db/schema';
+import { deleteType, lockTypes, moveTypeParticipants } from './types.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -388,5 +389,68 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a category group saved twice at
     );
     expect(joined.status).toBe(200);
     expect(joined.body.data?.me?.typeId).toBe(next.id);
+  });
+
+  it('E6.15 a session, door area or type’s invitation rights naming a type whose delete (moving its people) is in flight is refused after it, not left naming the deleted type', async () => {
+    const { event, organizer } = await setup();
+    const admin = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      req(organizer, method, url, payload);
+    const room = await t.ctx.db
+      .insertInto('locations')
+      .values({ event_id: event.id, name: 'Hall D' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const writers: [string, (typeId: number) => ReturnType<typeof admin>, string][] = [
+      [
+        'session',
+        (typeId) =>
+          admin('POST', `/${event.id}/sessions`, {
+            name: `Closed ${typeId}`,
+            sdt: '2030-05-01T09:00:00.000Z',
+            edt: '2030-05-01T10:00:00.000Z',
+            restricted: true,
+            allowedTypeIds: [typeId],
+            allowClash: true,
+          }),
+        'allowedTypeIds',
+      ],
+      [
+        'door area',
+        (typeId) =>
+          admin('POST', `/${event.id}/door/areas`, {
+            entityType: 'location',
+            entityId: room.id,
+            allowedTypeIds: [typeId],
+          }),
+        'allowedTypeIds',
+      ],
+      [
+        'type rights',
+        (typeId) =>
+          admin('POST', `/${event.id}/types`, { name: `Invites ${typeId}`, invitationRights: [typeId] }),
+        'invitationRights',
+      ],
+    ];
+    const target = await makeType(t.ctx, event.id, { name: 'Everyone' });
+    for (const [name, write, field] of writers) {
+      const gone = await makeType(t.ctx, event.id, { name: `Old ${name}` });
+      // The type's delete, moving its people to another type (types.service.ts), not committed yet.
+      const answer = await held.behind(
+        async (trx) => {
+          await lockTypes(trx, event.id, [gone.id, target.id]);
+          await moveTypeParticipants(trx, gone.id, target.id);
+          await deleteType(trx, event.id, gone.id, target.id);
+        },
+        () => write(gone.id),
+      );
+      expect(answer.status, name).toBe(400);
+      expect(Object.keys(answer.body.error?.fields ?? {}), name).toEqual([field]);
+    }
+    const named = await t.ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(named).toEqual([]);
   });
 });
