@@ -74,7 +74,10 @@ export function updateBoothRow(db: Executor, boothId: number, set: BoothUpdate):
   return db.updateTable('booths').set(set).where('id', '=', boothId).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Which of these ids are booth categories of the event (not the people's categories). */
+/**
+ * Which of these ids are booth categories of the event (not the people's categories), held FOR KEY
+ * SHARE to the commit: a category's delete holds it first, then unsets it on booths.
+ */
 export function knownCategories(db: Executor, eventId: number, ids: readonly number[]) {
   return db
     .selectFrom('categories')
@@ -82,6 +85,8 @@ export function knownCategories(db: Executor, eventId: number, ids: readonly num
     .where('event_id', '=', eventId)
     .where('kind', '=', 'booth')
     .where('id', 'in', ids)
+    .orderBy('id')
+    .forKeyShare()
     .execute();
 }
 

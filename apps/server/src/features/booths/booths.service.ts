@@ -214,12 +214,6 @@ export async function updateBooth(
   input: UpdateBoothRequest,
 ): Promise<BoothDetails> {
   const { ctx, realtime } = deps;
-  if (input.categories?.length) {
-    const known = await repo.knownCategories(ctx.db, input.eventId, input.categories);
-    if (known.length !== new Set(input.categories).size) {
-      throw AppError.badRequest('categories: unknown category', { categories: 'validation.error.option' });
-    }
-  }
   const set: BoothUpdate = { updated_at: ctx.now() };
   if (input.boothName !== undefined) set.name = input.boothName;
   if (input.description !== undefined) set.description = input.description;
@@ -230,6 +224,13 @@ export async function updateBooth(
   if (input.categories !== undefined) set.category_ids = [...new Set(input.categories)];
   if (input.agendaEnabled !== undefined) set.agenda_enabled = input.agendaEnabled;
   const { me, booth, updated } = await ctx.db.transaction().execute(async (trx) => {
+    // The categories before the booth's row, held to the commit (the order a category's delete takes).
+    if (input.categories?.length) {
+      const known = await repo.knownCategories(trx, input.eventId, input.categories);
+      if (known.length !== new Set(input.categories).size) {
+        throw AppError.badRequest('categories: unknown category', { categories: 'validation.error.option' });
+      }
+    }
     const { me, booth } = await managedBoothFor(ctx, userId, input.eventId, input.id, trx);
     const updated = await repo.updateBoothRow(trx, booth.id, set);
     await boothChanged(realtime, booth.event_id, booth.id, trx);

@@ -150,7 +150,10 @@ export function findBoothCategory(db: Executor, eventId: number, categoryId: num
   );
 }
 
-/** Which of these ids are booth categories of the event. */
+/**
+ * Which of these ids are booth categories of the event, held FOR KEY SHARE to the commit (a
+ * category's delete holds it first, then unsets it on booths: deleteBoothCategory).
+ */
 export function knownBoothCategories(db: Executor, eventId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
@@ -159,6 +162,8 @@ export function knownBoothCategories(db: Executor, eventId: number, ids: readonl
     .where('event_id', '=', eventId)
     .where('kind', '=', 'booth')
     .where('id', 'in', ids)
+    .orderBy('id')
+    .forKeyShare()
     .execute();
 }
 
@@ -187,6 +192,8 @@ export async function deleteBoothCategory(db: Executor, eventId: number, categor
       .select('id')
       .where('event_id', '=', eventId)
       .where((eb) => eb.or([eb('id', '=', categoryId), eb('parent_id', '=', categoryId)]))
+      .orderBy('id')
+      .forUpdate() // a booth save naming one (knownBoothCategories) finishes first, or finds it gone
       .execute()
   ).map((row) => row.id);
   await sql`

@@ -103,9 +103,10 @@ async function tellMember(
   }
 }
 
-async function checkCategories(ctx: AppContext, eventId: number, ids: number[] | undefined) {
+/** In the booth's save's transaction, before the booth's row (the order a category's delete takes). */
+async function checkCategories(trx: Transaction<DB>, eventId: number, ids: number[] | undefined) {
   if (!ids?.length) return;
-  const known = await repo.knownBoothCategories(ctx.db, eventId, [...new Set(ids)]);
+  const known = await repo.knownBoothCategories(trx, eventId, [...new Set(ids)]);
   if (known.length !== new Set(ids).size) {
     throw fieldError('categoryIds', 'validation.error.option', 'categoryIds: unknown booth category');
   }
@@ -149,8 +150,8 @@ export async function createConsoleBooth(
 ): Promise<ConsoleBooth> {
   const { ctx } = deps;
   await requireConsole(ctx.db, eventId, userId, 'exhibitors');
-  await checkCategories(ctx, eventId, input.categoryIds);
   const booth = await ctx.db.transaction().execute(async (trx) => {
+    await checkCategories(trx, eventId, input.categoryIds);
     const booth = await repo.insertBooth(trx, {
       event_id: eventId,
       name: input.name,
@@ -180,8 +181,8 @@ export async function updateConsoleBooth(
 ): Promise<ConsoleBooth> {
   const { ctx } = deps;
   await requireConsole(ctx.db, eventId, userId, 'exhibitors');
-  await checkCategories(ctx, eventId, input.categoryIds);
   const booth = await ctx.db.transaction().execute(async (trx) => {
+    await checkCategories(trx, eventId, input.categoryIds);
     await boothOf(eventId, boothId, trx);
     const booth = await repo.updateBooth(trx, boothId, boothChanges(input, ctx.now()));
     await boothChanged(deps.realtime, eventId, boothId, trx);

@@ -50,7 +50,7 @@ export async function checkTypeAndCategories(
       [`${prefix}typeId`]: 'organizer.people.error.type',
     });
   const categories = [...new Set(categoryIds)];
-  if ((await repo.countCategories(db, eventId, categories)) !== categories.length)
+  if ((await repo.keepCategories(db, eventId, categories)) !== categories.length)
     throw AppError.badRequest('Unknown category', {
       [`${prefix}categories`]: 'organizer.people.error.category',
     });

@@ -193,9 +193,14 @@ export function renameOption(db: Executor, optionId: number, name: string) {
   return db.updateTable('categories').set({ name }).where('id', '=', optionId).execute();
 }
 
-/** Removes categories and unsets them on the event's participants and booths. */
+/**
+ * Removes categories and unsets them on the event's participants and booths. They are held first
+ * (FOR UPDATE, id order): a save giving someone one of them (keepCategories) finishes before the
+ * unset, or finds them gone.
+ */
 export async function deleteCategories(db: Executor, eventId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
+  await db.selectFrom('categories').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
   const list = sql.join(ids.map((id) => sql`${id}::int`));
   await sql`
     UPDATE participants SET category_ids = ARRAY(SELECT unnest(category_ids) EXCEPT SELECT unnest(ARRAY[${list}]))

@@ -8,6 +8,7 @@ import type {
 import type { Transaction } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  makeBooth,
   makeCategory,
   makeEvent,
   makePerson,
@@ -19,7 +20,8 @@ import {
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import type { DB } from '../../db/schema';
-import { deleteType, lockTypes, moveTypeParticipants } from './types.repository';
+import { deleteBoothCategory } from './exhibitors.repository';
+import { deleteCategories, deleteType, lockTypes, moveTypeParticipants } from './types.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -452,5 +454,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a category group saved twice at
       .where('event_id', '=', event.id)
       .execute();
     expect(named).toEqual([]);
+  });
+
+  it('E6.20 a category deleted while a person or a booth is being given it: the save after it is refused, nobody keeps the deleted id', async () => {
+    const { event, organizer } = await setup();
+    const person = await makePerson(t.ctx, event.id);
+    const group = await makeCategory(t.ctx, event.id, { name: 'Industry' });
+    const option = await makeCategory(t.ctx, event.id, { name: 'Fintech', parentId: group.id });
+    // The group's delete (types.service.ts deleteGroup), not committed yet.
+    const edit = await held.behind(
+      async (trx) => {
+        await trx.selectFrom('categories').select('id').where('id', '=', group.id).forUpdate().execute();
+        await deleteCategories(trx, event.id, [option.id, group.id]);
+      },
+      () => req(organizer, 'PUT', `/${event.id}/participants/${person.id}`, { categoryIds: [option.id] }),
+    );
+    expect(edit.status).toBe(400);
+    expect(edit.body.error?.fields).toEqual({ categories: 'organizer.people.error.category' });
+    // A booth given a booth category whose delete is in flight.
+    const booth = await makeBooth(t.ctx, event.id);
+    const boothGroup = await makeCategory(t.ctx, event.id, { name: 'Halls', kind: 'booth' });
+    const saved = await held.behind(
+      async (trx) => {
+        await deleteBoothCategory(trx, event.id, boothGroup.id);
+      },
+      () => req(organizer, 'PUT', `/${event.id}/booths/${booth.id}`, { categoryIds: [boothGroup.id] }),
+    );
+    expect(saved.status).toBe(400);
+    const rows = await Promise.all([
+      t.ctx.db
+        .selectFrom('participants')
+        .select('category_ids')
+        .where('id', '=', person.id)
+        .executeTakeFirstOrThrow(),
+      t.ctx.db
+        .selectFrom('booths')
+        .select('category_ids')
+        .where('id', '=', booth.id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    expect(rows.map((row) => row.category_ids)).toEqual([[], []]);
   });
 });
