@@ -299,12 +299,17 @@ export async function duplicateEvent(
   eventId: number,
   input: z.output<typeof duplicateEventRequest>,
 ): Promise<ConsoleEventDetails> {
-  const { event: source } = await requireConsole(ctx.db, eventId, userId, 'event');
+  await requireConsole(ctx.db, eventId, userId, 'event');
   await checkDomain(ctx.db, input.domain, null);
   const sdt = new Date(input.sdt);
-  const shiftMs = sdt.getTime() - source.real_sdt.getTime();
   const created = await withDomainCheck(() =>
     ctx.db.transaction().execute(async (trx) => {
+      // The original held to the commit, as an image upload holds it: an upload beside the copy
+      // either comes first (the copy starts with the new file) or sees the copy showing the old one
+      // and keeps its file (eventImageInUse).
+      const source = await repo.lockEvent(trx, eventId);
+      if (!source) throw AppError.notFound('Event not found');
+      const shiftMs = sdt.getTime() - source.real_sdt.getTime();
       const setup = await repo.readSetup(trx, eventId);
       const { id: _, created_at: __, updated_at: ___, archived_at: ____, ...copy } = source;
       const event = await repo.insertEvent(trx, {

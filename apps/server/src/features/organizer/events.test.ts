@@ -9,6 +9,7 @@ import {
 } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeUser, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { pngDataUrl } from '../../../test/images';
 
@@ -277,5 +278,40 @@ describe('organizer console: events', () => {
     expect((await req(admin, 'POST', `/organizer/event/${event.id}/archive`)).status).toBe(403);
     const archived = await req<ConsoleEventDetails>(user, 'POST', `/organizer/event/${event.id}/archive`);
     expect(archived.body.data?.archived).toBe(true);
+  });
+});
+
+/** A copy made beside an image upload. PGlite runs one transaction at a time: only PostgreSQL lets them meet. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a duplicate beside an upload (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('a copy made while a new logo is being saved starts with the new logo, not the file the upload removes', async () => {
+    // Made without the console's create call: this file uses up its per-minute allowance.
+    const event = await makeEvent(t.ctx);
+    const user = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'owner' });
+    const newLogo = '/uploads/events/new-logo.png';
+    // The upload (events.service.ts uploadEventImage), not committed yet: the event held, its logo set.
+    const copy = await held.behind(
+      async (trx) => {
+        await trx.selectFrom('events').select('id').where('id', '=', event.id).forUpdate().execute();
+        await trx
+          .updateTable('events')
+          .set({ images: JSON.stringify({ logo: newLogo }) })
+          .where('id', '=', event.id)
+          .execute();
+      },
+      () =>
+        req<ConsoleEventDetails>(user, 'POST', `/organizer/event/${event.id}/duplicate`, {
+          name: 'Harbour Summit, again',
+          sdt: '2028-05-10T06:00:00.000Z',
+        }),
+    );
+    expect(copy.status).toBe(200);
+    const row = await t.ctx.db
+      .selectFrom('events')
+      .select('images')
+      .where('id', '=', copy.body.data!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.images).toMatchObject({ logo: newLogo });
   });
 });
