@@ -19,11 +19,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client';
-import {
-  patchAnswers,
-  reloadAnswersOlderThanRecords,
-  useRealtimeClient,
-} from '../../../lib/use-realtime';
+import { patchAnswers, reloadAnswersOlderThanRecords, useRealtimeClient } from '../../../lib/use-realtime';
 import { consoleKey } from './events';
 
 /** The console's exhibitors and door set-up (issue 12, parts 5 and 6). */
@@ -145,8 +141,7 @@ export function useDoor(eventId: number) {
     const reload = () => void queryClient.invalidateQueries({ queryKey: doorKey(eventId) });
     // On (back) on: only an answer that may lack the room's last record is read again; a resync
     // (records lost) reads it again whatever it holds.
-    const readMissed = () =>
-      reloadAnswersOlderThanRecords(queryClient, client, room, doorKey(eventId));
+    const readMissed = () => reloadAnswersOlderThanRecords(queryClient, client, room, doorKey(eventId));
     return client.subscribe<CheckInChangedPayload>(
       room,
       (record) => {
