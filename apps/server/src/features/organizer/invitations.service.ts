@@ -12,6 +12,7 @@ import type { DB, ParticipantRow } from '../../db/schema';
 import type { Bus, OutgoingMessage } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { findParticipation, hasRight, requireMembership } from '../access/event-access';
+import { keepCategories } from '../participants/participants.service';
 import { generateTicketId } from '../registration/ticket';
 import { findUserById, findUserByUsername } from '../user/user.service';
 import { requireConsole } from './organizer.access';
@@ -50,7 +51,7 @@ export async function checkTypeAndCategories(
       [`${prefix}typeId`]: 'organizer.people.error.type',
     });
   const categories = [...new Set(categoryIds)];
-  if ((await repo.keepCategories(db, eventId, categories)) !== categories.length)
+  if ((await keepCategories(db, eventId, categories)) !== categories.length)
     throw AppError.badRequest('Unknown category', {
       [`${prefix}categories`]: 'organizer.people.error.category',
     });

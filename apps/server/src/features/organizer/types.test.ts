@@ -456,7 +456,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a category group saved twice at
     expect(named).toEqual([]);
   });
 
-  it('E6.20 a category deleted while a person or a booth is being given it: the save after it is refused, nobody keeps the deleted id', async () => {
+  it('E6.20 E5.04 a category deleted while a person (by an organizer or themself) or a booth is being given it: the save after it is refused, nobody keeps the deleted id', async () => {
     const { event, organizer } = await setup();
     const person = await makePerson(t.ctx, event.id);
     const group = await makeCategory(t.ctx, event.id, { name: 'Industry' });
@@ -494,5 +494,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a category group saved twice at
         .executeTakeFirstOrThrow(),
     ]);
     expect(rows.map((row) => row.category_ids)).toEqual([[], []]);
+    // The person choosing an option for themself while the organizer removes it.
+    const topics = await makeCategory(t.ctx, event.id, { name: 'Topics' });
+    const dropped = await makeCategory(t.ctx, event.id, { name: 'Dropped', parentId: topics.id });
+    const own = await held.behind(
+      async (trx) => {
+        await trx.selectFrom('categories').select('id').where('id', '=', topics.id).forUpdate().execute();
+        await deleteCategories(trx, event.id, [dropped.id]);
+      },
+      () =>
+        call(t.app, {
+          method: 'PUT',
+          url: '/api/v1/event/participant',
+          headers: person.headers,
+          payload: {
+            eventId: event.id,
+            categories: [{ categoryId: topics.id, selectedCategoryIds: [dropped.id] }],
+          },
+        }),
+    );
+    expect(own.status).toBe(400);
+    const after = await t.ctx.db
+      .selectFrom('participants')
+      .select('category_ids')
+      .where('id', '=', person.id)
+      .executeTakeFirstOrThrow();
+    expect(after.category_ids).toEqual([]);
   });
 });

@@ -258,3 +258,22 @@ export async function haveDealingsRow(
                        WHERE owner_id = ${input.seerUserId} AND ticket_id = ${input.ticketId}))`.execute(db);
   return rows.length > 0;
 }
+
+/**
+ * How many of these are people's categories of the event, each held FOR KEY SHARE to the commit:
+ * a delete of one (deleteCategories) takes them first, then unsets them on people, so a person
+ * given one is either unset after this commits or refused after the delete.
+ */
+export async function keepCategories(db: Executor, eventId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('kind', '=', 'participant')
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forKeyShare()
+    .execute();
+  return rows.length;
+}

@@ -105,6 +105,10 @@ export async function updateOwnProfile(
   input: UpdateEventProfileRequest,
 ): Promise<ParticipantProfile> {
   const { event, updated } = await ctx.db.transaction().execute(async (trx) => {
+    // The categories chosen first, held to the commit (the order a category's delete takes them,
+    // before the people's rows): one deleted meanwhile is refused below, never left on the person.
+    const chosen = (input.categories ?? []).flatMap((value) => value.selectedCategoryIds ?? []);
+    await repo.keepCategories(trx, input.eventId, [...new Set(chosen)]);
     // The row is held from read to write: two saves at once (the visibility switch in one tab, the
     // categories in another) both keep their part of `fields`.
     const { event, me } = await requireMembership(trx, input.eventId, userId, { lock: true });
@@ -237,3 +241,6 @@ export async function listViewed(ctx: AppContext, userId: number, eventId: numbe
   const rows = await repo.viewedBy(ctx.db, me.id);
   return rows.map((r) => ({ participantId: r.target_id, viewedAt: new Date(r.viewed_at).toISOString() }));
 }
+
+/** The people's categories a save names, held to its commit (participants.repository keepCategories). */
+export const keepCategories = repo.keepCategories;
