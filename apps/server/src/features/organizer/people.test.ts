@@ -85,6 +85,32 @@ describe('console people list', () => {
 });
 
 describe('console people editing', () => {
+  it('E6.08 a person is given options: a question (a group of options), a text question or what is under one is refused', async () => {
+    const { event, admin, amy } = await setup();
+    const group = await makeCategory(t.ctx, event.id, { name: 'Interests' });
+    const option = await makeCategory(t.ctx, event.id, { name: 'AI', parentId: group.id });
+    const text = await makeCategory(t.ctx, event.id, { name: 'Dietary needs', type: 'text' });
+    const underText = await makeCategory(t.ctx, event.id, { name: 'Vegan', parentId: text.id });
+    const url = `/organizer/event/${event.id}/participants/${amy.id}`;
+    for (const id of [group.id, text.id, underText.id]) {
+      const refused = await req(admin, 'PUT', url, { categoryIds: [option.id, id] });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error?.fields).toEqual({ categories: 'organizer.people.error.category' });
+    }
+    const row = await t.ctx.db
+      .selectFrom('participants')
+      .select('category_ids')
+      .where('id', '=', amy.id)
+      .executeTakeFirstOrThrow();
+    expect(row.category_ids ?? []).toEqual([]);
+    const given = await req<ConsoleParticipant>(admin, 'PUT', url, { categoryIds: [option.id] });
+    expect(given.status).toBe(200);
+    expect(given.body.data?.categoryIds).toEqual([option.id]);
+    // The event's categories, which the console's form offers (all but groups), leave the text question out.
+    const details = await req<{ categories: { id: number }[] }>(admin, 'GET', `/event/${event.id}`);
+    expect(details.body.data?.categories.map((c) => c.id)).toEqual([group.id, option.id]);
+  });
+
   it('E6.08 edits one participant; only the owner changes organizer roles, who get the pre-book and table rights', async () => {
     const { event, owner, admin, amy } = await setup();
     const category = await makeCategory(t.ctx, event.id, { name: 'Topic' });

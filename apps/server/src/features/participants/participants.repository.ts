@@ -260,19 +260,41 @@ export async function haveDealingsRow(
 }
 
 /**
- * How many of these are people's categories of the event, each held FOR KEY SHARE to the commit:
- * a delete of one (deleteCategories) takes them first, then unsets them on people, so a person
- * given one is either unset after this commits or refused after the delete.
+ * How many of these are people's categories of the event that a person can be given, each held FOR
+ * KEY SHARE to the commit: a delete of one (deleteCategories) takes them first, then unsets them on
+ * people, so a person given one is either unset after this commits or refused after the delete.
+ * A person is given options: not a group of other categories (a question), not a text question nor
+ * anything under one (its answer is text, not a category) — what the console's people form offers.
  */
 export async function keepCategories(db: Executor, eventId: number, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await db
-    .selectFrom('categories')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .where('kind', '=', 'participant')
-    .where('id', 'in', ids)
-    .orderBy('id')
+    .selectFrom('categories as c')
+    .select('c.id')
+    .where('c.event_id', '=', eventId)
+    .where('c.kind', '=', 'participant')
+    .where('c.type', '=', 'select')
+    .where('c.id', 'in', ids)
+    .where((eb) =>
+      eb.and([
+        eb.not(
+          eb.exists(
+            eb.selectFrom('categories as child').select('child.id').whereRef('child.parent_id', '=', 'c.id'),
+          ),
+        ),
+        eb.or([
+          eb('c.parent_id', 'is', null),
+          eb.exists(
+            eb
+              .selectFrom('categories as g')
+              .select('g.id')
+              .whereRef('g.id', '=', 'c.parent_id')
+              .where('g.type', '=', 'select'),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('c.id')
     .forKeyShare()
     .execute();
   return rows.length;
