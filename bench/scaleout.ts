@@ -14,6 +14,9 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 \
  *     node_modules/.bin/tsx bench/scaleout.ts
  *
+ * `BENCH_APP_CPU_PROFILE=dir` has each server process write a CPU profile into dir when it stops (the
+ * killed one writes none).
+ *
  * Without haproxy (`apt-get install haproxy`), DATABASE_URL or REDIS_URL it prints a row saying it
  * was skipped and exits 0. The seeded event is deleted at the end. Exit 1 when a message was lost
  * or delivered twice.

@@ -76,11 +76,20 @@ export async function freePorts(count: number): Promise<number[]> {
  * One server process. It is node itself (with tsx as a loader, which is what `npm start` runs), not
  * the tsx launcher, so that SIGKILL to this pid kills the server and not only a wrapper.
  */
+/**
+ * `BENCH_APP_CPU_PROFILE=dir`: each server process writes a CPU profile there when it ends (not the
+ * one killed with SIGKILL). Node refuses `--cpu-prof` in NODE_OPTIONS, so it is passed here.
+ */
+function profileArgs(): string[] {
+  const dir = process.env.BENCH_APP_CPU_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 export function startApp(name: string, port: number, shared: SharedEnv, logDir: string): AppProcess {
   const logFile = join(logDir, `${name}.log`);
   const log = openSync(logFile, 'a');
   const child = track(
-    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'apps/server/src/main.ts'], {
       env: {
         ...process.env,
         ...shared,
