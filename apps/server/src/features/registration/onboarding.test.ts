@@ -1,6 +1,7 @@
 import type { EventDetails, RegisterResult, RegistrationField, WizardState } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCategory, makeEvent, makePerson, makeType, tokenHeaders } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 
 /** Issue 15, onboarding: one industry question, and "the event profile was filled" kept on the server. */
@@ -136,5 +137,30 @@ describe('onboarding', () => {
     expect(again.profile_filled_at?.getTime()).toBe(row.profile_filled_at?.getTime());
     // Only `true` is a finish.
     expect((await put({ finished: false })).status).toBe(400);
+  });
+
+  /** PGlite runs one transaction at a time: only PostgreSQL lets the registration meet the delete. */
+  describe.skipIf(!process.env.TEST_DATABASE_URL)('beside a category’s delete (PostgreSQL)', () => {
+    const held = useHeldTransactions(() => t.ctx.db);
+
+    it('E3.06 an answer whose option is being deleted is left for the wizard, never kept as a removed category', async () => {
+      const { event, health } = await eventWithIndustry();
+      // The console's delete of "Health" in flight (types.repository deleteCategories): the option
+      // held FOR UPDATE, then its row gone; nobody had it yet, so there is nothing to unset.
+      const registered = await held.behind(
+        async (trx) => {
+          await trx.selectFrom('categories').select('id').where('id', '=', health.id).forUpdate().execute();
+          await trx.deleteFrom('categories').where('id', '=', health.id).execute();
+        },
+        () => register(event.id, 'Health'),
+      );
+      expect(registered.status).toBe(200);
+      const row = await t.ctx.db
+        .selectFrom('participants')
+        .select('category_ids')
+        .where('event_id', '=', event.id)
+        .executeTakeFirstOrThrow();
+      expect(row.category_ids ?? []).not.toContain(health.id);
+    });
   });
 });

@@ -31,6 +31,11 @@ export async function categoryIdsFromFields(
     .where('event_id', '=', eventId)
     .where('kind', '=', 'participant')
     .where('type', '=', 'select')
+    // Held to the commit (FOR KEY SHARE, in id order as a delete takes them): an option the console
+    // deletes meanwhile is waited for and then not found, never written onto the new person after
+    // the delete unset it on everyone else.
+    .orderBy('id')
+    .forKeyShare()
     .execute();
   const questions = rows.filter((row) => row.parent_id === null);
   let ids = [...current];
