@@ -111,6 +111,8 @@ export const eventCategorySchema = z.object({
   name: z.string(),
   /** Null for a top-level group (e.g. Industry); set for its options (e.g. Fintech). */
   parentId: z.number().nullable(),
+  /** E3.06: 'text' for a question answered in words (its answers are text, nobody is given it). */
+  type: z.enum(['select', 'text']),
 });
 export type EventCategory = z.infer<typeof eventCategorySchema>;
 

@@ -91,7 +91,13 @@ export function toDetails(
   participant: ParticipantRow | null,
   now: Date,
   structure: {
-    categories: { id: number; name: string; parent_id: number | null; kind: 'participant' | 'booth' }[];
+    categories: {
+      id: number;
+      name: string;
+      parent_id: number | null;
+      kind: 'participant' | 'booth';
+      type: 'select' | 'text';
+    }[];
     participantTypes: {
       id: number;
       name: string;
@@ -108,6 +114,7 @@ export function toDetails(
     id: c.id,
     name: c.name,
     parentId: c.parent_id,
+    type: c.type,
   });
   const participantTypes: ParticipantType[] = structure.participantTypes.map((t) => ({
     id: t.id,

@@ -93,29 +93,12 @@ export function findPublicEventByCode(
   return query.executeTakeFirst();
 }
 
-/**
- * The event's categories a person or booth can have and be found by: a text question (its answers
- * are text, kept in the profile's fields) and anything under one are left out.
- */
 export function listCategories(db: Executor, eventId: number) {
   return db
-    .selectFrom('categories as c')
-    .select(['c.id', 'c.name', 'c.parent_id', 'c.kind'])
-    .where('c.event_id', '=', eventId)
-    .where('c.type', '=', 'select')
-    .where((eb) =>
-      eb.or([
-        eb('c.parent_id', 'is', null),
-        eb.exists(
-          eb
-            .selectFrom('categories as g')
-            .select('g.id')
-            .whereRef('g.id', '=', 'c.parent_id')
-            .where('g.type', '=', 'select'),
-        ),
-      ]),
-    )
-    .orderBy('c.id')
+    .selectFrom('categories')
+    .select(['id', 'name', 'parent_id', 'kind', 'type'])
+    .where('event_id', '=', eventId)
+    .orderBy('id')
     .execute();
 }
 

@@ -106,9 +106,18 @@ describe('console people editing', () => {
     const given = await req<ConsoleParticipant>(admin, 'PUT', url, { categoryIds: [option.id] });
     expect(given.status).toBe(200);
     expect(given.body.data?.categoryIds).toEqual([option.id]);
-    // The event's categories, which the console's form offers (all but groups), leave the text question out.
-    const details = await req<{ categories: { id: number }[] }>(admin, 'GET', `/event/${event.id}`);
-    expect(details.body.data?.categories.map((c) => c.id)).toEqual([group.id, option.id]);
+    // The event's categories say which is a text question: the console's form leaves those out.
+    const details = await req<{ categories: { id: number; type: string }[] }>(
+      admin,
+      'GET',
+      `/event/${event.id}`,
+    );
+    expect(details.body.data?.categories.map((c) => [c.id, c.type])).toEqual([
+      [group.id, 'select'],
+      [option.id, 'select'],
+      [text.id, 'text'],
+      [underText.id, 'select'],
+    ]);
   });
 
   it('E6.08 edits one participant; only the owner changes organizer roles, who get the pre-book and table rights', async () => {

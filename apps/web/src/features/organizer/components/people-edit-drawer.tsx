@@ -21,10 +21,16 @@ interface Props {
   onClose(): void;
 }
 
-/** The choosable categories: every one that is not a group of others. */
+/**
+ * The choosable categories, as the server allows them: every one that is not a group of others, nor
+ * a text question or anything under one.
+ */
 function categoryOptions(categories: EventCategory[]) {
   const groups = new Set(categories.map((c) => c.parentId).filter((id) => id !== null));
-  return categories.filter((c) => !groups.has(c.id)).map((c) => ({ value: String(c.id), label: c.name }));
+  const text = new Set(categories.filter((c) => c.type === 'text').map((c) => c.id));
+  return categories
+    .filter((c) => !groups.has(c.id) && !text.has(c.id) && !(c.parentId !== null && text.has(c.parentId)))
+    .map((c) => ({ value: String(c.id), label: c.name }));
 }
 
 const TEXT_FIELDS = ['name', 'surname', 'company', 'jobTitle', 'phone'] as const;
