@@ -52,11 +52,11 @@ export async function checkInOnce(
   const { eventId, commandId } = input;
   // Staff first: a stored answer names the person scanned, and the device and command ids are
   // the client's own, not tied to the caller.
-  await requireCheckInStaff(ctx, eventId, userId);
+  const staff = await requireCheckInStaff(ctx, eventId, userId);
   const device = commandDevice(userId, input.deviceId);
   const known = (await repo.storedResults(ctx.db, eventId, device, [commandId])).get(commandId);
   // The refusals (not staff, finished, unknown ticket) store nothing: a resend is asked again.
-  const prepared = known === undefined ? await prepareScan(ctx, userId, input) : null;
+  const prepared = known === undefined ? await prepareScan(ctx, userId, input, staff) : null;
   const item = await ctx.db.transaction().execute(async (trx): Promise<repo.StoredItem | null> => {
     if (!prepared || !(await repo.claim(trx, eventId, device, commandId, ctx.now()))) {
       return repo.readResult(trx, eventId, device, commandId);

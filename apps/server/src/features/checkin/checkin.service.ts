@@ -58,8 +58,10 @@ export async function prepareScan(
   ctx: AppContext,
   userId: number,
   input: CheckInRequest,
+  /** The caller's requireCheckInStaff answer for this event, when it has just asked it. */
+  staff?: Awaited<ReturnType<typeof requireCheckInStaff>>,
 ): Promise<PreparedScan> {
-  const { event, me } = await requireCheckInStaff(ctx, input.eventId, userId);
+  const { event, me } = staff ?? (await requireCheckInStaff(ctx, input.eventId, userId));
   // A6.07: check-in admins check people in while the event is not finished.
   if (isEventFinished({ isFinished: event.is_finished, realEdt: event.real_edt }, ctx.now())) {
     throw AppError.forbidden('The event has finished');
