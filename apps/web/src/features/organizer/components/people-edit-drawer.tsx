@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useUpdatePerson } from '../api/people';
+import { categoryOptions } from '../lib/category-options';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
 
 interface Props {
@@ -19,18 +20,6 @@ interface Props {
   /** Only the owner changes organizer roles. */
   isOwner: boolean;
   onClose(): void;
-}
-
-/**
- * The choosable categories, as the server allows them: every one that is not a group of others, nor
- * a text question or anything under one.
- */
-function categoryOptions(categories: EventCategory[]) {
-  const groups = new Set(categories.map((c) => c.parentId).filter((id) => id !== null));
-  const text = new Set(categories.filter((c) => c.type === 'text').map((c) => c.id));
-  return categories
-    .filter((c) => !groups.has(c.id) && !text.has(c.id) && !(c.parentId !== null && text.has(c.parentId)))
-    .map((c) => ({ value: String(c.id), label: c.name }));
 }
 
 const TEXT_FIELDS = ['name', 'surname', 'company', 'jobTitle', 'phone'] as const;
