@@ -19,12 +19,27 @@ const pageKey = (eventId: number, kind: string, timezone: string, filters: strin
 const rowsByStart = (a: SessionRow, b: SessionRow) =>
   new Date(a.sdt).getTime() - new Date(b.sdt).getTime() || a.id - b.id;
 
+/** The latest instant a session may start at (the contract's dates end with the year 9999). */
+const LATEST_START_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * The event's day (yyyy-LL-dd) an instant falls on, by the same zone rules as the list's `day`
+ * filter (Intl's, through luxon), so a day tab always lists its sessions. The database's zone names
+ * are not asked: it does not know every zone the time zone check accepts (US/Pacific-New).
+ */
+export function eventDayOf(instant: Date | string, timezone: string): string | null {
+  return DateTime.fromJSDate(new Date(instant), { zone: timezone }).toISODate();
+}
+
 function filtersOf(query: SessionsListQuery, eventId: number, timezone: string, limit: number, now: Date) {
   const f: SessionListFilters = { eventId, limit, trackId: query.track, q: query.q || undefined };
   if (query.day) {
     const start = DateTime.fromISO(query.day, { zone: timezone }).startOf('day');
     f.from = start.toJSDate();
-    f.to = start.plus({ days: 1 }).toJSDate();
+    const end = start.plus({ days: 1 }).toJSDate();
+    // The end of 9999-12-31 is a year the database cannot be given (PGlite refuses it); no session
+    // starts after it anyway.
+    if (end.getTime() <= LATEST_START_MS) f.to = end;
   }
   if (query.after) {
     const [ms, id] = query.after.split('.').map(Number) as [number, number];

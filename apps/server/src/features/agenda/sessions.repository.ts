@@ -321,18 +321,21 @@ export async function countAttendees(db: Executor, sessionId: number) {
   return { joined: of('joined'), waiting: of('waiting') };
 }
 
-/** Distinct days (in the event's zone) that have listed sessions, and the event's tracks. */
-export async function findFacets(db: Executor, viewer: Viewer, eventId: number, timezone: string) {
-  const days = await db
+/**
+ * The distinct start instants of the listed sessions (the caller turns them into days of the event's
+ * zone, as the list's day filter counts them), and the event's tracks.
+ */
+export async function findFacets(db: Executor, viewer: Viewer, eventId: number) {
+  const starts = await db
     .selectFrom('sessions as s')
-    .select(sql<string>`to_char(s.sdt AT TIME ZONE ${timezone}, 'YYYY-MM-DD')`.as('day'))
+    .select('s.sdt')
     .distinct()
     .where('s.event_id', '=', eventId)
     .where('s.deleted', '=', false)
     .where('s.parent_id', 'is', null)
     .where('s.type', 'not in', NOT_LISTED)
     .where(visibleTo(viewer))
-    .orderBy('day')
+    .orderBy('s.sdt')
     .execute();
   const tracks = await db
     .selectFrom('tracks')
@@ -341,7 +344,7 @@ export async function findFacets(db: Executor, viewer: Viewer, eventId: number, 
     .orderBy('name')
     .orderBy('id')
     .execute();
-  return { days: days.map((d) => d.day), tracks };
+  return { starts: starts.map((s) => s.sdt), tracks };
 }
 
 export function markRehearsalStarted(db: Executor, sessionId: number, at: Date) {

@@ -11,6 +11,7 @@ import { findParticipation, requireMembership } from '../access/event-access';
 import { assertOrganizer, viewerOf } from './agenda.policy';
 import { listBusyIntervals } from './agenda-sources';
 import { findWaiting } from './attendance.repository';
+import { eventDayOf } from './sessions.list';
 import { toSessionSummary } from './sessions.present';
 import {
   countAttendees,
@@ -45,8 +46,13 @@ export async function sessionFacets(
   eventId: number,
 ): Promise<SessionFacets> {
   const { event, me } = await requireMembership(ctx.db, eventId, userId);
-  const { days, tracks } = await findFacets(ctx.db, viewerOf(me), eventId, event.timezone);
-  return { days, tracks, timezone: event.timezone };
+  const { starts, tracks } = await findFacets(ctx.db, viewerOf(me), eventId);
+  const days = new Set<string>();
+  for (const start of starts) {
+    const day = eventDayOf(start, event.timezone);
+    if (day) days.add(day);
+  }
+  return { days: [...days].sort(), tracks, timezone: event.timezone };
 }
 
 /** GET /event/:eventId/sessions/:sessionId (E2.08: a slot id works too). Invisible is not found. */

@@ -1,4 +1,4 @@
-import type { SessionDetail, SessionFacets, SessionsPage } from '@foyer/contract';
+import { type SessionDetail, type SessionFacets, type SessionsPage, timezoneSchema } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
 import { makePerson, makeUser, type Person } from '../../../test/factories';
 import { useTestApp } from '../../../test/helper';
@@ -165,6 +165,43 @@ describe('GET /event/:eventId/sessions (E2.13)', () => {
       tracks: [expect.objectContaining({ id: track.id })],
       timezone: 'America/New_York',
     });
+  });
+
+  it('E2.13 the last day the database holds (9999-12-31, any zone) is an empty day, not a 500', async () => {
+    for (const timezone of ['UTC', 'America/New_York', 'Pacific/Kiritimati']) {
+      const event = await makeAgendaEvent(t.ctx, { timezone });
+      const ada = await makePerson(t.ctx, event.id);
+      await createSession(t.ctx, event.id, { name: 'Talk' });
+      for (const day of ['9999-12-31', '1900-01-01']) {
+        const res = await list(ada, event.id, `?day=${day}`);
+        expect(res.status, `${timezone} ${day}`).toBe(200);
+        expect(names(res), `${timezone} ${day}`).toEqual([]);
+      }
+    }
+  });
+
+  it('E2.13 day tabs of an event whose zone the time zone check accepts but the database does not know (US/Pacific-New)', async () => {
+    // The organizer's form checks a zone with Intl (timezoneSchema), which knows this retired alias.
+    expect(timezoneSchema.safeParse('US/Pacific-New').success).toBe(true);
+    const event = await makeAgendaEvent(t.ctx, { timezone: 'US/Pacific-New' });
+    const ada = await makePerson(t.ctx, event.id);
+    // 2026-11-23T03:00Z is still the 22nd in Los Angeles (19:00 PST).
+    await createSession(t.ctx, event.id, { name: 'Late', sdt: at(18 * 60), edt: at(19 * 60) });
+    await createSession(t.ctx, event.id, { name: 'Next', sdt: at(24 * 60), edt: at(25 * 60) });
+    const facets = await api<SessionFacets>(t.app, {
+      method: 'GET',
+      url: `/api/v1/event/${event.id}/sessions/facets`,
+      headers: ada.headers,
+    });
+    expect(facets.status).toBe(200);
+    expect(facets.body.data).toEqual({
+      days: ['2026-11-22', '2026-11-23'],
+      tracks: [],
+      timezone: 'US/Pacific-New',
+    });
+    // Each tab lists its sessions: the tabs and the list's day filter count days alike.
+    expect(names(await list(ada, event.id, '?day=2026-11-22'))).toEqual(['Late']);
+    expect(names(await list(ada, event.id, '?day=2026-11-23'))).toEqual(['Next']);
   });
 
   it('pages with an opaque cursor, ties on start broken by id', async () => {
