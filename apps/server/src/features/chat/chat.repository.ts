@@ -26,8 +26,16 @@ export async function lockRoom(db: Executor, roomId: number): Promise<void> {
   await db.selectFrom('chat_rooms').select('id').where('id', '=', roomId).forNoKeyUpdate().execute();
 }
 
-/** My membership of a room (as an active participant of its event) with the room, or undefined. */
-/** The caller's membership of a room and the room's kind and creator: what a permission needs. */
+/**
+ * The caller's membership of a room and the room's kind and creator: what a permission needs.
+ *
+ * Whose a membership is, is the participant record's account now (`p.user_id`), never the copy in
+ * `chat_members.user_id`, which is the account that held the record when it joined: a record passes
+ * to another account (an invited person registers or accepts, a removed person's place is invited
+ * again and accepted by someone else), and the room goes with it. Read from the copy, the invitee
+ * never saw the rooms opened with them, and the account that had lost the place kept reading and
+ * writing its chats (and got their pushes).
+ */
 function membershipQuery(db: Executor, roomId: number, userId: number) {
   return db
     .selectFrom('chat_members as m')
@@ -44,7 +52,7 @@ function membershipQuery(db: Executor, roomId: number, userId: number) {
       'r.created_by',
     ])
     .where('m.room_id', '=', roomId)
-    .where('m.user_id', '=', userId)
+    .where('p.user_id', '=', userId)
     .where('p.state', '!=', 'deleted');
 }
 
@@ -123,7 +131,10 @@ export async function insertGroupRoom(
   return room;
 }
 
-/** Adds members (ignoring ones already in); returns those actually added. */
+/**
+ * Adds members (ignoring ones already in); returns those actually added. `chat_members.user_id` is
+ * only the account of the record when it joined: whose a membership is, is read from the record.
+ */
 export async function insertMembers(db: Executor, roomId: number, parties: Party[]): Promise<Party[]> {
   if (parties.length === 0) return [];
   const rows = await db
@@ -135,6 +146,7 @@ export async function insertMembers(db: Executor, roomId: number, parties: Party
   return rows.map((r) => ({ participantId: r.participant_id, userId: r.user_id }));
 }
 
+/** Removes members; returns those removed, each with the account that holds their record now. */
 export async function deleteMembers(
   db: Executor,
   roomId: number,
@@ -143,9 +155,11 @@ export async function deleteMembers(
   if (participantIds.length === 0) return [];
   const rows = await db
     .deleteFrom('chat_members')
-    .where('room_id', '=', roomId)
-    .where('participant_id', 'in', participantIds)
-    .returning(['participant_id', 'user_id'])
+    .using('participants as p')
+    .whereRef('p.id', '=', 'chat_members.participant_id')
+    .where('chat_members.room_id', '=', roomId)
+    .where('chat_members.participant_id', 'in', participantIds)
+    .returning(['chat_members.participant_id', 'p.user_id'])
     .execute();
   return rows.map((r) => ({ participantId: r.participant_id, userId: r.user_id }));
 }
@@ -159,7 +173,7 @@ export async function membersOf(db: Executor, roomIds: number[]) {
     .select([
       'm.room_id',
       'm.participant_id',
-      'm.user_id',
+      'p.user_id',
       'm.last_seen_message_id',
       'p.name',
       'p.surname',
@@ -233,7 +247,7 @@ export async function roomsOfUser(
         .where(sql<boolean>`x.sender_id IS DISTINCT FROM m.participant_id`)
         .as('unread'),
     ])
-    .where('m.user_id', '=', userId)
+    .where('me.user_id', '=', userId)
     .where('me.state', '!=', 'deleted')
     .$if(filter.eventId !== undefined, (q) => q.where('r.event_id', '=', filter.eventId as number))
     .$if(filter.roomId !== undefined, (q) => q.where('r.id', '=', filter.roomId as number))
@@ -314,7 +328,7 @@ export async function insertMemberMessage(
     WITH me AS (
       SELECT m.room_id, m.participant_id FROM chat_members m
       JOIN participants p ON p.id = m.participant_id
-      WHERE m.room_id = ${input.roomId} AND m.user_id = ${input.userId} AND p.state <> 'deleted'
+      WHERE m.room_id = ${input.roomId} AND p.user_id = ${input.userId} AND p.state <> 'deleted'
     ), m AS (
       INSERT INTO chat_messages (room_id, sender_id, type, msg)
       SELECT me.room_id, me.participant_id, 'text', ${input.msg} FROM me
@@ -327,7 +341,7 @@ export async function insertMemberMessage(
     SELECT m.*, ARRAY(
       SELECT u.id FROM chat_members o
       JOIN participants p ON p.id = o.participant_id
-      JOIN users u ON u.id = o.user_id
+      JOIN users u ON u.id = p.user_id
       WHERE o.room_id = m.room_id AND o.participant_id <> m.sender_id AND p.state <> 'deleted'
         AND NOT (u.push_muted @> '["chat"]'::jsonb)
         AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)

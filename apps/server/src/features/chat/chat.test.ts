@@ -8,10 +8,11 @@ import {
 } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
+import { makeBooth, makeEvent, makePerson, makeType, makeUser, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
 import { waitFor } from '../../../test/smtp';
+import { insertMemberMessage } from './chat.repository';
 import { sendMessage } from './chat.service';
 
 let t: TestApp;
@@ -145,6 +146,101 @@ describe('rooms (E7.55–E7.57)', () => {
     expect(
       (await api(cat, 'POST', '/chat/room/member', { roomId: direct.id, members: [cat.id] })).status,
     ).toBe(404);
+  });
+});
+
+/**
+ * A participant record can pass to another account: an invited person accepts or registers, a removed
+ * person's place is invited again and the link is accepted by whoever it was forwarded to. The room
+ * belongs to the record's account now, not to the one that held it when the room was made.
+ */
+describe('a room follows its participant record to the account that holds it', () => {
+  /** The organizer invites `email`; the invited record's id and the mailed link's token. */
+  async function invite(org: Person, eventId: number, email: string) {
+    const invited = await api(org, 'POST', '/event/participant/invite', {
+      eventId,
+      name: 'Kat',
+      surname: 'Johnson',
+      email,
+      present: 'venue',
+    });
+    expect(invited.status).toBe(200);
+    await t.app.bus.idle();
+    const mail = await t.ctx.db
+      .selectFrom('outbox')
+      .select('body_text')
+      .where('recipient', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = /invite=([A-Za-z0-9_-]+)/.exec(mail.body_text)?.[1] ?? '';
+    return { participantId: (invited.body.data as { participantId: number }).participantId, token };
+  }
+  /** A new account that accepts `token`: the person it now is. */
+  async function accept(token: string, name: string): Promise<Person> {
+    const email = `${name.toLowerCase()}-${Date.now()}@example.test`;
+    const user = await makeUser(t.ctx, { username: email, name, surname: 'Johnson' });
+    const accepted = await api(
+      { id: 0, userId: user.id, name, email, headers: user.headers },
+      'POST',
+      '/event/invitation/accept',
+      { token },
+    );
+    expect(accepted.status).toBe(200);
+    const { participantId } = accepted.body.data as { participantId: number };
+    return { id: participantId, userId: user.id, name, email, headers: user.headers };
+  }
+
+  it('E7.55 a chat opened with an invited person is theirs once they accept the invitation', async () => {
+    const event = await makeEvent(t.ctx);
+    const org = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'owner' });
+    const { participantId, token } = await invite(org, event.id, `kat-${Date.now()}@example.test`);
+    const opened = await api(org, 'POST', '/chat/room', {
+      eventId: event.id,
+      type: 'private',
+      members: [participantId],
+    });
+    const room = opened.body.data as ChatRoom;
+    await send(org, room.id, 'Welcome');
+    const kat = await accept(token, 'Kat');
+    expect(kat.id).toBe(participantId);
+    expect((await rooms(kat)).map((r) => [r.id, r.countUnreadMessages])).toEqual([[room.id, 1]]);
+    expect((await page(kat, room.id)).messages.map((m) => m.msg)).toEqual(['Welcome']);
+    expect((await send(kat, room.id, 'Thanks')).status).toBe(200);
+  });
+
+  it('E3.02 a removed person whose place another account took neither reads nor writes its chats', async () => {
+    const { event, ana, ben } = await setup();
+    const org = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'owner' });
+    const room = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    await send(ana, room.id, 'Hi Ben');
+    const removed = await api(org, 'POST', `/organizer/event/${event.id}/participants/bulk`, {
+      action: 'remove',
+      ids: [ana.id],
+    });
+    expect(removed.body.data).toEqual({ affected: 1 });
+    // Ana's address is invited again, and the link is accepted by the colleague it was passed to.
+    const { participantId, token } = await invite(org, event.id, ana.email);
+    expect(participantId).toBe(ana.id);
+    const kat = await accept(token, 'Kat');
+    expect(kat.id).toBe(ana.id);
+    await send(ben, room.id, 'Hello Kat');
+
+    expect(await rooms(ana)).toEqual([]);
+    expect((await api(ana, 'GET', '/chat/room/messages', { roomId: String(room.id) })).status).toBe(404);
+    expect((await api(ana, 'GET', `/chat/room/${room.id}`)).status).toBe(404);
+    expect((await send(ana, room.id, 'still here?')).status).toBe(404);
+    expect((await api(ana, 'GET', '/chat/unread')).body.data).toEqual({ total: 0, rooms: [] });
+    expect((await rooms(kat)).map((r) => r.id)).toEqual([room.id]);
+    // Ben's next message is pushed to the browser of the place's account now, not the old one's.
+    for (const userId of [ana.userId, kat.userId])
+      await t.ctx.db
+        .insertInto('push_subscriptions')
+        .values({ user_id: userId, endpoint: `https://push.example/${userId}`, p256dh: 'k', auth: 'a' })
+        .execute();
+    const pushed = await t.ctx.db
+      .transaction()
+      .execute((trx) => insertMemberMessage(trx, { roomId: room.id, userId: ben.userId, msg: 'Pushed?' }));
+    expect(pushed?.push_to).toEqual([kat.userId]);
   });
 });
 
