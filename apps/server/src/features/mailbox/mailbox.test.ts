@@ -77,6 +77,33 @@ describe('dev mailbox', () => {
     }
   });
 
+  it('is refused to a loopback request that names another host (a DNS-rebinding page), served under local names', async () => {
+    t = await createTestApp();
+    await t.ctx.mailer.send({ to: 'x@foyer.test', subject: 'Secret', text: 'reset code 123456' });
+    // A page at rebind.attacker.example whose name now resolves to 127.0.0.1 reads "its own" origin.
+    for (const host of ['rebind.attacker.example:3000', 'rebind.attacker.example', '203.0.113.9:3000']) {
+      for (const url of ['/dev/mailbox', '/api/v1/dev/mailbox']) {
+        const res = await call(t.app, { method: 'GET', url, remoteAddress: '127.0.0.1', headers: { host } });
+        expect(res.status, `${url} Host: ${host}`).toBe(404);
+      }
+    }
+    for (const host of [
+      'localhost:5173',
+      'localhost',
+      '127.0.0.1:3000',
+      '[::1]:3000',
+      'foyer.localhost:3000',
+    ]) {
+      const res = await call(t.app, {
+        method: 'GET',
+        url: '/api/v1/dev/mailbox',
+        remoteAddress: '127.0.0.1',
+        headers: { host },
+      });
+      expect(res.status, `Host: ${host}`).toBe(200);
+    }
+  });
+
   it('DEV_MAILBOX=true opens it to other machines; DEV_MAILBOX=false and SMTP_URL close it', async () => {
     t = await createTestApp({ env: { DEV_MAILBOX: 'true' } });
     const open = await call(t.app, { method: 'GET', url: '/api/v1/dev/mailbox', remoteAddress: '10.0.0.5' });
