@@ -366,13 +366,15 @@ export async function findMessage(db: Executor, messageId: number): Promise<Mess
   return db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
 }
 
-/** E7.89: a deleted message keeps its place; type and text become null. */
-export async function markDeleted(db: Executor, messageId: number, at: Date): Promise<void> {
-  await db
+/** E7.89: a deleted message keeps its place; type and text become null. Whether this call did it. */
+export async function markDeleted(db: Executor, messageId: number, at: Date): Promise<boolean> {
+  const done = await db
     .updateTable('chat_messages')
     .set({ type: null, msg: null, det: null, deleted_at: at })
     .where('id', '=', messageId)
-    .execute();
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return done.numUpdatedRows > 0n;
 }
 
 export async function setPinned(db: Executor, roomId: number, participantId: number, pinned: boolean) {

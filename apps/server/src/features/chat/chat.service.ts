@@ -394,6 +394,9 @@ export async function deleteMessage(
   const message = await repo.findMessage(ctx.db, messageId);
   if (!message) throw AppError.notFound('Message not found');
   const { membership } = await requireRoomMember(ctx.db, message.room_id, userId);
+  const record = { roomId: message.room_id, messageId };
+  // The sender's retry of a delete whose answer the venue's Wi-Fi lost: done already, say so again.
+  if (message.deleted_at !== null && message.sender_id === membership.participant_id) return record;
   if (!canDeleteMessage(toChatMessage(message), membership.participant_id)) {
     throw AppError.forbidden(
       message.type === 'text' || message.type === null
@@ -401,9 +404,9 @@ export async function deleteMessage(
         : 'System messages cannot be deleted',
     );
   }
-  const record = { roomId: message.room_id, messageId };
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.markDeleted(trx, messageId, ctx.now());
+    // Two deletes at once (a double tap, a retry racing the first): one marks it, one record is heard.
+    if (!(await repo.markDeleted(trx, messageId, ctx.now()))) return;
     await deps.realtime.publish(
       realtimeRoom.chatMessages(message.room_id),
       ChatRecordType.MessageDeleted,

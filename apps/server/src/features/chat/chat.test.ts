@@ -2,6 +2,7 @@ import {
   CHAT_GROUP_MAX_MEMBERS,
   type ChatMessage,
   type ChatMessagesPage,
+  ChatRecordType,
   type ChatRoom,
   type ChatUnread,
   realtimeRoom,
@@ -364,7 +365,31 @@ describe('messages', () => {
       messageId: m.messageId,
     });
     expect((await page(ben, room.id)).messages).toEqual([{ ...m, msg: null, type: null, det: null }]);
-    expect((await api(ana, 'DELETE', `/chat/message/${m.messageId}`)).status).toBe(403);
+    expect((await api(ben, 'DELETE', `/chat/message/${m.messageId}`)).status).toBe(403);
+  });
+
+  it('E7.89 a delete retried by its sender answers as the first did, and two at once are heard once', async () => {
+    const { event, ana, ben } = await setup();
+    const room = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    const m = (await send(ana, room.id, 'oops')).body.data as ChatMessage;
+    const heard = () =>
+      t.ctx.db
+        .selectFrom('realtime_events')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('type', '=', ChatRecordType.MessageDeleted)
+        .where('room', '=', realtimeRoom.chatMessages(room.id))
+        .executeTakeFirstOrThrow();
+    const both = await Promise.all([
+      api(ana, 'DELETE', `/chat/message/${m.messageId}`),
+      api(ana, 'DELETE', `/chat/message/${m.messageId}`),
+    ]);
+    const again = await api(ana, 'DELETE', `/chat/message/${m.messageId}`);
+    for (const res of [...both, again]) {
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ roomId: room.id, messageId: m.messageId });
+    }
+    expect(Number((await heard()).n)).toBe(1);
+    expect((await page(ben, room.id)).messages).toEqual([{ ...m, msg: null, type: null, det: null }]);
   });
 
   it('a non-member can neither read, write, mark seen nor pin', async () => {
