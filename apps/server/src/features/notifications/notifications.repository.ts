@@ -177,7 +177,11 @@ export async function markAllRead(db: Executor, userId: number): Promise<void> {
     .execute();
 }
 
-/** A4.36: moves the seen marker forward to `until` (or the newest visible notification); never back. */
+/**
+ * A4.36: moves the seen marker forward to `until` (or the newest visible notification); never back,
+ * and never past the database's now, the clock notifications are dated by: a marker in the future (a
+ * phone's clock ahead, a hand-made request) would count every notification until then as seen.
+ */
 export async function markSeen(db: Executor, userId: number, until: Date | null): Promise<void> {
   let at = until;
   if (!at) {
@@ -191,7 +195,7 @@ export async function markSeen(db: Executor, userId: number, until: Date | null)
   await db
     .updateTable('users')
     .set({
-      notifications_seen_at: sql<Date>`greatest(coalesce(notifications_seen_at, ${at}), ${at})`,
+      notifications_seen_at: sql<Date>`greatest(notifications_seen_at, least(${at}::timestamptz, now()))`,
     })
     .where('id', '=', userId)
     .execute();
