@@ -12,19 +12,16 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
+import { deleteMessage, listMessages, markSeen, sendMessage } from './chat.messages.service';
 import { CHAT_ROOM_PATTERNS, chatRoomPolicy } from './chat.policy';
 import {
   addMembers,
   type ChatDeps,
   createRoom,
-  deleteMessage,
   getRoom,
-  listMessages,
   listRooms,
-  markSeen,
   pinRoom,
   removeMembers,
-  sendMessage,
   unreadCounts,
 } from './chat.service';
 

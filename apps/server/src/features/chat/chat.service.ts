@@ -1,18 +1,13 @@
 import {
   CHAT_GROUP_MAX_MEMBERS,
-  CHAT_PAGE_SIZE,
-  type ChatMessage,
-  type ChatMessagesPage,
   type ChatMetaRecord,
   ChatRecordType,
   type ChatRoom,
   type ChatRoomMembersRequest,
   type ChatRoomRecord,
-  type ChatSeenRecord,
   type ChatUnread,
   type CreateChatRoomRequest,
   canChatWith,
-  canDeleteMessage,
   realtimeRoom,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
@@ -25,8 +20,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
 import { assertNoneDeleted } from '../participants/live-participant';
 import { assertMaySee, seerOf } from '../participants/visibility';
-import { chatPush } from '../push/push.message';
-import { toChatMessage, toChatRoom } from './chat.present';
+import { toChatRoom } from './chat.present';
 import * as repo from './chat.repository';
 
 export interface ChatDeps {
@@ -35,10 +29,10 @@ export interface ChatDeps {
   bus: Pick<Bus, 'emit'>;
 }
 
-const notMember = () => AppError.notFound('Chat room not found');
+export const notMember = () => AppError.notFound('Chat room not found');
 
 /** The caller's membership of a room, or 404 (a room one is not in does not exist for one). */
-async function requireRoomMember(db: Executor, roomId: number, userId: number) {
+export async function requireRoomMember(db: Executor, roomId: number, userId: number) {
   const membership = await repo.findMemberRole(db, roomId, userId);
   if (!membership) throw notMember();
   const room = { id: membership.room_id, ...membership };
@@ -163,22 +157,6 @@ function publishMeta(
   trx: Transaction<DB>,
 ): Promise<unknown> {
   return realtime.publish(realtimeRoom.chatMeta(record.roomId), ChatRecordType.Meta, record, trx);
-}
-
-/** A message for its room, and its date for the room's meta (E7.85), in one write. */
-export function publishMessage(
-  realtime: Pick<Realtime, 'publishAll'>,
-  message: ChatMessage,
-  trx: Transaction<DB>,
-): Promise<unknown> {
-  const meta: ChatMetaRecord = { change: 'message', roomId: message.roomId, lastMessageDate: message.dt };
-  return realtime.publishAll(
-    [
-      { room: realtimeRoom.chatMessages(message.roomId), type: ChatRecordType.Message, payload: message },
-      { room: realtimeRoom.chatMeta(message.roomId), type: ChatRecordType.Meta, payload: meta },
-    ],
-    trx,
-  );
 }
 
 /** The members' part of the meta: each member and their last seen message. */
@@ -306,149 +284,6 @@ export async function removeMembers(
     deps.realtime.io.in(realtimeRoom.user(party.userId)).socketsLeave(rooms);
   }
   return { roomId: room.id, removed: removed.map((p) => p.participantId) };
-}
-
-/** GET chat/room/messages (E7.61, E9.24): 20 at a time, older ones with `before`. */
-export async function listMessages(
-  ctx: AppContext,
-  userId: number,
-  input: { roomId: number; before?: number | undefined },
-): Promise<ChatMessagesPage> {
-  await requireRoomMember(ctx.db, input.roomId, userId);
-  const rows = await repo.messagesBefore(ctx.db, input.roomId, input.before, CHAT_PAGE_SIZE + 1);
-  const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
-  const members = await repo.membersOf(ctx.db, [input.roomId]);
-  return {
-    roomId: input.roomId,
-    messages: page.map(toChatMessage),
-    hasMore: rows.length > CHAT_PAGE_SIZE,
-    members: members.map((m) => ({
-      participantId: m.participant_id,
-      lastSeenMessageId: m.last_seen_message_id,
-    })),
-  };
-}
-
-/**
- * POST chat/message (E7.58): the text is already cleaned by the contract (E5.45, E5.46). One
- * statement writes it (membership checked in it) and its realtime record goes into the same
- * transaction: a message exists exactly when its record does, so a crash between the two cannot
- * leave a message no open chat ever hears of (no push, no seq gap to fill on resume).
- */
-export async function sendMessage(
-  deps: ChatDeps,
-  userId: number,
-  input: { roomId: number; msg: string },
-): Promise<ChatMessage> {
-  let written: Transaction<DB> | undefined;
-  const message = await deps.ctx.db.transaction().execute(async (trx) => {
-    written = trx;
-    const row = await repo.insertMemberMessage(trx, { roomId: input.roomId, userId, msg: input.msg });
-    if (!row) throw notMember();
-    const sent = toChatMessage(row);
-    await publishMessage(deps.realtime, sent, trx);
-    if (row.sender_id !== null && row.push_to.length > 0) {
-      await emitChatPush(
-        deps,
-        trx,
-        { roomId: input.roomId, sender: row.sender_id, to: row.push_to },
-        input.msg,
-      );
-    }
-    return sent;
-  });
-  // Answer once the room has it live, as when the push was made before answering.
-  if (written) await deps.realtime.pushed(written);
-  return message;
-}
-
-/**
- * The message's push to the other members' browsers (those subscribed who did not mute chat), as a
- * durable `messages.send` in the message's own transaction: a crash cannot lose it or send it twice.
- */
-async function emitChatPush(
-  deps: ChatDeps,
-  trx: Transaction<DB>,
-  { roomId, sender: senderParticipantId, to }: { roomId: number; sender: number; to: number[] },
-  text: string,
-): Promise<void> {
-  const sender = await repo.pushSender(trx, roomId, senderParticipantId);
-  const push = chatPush({ roomId, sender: sender.name, text });
-  await deps.bus.emit(
-    {
-      type: 'messages.send',
-      eventId: sender.eventId,
-      messages: to.map((userId) => ({ channel: 'push' as const, to: String(userId), push })),
-    },
-    trx,
-  );
-}
-
-/** DELETE chat/message/:id (E4.85, E4.86, E7.89). */
-export async function deleteMessage(
-  deps: ChatDeps,
-  userId: number,
-  messageId: number,
-): Promise<{ roomId: number; messageId: number }> {
-  const { ctx } = deps;
-  const message = await repo.findMessage(ctx.db, messageId);
-  if (!message) throw AppError.notFound('Message not found');
-  const { membership } = await requireRoomMember(ctx.db, message.room_id, userId);
-  const record = { roomId: message.room_id, messageId };
-  // The sender's retry of a delete whose answer the venue's Wi-Fi lost: done already, say so again.
-  if (message.deleted_at !== null && message.sender_id === membership.participant_id) return record;
-  if (!canDeleteMessage(toChatMessage(message), membership.participant_id)) {
-    throw AppError.forbidden(
-      message.type === 'text' || message.type === null
-        ? 'Only the sender can delete this message'
-        : 'System messages cannot be deleted',
-    );
-  }
-  await ctx.db.transaction().execute(async (trx) => {
-    // Two deletes at once (a double tap, a retry racing the first): one marks it, one record is heard.
-    if (!(await repo.markDeleted(trx, messageId, ctx.now()))) return;
-    await deps.realtime.publish(
-      realtimeRoom.chatMessages(message.room_id),
-      ChatRecordType.MessageDeleted,
-      record,
-      trx,
-    );
-  });
-  return record;
-}
-
-/** POST chat/room/seen (E7.60): moves my last seen message; the others' ticks follow live (E4.56). */
-export async function markSeen(
-  deps: ChatDeps,
-  userId: number,
-  input: { roomId: number; messageId: number },
-): Promise<ChatSeenRecord & { countUnreadMessages: number }> {
-  const { ctx } = deps;
-  const membership = await repo.findMembership(ctx.db, input.roomId, userId);
-  if (!membership) throw notMember();
-  // Never past the room's newest message (a client cannot pre-mark what does not exist yet).
-  const upTo = Math.min(input.messageId, membership.last_message_id ?? 0);
-  const room = { id: membership.room_id };
-  const record: ChatSeenRecord = {
-    roomId: room.id,
-    participantId: membership.participant_id,
-    lastSeenMessageId: Math.max(upTo, membership.last_seen_message_id),
-  };
-  await ctx.db.transaction().execute(async (trx) => {
-    if (await repo.moveLastSeen(trx, room.id, membership.participant_id, upTo)) {
-      const members = [{ participantId: record.participantId, lastSeenMessageId: record.lastSeenMessageId }];
-      const meta: ChatMetaRecord = { change: 'seen', roomId: room.id, members };
-      await deps.realtime.publishAll(
-        [
-          { room: realtimeRoom.chatMessages(room.id), type: ChatRecordType.Seen, payload: record },
-          { room: realtimeRoom.chatMeta(room.id), type: ChatRecordType.Meta, payload: meta },
-        ],
-        trx,
-      );
-    }
-  });
-  const [row] = await repo.roomsOfUser(ctx.db, userId, { roomId: room.id });
-  return { ...record, countUnreadMessages: Number(row?.unread ?? 0) };
 }
 
 /** POST chat/room/pin (E4.57, E7.59): my own pin; my other tabs follow. */

@@ -2,9 +2,9 @@ import { ChatRecordType, type ChatSystemMessageType, realtimeRoom } from '@foyer
 import type { FastifyInstance } from 'fastify';
 import { defineProcessor, type HandlerMeta } from '../../events/bus';
 import type { MeetingEventType } from '../../events/events';
+import { publishMessage } from './chat.messages.service';
 import { toChatMessage } from './chat.present';
 import * as repo from './chat.repository';
-import { publishMessage } from './chat.service';
 
 /**
  * System messages (E4.55): the meeting flow writes a card into the 1:1 chat of the two people
