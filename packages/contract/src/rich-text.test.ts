@@ -27,6 +27,10 @@ describe('E2.71 rich text helpers', () => {
       'data:text/html,x',
       'vbscript:x',
       '//evil.example',
+      // Browsers read a backslash in a web address as a slash: these are protocol-relative too.
+      '/\\evil.example',
+      '\\\\evil.example',
+      ' \\/evil.example',
     ]) {
       expect(isRichTextUrl(url), url).toBe(false);
     }

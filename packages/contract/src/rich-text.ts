@@ -57,7 +57,11 @@ export const RICH_TEXT_LINK_REL = 'noopener noreferrer nofollow';
 /** Whether a link target may stay: one of the schemes above, or no scheme (a path on this site). */
 export function isRichTextUrl(value: string): boolean {
   // Browsers ignore control characters and spaces inside a scheme ("java\tscript:"); so does this.
-  const url = [...value.toLowerCase()].filter((c) => c.charCodeAt(0) > 32).join('');
+  // They also read a backslash as a slash ("/\evil.example" is "//evil.example", another site).
+  const url = [...value.toLowerCase()]
+    .filter((c) => c.charCodeAt(0) > 32)
+    .join('')
+    .replace(/\\/g, '/');
   if (url.startsWith('//')) return false;
   const scheme = /^([a-z][a-z0-9+.-]*):/.exec(url)?.[1];
   return scheme === undefined || (RICH_TEXT_SCHEMES as readonly string[]).includes(scheme);

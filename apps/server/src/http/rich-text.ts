@@ -1,6 +1,7 @@
 import {
   isRichTextUrl,
   looksLikeHtml,
+  plainToRichText,
   RICH_TEXT_ATTRIBUTES,
   RICH_TEXT_DROPPED,
   RICH_TEXT_LINK_REL,
@@ -42,13 +43,22 @@ const OPTIONS: sanitize.IOptions = {
 };
 
 /**
+ * Where a browser's tokenizer opens a tag, an end tag, a comment or a declaration: "<" and a letter,
+ * "/", "!" or "?". `looksLikeHtml` wants a whole tag with a space before its attributes, so it
+ * reads "<img/src=x onerror=…>" and a tag left without its ">" as plain text.
+ */
+const TAG_OPEN = /<[a-z!/?]/i;
+
+/**
  * E2.71: a rich-text value as it may be stored. HTML keeps only the allow-list of the contract
  * (no script, no event handlers, no style, no javascript: links); text without a tag is plain text
  * and is stored as it came. HTML whose every tag was removed is kept as one paragraph, so that it
- * is still read as HTML (its characters stay escaped).
+ * is still read as HTML (its characters stay escaped). Text that `looksLikeHtml` calls plain but in
+ * which a browser would still open a tag is stored escaped, as paragraphs: it reads the same in the
+ * app, and whatever else shows it as HTML (an integration, a mail) gets text, never an element.
  */
 export function sanitizeRichText(value: string): string {
-  if (!looksLikeHtml(value)) return value;
+  if (!looksLikeHtml(value)) return TAG_OPEN.test(value) ? plainToRichText(value) : value;
   const clean = sanitize(value, OPTIONS).trim();
   if (!clean || looksLikeHtml(clean)) return clean;
   return `<p>${clean}</p>`;
