@@ -130,6 +130,9 @@ describe('booth documents', () => {
     expect(safeLink('/uploads/x.pdf')).toBe('/uploads/x.pdf');
     expect(safeLink('javascript:alert(1)')).toBeNull();
     expect(safeLink('//evil.example/x')).toBeNull();
+    // A browser reads a backslash as a slash and drops tabs: "/\evil.example" is "//evil.example", another site.
+    expect(safeLink('/\\evil.example/x')).toBeNull();
+    expect(safeLink('/\t/evil.example/x')).toBeNull();
     expect(safeLink('data:text/html,hi')).toBeNull();
   });
 

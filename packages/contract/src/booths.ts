@@ -406,7 +406,8 @@ export const BOOTH_VIDEO_TYPE = 'bvideo';
 /** Only web links and the app's own paths are followed (no javascript: or data: links). */
 export function safeLink(url: string): string | null {
   const value = url.trim();
-  if (/^\/(?!\/)/.test(value)) return value;
+  // A browser drops tabs and line breaks in a link and reads "\" as "/": "/\evil" is "//evil".
+  if (/^\/(?!\/)/.test(value.replace(/[\t\n\r]/g, '').replace(/\\/g, '/'))) return value;
   try {
     const parsed = new URL(value);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
