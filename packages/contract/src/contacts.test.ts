@@ -47,5 +47,8 @@ describe('contact rules', () => {
     expect(csvField('line\nbreak')).toBe('"line\nbreak"');
     expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvField('-1')).toBe("'-1");
+    // A spreadsheet that splits on ";" or tabs (Excel in many locales) must not see a new cell start.
+    expect(csvField('a;=1+2')).toBe('"a;=1+2"');
+    expect(csvField('a\t@SUM(A1)')).toBe('"a\t@SUM(A1)"');
   });
 });

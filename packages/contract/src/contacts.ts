@@ -200,10 +200,23 @@ export const contactLookupSchema = z.object({
 });
 export type ContactLookup = z.infer<typeof contactLookupSchema>;
 
-/** E9.53: one CSV field, quoted when it must be (RFC 4180), formula-safe for spreadsheets. */
+/**
+ * A text cell a spreadsheet would run as a formula (it starts with = + - @, a tab or a CR) gets a
+ * leading quote: in CSV and, as ASVS 1.2.10 asks, in XLSX too (Excel makes a formula of such a text
+ * cell once someone edits it).
+ */
+export function defuseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * E9.53: one CSV field, quoted when it must be (RFC 4180), formula-safe for spreadsheets. A ";" or a
+ * tab is quoted too: Excel splits a CSV on the locale's list separator (";" in tr, ru, es), and an
+ * unquoted "x;=1+2" would start a cell with a formula (OWASP, CSV injection).
+ */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = defuseFormula(value);
+  return /[",;\t\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export const CONTACT_CSV_COLUMNS = [

@@ -1,4 +1,10 @@
-import { type BoothReportPart, CONTACT_NOTE_SEPARATOR, csvField, type Lead } from '@foyer/contract';
+import {
+  type BoothReportPart,
+  CONTACT_NOTE_SEPARATOR,
+  csvField,
+  defuseFormula,
+  type Lead,
+} from '@foyer/contract';
 import type { AppContext } from '../../context';
 import * as repo from './leads.repository';
 import { presentLeads, requireTeam } from './leads.service';
@@ -118,8 +124,9 @@ async function toXlsx(tables: readonly Table[]): Promise<Buffer> {
   for (const table of tables) {
     const sheet = workbook.addWorksheet(table.name, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.addRow(table.header).font = { bold: true };
-    // Cells are written as values, never as formulas, whatever they start with.
-    for (const row of table.rows) sheet.addRow(row);
+    // Cells are written as values, never as formulas; a text that looks like one is defused as in the CSV.
+    for (const row of table.rows)
+      sheet.addRow(row.map((c) => (typeof c === 'string' ? defuseFormula(c) : c)));
     sheet.columns.forEach((column, i) => {
       const widest = Math.max(
         table.header[i]?.length ?? 10,

@@ -330,6 +330,42 @@ describe('booth leads', () => {
     expect(workbook.getWorksheet('Leads')?.getRow(2).getCell(1).value).toBe('Vera');
   });
 
+  it('E9.53 the XLSX report defuses a visitor’s formula-looking text as the CSV does (ASVS 1.2.10)', async () => {
+    const { event, booth, owner } = await setup();
+    const hostile = await makePerson(t.ctx, event.id, {
+      name: '@SUM(1+1)',
+      company: '=HYPERLINK("http://evil.test","Open")',
+    });
+    const code = `TCK-LEAD-${hostile.id}`;
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ ticket_id: code })
+      .where('id', '=', hostile.id)
+      .execute();
+    expect((await api(owner, 'POST', '/event/lead/scan', { eventId: event.id, code })).status).toBe(200);
+    expect((await api(hostile, 'GET', `/event/booth/${booth.id}?eventId=${event.id}`)).status).toBe(200);
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/lead/report?eventId=${event.id}&format=xlsx`,
+      headers: owner.headers,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const leads = workbook.getWorksheet('Leads');
+    expect(leads?.getRow(2).getCell(1).value).toBe("'@SUM(1+1)");
+    expect(leads?.getRow(2).getCell(5).value).toBe('\'=HYPERLINK("http://evil.test","Open")');
+    expect(workbook.getWorksheet('Visitors')?.getRow(2).getCell(1).value).toBe("'@SUM(1+1)");
+    for (const sheet of workbook.worksheets)
+      sheet.eachRow((row) => {
+        row.eachCell((cell) => {
+          expect(cell.type, `${sheet.name}!${cell.address}`).not.toBe(ExcelJS.ValueType.Formula);
+          if (typeof cell.value === 'string')
+            expect(cell.value, `${sheet.name}!${cell.address}`).not.toMatch(/^[=+\-@\t\r]/);
+        });
+      });
+  });
+
   it('bad scans are a 4xx that adds no lead: NUL bytes, huge vCards, unknown badges', async () => {
     const { event, booth, member } = await setup();
     const vcard = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n');

@@ -346,6 +346,25 @@ describe('contacts API (E7.50–E7.54)', () => {
     expect(row).toContain('Csv,"Quote ""Me""",csv@x.example,,\'=cmd()');
     expect(res.body).toContain(`"one\n${'='.repeat(20)}\ntwo"`);
   });
+
+  it('E9.53 a field with a ";" or a tab is quoted: a spreadsheet splitting on them starts no formula', async () => {
+    const { event, me } = await setup();
+    await api<ContactDetails>(me, 'POST', '/contact', {
+      events: [event.id],
+      firstName: 'Semi',
+      lastName: 'x;=1+2',
+      emails: ['semi@x.example'],
+      company: 'Acme\t=HYPERLINK("https://evil.example")',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/contact/export?eventId=${event.id}`,
+      headers: me.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    // Excel in tr, ru and es locales (ours) splits a CSV on ";": unquoted, "=1+2" would be a cell.
+    expect(res.body).toContain('Semi,"x;=1+2",semi@x.example,,"Acme\t=HYPERLINK(""https://evil.example"")"');
+  });
 });
 
 /** PGlite runs one transaction at a time: only PostgreSQL lets a note wait on the contact's delete. */

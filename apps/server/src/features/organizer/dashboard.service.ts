@@ -49,9 +49,22 @@ async function buildDashboard(ctx: AppContext, eventId: number, zone: string): P
 /** A cell that a spreadsheet would run as a formula starts with one of these; it gets a leading quote. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/**
+ * Quoted besides what RFC 4180 asks: Excel splits a CSV on the locale's list separator (";" in tr,
+ * ru, es) and may on tabs, so an unquoted "Acme;=1+2" would start a cell with a formula.
+ */
+const SEPARATOR_ELSEWHERE = /[;\t]/;
+
 /** RFC 4180 CSV with a header row; formula-like text cells are defused (CWE-1236). */
 export function toCsv(header: string[], rows: (string | number)[][]): string {
-  return Papa.unparse({ fields: header, data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
+  return Papa.unparse(
+    { fields: header, data: rows },
+    {
+      escapeFormulae: FORMULA_START,
+      newline: '\r\n',
+      quotes: (value: unknown) => typeof value === 'string' && SEPARATOR_ELSEWHERE.test(value),
+    },
+  );
 }
 
 export interface DashboardExport {

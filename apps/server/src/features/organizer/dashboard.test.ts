@@ -10,6 +10,7 @@ import {
   type Person,
 } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { toCsv } from './dashboard.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -288,6 +289,19 @@ describe('organizer console: dashboard (issue 12, part 7)', () => {
     }
     const meetings = await csv(s.owner, `/organizer/event/${s.event.id}/dashboard/export?figure=meetings`);
     expect(meetings.body.split('\r\n')).toEqual(['figure,count', 'requested,3', 'accepted,2', 'held,1']);
+  });
+
+  it('quotes a cell with a ";" or a tab, so a spreadsheet splitting on them starts no formula there', () => {
+    // Excel splits a CSV on the locale's list separator (";" in tr, ru, es): "Acme;=1+2" unquoted is two cells.
+    expect(
+      toCsv(
+        ['booth', 'contacts'],
+        [
+          ['Acme;=1+2', 1],
+          ['Tab\t@SUM(A1)', 2],
+        ],
+      ).split('\r\n'),
+    ).toEqual(['booth,contacts', '"Acme;=1+2",1', '"Tab\t@SUM(A1)",2']);
   });
 
   it('refuses bad input with field keys', async () => {
