@@ -56,6 +56,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  WEBHOOK_PRIVATE_NETWORK: z.enum(['true', 'false']).optional(),
   VITE_SUPPORT_WIDGET_URL: z.string().url().optional(),
   // Test-only: the event bus writes outbox rows but never processes them (crash tests).
   FOYER_OUTBOX_PAUSE: z.enum(['1', '0']).default('0'),
@@ -92,6 +93,12 @@ export interface Config {
    */
   devMailbox: 'loopback' | 'anyone' | 'nobody';
   trustProxy: boolean;
+  /**
+   * Whether webhooks may be delivered to loopback, private and shared network addresses
+   * (WEBHOOK_PRIVATE_NETWORK; by default outside production only). Link-local, reserved and
+   * multicast addresses never (docs/decisions/017).
+   */
+  webhookPrivateNetwork: boolean;
   /**
    * The live-support widget's script (A1.18), written into the web app's page at run time, and its
    * origin, which the content security policy allows.
@@ -156,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     devMailbox: devMailboxAudience(e.NODE_ENV, e.DEV_MAILBOX, e.SMTP_URL),
     trustProxy: e.TRUST_PROXY === 'true',
+    webhookPrivateNetwork: e.WEBHOOK_PRIVATE_NETWORK
+      ? e.WEBHOOK_PRIVATE_NETWORK === 'true'
+      : e.NODE_ENV !== 'production',
     supportWidgetUrl: e.VITE_SUPPORT_WIDGET_URL,
     supportWidgetOrigin: e.VITE_SUPPORT_WIDGET_URL ? new URL(e.VITE_SUPPORT_WIDGET_URL).origin : undefined,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),

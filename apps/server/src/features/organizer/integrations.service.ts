@@ -25,6 +25,7 @@ import { hashApiKey } from '../../http/api-key';
 import { AppError } from '../../http/errors';
 import * as repo from './integrations.repository';
 import { requireConsole } from './organizer.access';
+import { urlRefusal } from './webhooks.address';
 import { sendDueDeliveries } from './webhooks.delivery';
 
 /** The console's integrations area (issue 12, part 8; docs/decisions/017). Owner only. */
@@ -125,6 +126,16 @@ export async function listWebhooks(ctx: AppContext, userId: number, eventId: num
   return (await repo.findWebhooks(ctx.db, eventId)).map(presentWebhook);
 }
 
+/** An address deliveries may not go to (webhooks.address.ts) is a field error when saved. */
+function refuseAddress(ctx: AppContext, url: string): void {
+  const refusal = urlRefusal(url, ctx.config.webhookPrivateNetwork);
+  if (refusal) {
+    throw AppError.badRequest(`Webhooks cannot be sent there: ${refusal}`, {
+      url: 'organizer.integrations.error.address',
+    });
+  }
+}
+
 export async function createWebhook(
   ctx: AppContext,
   userId: number,
@@ -132,6 +143,7 @@ export async function createWebhook(
   input: z.output<typeof createWebhookRequest>,
 ): Promise<WebhookWithSecret> {
   await owner(ctx, eventId, userId);
+  refuseAddress(ctx, input.url);
   const secret = newSecret();
   const row = await repo.insertWebhook(ctx.db, {
     event_id: eventId,
@@ -152,6 +164,7 @@ export async function updateWebhook(
   input: z.output<typeof updateWebhookRequest>,
 ): Promise<WebhookWithSecret> {
   await owner(ctx, eventId, userId);
+  if (input.url !== undefined) refuseAddress(ctx, input.url);
   const secret = input.rotateSecret ? newSecret() : null;
   const values = {
     ...(input.url !== undefined ? { url: input.url } : {}),

@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import type { AppContext } from '../../context';
 import type { WebhookAttempt } from '../../db/schema';
 import { type ClaimedDelivery, claimDue, recordAttempt } from './integrations.repository';
+import { addressRefusal, guardedLookup, RefusedAddressError } from './webhooks.address';
 
 /**
  * Sending webhook deliveries (docs/decisions/017): a scheduler job claims due rows, POSTs each as
@@ -31,8 +35,37 @@ export function deliveryBody(delivery: Pick<ClaimedDelivery, 'id' | 'event_type'
   return JSON.stringify({ id: delivery.id, type: delivery.event_type, ...delivery.payload });
 }
 
+/**
+ * POSTs `body` and resolves with the answer's status code once its body is read (and dropped: the
+ * answer is not kept). The connection goes only to an address `addressRefusal` allows; a redirect is
+ * not followed (the owner registered this address, not another one).
+ */
+function postTo(url: URL, headers: Record<string, string>, body: string, allowPrivate: boolean) {
+  return new Promise<number>((resolve, reject) => {
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    const refusal = isIP(literal) ? addressRefusal(literal, allowPrivate) : null;
+    if (refusal) return reject(new RefusedAddressError(refusal));
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: guardedLookup(allowPrivate),
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      },
+      (response) => {
+        response.on('error', reject);
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.resume();
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 /** One POST; never throws: a failure is an attempt with its error. */
-async function post(delivery: ClaimedDelivery, at: Date): Promise<WebhookAttempt> {
+async function post(delivery: ClaimedDelivery, at: Date, allowPrivate: boolean): Promise<WebhookAttempt> {
   const body = deliveryBody(delivery);
   const started = Date.now();
   const done = (statusCode: number | null, error: string | null): WebhookAttempt => ({
@@ -42,34 +75,29 @@ async function post(delivery: ClaimedDelivery, at: Date): Promise<WebhookAttempt
     durationMs: Date.now() - started,
   });
   try {
-    const response = await fetch(delivery.url, {
-      method: 'POST',
-      // A redirect is not followed: the owner registered this address, not another one.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Foyer-Webhooks/1',
-        'x-foyer-event': delivery.event_type,
-        'x-foyer-delivery': String(delivery.id),
-        'x-foyer-signature': signature(delivery.secret, body, at),
-      },
-      body,
-    });
-    // The answer's body is not kept; read it so the connection is released.
-    await response.arrayBuffer().catch(() => undefined);
-    const ok = response.status >= 200 && response.status < 300;
-    return done(response.status, ok ? null : `HTTP ${response.status}`);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Foyer-Webhooks/1',
+      'x-foyer-event': delivery.event_type,
+      'x-foyer-delivery': String(delivery.id),
+      'x-foyer-signature': signature(delivery.secret, body, at),
+    };
+    const status = await postTo(new URL(delivery.url), headers, body, allowPrivate);
+    const ok = status >= 200 && status < 300;
+    return done(status, ok ? null : `HTTP ${status}`);
   } catch (error) {
     return done(null, describe(error));
   }
 }
 
 function describe(error: unknown): string {
+  if (error instanceof RefusedAddressError) return `Address not allowed: ${error.message}`;
   if (error instanceof Error) {
-    if (error.name === 'TimeoutError') return `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return cause?.code ?? cause?.message ?? error.message;
+    const reason = (error as { cause?: unknown }).cause;
+    if (error.name === 'TimeoutError' || (reason instanceof Error && reason.name === 'TimeoutError'))
+      return `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'string' && code !== 'ABORT_ERR' ? code : error.message;
   }
   return String(error);
 }
@@ -77,7 +105,7 @@ function describe(error: unknown): string {
 /** Attempts one claimed delivery and records how it went. */
 async function attempt(ctx: AppContext, delivery: ClaimedDelivery): Promise<void> {
   const at = ctx.now();
-  const result = await post(delivery, at);
+  const result = await post(delivery, at, ctx.config.webhookPrivateNetwork);
   const number = delivery.attempts + 1;
   if (result.error === null) {
     await recordAttempt(ctx.db, delivery.id, {
