@@ -35,11 +35,23 @@ export function isUnreachable(error: unknown): boolean {
   return error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
 }
 
+/**
+ * Whether a failed refresh says the session is over (401, 403), rather than that it could not be
+ * answered now: no network, a gateway, a limit (429: a venue's attendees share one address), a
+ * server error. Only the first signs the person out.
+ */
+export function endsSession(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
 let refreshing: Promise<boolean> | null = null;
+/** Why the last refresh failed, when it left the session standing (for the call that asked). */
+let refreshFailure: unknown = null;
 
 /**
  * A4.04: one refresh at a time; a refresh the server refused clears the stored session. One that
- * could not reach the server keeps it (a door works on without a network, issue 14 part 4).
+ * could not be answered keeps it (a door works on without a network, issue 14 part 4; a 429 or a
+ * 500 is tried again by the next call that needs it).
  */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
@@ -48,7 +60,8 @@ export function refreshSession(): Promise<boolean> {
       useSession.getState().setSession(result.accessToken, result.user, result.actorId ?? null);
       return true;
     } catch (error) {
-      if (!isUnreachable(error)) useSession.getState().clear();
+      refreshFailure = error;
+      if (endsSession(error)) useSession.getState().clear();
       return false;
     } finally {
       refreshing = null;
@@ -82,6 +95,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       useSession.getState().token
     ) {
       if (await refreshSession()) return request<T>(path, options);
+      // Not refused, only not answered now (no network, a limit, a server error): the session
+      // stands, and the call failed for that reason, not for being signed out.
+      if (useSession.getState().token && refreshFailure) throw refreshFailure;
     }
     throw error;
   }

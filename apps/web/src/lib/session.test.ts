@@ -103,15 +103,32 @@ describe('the stored session (A4.02–A4.04) and a door without a network (issue
     expect(storage.getItem('token')).toBeNull();
   });
 
-  it('a refresh that cannot reach the server (no network, or a gateway answering 503) keeps the session', async () => {
+  it('a refresh that cannot be answered now (no network, a gateway, a limit, a server error) keeps the session', async () => {
     signedInBefore();
     const { useSession, refreshSession } = await load();
     expect(await refreshSession()).toBe(false);
     answers['/user/token/refresh'] = () => envelope(503, null);
     expect(await refreshSession()).toBe(false);
+    // A venue's attendees share one address: its limit (429) or a server's hiccup is no sign-out.
+    answers['/user/token/refresh'] = () =>
+      envelope(429, { success: false, error: { code: 'MST-00429', msg: 'Too many requests' } });
+    expect(await refreshSession()).toBe(false);
+    answers['/user/token/refresh'] = () => envelope(500, { success: false, error: { code: 'MST-00500', msg: 'x' } });
+    expect(await refreshSession()).toBe(false);
     expect(useSession.getState().token).toBe('old-token');
     expect(storage.getItem('token')).toBe('old-token');
     expect(storage.getItem('sessionUser')).toBe(JSON.stringify(user));
+  });
+
+  it('A4.04 a call answered 401 whose refresh hits a limit keeps the session; the call fails with the 429', async () => {
+    signedInBefore();
+    answers['/event/1'] = refused;
+    answers['/user/token/refresh'] = () =>
+      envelope(429, { success: false, error: { code: 'MST-00429', msg: 'Too many requests' } });
+    const { useSession, api } = await load();
+    await expect(api('/event/1')).rejects.toMatchObject({ status: 429 });
+    expect(useSession.getState().token).toBe('old-token');
+    expect(storage.getItem('token')).toBe('old-token');
   });
 
   it('A3.25 the auth token and the time zone are stored locally; signing out removes both', async () => {

@@ -1,7 +1,7 @@
 import type { UserProfile } from '@foyer/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, isUnreachable } from './api-client';
+import { api, endsSession } from './api-client';
 import { useSession } from './session-store';
 import { clearSessionStorage } from './storage';
 import { disablePush } from './web-push';
@@ -50,9 +50,10 @@ export type SessionCheck = 'confirmed' | 'signedOut' | 'unreachable';
 
 /**
  * A4.02: the stored token's profile check. Its answer signs the user in (and fills the profile query,
- * so the shell does not ask a second time); a failure the server answered signs out (A4.04, after
- * the usual refresh on a 401). When the server cannot be reached, a start-up goes on signed in as
- * the user stored with the token (a door reloading without a network, issue 14 part 4).
+ * so the shell does not ask a second time); the server's refusal signs out (A4.04, after the usual
+ * refresh on a 401). When the server cannot be reached or answer now (no network, a gateway, a
+ * limit, an error), a start-up goes on signed in as the user stored with the token (a door
+ * reloading without a network, issue 14 part 4) and asks again.
  */
 export async function checkSession(queryClient: QueryClient): Promise<SessionCheck> {
   try {
@@ -71,7 +72,8 @@ export async function checkSession(queryClient: QueryClient): Promise<SessionChe
     return 'confirmed';
   } catch (error) {
     const session = useSession.getState();
-    if (!isUnreachable(error) || !session.token) {
+    // Signed out only when the server says so (401, 403); a limit or a server error is tried again.
+    if (endsSession(error) || !session.token) {
       session.clear();
       return 'signedOut';
     }

@@ -12,7 +12,9 @@ const getToken: GetToken = async ({ refresh }) => {
     const refreshed = await refreshSession();
     if (!refreshed) {
       nativeLog('realtime sign-in failed'); // A8.23
-      return null;
+      // Refused: signed out. Not answered now (no network, a limit): the socket tries again later.
+      if (useSession.getState().token === null) return null;
+      throw new Error('The session could not be refreshed now');
     }
   }
   return useSession.getState().token;
