@@ -12,6 +12,11 @@ export interface AccessClaims {
   userId: number;
   /** Set when a super user acts as another user (A6.04): the real user's id. */
   actorId?: number;
+  /**
+   * The refresh-token family (session) the token was issued for, as claim `sid`: what outlives the
+   * access token (a login link) is made only while that session is live.
+   */
+  sessionId?: string;
 }
 
 const encoder = new TextEncoder();
@@ -52,7 +57,10 @@ function keysFor(secret: string): SecretKeys {
 }
 
 export async function signAccessToken(secret: string, claims: AccessClaims): Promise<string> {
-  return new SignJWT(claims.actorId ? { act: claims.actorId } : {})
+  return new SignJWT({
+    ...(claims.actorId ? { act: claims.actorId } : {}),
+    ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))
     .setIssuedAt()
@@ -63,18 +71,22 @@ export async function signAccessToken(secret: string, claims: AccessClaims): Pro
 function claimsOfPayload(payload: Record<string, unknown>): AccessClaims | null {
   const userId = Number(payload.sub);
   if (!Number.isInteger(userId) || userId <= 0) return null;
-  return typeof payload.act === 'number' ? { userId, actorId: payload.act } : { userId };
+  return {
+    userId,
+    ...(typeof payload.act === 'number' ? { actorId: payload.act } : {}),
+    ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+  };
 }
 
 /** The protected header signAccessToken writes, base64url-encoded as it appears in its tokens. */
 const OWN_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');
 /** The claims signAccessToken writes; a token with any other is left to jose. */
-const OWN_CLAIMS = new Set(['sub', 'iat', 'exp', 'act']);
+const OWN_CLAIMS = new Set(['sub', 'iat', 'exp', 'act', 'sid']);
 
 /**
- * A token of the shape signAccessToken makes (its exact header; sub, iat, exp and maybe act), checked
- * as jose checks it (HS256 signature over the exact text, an object payload, iat a number, exp a
- * number after now), synchronously with node:crypto: WebCrypto's asynchronous verify costs ~150 µs
+ * A token of the shape signAccessToken makes (its exact header; sub, iat, exp, maybe act and sid),
+ * checked as jose checks it (HS256 signature over the exact text, an object payload, iat a number,
+ * exp a number after now), synchronously with node:crypto: WebCrypto's asynchronous verify costs ~150 µs
  * of the event loop's time per token, which a reconnect of hundreds of clients at once (a process
  * behind the balancer gone) pays for each. 'other' for any other shape, which jose decides.
  */

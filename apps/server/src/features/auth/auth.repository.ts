@@ -52,7 +52,10 @@ export async function revokeFamily(db: Executor, familyId: string, at: Date): Pr
     .execute();
 }
 
-/** Ends every session of the user, or every one but `keepFamilyId` (the caller's own). */
+/**
+ * Ends every session of the user, or every one but `keepFamilyId` (the caller's own). Login links
+ * not used yet go too: minted by a session that ends here, one would start a new session after it.
+ */
 export async function revokeUserSessions(
   db: Executor,
   userId: number,
@@ -66,6 +69,30 @@ export async function revokeUserSessions(
     .where('revoked_at', 'is', null);
   if (keepFamilyId) query = query.where('family_id', '!=', keepFamilyId);
   await query.execute();
+  await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Sessions acting as the user (A6.04) go back to their super user's own identity. */
+export async function stopActingAs(db: Executor, userId: number): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ as_user_id: null }).where('as_user_id', '=', userId).execute();
+}
+
+/** Whether the session (refresh-token family) still has a token that may be used: not ended. */
+export async function isFamilyLive(db: Executor, familyId: string, at: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 // --- login failures (A9.46) ---

@@ -98,14 +98,19 @@ export async function consumeEmailCodeAlike(
       error instanceof AppError &&
       (error.code === ErrorCode.ExpiredCode || error.code === ErrorCode.CodeMismatch)
     ) {
-      throw new AppError(
-        400,
-        ErrorCode.CodeMismatch,
-        'Invalid or expired code provided. Check it or request a new code.',
-      );
+      throw codeRefusedAlike();
     }
     throw error;
   }
+}
+
+/** The one answer of consumeEmailCodeAlike to any code that does not work. */
+export function codeRefusedAlike(): AppError {
+  return new AppError(
+    400,
+    ErrorCode.CodeMismatch,
+    'Invalid or expired code provided. Check it or request a new code.',
+  );
 }
 
 /** Forgets the codes sent to an address for an account (the address was removed). */

@@ -174,6 +174,34 @@ describe('password reset and change', () => {
     expect(statuses[10]).toBe(429);
   });
 
+  it('A4.32 A4.33 A7.31 a reset code mailed to an address the account has since given up resets nothing', async () => {
+    // Whoever reads the old mailbox (a former employer's, a compromised one) asked for a code while
+    // it was the login name; the owner then moved to another address and removed the old one.
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
+    const me = await login(t.app, 'ada@foyer.test');
+    await forgot('ada@foyer.test');
+    const stale = await lastCode();
+    const account = (method: 'POST' | 'DELETE', url: string, payload?: Record<string, string>) =>
+      call(t.app, { method, url: `/api/v1/user/${url}`, headers: me.headers, payload });
+    await account('POST', 'email', { email: 'home@foyer.test' });
+    expect(
+      (await account('POST', 'email/confirm', { email: 'home@foyer.test', code: await lastCode() })).status,
+    ).toBe(200);
+    expect((await account('POST', 'username', { username: 'home@foyer.test' })).status).toBe(200);
+    expect((await account('DELETE', 'email?email=ada%40foyer.test')).status).toBe(200);
+
+    const res = await confirm(stale, NEW_PASSWORD, 'ada@foyer.test');
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe('CodeMismatchException');
+    expect((await login(t.app, 'home@foyer.test')).user.username).toBe('home@foyer.test');
+    const refreshed = await call(t.app, {
+      method: 'GET',
+      url: '/api/v1/user/token/refresh',
+      headers: cookieHeader(me.refreshToken),
+    });
+    expect(refreshed.status).toBe(200); // the owner's sessions were not ended either
+  });
+
   it('a successful reset lifts a login lockout', async () => {
     await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
     for (let i = 0; i < 5; i += 1) {

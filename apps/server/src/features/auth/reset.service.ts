@@ -9,7 +9,12 @@ import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { findUserById, findUserByUsername, markEmailVerified, updateUser } from '../user/user.service';
 import { clearLoginFailures, revokeUserSessions } from './auth.repository';
-import { consumeEmailCodeAlike, issueEmailCode, tooManyEmailCodes } from './email-code.service';
+import {
+  codeRefusedAlike,
+  consumeEmailCodeAlike,
+  issueEmailCode,
+  tooManyEmailCodes,
+} from './email-code.service';
 import { hashPassword, verifyPassword } from './password';
 import { assertNotActing } from './session.service';
 
@@ -55,6 +60,12 @@ export async function confirmPassword(ctx: AppContext, input: ConfirmPasswordReq
   const passwordHash = await hashPassword(input.password);
   const at = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
+    // The code proves the mailbox it went to, and that mailbox owns the account only while it is
+    // the login name: once the owner made another address primary (and maybe removed this one,
+    // say a former employer's), a code mailed before must not reset the password. Checked on the
+    // held row, so a change of login name in flight is waited for.
+    const held = await findUserById(trx, userId, 'lock');
+    if (held?.username !== input.username) throw codeRefusedAlike();
     const user = await updateUser(trx, userId, { password_hash: passwordHash }, at);
     // The code came to the account's address: that confirms it as a sign-up code would.
     await markEmailVerified(trx, userId, at);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type LoginResult, type LoginTokenResult, type SessionUser } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { Executor } from '../../db/executor';
+import type { DB, UserRow } from '../../db/schema';
 import { type AccessClaims, signAccessToken } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { findUserById } from '../user/user.service';
@@ -10,8 +12,11 @@ import {
   findRefreshToken,
   insertOneTimeToken,
   insertRefreshToken,
+  isFamilyLive,
   markRefreshTokenUsed,
+  type RefreshTokenRow,
   revokeFamily,
+  stopActingAs,
 } from './auth.repository';
 import { REFRESH_TOKEN_TTL_MS } from './refresh-cookie';
 import { newOpaqueToken, sha256 } from './tokens';
@@ -38,6 +43,16 @@ export function invalidSession(): AppError {
   return new AppError(401, ErrorCode.InvalidToken, 'Your session has ended. Please log in again.');
 }
 
+/**
+ * For what outlives the request (a login link, the account's addresses): the access token's session
+ * must still be live. An access token outlives its session by up to 15 minutes (a password change
+ * or reset, a logout, a reuse found), and a thief's must not use them to keep the account. A token
+ * naming no session (issued before tokens named it) answers as an ended one: the client refreshes.
+ */
+export async function assertLiveSession(db: Executor, claims: AccessClaims, at: Date): Promise<void> {
+  if (!claims.sessionId || !(await isFamilyLive(db, claims.sessionId, at))) throw invalidSession();
+}
+
 /** A4 / A6.08: account-level changes are the account holder's own, never made while acting as them. */
 export function assertNotActing(claims: AccessClaims): void {
   if (claims.actorId !== undefined) {
@@ -47,14 +62,16 @@ export function assertNotActing(claims: AccessClaims): void {
 
 async function answer(
   ctx: AppContext,
-  refreshToken: string,
+  session: { refreshToken: string; familyId: string },
   user: UserRow,
   actingAs: UserRow | null,
 ): Promise<IssuedSession> {
+  const { refreshToken, familyId } = session;
   const subject = actingAs ?? user;
   const accessToken = await signAccessToken(ctx.config.jwtSecret, {
     userId: subject.id,
     ...(actingAs ? { actorId: user.id } : {}),
+    sessionId: familyId,
   });
   return {
     refreshToken,
@@ -65,14 +82,15 @@ async function answer(
 /** Starts a new refresh-token family for the user (login, signup, token login). */
 export async function startSession(ctx: AppContext, user: UserRow): Promise<IssuedSession> {
   const refreshToken = newOpaqueToken();
+  const familyId = randomUUID();
   await insertRefreshToken(ctx.db, {
     userId: user.id,
-    familyId: randomUUID(),
+    familyId,
     tokenHash: sha256(refreshToken),
     asUserId: null,
     expiresAt: new Date(ctx.now().getTime() + REFRESH_TOKEN_TTL_MS),
   });
-  return answer(ctx, refreshToken, user, null);
+  return answer(ctx, { refreshToken, familyId }, user, null);
 }
 
 /**
@@ -101,6 +119,43 @@ async function actingTarget(
 }
 
 /**
+ * Spends `row` and stores its successor of the same family, in the caller's transaction; false when
+ * another request spent or revoked it first (the caller treats that as reuse), or the account went.
+ * Answers whom the successor acts as: `next.asUserId`, or nobody when that account was deleted
+ * meanwhile (its row is held against deletion from here, before the tokens: deleteAccount holds
+ * it and then clears the sessions acting as it, so neither waits for the other in a circle).
+ *
+ * The account's row is held FOR SHARE first. Whatever ends sessions (a password change or reset,
+ * logout, a reuse found, the account's deletion) holds or changes that row before it revokes: it
+ * waits for a rotation in flight and its revoke, a new statement, then sees the successor too.
+ * Without that, its revoke waited on the spent row only and missed the successor committed
+ * meanwhile: a stolen session outlived the password change. Order: the user's row, then tokens.
+ */
+export async function rotateRefreshToken(
+  trx: Transaction<DB>,
+  row: RefreshTokenRow,
+  next: { token: string; asUserId: number | null; at: Date },
+): Promise<false | { asUserId: number | null }> {
+  if (!(await findUserById(trx, row.user_id, 'share'))) return false;
+  const asUserId =
+    next.asUserId !== null && (await findUserById(trx, next.asUserId, 'keep')) ? next.asUserId : null;
+  if (!(await markRefreshTokenUsed(trx, row.id, next.at))) return false;
+  await insertRefreshToken(trx, {
+    userId: row.user_id,
+    familyId: row.family_id,
+    tokenHash: sha256(next.token),
+    asUserId,
+    expiresAt: new Date(next.at.getTime() + REFRESH_TOKEN_TTL_MS),
+  });
+  return { asUserId };
+}
+
+/** Before an account is deleted, in its transaction with its row held: see rotateRefreshToken. */
+export function endActingAs(trx: Transaction<DB>, userId: number): Promise<void> {
+  return stopActingAs(trx, userId);
+}
+
+/**
  * GET user/token/refresh: rotates the refresh token within its family. A token presented twice
  * means it was copied, so the whole family is revoked and both holders must log in again.
  */
@@ -114,7 +169,7 @@ export async function refreshSession(
   const row = await findRefreshToken(ctx.db, sha256(presented));
   if (!row || row.revoked_at) throw invalidSession();
   if (row.used_at) {
-    await revokeFamily(ctx.db, row.family_id, now);
+    await endFamily(ctx, row, now);
     throw invalidSession();
   }
   if (row.expires_at <= now) throw invalidSession();
@@ -124,22 +179,18 @@ export async function refreshSession(
   const actingAs = await actingTarget(ctx, user, row.as_user_id, asUserId);
 
   const refreshToken = newOpaqueToken();
-  const rotated = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await markRefreshTokenUsed(trx, row.id, now))) return false;
-    await insertRefreshToken(trx, {
-      userId: user.id,
-      familyId: row.family_id,
-      tokenHash: sha256(refreshToken),
-      asUserId: actingAs?.id ?? null,
-      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
-    });
-    return true;
-  });
+  const rotated = await ctx.db
+    .transaction()
+    .execute((trx) =>
+      rotateRefreshToken(trx, row, { token: refreshToken, asUserId: actingAs?.id ?? null, at: now }),
+    );
   if (!rotated) {
-    await revokeFamily(ctx.db, row.family_id, now);
+    await endFamily(ctx, row, now);
     throw invalidSession();
   }
-  return answer(ctx, refreshToken, user, actingAs);
+  // The person acted as may have been deleted since the read above: back to the own identity.
+  const stillActing = rotated.asUserId === null ? null : actingAs;
+  return answer(ctx, { refreshToken, familyId: row.family_id }, user, stillActing);
 }
 
 /** The family of the presented refresh token, if it is one of ours. */
@@ -148,15 +199,28 @@ export async function sessionFamily(ctx: AppContext, presented: string | undefin
   return (await findRefreshToken(ctx.db, sha256(presented)))?.family_id;
 }
 
+/**
+ * Revokes the token's whole family with the account's row held first, so a rotation in flight
+ * (rotateRefreshToken) is waited for and its new token revoked too.
+ */
+async function endFamily(ctx: AppContext, row: RefreshTokenRow, at: Date): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await findUserById(trx, row.user_id, 'lock');
+    await revokeFamily(trx, row.family_id, at);
+  });
+}
+
 /** POST auth/logout: ends the session the cookie belongs to; harmless without one. */
 export async function endSession(ctx: AppContext, presented: string | undefined): Promise<void> {
-  const family = await sessionFamily(ctx, presented);
-  if (family) await revokeFamily(ctx.db, family, ctx.now());
+  const row = presented ? await findRefreshToken(ctx.db, sha256(presented)) : undefined;
+  if (row) await endFamily(ctx, row, ctx.now());
 }
 
 /** A one-time login token for /token-login (tests, the native shell); valid 15 minutes, once. */
 export async function createLoginToken(ctx: AppContext, claims: AccessClaims): Promise<LoginTokenResult> {
   assertNotActing(claims);
+  // A link starts a new session of its own: it must not turn an ended session into a fresh one.
+  await assertLiveSession(ctx.db, claims, ctx.now());
   const user = await findUserById(ctx.db, claims.userId);
   if (!user) throw AppError.unauthenticated();
   const token = newOpaqueToken();

@@ -1,9 +1,16 @@
 import type { LoginResult, LoginTokenResult, UserProfile } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import type { DB } from '../../db/schema';
 import { verifyAccessToken } from '../../http/auth';
+import { deleteUser, findUserById } from '../user/user.repository';
+import { findRefreshToken } from './auth.repository';
 import { bearer, cookieHeader, login, refreshCookie, refreshCookieLine, TEST_PASSWORD } from './auth.testing';
+import { endActingAs, rotateRefreshToken } from './session.service';
+import { sha256 } from './tokens';
 
 const REFRESH = '/api/v1/user/token/refresh';
 const DAY = 86_400_000;
@@ -115,6 +122,77 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
     expect(forged.status).toBe(401);
   });
 
+  /** PGlite runs one transaction at a time: only PostgreSQL lets a refresh meet a revocation. */
+  describe.skipIf(!process.env.TEST_DATABASE_URL)('beside a refresh in flight (PostgreSQL)', () => {
+    const held = useHeldTransactions(() => t.ctx.db);
+
+    /** Another device's refresh (session.service rotateRefreshToken) in flight, not committed yet. */
+    function rotating(presented: string, next: string) {
+      return async (trx: Transaction<DB>) => {
+        const row = await findRefreshToken(trx, sha256(presented));
+        if (!row) throw new Error('no such refresh token');
+        const rotated = await rotateRefreshToken(trx, row, { token: next, asUserId: null, at: new Date() });
+        expect(rotated).toEqual({ asUserId: null });
+      };
+    }
+
+    it('A5.21 A8.15 a password change ends the other device’s session also when it was refreshing just then', async () => {
+      await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
+      const here = await login(t.app, 'ada@foyer.test');
+      const stolen = await login(t.app, 'ada@foyer.test');
+      const changed = await held.behind(rotating(stolen.refreshToken, 'stolen-next'), () =>
+        call(t.app, {
+          method: 'POST',
+          url: '/api/v1/auth/change-password',
+          headers: { ...here.headers, ...cookieHeader(here.refreshToken) },
+          payload: { oldPassword: TEST_PASSWORD, newPassword: 'A brand new secret 2' },
+        }),
+      );
+      expect(changed.status).toBe(200);
+      expect((await refresh('stolen-next')).status).toBe(401);
+      expect((await refresh(here.refreshToken)).status).toBe(200);
+    });
+
+    it('A6.04 A4.34 a refresh acting as a person whose account is being deleted goes back to the super user', async () => {
+      const admin = await makeUser(t.ctx, {
+        password: TEST_PASSWORD,
+        username: 'root@foyer.test',
+        superUser: true,
+      });
+      const attendee = await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
+      const session = await login(t.app, 'root@foyer.test');
+      const acting = await refresh(session.refreshToken, `?asUserId=${attendee.id}`);
+      expect(acting.body.data?.user.id).toBe(attendee.id);
+      // account.service deleteAccount's transaction in flight.
+      const back = await held.behind(
+        async (trx) => {
+          await findUserById(trx, attendee.id, 'lock');
+          await endActingAs(trx, attendee.id);
+          await deleteUser(trx, attendee.id);
+        },
+        () => refresh(refreshCookie(acting.headers) ?? ''),
+      );
+      expect(back.status).toBe(200);
+      expect(back.body.data?.user.id).toBe(admin.id);
+      expect(back.body.data?.actorId).toBeUndefined();
+      expect((await refresh(refreshCookie(back.headers) ?? '')).body.data?.user.id).toBe(admin.id);
+    });
+
+    it('A4.05 logout ends the session also when another tab was refreshing it just then', async () => {
+      await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
+      const session = await login(t.app, 'ada@foyer.test');
+      const out = await held.behind(rotating(session.refreshToken, 'tab-next'), () =>
+        call(t.app, {
+          method: 'POST',
+          url: '/api/v1/auth/logout',
+          headers: cookieHeader(session.refreshToken),
+        }),
+      );
+      expect(out.status).toBe(200);
+      expect((await refresh('tab-next')).status).toBe(401);
+    });
+  });
+
   describe('A6.04 A6.08 acting as another user', () => {
     it('lets a super user act as an attendee: sub is the attendee, act the super user', async () => {
       const admin = await makeUser(t.ctx, {
@@ -129,7 +207,7 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
       expect(res.body.data?.user.id).toBe(attendee.id);
       expect(res.body.data?.actorId).toBe(admin.id);
       const claims = await verifyAccessToken(t.ctx.config.jwtSecret, res.body.data?.accessToken ?? '');
-      expect(claims).toEqual({ userId: attendee.id, actorId: admin.id });
+      expect(claims).toEqual({ userId: attendee.id, actorId: admin.id, sessionId: expect.any(String) });
       const profile = await call<UserProfile>(t.app, {
         method: 'GET',
         url: '/api/v1/user/profile',
@@ -141,6 +219,30 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
       const again = await refresh(refreshCookie(res.headers) ?? '');
       expect(again.body.data?.user.id).toBe(attendee.id);
       const back = await refresh(refreshCookie(again.headers) ?? '', `?asUserId=${admin.id}`);
+      expect(back.body.data?.user.id).toBe(admin.id);
+      expect(back.body.data?.actorId).toBeUndefined();
+    });
+
+    it('A6.04 A4.34 the account acted as being deleted sends the super user back to their own identity', async () => {
+      const admin = await makeUser(t.ctx, {
+        password: TEST_PASSWORD,
+        username: 'root@foyer.test',
+        superUser: true,
+      });
+      const attendee = await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
+      const session = await login(t.app, 'root@foyer.test');
+      const acting = await refresh(session.refreshToken, `?asUserId=${attendee.id}`);
+      expect(acting.body.data?.user.id).toBe(attendee.id);
+      const own = await login(t.app, 'ada@foyer.test');
+      const deleted = await call(t.app, {
+        method: 'DELETE',
+        url: '/api/v1/user',
+        headers: own.headers,
+        payload: { confirm: 'delete', password: TEST_PASSWORD },
+      });
+      expect(deleted.status).toBe(200);
+      const back = await refresh(refreshCookie(acting.headers) ?? '');
+      expect(back.status).toBe(200);
       expect(back.body.data?.user.id).toBe(admin.id);
       expect(back.body.data?.actorId).toBeUndefined();
     });
@@ -230,6 +332,39 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
       const issued = await issueToken();
       t.setNow(new Date(start.getTime() + 15 * 60_000 + 1000));
       expect((await tokenLogin({ token: issued.token })).status).toBe(400);
+    });
+
+    it('A5.21 A8.15 A4.05 a session ended by a password change or logout mints no login link with its access token', async () => {
+      await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
+      const here = await login(t.app, 'ada@foyer.test');
+      const stolen = await login(t.app, 'ada@foyer.test');
+      const mint = (headers: Record<string, string>) =>
+        call<LoginTokenResult>(t.app, { method: 'POST', url: '/api/v1/auth/token', headers });
+      // A link the thief minted before, and the access token they still hold (valid 15 minutes).
+      const early = await mint(stolen.headers);
+      expect(early.status).toBe(200);
+      const changed = await call(t.app, {
+        method: 'POST',
+        url: '/api/v1/auth/change-password',
+        headers: { ...here.headers, ...cookieHeader(here.refreshToken) },
+        payload: { oldPassword: TEST_PASSWORD, newPassword: 'A brand new secret 2' },
+      });
+      expect(changed.status).toBe(200);
+      const late = await mint(stolen.headers);
+      expect(late.status).toBe(401);
+      expect(late.body.error?.code).toBe('MST-00133');
+      expect((await tokenLogin({ token: early.body.data?.token })).status).toBe(400);
+      // The session that changed the password goes on minting; after its logout it mints no more.
+      expect((await mint(here.headers)).status).toBe(200);
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: cookieHeader(here.refreshToken),
+      });
+      expect((await mint(here.headers)).status).toBe(401);
+      expect(
+        await t.ctx.db.selectFrom('refresh_tokens').where('revoked_at', 'is', null).selectAll().execute(),
+      ).toEqual([]);
     });
 
     it('creating a token needs a logged-in user', async () => {

@@ -4,7 +4,7 @@ import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { verifyPassword } from '../auth/password';
-import { assertNotActing } from '../auth/session.service';
+import { assertNotActing, endActingAs } from '../auth/session.service';
 import { removeProfilePhoto } from './photo';
 import { deleteUser, findUserById } from './user.repository';
 
@@ -28,7 +28,13 @@ export async function deleteAccount(
     throw new AppError(400, ErrorCode.NotAuthorized, 'Incorrect password');
   }
   // The photo as the row held it when deleted: one uploaded since the read above is not left behind.
-  const photo = await deleteUser(ctx.db, user.id);
+  const photo = await ctx.db.transaction().execute(async (trx) => {
+    // A6.04: a super user acting as this person goes back to their own identity; the cascade of
+    // the delete would end their whole session instead. The row first, as a refresh holds it.
+    await findUserById(trx, user.id, 'lock');
+    await endActingAs(trx, user.id);
+    return deleteUser(trx, user.id);
+  });
   realtime.disconnectUser(user.id);
   await removeProfilePhoto(ctx.config.dataDir, photo ?? user.profile_photo_path);
 }

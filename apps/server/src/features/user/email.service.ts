@@ -10,7 +10,7 @@ import {
   issueEmailCode,
   tooManyEmailCodes,
 } from '../auth/email-code.service';
-import { assertNotActing } from '../auth/session.service';
+import { assertLiveSession, assertNotActing } from '../auth/session.service';
 import {
   confirmUserEmail,
   deleteUserEmail,
@@ -42,6 +42,7 @@ function notConnected(message = 'E-mail is not connected'): AppError {
 
 async function ownAccount(ctx: AppContext, claims: AccessClaims) {
   assertNotActing(claims);
+  await assertLiveSession(ctx.db, claims, ctx.now());
   const user = await findUserById(ctx.db, claims.userId);
   if (!user) throw AppError.unauthenticated('This account no longer exists');
   return user;
@@ -108,6 +109,13 @@ export async function confirmEmail(
   if (await isEmailTaken(ctx.db, input.email, userId)) throw takenByAnother();
   const at = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
+    // Decided on the account's row held, as removeEmail holds it: an address removed while its
+    // code was checked stays removed (the upsert below would bring it back confirmed), and one
+    // taken by another account meanwhile is refused.
+    const user = await findUserById(trx, userId, 'lock');
+    if (await isEmailTaken(trx, input.email, userId)) throw takenByAnother();
+    const own = await findUserEmail(trx, input.email);
+    if (!user || own?.user_id !== userId) throw notConnected();
     await dropPendingEmail(trx, input.email, userId);
     await confirmUserEmail(trx, userId, input.email, at);
   });
@@ -120,10 +128,12 @@ export async function confirmEmail(
  * The account's row, held until the transaction ends, and one of its addresses. A person acting as
  * another (A6.08) cannot change that person's addresses; a deleted account answers 401.
  */
-async function ownAddress(trx: Transaction<DB>, claims: AccessClaims, email: string) {
+async function ownAddress(ctx: AppContext, trx: Transaction<DB>, claims: AccessClaims, email: string) {
   assertNotActing(claims);
   const user = await findUserById(trx, claims.userId, 'lock');
   if (!user) throw AppError.unauthenticated('This account no longer exists');
+  // After the row: a password change holds it while it ends the sessions, so it is seen here.
+  await assertLiveSession(trx, claims, ctx.now());
   const row = await findUserEmail(trx, email);
   if (!row || row.user_id !== user.id) throw notConnected();
   return { user, row };
@@ -135,7 +145,7 @@ export async function makePrimary(ctx: AppContext, claims: AccessClaims, email: 
     // Checked on the account's row held until the commit, as removeEmail does: an address made
     // primary in one tab while another tab removes it leaves one of the two, never an account whose
     // login name has no address behind it.
-    const { user, row } = await ownAddress(trx, claims, email);
+    const { user, row } = await ownAddress(ctx, trx, claims, email);
     if (row.confirmed_at === null) throw notConnected('Confirm this e-mail first');
     if (row.is_primary) return;
     await setPrimaryEmail(trx, user.id, email);
@@ -147,7 +157,7 @@ export async function makePrimary(ctx: AppContext, claims: AccessClaims, email: 
 /** DELETE user/email (A4.33, A7.17): any address but the primary one. */
 export async function removeEmail(ctx: AppContext, claims: AccessClaims, email: string) {
   await ctx.db.transaction().execute(async (trx) => {
-    const { user, row } = await ownAddress(trx, claims, email);
+    const { user, row } = await ownAddress(ctx, trx, claims, email);
     if (row.is_primary || email === user.username) {
       throw new AppError(400, ErrorCode.PrimaryEmailRemoval, 'The primary e-mail cannot be removed');
     }

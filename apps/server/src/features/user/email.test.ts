@@ -1,8 +1,10 @@
 import type { ConnectedEmail } from '@foyer/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { type LoggedIn, login, TEST_PASSWORD } from '../auth/auth.testing';
+import { waitFor } from '../../../test/smtp';
+import { cookieHeader, type LoggedIn, login, TEST_PASSWORD } from '../auth/auth.testing';
 
 const EMAILS = '/api/v1/user/email';
 
@@ -186,6 +188,66 @@ describe('connected e-mails', () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error?.code).toBe('MST-00131');
+  });
+
+  it('A4.31 A4.32 A5.21 a session ended by a password change cannot add an address or make one primary with its access token', async () => {
+    // A thief's device: its refresh token ends with the password change, its access token is still
+    // valid for up to 15 minutes, which must not be enough to move the login name to their mailbox.
+    const stolen = await login(t.app, 'ada@foyer.test');
+    const as = (session: LoggedIn, method: 'POST', url: string, payload: Record<string, string>) =>
+      call<ConnectedEmail[]>(t.app, { method, url, headers: session.headers, payload });
+    await as(stolen, 'POST', EMAILS, { email: 'thief@foyer.test' });
+    expect((await confirm('thief@foyer.test', (await lastMail()).code, stolen.headers)).status).toBe(200);
+    const changed = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      headers: { ...me.headers, ...cookieHeader(me.refreshToken) },
+      payload: { oldPassword: TEST_PASSWORD, newPassword: 'A brand new secret 2' },
+    });
+    expect(changed.status).toBe(200);
+    const primary = await as(stolen, 'POST', '/api/v1/user/username', { username: 'thief@foyer.test' });
+    expect(primary.status).toBe(401);
+    const added = await as(stolen, 'POST', EMAILS, { email: 'thief2@foyer.test' });
+    expect(added.status).toBe(401);
+    const user = await t.ctx.db.selectFrom('users').select('username').executeTakeFirstOrThrow();
+    expect(user.username).toBe('ada@foyer.test');
+    expect((await list())?.map((e) => e.email)).toEqual(['ada@foyer.test', 'thief@foyer.test']);
+    // The owner's own session, which changed the password, goes on: the thief's address goes.
+    const removed = await call(t.app, {
+      method: 'DELETE',
+      url: `${EMAILS}?email=thief%40foyer.test`,
+      headers: me.headers,
+    });
+    expect(removed.status).toBe(200);
+  });
+
+  /** PGlite runs one transaction at a time: only PostgreSQL lets a confirm meet a removal. */
+  describe.skipIf(!process.env.TEST_DATABASE_URL)('beside a removal in flight (PostgreSQL)', () => {
+    const held = useHeldTransactions(() => t.ctx.db);
+
+    it('A4.31 A4.33 an address removed while its code is being confirmed stays removed', async () => {
+      await add('typo@foyer.test');
+      const { code } = await lastMail();
+      // removeEmail in flight: the account's row held and the address deleted; it forgets the
+      // address's codes last, after the confirm spent its code.
+      const removal = await held.hold(
+        async (trx) => {
+          await trx.selectFrom('users').select('id').where('id', '=', me.user.id).forUpdate().execute();
+          await trx.deleteFrom('user_emails').where('email', '=', 'typo@foyer.test').execute();
+        },
+        async (trx) => {
+          await trx.deleteFrom('email_codes').where('email', '=', 'typo@foyer.test').execute();
+        },
+      );
+      const confirming = confirm('typo@foyer.test', code);
+      await waitFor(async () => (await held.lockWaiters()) > 0, 10_000, 'the confirm waiting');
+      removal.release();
+      await removal.done;
+      const res = await confirming;
+      expect(res.status).toBe(404);
+      expect(res.body.error?.code).toBe('MST-00131');
+      expect(await list()).toEqual([{ email: 'ada@foyer.test', primary: true, confirmed: true }]);
+    });
   });
 
   it('caps connect codes at 5 an hour per account', async () => {

@@ -15,6 +15,7 @@ import type { DB, UserRow } from '../../db/schema';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
+import { assertNotActing } from '../auth/session.service';
 import { removeProfilePhoto, storeProfilePhoto } from './photo';
 import { findProfileById, findUserById, type ProfileRow, updateUser } from './user.repository';
 
@@ -99,6 +100,9 @@ export async function updateProfile(
   input: UpdateProfileRequest,
 ): Promise<UserProfile> {
   const { ctx } = deps;
+  // A6.08: a device token routes the person's private pushes to a device; one registered while a
+  // super user acts as them would be the super user's, and would keep receiving after acting ends.
+  if (input.action === 'update_device_token') assertNotActing(claims);
   const at = ctx.now();
   const { updated, replacedPhoto } = await ctx.db.transaction().execute(async (trx) => {
     const user = await currentUser(trx, claims.userId);

@@ -202,6 +202,30 @@ describe('profile', () => {
     }
   });
 
+  it('A6.04 A6.08 A4.30 a super user acting as the person cannot register a device for their pushes', async () => {
+    // The native shell sends its device token again when the user changes, acting included: kept,
+    // the person's private pushes would go on reaching the super user's phone after acting ends.
+    const actor = await makeUser(t.ctx, { superUser: true });
+    const acting = await signAccessToken(t.ctx.config.jwtSecret, { userId: me.user.id, actorId: actor.id });
+    const res = await call<UserProfile>(t.app, {
+      method: 'PUT',
+      url: PROFILE,
+      headers: { authorization: `Bearer ${acting}` },
+      payload: {
+        action: 'update_device_token',
+        firebaseDeviceTokens: [{ deviceUID: 'admin-phone', token: 'tok-x' }],
+      },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error?.code).toBe('MST-00403');
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select('device_tokens')
+      .where('id', '=', me.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.device_tokens).toEqual([]);
+  });
+
   it('A4.30 A7.14 devices registering their tokens at the same moment all keep theirs', async () => {
     const devices = ['phone-1', 'phone-2', 'tablet', 'watch', 'laptop'];
     const answers = await Promise.all(

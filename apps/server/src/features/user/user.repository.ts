@@ -6,8 +6,16 @@ export function findUserByUsername(db: Executor, username: string): Promise<User
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-/** One account; `lock` holds its row until the caller's transaction ends. */
-export function findUserById(db: Executor, id: number, lock?: 'lock'): Promise<UserRow | undefined> {
+/**
+ * One account; `lock` holds its row until the caller's transaction ends, `share` keeps it from
+ * changing meanwhile (a refresh, so that an update of the row waits for its new session to count),
+ * `keep` only from being deleted (the person a refresh acts as).
+ */
+export function findUserById(
+  db: Executor,
+  id: number,
+  lock?: 'lock' | 'share' | 'keep',
+): Promise<UserRow | undefined> {
   const query = db.selectFrom('users').selectAll().where('id', '=', id);
   return firstRow(query, lock);
 }
