@@ -15,6 +15,7 @@ import { isWriteConflict } from './db/errors';
 import { busPlugin } from './events/bus.plugin';
 import { features } from './features';
 import { searchCachePlugin } from './features/participants/search.cache';
+import { rateLimitKey } from './http/auth';
 import { endIdleConnectionsWhileClosing } from './http/close-connections';
 import { compressJson } from './http/compression';
 import { reportServerError } from './http/crash-reports';
@@ -138,6 +139,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   if (rateLimitRedis) app.addHook('onClose', () => rateLimitRedis.close());
   await app.register(rateLimit, {
     global: false,
+    // Per signed-in account, else per client address (a venue's attendees share its address).
+    keyGenerator: rateLimitKey,
     ...(rateLimitRedis
       ? { redis: rateLimitRedis.redis, nameSpace: `${ctx.config.redisPrefix}-rate-limit:`, skipOnError: true }
       : {}),

@@ -233,6 +233,17 @@ export async function requireUserReadingOwnRow(request: FastifyRequest): Promise
   return claims;
 }
 
+/**
+ * Whom a rate limit counts (perMinute): the signed-in account (the real one while acting, A6.04)
+ * when the bearer token verifies, else the client address. A venue's attendees reach the server
+ * through one address (its NAT), so a limit per address made thousands of people one caller.
+ */
+export async function rateLimitKey(request: FastifyRequest): Promise<string> {
+  const token = bearer(request);
+  const claims = token ? await verifyAccessToken(request.server.ctx.config.jwtSecret, token) : null;
+  return claims ? `user:${claims.actorId ?? claims.userId}` : request.ip;
+}
+
 /** The caller's identity, or null for no token, a bad one, or one of a deleted account. */
 export async function optionalUser(request: FastifyRequest): Promise<AccessClaims | null> {
   return claimsOf(request);

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/helper';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -46,4 +47,46 @@ describe('rate limits shared through Redis', () => {
       expect(other.status).not.toBe(429);
     },
   );
+});
+
+/**
+ * A venue's attendees reach the server through one address (its NAT): limits count each signed-in
+ * account, and each session for what its refresh cookie alone authorises, not the address.
+ */
+describe('rate limits count people, not their shared address', () => {
+  it('two accounts behind one address each have their own limit; a bad token counts as the address', async () => {
+    const t = await createTestApp();
+    apps.push(t);
+    const ip = randomIp();
+    const [ana, ben] = [await makeUser(t.ctx), await makeUser(t.ctx)];
+    const add = (headers: Record<string, string>) =>
+      call(t.app, { method: 'POST', url: '/api/v1/user/email', remoteAddress: ip, headers, payload: {} });
+    const anas: number[] = [];
+    for (let i = 0; i < 11; i += 1) anas.push((await add(ana.headers)).status);
+    expect(anas.slice(0, 10)).not.toContain(429);
+    expect(anas[10]).toBe(429);
+    expect((await add(ben.headers)).status).not.toBe(429);
+    // A token that does not verify is no account: it counts against the address, here fresh.
+    expect((await add({ authorization: 'Bearer not.a.token' })).status).toBe(401);
+  });
+
+  it('A4.04 refreshes count per session: many sessions behind one address refresh; one session is limited', async () => {
+    const t = await createTestApp();
+    apps.push(t);
+    const ip = randomIp();
+    const refresh = (cookie: string) =>
+      call(t.app, {
+        method: 'GET',
+        url: '/api/v1/user/token/refresh',
+        remoteAddress: ip,
+        cookies: { foyer_refresh: cookie },
+      });
+    const many: number[] = [];
+    for (let i = 0; i < 65; i += 1) many.push((await refresh(`session-${i}`)).status);
+    expect(many).not.toContain(429);
+    const one: number[] = [];
+    for (let i = 0; i < 61; i += 1) one.push((await refresh('the-same-session')).status);
+    expect(one.slice(0, 60)).not.toContain(429);
+    expect(one[60]).toBe(429);
+  });
 });

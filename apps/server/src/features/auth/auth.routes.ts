@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   changePasswordRequest,
   confirmPasswordRequest,
@@ -10,10 +11,12 @@ import {
   signupRequest,
   tokenLoginRequest,
 } from '@foyer/contract';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
+import { scheduleAuthCleanup } from './auth-cleanup';
 import { invalidProvider, login, SIGNUP_PROVIDER, signup } from './login.service';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { changePassword, confirmPassword, forgotPassword } from './reset.service';
@@ -27,12 +30,24 @@ import {
 } from './session.service';
 import { confirmSignup, resendSignupCode } from './signup-code.service';
 
-/** Per-IP limits on the identity endpoints (answered 429 in the envelope by the error handler). */
+/**
+ * Limits on the identity endpoints (answered 429 in the envelope by the error handler): per client
+ * address before sign-in (login, codes), per account once signed in (http/auth.ts rateLimitKey),
+ * and per session for what the refresh cookie alone authorises (refresh, logout): every attendee's
+ * tab refreshes every quarter hour, and at a venue they all come from one address.
+ */
+const perSession = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => {
+      const cookie = readRefreshCookie(request);
+      return cookie ? `session:${createHash('sha256').update(cookie).digest('base64url')}` : request.ip;
+    },
+  },
+});
 
-import { perMinute } from '../../http/rate-limit';
 /** Identity: login, signup, sessions, passwords, one-time login tokens. */
-import { scheduleAuthCleanup } from './auth-cleanup';
-
 export const authRoutes: FastifyPluginAsync = async (app) => {
   scheduleAuthCleanup(app);
   const { config } = app.ctx;
@@ -75,7 +90,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, data: null };
   });
 
-  app.get('/user/token/refresh', { config: perMinute(60) }, async (request, reply) => {
+  app.get('/user/token/refresh', { config: perSession(60) }, async (request, reply) => {
     const query = parse(refreshQuery, request.query);
     try {
       return loggedIn(reply, await refreshSession(app.ctx, readRefreshCookie(request), query.asUserId));
@@ -86,7 +101,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.post('/auth/logout', { config: perMinute(30) }, async (request, reply) => {
+  app.post('/auth/logout', { config: perSession(30) }, async (request, reply) => {
     parse(emptyRequest, request.body);
     await endSession(app.ctx, readRefreshCookie(request));
     clearRefreshCookie(reply, config);
