@@ -20,6 +20,8 @@ export const LockClass = {
   meetingSlots: 7331,
   loginName: 7340,
   emailCodes: 7341,
+  userNotifications: 7350,
+  eventNotifications: 7351,
 } as const;
 
 export type LockClassName = keyof typeof LockClass;
@@ -28,7 +30,43 @@ export type LockClassName = keyof typeof LockClass;
  * Holds the lock on (class, key) until the transaction ends. A string key is hashed (hashtext), so
  * two names may share a lock now and then: that only makes them wait, never wrong.
  */
-export async function holdLock(db: Executor, kind: LockClassName, key: number | string): Promise<void> {
+export async function holdLock(
+  db: Executor,
+  kind: LockClassName,
+  key: number | string,
+  options: { shared?: boolean } = {},
+): Promise<void> {
   const second = typeof key === 'number' ? sql`${key}::int` : sql`hashtext(${key})`;
-  await sql`SELECT pg_advisory_xact_lock(${sql.lit(LockClass[kind])}, ${second})`.execute(db);
+  const take = options.shared ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
+  await sql`SELECT ${take}(${sql.lit(LockClass[kind])}, ${second})`.execute(db);
+}
+
+/**
+ * Takes the lock on (class, key) if nobody holds it in a conflicting way now, without waiting;
+ * held until the transaction ends when taken. Whether it was taken.
+ */
+export async function tryLock(db: Executor, kind: LockClassName, key: number): Promise<boolean> {
+  const { rows } = await sql<{ taken: boolean }>`
+    SELECT pg_try_advisory_xact_lock(${sql.lit(LockClass[kind])}, ${key}::int) AS taken`.execute(db);
+  return rows[0]?.taken === true;
+}
+
+/**
+ * Holds the locks on (class, key) for every key, in key order, in one statement: two callers
+ * taking some of the same keys exclusively wait for each other and never deadlock. Shared locks
+ * (`shared`) never wait for each other, only for an exclusive one.
+ */
+export async function holdLocks(
+  db: Executor,
+  kind: LockClassName,
+  keys: readonly number[],
+  options: { shared?: boolean } = {},
+): Promise<void> {
+  const sorted = [...new Set(keys)].sort((a, b) => a - b);
+  if (sorted.length === 0) return;
+  if (sorted.length === 1) return holdLock(db, kind, sorted[0] as number, options);
+  const take = options.shared ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
+  const rows = sql.join(sorted.map((key) => sql`(${key}::int)`));
+  // A VALUES list is scanned in its order, and the locks are taken row by row as it is.
+  await sql`SELECT ${take}(${sql.lit(LockClass[kind])}, k.key) FROM (VALUES ${rows}) AS k(key)`.execute(db);
 }

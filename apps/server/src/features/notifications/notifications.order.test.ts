@@ -1,17 +1,20 @@
 import {
   type InvitationChangedPayload,
   type NotificationCounts,
+  type NotificationPage,
   NotificationRecordType,
   RecordType,
   realtimeRoom,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
+import type { DB } from '../../db/schema';
 import * as repo from './notifications.repository';
-import { type NotificationDraft, writeNotifications } from './notifications.service';
+import { draftRow, type NotificationDraft, writeNotifications } from './notifications.service';
 
 /**
  * A client takes the counts of the last record on its user room as the badge's (the bell, A4.36 and
@@ -183,6 +186,103 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       );
       expect(marked.status).toBe(200);
       expect(marked.body).toMatchObject({ success: true, data: { unread: 0 } });
+    });
+
+    /**
+     * Mark all read (A4.38) keeps a watermark, the newest id visible. Ids are taken in insert order
+     * but committed in any order: a notification whose id was taken before the mark and committed
+     * after it sits below the watermark, though the person never saw it.
+     */
+    const markAllBesideAWrite = async (who: Person, write: (trx: Transaction<DB>) => Promise<number>) => {
+      let late = 0;
+      const writing = await held.hold(async (trx) => {
+        late = await write(trx);
+      });
+      // A later notification (a higher id) commits first, and the person marks all read.
+      const newer = await t.ctx.db.transaction().execute(write);
+      expect(newer).toBeGreaterThan(late);
+      let answered = false;
+      const marking = call<NotificationCounts>(t.app, {
+        method: 'POST',
+        url: '/api/v1/notifications/read-all',
+        headers: who.headers,
+        payload: {},
+      }).finally(() => {
+        answered = true;
+      });
+      await expect
+        .poll(async () => answered || (await held.lockWaiters()) > 0, { timeout: 10_000 })
+        .toBe(true);
+      writing.release();
+      await writing.done;
+      expect((await marking).status).toBe(200);
+      const page = await call<NotificationPage>(t.app, {
+        method: 'GET',
+        url: '/api/v1/notifications',
+        headers: who.headers,
+      });
+      const read = new Map(page.body.data?.items.map((n) => [n.id, n.read]));
+      return { late: read.get(late), newer: read.get(newer), unread: page.body.data?.unread };
+    };
+
+    it('A4.38 mark all read beside a personal notification committing after it: that one stays unread', async () => {
+      const event = await makeEvent(t.ctx);
+      const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+      const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+      const result = await markAllBesideAWrite(ben, async (trx) => {
+        const { written } = await writeNotifications(t.ctx, trx, [ben.id], draftFrom(event.id, ana));
+        return written[0]?.notification.id as number;
+      });
+      expect(result).toEqual({ late: false, newer: true, unread: 1 });
+    });
+
+    it('A4.38 A9.41 mark all read beside an announcement committing after it: that one stays unread', async () => {
+      const event = await makeEvent(t.ctx);
+      const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+      const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+      // As the notifications processor writes an event-wide one (notifyEvent): one row for all.
+      const result = await markAllBesideAWrite(ben, async (trx) => {
+        const [row] = await repo.insertNotifications(trx, [
+          draftRow({ type: 'announcement', eventId: event.id, actorId: ana.id, title: 'Doors open' }, null),
+        ]);
+        return row?.id as number;
+      });
+      expect(result).toEqual({ late: false, newer: true, unread: 1 });
+    });
+
+    it('A4.38 a mark waiting for a write in flight, whose newer notification is deleted meanwhile, answers', async () => {
+      const event = await makeEvent(t.ctx);
+      const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+      const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+      const write = async (trx: Transaction<DB>) => {
+        const { written } = await writeNotifications(t.ctx, trx, [ben.id], draftFrom(event.id, ana));
+        return written[0]?.notification.id as number;
+      };
+      let late = 0;
+      const writing = await held.hold(async (trx) => {
+        late = await write(trx);
+      });
+      const newer = await t.ctx.db.transaction().execute(write);
+      const marking = call<NotificationCounts>(t.app, {
+        method: 'POST',
+        url: '/api/v1/notifications/read-all',
+        headers: ben.headers,
+        payload: {},
+      });
+      await expect.poll(held.lockWaiters, { timeout: 10_000 }).toBeGreaterThan(0);
+      // What it was about is deleted (a poll's notifications go with it) while the mark waits.
+      await t.ctx.db.deleteFrom('notifications').where('id', '=', newer).execute();
+      writing.release();
+      await writing.done;
+      const mark = await marking;
+      expect(mark.status).toBe(200);
+      expect(mark.body).toMatchObject({ success: true, data: { unread: 1 } });
+      const page = await call<NotificationPage>(t.app, {
+        method: 'GET',
+        url: '/api/v1/notifications',
+        headers: ben.headers,
+      });
+      expect(page.body.data?.items.map((n) => [n.id, n.read])).toEqual([[late, false]]);
     });
   },
 );

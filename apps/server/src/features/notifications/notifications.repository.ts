@@ -1,5 +1,6 @@
 import type { NotificationType } from '@foyer/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
+import { holdLock, holdLocks, type LockClassName, tryLock } from '../../db/advisory-locks';
 import type { Executor } from '../../db/executor';
 import type { NotificationsTable } from '../../db/schema';
 
@@ -158,13 +159,76 @@ export async function markRead(db: Executor, userId: number, ids: number[]): Pro
     .execute();
 }
 
-/** A4.38: everything visible now counts as read; the per-row marks below the watermark are dropped. */
+/**
+ * A notification writer's turn (shared: writers never wait for each other): a person's own ones
+ * by the person's user id, event-wide ones by their event. Taken before the row's id is, and held
+ * until the writer's commit, so a mark-all-read that takes the exclusive turn (`markAllRead`) knows
+ * which ids below the newest visible were still being written. Taken before the people's realtime rooms.
+ */
+export async function holdNotificationWrites(
+  db: Executor,
+  rows: readonly { user_id?: number | null; event_id?: number | null }[],
+): Promise<void> {
+  const users = rows.flatMap((r) => (r.user_id != null ? [r.user_id] : []));
+  const events = rows.flatMap((r) => (r.user_id == null && r.event_id != null ? [r.event_id] : []));
+  await holdLocks(db, 'userNotifications', users, { shared: true });
+  await holdLocks(db, 'eventNotifications', events, { shared: true });
+}
+
+/**
+ * A4.38: everything visible when asked counts as read, by a watermark on the user's row (every id
+ * up to it is read): one row however many announcements an event has. Ids are taken in insert
+ * order but committed in any order, so an id below the newest visible may belong to a notification
+ * still being written, which the person has not seen. Writers hold their turn
+ * (`holdNotificationWrites`) from before they take an id until they commit; this takes the
+ * exclusive turn of the user and of each of their events, in that order (events by id), so every
+ * write in flight has committed and no new one starts until the mark commits. When one was in
+ * flight (a turn not free at once), the ids it committed meanwhile stay unread: the watermark stops
+ * below the first of them, and those seen above it are marked one by one.
+ * Taken after the user's row is held and before the user's realtime room (writers take their turn
+ * before the people's rooms too).
+ */
 export async function markAllRead(db: Executor, userId: number): Promise<void> {
-  const newest = await db
-    .selectFrom(visible(db, userId).as('n'))
-    .select((eb) => eb.fn.max('n.id').as('max'))
-    .executeTakeFirst();
-  const upTo = Number(newest?.max ?? 0);
+  const watermark = await readWatermark(db, userId);
+  const events = await db
+    .selectFrom('participants')
+    .select('event_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('state', '!=', 'deleted')
+    .execute();
+  const turns: [LockClassName, number][] = [
+    ['userNotifications', userId],
+    ...[...new Set(events.map((e) => e.event_id))]
+      .sort((a, b) => a - b)
+      .map((id): [LockClassName, number] => ['eventNotifications', id]),
+  ];
+  // The turns that are free are taken at once, in order, up to the first that is not.
+  let taken = 0;
+  while (taken < turns.length) {
+    const [kind, key] = turns[taken] as [LockClassName, number];
+    if (!(await tryLock(db, kind, key))) break;
+    taken++;
+  }
+  let upTo: number;
+  let marks: number[] = [];
+  if (taken === turns.length) {
+    // Nothing in flight: the newest visible one is the watermark.
+    const newest = await db
+      .selectFrom(visible(db, userId).as('n'))
+      .select((eb) => eb.fn.max('n.id').as('max'))
+      .executeTakeFirst();
+    upTo = Number(newest?.max ?? 0);
+  } else {
+    // What the person may have seen, then the rest of the turns (waiting for the writes in flight).
+    const seen = await visibleIdsAbove(db, userId, watermark);
+    for (const [kind, key] of turns.slice(taken)) await holdLock(db, kind, key);
+    const newest = seen.at(-1) ?? watermark;
+    const seenSet = new Set(seen);
+    const late = (await visibleIdsAbove(db, userId, watermark, newest)).filter((id) => !seenSet.has(id));
+    upTo = late.length === 0 ? newest : (late[0] as number) - 1;
+    marks = seen.filter((id) => id > upTo);
+  }
   await db
     .updateTable('users')
     .set({ notifications_read_up_to: sql<number>`greatest(notifications_read_up_to, ${upTo})` })
@@ -175,6 +239,20 @@ export async function markAllRead(db: Executor, userId: number): Promise<void> {
     .where('user_id', '=', userId)
     .where('notification_id', '<=', upTo)
     .execute();
+  // Those seen above the watermark, one by one (a poll deleted meanwhile takes its one along).
+  await markRead(db, userId, marks);
+}
+
+/** The ids the user sees above `from` (up to `to`), in id order. */
+async function visibleIdsAbove(db: Executor, userId: number, from: number, to?: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom(visible(db, userId).as('n'))
+    .select('n.id')
+    .where('n.id', '>', from)
+    .$if(to !== undefined, (q) => q.where('n.id', '<=', to as number))
+    .orderBy('n.id')
+    .execute();
+  return rows.map((r) => Number(r.id));
 }
 
 /**
@@ -203,6 +281,7 @@ export async function markSeen(db: Executor, userId: number, until: Date | null)
 
 export async function insertNotifications(db: Executor, rows: NewNotification[]): Promise<NotificationRow[]> {
   if (rows.length === 0) return [];
+  await holdNotificationWrites(db, rows);
   return db.insertInto('notifications').values(rows).returningAll().execute();
 }
 

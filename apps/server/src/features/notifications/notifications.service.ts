@@ -130,6 +130,11 @@ export async function writeNotifications(
 ): Promise<{ written: WrittenNotification[]; messages: OutgoingMessage[] }> {
   const people = await repo.recipientsOf(trx, [...new Set(participantIds)]);
   if (people.length === 0) return { written: [], messages: [] };
+  // The writers' turn before the rooms, the order a mark-all-read takes them in.
+  await repo.holdNotificationWrites(
+    trx,
+    people.map((p) => ({ user_id: p.user_id })),
+  );
   await options.withCounts?.lockRooms(
     people.map((p) => realtimeRoom.user(p.user_id)),
     trx,
@@ -186,11 +191,15 @@ function change(
   deps: NotificationDeps,
   userId: number,
   write: (trx: Transaction<DB>) => Promise<void>,
+  options: { beforeRoom?: boolean } = {},
 ): Promise<NotificationCounts> {
   return deps.ctx.db.transaction().execute(async (trx) => {
     await repo.holdReadState(trx, userId);
+    // A write that waits for notification writers does so before the room: they hold their turn
+    // while they take the people's rooms.
+    if (options.beforeRoom) await write(trx);
     await deps.realtime.lockRooms([realtimeRoom.user(userId)], trx);
-    await write(trx);
+    if (!options.beforeRoom) await write(trx);
     const state = await counts(trx, userId);
     await deps.realtime.publish(realtimeRoom.user(userId), NotificationRecordType.State, state, trx);
     return state;
@@ -211,7 +220,7 @@ export function markAllNotificationsRead(
   deps: NotificationDeps,
   userId: number,
 ): Promise<NotificationCounts> {
-  return change(deps, userId, (trx) => repo.markAllRead(trx, userId));
+  return change(deps, userId, (trx) => repo.markAllRead(trx, userId), { beforeRoom: true });
 }
 
 /**
