@@ -79,13 +79,34 @@ function invitationMail(
   return { channel: 'email', to: person.email, subject: `Your invitation to ${event.name}`, text };
 }
 
-/** Gives the person a fresh single-use link and returns the mail to send (the old link stops working). */
+/**
+ * A link issued this recently is not replaced: the same invitation asked for again at once (a double
+ * click, two organizers, a resend on top of an invite) would kill the link just mailed.
+ */
+export const REISSUE_AFTER_MS = 10_000;
+
+/**
+ * Gives the person a fresh single-use link and returns the mail to send (the old link stops
+ * working); null when their link was issued less than `REISSUE_AFTER_MS` ago and still works: that
+ * mail carries it. `person` is the row as held by the caller's transaction (updated or read FOR
+ * UPDATE in it), so two requests at once take turns and the second sees the first's link.
+ */
 export async function issueInvitation(
   trx: Transaction<DB>,
   ctx: AppContext,
   event: EventInfo,
   person: ParticipantRow,
-): Promise<OutgoingMessage> {
+): Promise<OutgoingMessage | null> {
+  const issuedAt = person.invited_at ? new Date(person.invited_at).getTime() : null;
+  const now = ctx.now().getTime();
+  if (
+    person.state === 'invited' &&
+    person.invite_token_hash !== null &&
+    issuedAt !== null &&
+    issuedAt <= now &&
+    now - issuedAt < REISSUE_AFTER_MS
+  )
+    return null;
   const token = newToken();
   await repo.updatePerson(trx, person.id, { invite_token_hash: inviteDigest(token), invited_at: ctx.now() });
   return invitationMail(ctx, event, person, token);
@@ -166,7 +187,7 @@ export async function inviteParticipant(
     const { row, created, invitable } = await upsertInvited(trx, ctx, event.id, input);
     if (!invitable) throw AppError.conflict('This person already takes part in the event');
     const mail = await issueInvitation(trx, ctx, event, row);
-    await deps.bus.emit({ type: 'messages.send', eventId: event.id, messages: [mail] }, trx);
+    if (mail) await deps.bus.emit({ type: 'messages.send', eventId: event.id, messages: [mail] }, trx);
     return { participantId: row.id, created };
   });
 }
@@ -196,8 +217,9 @@ export async function addParticipants(
       if (result.created) created++;
       else existing++;
       ids.push(result.row.id);
-      if (input.sendInvitation && result.invitable)
-        mails.push(await issueInvitation(trx, ctx, event, result.row));
+      const mail =
+        input.sendInvitation && result.invitable ? await issueInvitation(trx, ctx, event, result.row) : null;
+      if (mail) mails.push(mail);
     }
     if (mails.length > 0)
       await deps.bus.emit({ type: 'messages.send', eventId: event.id, messages: mails }, trx);

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeType, makeUser, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { REISSUE_AFTER_MS } from './invitations.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -151,6 +152,13 @@ describe('invitations (E7.66, E7.67)', () => {
     const body = { eventId: event.id, name: 'Alan', surname: 'Turing', email, present: 'online' };
     await req(owner, 'POST', '/event/participant/invite', body);
     const first = await mailedToken(email);
+    // A while later (a link issued a moment ago is not replaced: a double click, below).
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ invited_at: new Date(Date.now() - REISSUE_AFTER_MS) })
+      .where('event_id', '=', event.id)
+      .where('email', '=', email)
+      .execute();
     const second = await req<{ created: boolean }>(owner, 'POST', '/event/participant/invite', {
       ...body,
       email: email.toUpperCase(),
@@ -354,6 +362,59 @@ describe('invitations (E7.66, E7.67)', () => {
   it('a malformed or unknown token is refused', async () => {
     expect((await req(null, 'GET', '/event/invitation/short')).status).toBe(400);
     expect((await req(null, 'GET', `/event/invitation/${'x'.repeat(43)}`)).status).toBe(404);
+  });
+});
+
+/** Every invitation link mailed to `email`, in the order mailed. */
+async function mailedTokens(email: string): Promise<string[]> {
+  await t.app.bus.idle();
+  const mails = await t.ctx.db
+    .selectFrom('outbox')
+    .select('body_text')
+    .where('recipient', '=', email)
+    .orderBy('id')
+    .execute();
+  return mails.map((m) => /invite=([A-Za-z0-9_-]+)/.exec(m.body_text)?.[1] ?? '');
+}
+
+/**
+ * A double click: the same invitation asked for twice at once. The requests take turns on the
+ * address (or the person's row), and each used to give the person a fresh link, the second one
+ * killing the first one's, already mailed.
+ */
+describe('an invitation asked for twice at once (double click)', () => {
+  const statuses = async (tokens: string[]) =>
+    Promise.all(tokens.map(async (token) => (await req(null, 'GET', `/event/invitation/${token}`)).status));
+
+  it('E7.66 two invites of one address at once mail one link, and it works', async () => {
+    const { event, owner } = await setup();
+    const email = address();
+    const body = { eventId: event.id, name: 'Ada', surname: 'Lovelace', email, present: 'venue' };
+    const answers = await Promise.all(
+      [1, 2].map(() => req(owner, 'POST', '/event/participant/invite', body)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const tokens = await mailedTokens(email);
+    expect(await statuses(tokens)).toEqual(tokens.map(() => 200)); // every link mailed works
+    expect(tokens).toHaveLength(1);
+    expect(await participantsOf(event.id, email)).toHaveLength(1);
+  });
+
+  it('E7.29 the console’s resend of one person’s invitation, twice at once, mails one link, and it works', async () => {
+    const { event, owner } = await setup();
+    const email = address();
+    await req(owner, 'POST', '/event/participant', { eventId: event.id, participants: [{ email }] });
+    const [person] = await participantsOf(event.id, email);
+    const url = `/organizer/event/${event.id}/participants/bulk`;
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        req<{ affected: number }>(owner, 'POST', url, { ids: [person?.id], action: 'resendInvitation' }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const tokens = await mailedTokens(email);
+    expect(await statuses(tokens)).toEqual(tokens.map(() => 200)); // every link mailed works
+    expect(tokens).toHaveLength(1);
   });
 });
 

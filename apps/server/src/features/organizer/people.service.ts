@@ -198,7 +198,11 @@ export async function bulkAction(
       real_edt: event.real_edt,
     };
     const mails: OutgoingMessage[] = [];
-    for (const person of invited) mails.push(await issueInvitation(trx, ctx, info, person));
+    // The people's rows are held (findPeople): a resend at once finds the link this one issues.
+    for (const person of invited) {
+      const mail = await issueInvitation(trx, ctx, info, person);
+      if (mail) mails.push(mail);
+    }
     if (mails.length > 0) await deps.bus.emit({ type: 'messages.send', eventId, messages: mails }, trx);
     return { affected: mails.length };
   });
