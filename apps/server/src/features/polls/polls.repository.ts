@@ -105,6 +105,15 @@ export async function insertBallot(
   return row !== undefined;
 }
 
+/** The highest answer id any ballot of the poll names (0: none), removed answers' included. */
+export async function highestVotedAnswer(db: Executor, pollId: number): Promise<number> {
+  const { rows } = await sql<{ max: number | null }>`
+    SELECT max(a.answer_id) AS max
+    FROM poll_ballots b CROSS JOIN LATERAL unnest(b.answer_ids) AS a(answer_id)
+    WHERE b.poll_id = ${pollId}`.execute(db);
+  return Number(rows[0]?.max ?? 0);
+}
+
 export async function clearBallots(db: Executor, pollId: number): Promise<void> {
   await db.deleteFrom('poll_ballots').where('poll_id', '=', pollId).execute();
 }

@@ -119,9 +119,17 @@ export async function getPoll(
   return viewFor(ctx.db, row, ctx.now(), me);
 }
 
-/** Keeps the ids of answers sent back with theirs; new rows get the next free ids. */
-function numberAnswers(input: SavePollRequest['answers'], previous: { id: number; text: string }[]) {
-  let next = Math.max(0, ...previous.map((a) => a.id)) + 1;
+/**
+ * Keeps the ids of answers sent back with theirs; new rows get the next free ids, above every id a
+ * ballot still names (`voted`): an answer removed and its id given to a new one would hand the new
+ * one its votes.
+ */
+function numberAnswers(
+  input: SavePollRequest['answers'],
+  previous: { id: number; text: string }[],
+  voted = 0,
+) {
+  let next = Math.max(voted, ...previous.map((a) => a.id)) + 1;
   const known = new Set(previous.map((a) => a.id));
   const used = new Set<number>();
   return input.map((answer) => {
@@ -171,7 +179,10 @@ export async function savePoll(deps: PollDeps, userId: number, input: SavePollRe
     } else {
       const changes: Updateable<PollsTable> = {
         question: input.question,
-        answers: JSON.stringify(numberAnswers(input.answers, current.answers)),
+        // The ballots are read with the poll held: no vote comes in meanwhile.
+        answers: JSON.stringify(
+          numberAnswers(input.answers, current.answers, await repo.highestVotedAnswer(trx, current.id)),
+        ),
         updated_at: now,
         ...(input.multiple !== undefined ? { multiple: input.multiple } : {}),
         ...(input.autoPublishResults !== undefined ? { auto_publish_results: input.autoPublishResults } : {}),
@@ -260,9 +271,10 @@ export async function pollAction(deps: PollDeps, userId: number, input: PollActi
 export async function deletePoll(deps: PollDeps, userId: number, input: { id: number; eventId: number }) {
   const { ctx } = deps;
   await requireModerator(ctx, input.eventId, userId);
-  const row = await repo.findPoll(ctx.db, input.eventId, input.id);
-  if (!row) throw AppError.notFound('Poll not found');
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
+    // Held: of two deletes at once the second finds it gone (a 404, not a second "deleted" push).
+    const row = await repo.lockPoll(trx, input.eventId, input.id);
+    if (!row) throw AppError.notFound('Poll not found');
     await repo.deletePoll(trx, row.id);
     await deleteNotificationsOfPoll(trx, row.id);
     await deps.realtime.publish(
@@ -271,8 +283,8 @@ export async function deletePoll(deps: PollDeps, userId: number, input: { id: nu
       { action: 'deleted', pollId: row.id, poll: null } satisfies PollChangedRecord,
       trx,
     );
+    return { id: row.id };
   });
-  return { id: row.id };
 }
 
 /**

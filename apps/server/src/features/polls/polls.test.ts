@@ -1,7 +1,8 @@
-import type { Poll } from '@foyer/contract';
+import { type Poll, realtimeRoom } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
@@ -211,6 +212,26 @@ describe('poll lifecycle', () => {
     });
   });
 
+  it('E7.46 an answer added after one was removed gets a new id: the removed one’s votes do not pass to it', async () => {
+    const { org, ben, create, act, vote, req } = await setup();
+    const poll = await create(org);
+    await act(org, poll.id, 'publish');
+    await vote(ben, poll.id, [3]);
+    const answers = [
+      { id: 1, text: 'Keynote' },
+      { id: 2, text: 'Panel' },
+    ];
+    await req(org, 'POST', '', { id: poll.id, question: 'Best talk?', answers });
+    const edited = await req(org, 'POST', '', {
+      id: poll.id,
+      question: 'Best talk?',
+      answers: [...answers, 'Lunch'],
+    });
+    const lunch = edited.body.data?.answers.find((a) => a.text === 'Lunch');
+    expect(lunch?.id).not.toBe(3);
+    expect(edited.body.data?.results?.find((r) => r.answerId === lunch?.id)?.votes).toBe(0);
+  });
+
   it('postAt schedules the publication; due polls open by themselves', async () => {
     const { org, ana, create, list } = await setup();
     const poll = await create(org, { postAt: '2030-05-01T08:00:00Z' });
@@ -258,6 +279,110 @@ describe('poll lifecycle', () => {
     expect((await req(ana, 'DELETE', '', { id: poll.id })).status).toBe(403);
     expect((await req(org, 'DELETE', '', { id: poll.id })).body.data).toEqual({ id: poll.id });
     expect(await list(org)).toEqual([]);
+  });
+});
+
+describe('a poll of another event', () => {
+  it('E7.46 E7.47 E7.48 E7.49 is not found through my event, and refused through its own (not mine)', async () => {
+    const theirs = await setup();
+    const mine = await setup();
+    const poll = await theirs.create(theirs.org);
+    await theirs.act(theirs.org, poll.id, 'publish');
+    const tries = (eventId: number) => [
+      mine.req(mine.org, 'POST', '/submit', { eventId, id: poll.id, answers: [1] }),
+      mine.req(mine.org, 'POST', '', { eventId, id: poll.id, action: 'close' }),
+      mine.req(mine.org, 'POST', '', { eventId, id: poll.id, question: 'Mine now?', answers: ['Yes'] }),
+      mine.req(mine.org, 'GET', `/${poll.id}`, { eventId }),
+      mine.req(mine.org, 'DELETE', '', { eventId, id: poll.id }),
+    ];
+    expect((await Promise.all(tries(mine.event.id))).map((r) => r.status)).toEqual([404, 404, 404, 404, 404]);
+    expect((await Promise.all(tries(theirs.event.id))).map((r) => r.status)).toEqual([
+      403, 403, 403, 403, 403,
+    ]);
+    expect((await theirs.get(theirs.org, poll.id)).body.data).toMatchObject({
+      question: 'Best talk?',
+      status: 'published',
+      totalVoters: 0,
+    });
+  });
+});
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets two writes of one poll meet. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a poll changed while it is voted on (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('E7.47 E7.48 a vote beside the poll’s delete is a 404, no ballot left', async () => {
+    const { org, ana, create, act, vote } = await setup();
+    const poll = await create(org);
+    await act(org, poll.id, 'publish');
+    const voted = await held.behind(
+      async (trx) => {
+        await trx.deleteFrom('polls').where('id', '=', poll.id).execute();
+      },
+      () => vote(ana, poll.id, [1]),
+    );
+    expect(voted.status).toBe(404);
+    expect(
+      await t.ctx.db.selectFrom('poll_ballots').selectAll().where('poll_id', '=', poll.id).execute(),
+    ).toEqual([]);
+  });
+
+  it('E4.58 E7.48 a vote beside the poll’s unpublish or close is refused after it', async () => {
+    const { org, ana, create, act, vote } = await setup();
+    for (const [action, status] of [
+      ['unpublish', 404],
+      ['close', 409],
+    ] as const) {
+      const poll = await create(org);
+      await act(org, poll.id, 'publish');
+      const voted = await held.behind(
+        async (trx) => {
+          await trx
+            .updateTable('polls')
+            .set(action === 'close' ? { status: 'closed', closed_at: NOW } : { status: 'draft' })
+            .where('id', '=', poll.id)
+            .execute();
+        },
+        () => vote(ana, poll.id, [1]),
+      );
+      expect(voted.status, action).toBe(status);
+    }
+  });
+
+  it('E7.46 E7.48 a vote beside an edit removing its answer is a 400 after it', async () => {
+    const { org, ana, create, act, vote, req } = await setup();
+    const poll = await create(org);
+    await act(org, poll.id, 'publish');
+    const { release, done } = await held.hold(async (trx) => {
+      await trx.selectFrom('polls').select('id').where('id', '=', poll.id).forUpdate().execute();
+    });
+    const editing = req(org, 'POST', '', {
+      id: poll.id,
+      question: 'Best talk?',
+      answers: [{ id: 1, text: 'Keynote' }],
+    });
+    await expect.poll(held.lockWaiters, { timeout: 10_000 }).toBeGreaterThan(0);
+    const voting = vote(ana, poll.id, [3]);
+    await expect.poll(held.lockWaiters, { timeout: 10_000 }).toBeGreaterThan(1);
+    release();
+    await done;
+    expect((await editing).status).toBe(200);
+    expect((await voting).status).toBe(400);
+  });
+
+  it('E7.47 two deletes of one poll at once: one deletes it, the other finds it gone', async () => {
+    const { event, org, mod, create, req } = await setup();
+    const poll = await create(org);
+    const answers = await Promise.all([org, mod].map((who) => req(who, 'DELETE', '', { id: poll.id })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+    const deleted = (
+      await t.ctx.db
+        .selectFrom('realtime_events')
+        .select('payload')
+        .where('room', '=', realtimeRoom.event(event.id))
+        .execute()
+    ).filter((r) => (r.payload as { action?: string }).action === 'deleted');
+    expect(deleted).toHaveLength(1);
   });
 });
 
