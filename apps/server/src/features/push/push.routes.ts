@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { PUSH_TTL_SECONDS } from '../../push/push';
+import { assertNotActing } from '../auth/session.service';
 import * as repo from './push.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -60,6 +61,7 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/user/push', { config: perMinute(60) }, async (request) => {
     const claims = await requireUser(request);
+    assertNotActing(claims); // A6.08: the person's own settings, not a super user's acting as them
     const input = parse(pushMuteRequest, request.body);
     await repo.setMutedTopics(ctx.db, claims.userId, known(input.muted));
     return { success: true, data: await settings(claims.userId) };
@@ -67,6 +69,9 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/user/push/subscription', { config: perMinute(30) }, async (request) => {
     const claims = await requireUser(request);
+    // A6.08: a browser subscribed while a super user acts as the person would be the super user's,
+    // and would go on receiving the person's private pushes after acting ends.
+    assertNotActing(claims);
     const input = parse(pushSubscriptionRequest, request.body);
     if (!isPushServiceEndpoint(input.endpoint, ctx.config)) {
       throw AppError.badRequest('endpoint: This browser’s push subscription is not valid', {

@@ -1,10 +1,11 @@
 import type { ChatRoom, PushPayload, PushSettings } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/factories';
+import { makeEvent, makePerson, makeSlots, makeUser, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { type PushService, startPushService } from '../../../test/push-service';
+import { signAccessToken } from '../../http/auth';
 import { isPushServiceEndpoint } from './push.routes';
 
 let t: TestApp;
@@ -99,6 +100,27 @@ describe('Web Push subscriptions', () => {
       .where('user_id', '=', ana.userId)
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('A6.04 A6.08 a super user acting as the person neither subscribes a browser nor mutes topics for them', async () => {
+    const { ana } = await setup();
+    const actor = await makeUser(t.ctx, { superUser: true });
+    const acting = await signAccessToken(t.ctx.config.jwtSecret, { userId: ana.userId, actorId: actor.id });
+    const asActing = { ...ana, headers: { authorization: `Bearer ${acting}` } };
+    const subscribed = await api(asActing, 'PUT', '/user/push/subscription', {
+      ...service.browser().subscription,
+      expirationTime: null,
+    });
+    expect(subscribed.status).toBe(403);
+    const muted = await api(asActing, 'PUT', '/user/push', { muted: ['chat'] });
+    expect(muted.status).toBe(403);
+    const rows = await t.ctx.db
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('user_id', '=', ana.userId)
+      .execute();
+    expect(rows).toEqual([]);
+    expect((await api<PushSettings>(ana, 'GET', '/user/push')).body.data?.muted).toEqual([]);
   });
 
   it('allows the browsers’ push services in production and nothing on loopback there', () => {
