@@ -6,7 +6,7 @@ import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import type { DB } from '../../db/schema';
 import { verifyAccessToken } from '../../http/auth';
-import { deleteUser, findUserById } from '../user/user.repository';
+import { findUserById } from '../user/user.service';
 import { findRefreshToken } from './auth.repository';
 import { bearer, cookieHeader, login, refreshCookie, refreshCookieLine, TEST_PASSWORD } from './auth.testing';
 import { endActingAs, rotateRefreshToken } from './session.service';
@@ -168,7 +168,7 @@ describe('sessions: refresh, logout, acting as, one-time login tokens', () => {
         async (trx) => {
           await findUserById(trx, attendee.id, 'lock');
           await endActingAs(trx, attendee.id);
-          await deleteUser(trx, attendee.id);
+          await trx.deleteFrom('users').where('id', '=', attendee.id).execute();
         },
         () => refresh(refreshCookie(acting.headers) ?? ''),
       );
