@@ -113,7 +113,8 @@ describe('the stored session (A4.02–A4.04) and a door without a network (issue
     answers['/user/token/refresh'] = () =>
       envelope(429, { success: false, error: { code: 'MST-00429', msg: 'Too many requests' } });
     expect(await refreshSession()).toBe(false);
-    answers['/user/token/refresh'] = () => envelope(500, { success: false, error: { code: 'MST-00500', msg: 'x' } });
+    answers['/user/token/refresh'] = () =>
+      envelope(500, { success: false, error: { code: 'MST-00500', msg: 'x' } });
     expect(await refreshSession()).toBe(false);
     expect(useSession.getState().token).toBe('old-token');
     expect(storage.getItem('token')).toBe('old-token');
