@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import {
-  consumeEmailCode,
+  consumeEmailCodeAlike,
   discardEmailCodes,
   issueEmailCode,
   tooManyEmailCodes,
@@ -101,7 +101,9 @@ export async function confirmEmail(
   ctx: AppContext,
   input: { email: string; code: string },
 ): Promise<ConnectedEmail> {
-  const { userId } = await consumeEmailCode(ctx, {
+  // One answer for a wrong code and for an address nobody asked a code for: the form must not tell
+  // a stranger which addresses are being connected to an account.
+  const { userId } = await consumeEmailCodeAlike(ctx, {
     email: input.email,
     purpose: 'connect',
     code: input.code,

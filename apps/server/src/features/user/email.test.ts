@@ -74,6 +74,16 @@ describe('connected e-mails', () => {
     expect((await list())?.[1]?.confirmed).toBe(false);
   });
 
+  it('A2.52 a code for an address nobody is connecting answers as a wrong code does (no address is told apart)', async () => {
+    await add('work@foyer.test');
+    const { code } = await lastMail();
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const pending = await confirm('work@foyer.test', wrong);
+    const unknown = await confirm('nobody-asked@foyer.test', wrong, {});
+    expect(unknown.status).toBe(pending.status);
+    expect(unknown.body.error).toEqual(pending.body.error);
+  });
+
   it('A5.29 A8.17 answers 409 MST-00130 for an address already connected', async () => {
     for (const email of ['ada@foyer.test', 'ADA@foyer.test']) {
       const res = await add(email);
