@@ -104,4 +104,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rooms beside joins and sessions
     expect(deleted.status).toBe(409);
     expect(await inRoom(session.id)).toMatchObject({ location_id: room.id, name: 'Annex' });
   });
+
+  it('a track renamed while another organizer deletes it answers 404, not a 500', async () => {
+    const { event, owner, admin } = await programmeEvent(app.get());
+    const base = `/organizer/event/${event.id}`;
+    const track = (await req<{ id: number }>(owner, 'POST', `${base}/tracks`, { name: 'Main' })).body.data!;
+
+    // Interleaving: the delete is in flight (its row gone, not committed yet) when the rename reads
+    // the track; the rename's write then waits for the delete, which commits.
+    const renamed = await held.behind(
+      async (trx) => {
+        await trx.deleteFrom('tracks').where('id', '=', track.id).execute();
+      },
+      () => req(admin, 'PUT', `${base}/tracks/${track.id}`, { name: 'Main stage' }),
+    );
+
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(404);
+    const left = await app
+      .get()
+      .ctx.db.selectFrom('tracks')
+      .select('id')
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
 });

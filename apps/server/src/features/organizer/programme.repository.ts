@@ -135,7 +135,7 @@ export function countRoomSessions(db: Executor, roomId: number): Promise<number>
     .then((r) => Number(r.n));
 }
 
-export function findTrack(db: Executor, eventId: number, trackId: number, lock?: 'share') {
+export function findTrack(db: Executor, eventId: number, trackId: number, lock?: 'lock' | 'share') {
   return firstRow(
     db.selectFrom('tracks').selectAll().where('event_id', '=', eventId).where('id', '=', trackId),
     lock,

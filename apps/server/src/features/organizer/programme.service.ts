@@ -128,13 +128,16 @@ export async function createTrack(
   return toTrack(await repo.insertTrack(ctx.db, eventId, input.name, input.color));
 }
 
-async function requireTrack(ctx: AppContext, eventId: number, trackId: number) {
-  const track = await repo.findTrack(ctx.db, eventId, trackId);
+async function requireTrack(db: Executor, eventId: number, trackId: number, lock?: 'lock') {
+  const track = await repo.findTrack(db, eventId, trackId, lock);
   if (!track) throw AppError.notFound('Track not found');
   return track;
 }
 
-/** PUT /organizer/event/:eventId/tracks/:trackId. */
+/**
+ * PUT /organizer/event/:eventId/tracks/:trackId. The track is held while it is renamed: one deleted
+ * meanwhile is a 404 (its UPDATE found no row and answered a 500 before).
+ */
 export async function updateTrack(
   ctx: AppContext,
   userId: number,
@@ -143,10 +146,12 @@ export async function updateTrack(
   input: z.output<typeof programmeTrackRequest>,
 ): Promise<ProgrammeTrack> {
   await requireConsole(ctx.db, eventId, userId, 'programme');
-  await requireTrack(ctx, eventId, trackId);
-  const track = await repo.updateTrack(ctx.db, trackId, input.name, input.color);
-  const counted = (await repo.listTracks(ctx.db, eventId)).find((t) => t.id === trackId);
-  return toTrack({ ...track, session_count: counted?.session_count ?? 0 });
+  return ctx.db.transaction().execute(async (trx) => {
+    await requireTrack(trx, eventId, trackId, 'lock');
+    const track = await repo.updateTrack(trx, trackId, input.name, input.color);
+    const counted = (await repo.listTracks(trx, eventId)).find((t) => t.id === trackId);
+    return toTrack({ ...track, session_count: counted?.session_count ?? 0 });
+  });
 }
 
 /** DELETE /organizer/event/:eventId/tracks/:trackId: its sessions stay, without a track. */
@@ -157,7 +162,7 @@ export async function deleteTrack(
   trackId: number,
 ): Promise<{ id: number }> {
   await requireConsole(ctx.db, eventId, userId, 'programme');
-  await requireTrack(ctx, eventId, trackId);
+  await requireTrack(ctx.db, eventId, trackId);
   await repo.deleteTrack(ctx.db, trackId);
   return { id: trackId };
 }
