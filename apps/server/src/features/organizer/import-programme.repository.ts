@@ -73,6 +73,25 @@ export async function ensureNamed(
   return byName;
 }
 
+/** The event's rooms by lower-case name with their capacity; of two alike, the oldest (as ensureNamed). */
+export async function roomsByName(
+  db: Executor,
+  eventId: number,
+): Promise<Map<string, { id: number; capacity: number | null }>> {
+  const rows = await db
+    .selectFrom('locations')
+    .select(['id', 'name', 'capacity'])
+    .where('event_id', '=', eventId)
+    .orderBy('id')
+    .execute();
+  const byName = new Map<string, { id: number; capacity: number | null }>();
+  for (const row of rows) {
+    const key = row.name.toLowerCase();
+    if (!byName.has(key)) byName.set(key, { id: row.id, capacity: row.capacity });
+  }
+  return byName;
+}
+
 /** The event's live participants among these e-mails (lower-case), by e-mail. */
 export async function participantIdsByEmail(
   db: Executor,

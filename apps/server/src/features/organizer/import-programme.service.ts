@@ -1,10 +1,11 @@
 import type { ImportMapping, ImportValidation } from '@foyer/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import { holdLock } from '../../db/advisory-locks';
 import type { DB } from '../../db/schema';
 import { sanitizeRichText } from '../../http/rich-text';
 import type { ParsedFile } from './import.parse';
-import { upsertParticipants } from './import.repository';
+import { emailsOf, removedEmails, sortedByEmail, upsertParticipants } from './import.repository';
 import * as repo from './import-programme.repository';
 import {
   type SessionRecord,
@@ -53,9 +54,18 @@ export async function prepareSessions(
 ): Promise<PreparedImport> {
   const keyed = await repo.sessionsByExternalId(ctx.db, access.event.id);
   const usedCapacity = new Map(keyed.map((s) => [s.external_id ?? '', s.used_capacity]));
+  const sessions = new Map(
+    keyed.map((s) => [
+      s.external_id ?? '',
+      { usedCapacity: s.used_capacity, capacity: s.capacity, locationId: s.location_id },
+    ]),
+  );
   const { records, summary } = validateSessionRows(file.rows, mapping, {
     zone: access.event.timezone,
     usedCapacity,
+    sessions,
+    rooms: await repo.roomsByName(ctx.db, access.event.id),
+    rowNumbers: file.rowNumbers,
   });
   return {
     summary,
@@ -75,6 +85,12 @@ async function writeSessions(
 ): Promise<WriteCounts> {
   const eventId = access.event.id;
   const now = deps.ctx.now();
+  // The programme's turn first, as a console save takes it (decision 030): the same file committed
+  // twice at once (a double click) ran side by side, each made the rooms and sessions the other had
+  // not committed yet, and the second failed on the external ids' unique key. Now the second waits,
+  // then reads the first's rows (each statement a new snapshot) and finds nothing left to do; a
+  // console save's clash check also sees the sessions of an import in flight.
+  await holdLock(trx, 'programme', eventId);
   const rooms = await repo.ensureNamed(
     trx,
     'locations',
@@ -86,6 +102,10 @@ async function writeSessions(
     'tracks',
     eventId,
     records.map((r) => r.track),
+  );
+  // The rooms are held FOR SHARE by ensureNamed: their capacities stay as read here until the commit.
+  const roomCapacity = new Map(
+    [...(await repo.roomsByName(trx, eventId)).values()].map((r) => [r.id, r.capacity]),
   );
   const existing = new Map(
     (await repo.sessionsByExternalId(trx, eventId, 'lock')).map((s) => [s.external_id, s]),
@@ -128,6 +148,17 @@ async function writeSessions(
             : (record.capacity ?? current.capacity),
         external_link: record.videoUrl ?? current.external_link,
       };
+      // Into a room with fewer places than people joined since the file was checked: the session
+      // keeps its room (the row is refused when the check already sees it).
+      const intoRoom = next.location_id === null ? null : (roomCapacity.get(next.location_id) ?? null);
+      if (
+        next.location_id !== current.location_id &&
+        next.capacity === null &&
+        intoRoom !== null &&
+        intoRoom < current.used_capacity
+      ) {
+        next.location_id = current.location_id;
+      }
       const moved = time(current.sdt) !== record.sdt.getTime() || time(current.edt) !== record.edt.getTime();
       const edited = (Object.keys(next) as (keyof typeof next)[]).some((key) => next[key] !== current[key]);
       if (moved || edited) {
@@ -160,10 +191,15 @@ export async function prepareSpeakers(
   const eventId = access.event.id;
   const keyed = await repo.sessionsByExternalId(ctx.db, eventId);
   const sessions = new Map(keyed.filter((s) => !s.deleted).map((s) => [s.external_id ?? '', s.id]));
-  const emailColumn = mapping.indexOf('email');
-  const emails = file.rows.map((row) => (row[emailColumn] ?? '').toLowerCase()).filter((e) => e !== '');
+  const emails = emailsOf(file.rows, mapping.indexOf('email'));
   const knownEmails = new Set((await repo.participantIdsByEmail(ctx.db, eventId, emails)).keys());
-  const { records, summary } = validateSpeakerRows(file.rows, mapping, { sessions, knownEmails });
+  const removed = await removedEmails(ctx.db, eventId, emails);
+  const { records, summary } = validateSpeakerRows(file.rows, mapping, {
+    sessions,
+    knownEmails,
+    removed,
+    rowNumbers: file.rowNumbers,
+  });
   return {
     summary,
     total: records.length,
@@ -178,8 +214,10 @@ async function writeSpeakers(
   progress: (processed: number) => void,
 ): Promise<WriteCounts> {
   const counts: WriteCounts = { inserted: 0, updated: 0 };
-  for (let at = 0; at < records.length; at += SPEAKER_BATCH) {
-    const batch = records.slice(at, at + SPEAKER_BATCH);
+  // In e-mail order, as an attendee import writes people: two imports at once never deadlock.
+  const sorted = sortedByEmail(records);
+  for (let at = 0; at < sorted.length; at += SPEAKER_BATCH) {
+    const batch = sorted.slice(at, at + SPEAKER_BATCH);
     const people = batch.map((r) => ({
       email: r.email,
       name: r.name,

@@ -63,6 +63,7 @@ type Fail = (field: ImportField, message: string) => void;
 function checkRows<T>(
   rows: readonly string[][],
   mapping: ImportMapping,
+  rowNumbers: readonly number[],
   check: (cell: Cell, fail: Fail) => T | null,
 ): Checked<T> {
   const column = new Map<ImportField, number>();
@@ -75,7 +76,8 @@ function checkRows<T>(
   let badCount = 0;
   rows.forEach((row, i) => {
     const rowErrors: ImportRowError[] = [];
-    const fail: Fail = (field, message) => rowErrors.push({ row: i + 2, field, message });
+    const rowNumber = rowNumbers[i] ?? i + 2;
+    const fail: Fail = (field, message) => rowErrors.push({ row: rowNumber, field, message });
     const cell: Cell = (field) => {
       const index = column.get(field);
       return index === undefined ? '' : (row[index] ?? '');
@@ -143,10 +145,23 @@ export interface SessionRecord {
   videoUrl: string | null;
 }
 
+/** An existing session a file may name by its key: what moving it to another room depends on. */
+export interface KeyedSession {
+  usedCapacity: number;
+  /** Its own capacity (null: it takes its room's). */
+  capacity: number | null;
+  locationId: number | null;
+}
+
 /** What a sessions file is checked against: the event's zone, and places taken per existing key. */
 export interface SessionContext {
   zone: string;
   usedCapacity: ReadonlyMap<string, number>;
+  /** The sessions by key, and the rooms by lower-case name (the oldest of a name, as the write picks). */
+  sessions?: ReadonlyMap<string, KeyedSession>;
+  rooms?: ReadonlyMap<string, { id: number; capacity: number | null }>;
+  /** The spreadsheet's row numbers (`ParsedFile.rowNumbers`); without them, i + 2. */
+  rowNumbers?: readonly number[];
 }
 
 export function validateSessionRows(
@@ -155,7 +170,7 @@ export function validateSessionRows(
   context: SessionContext,
 ): Checked<SessionRecord> {
   const seen = new Set<string>();
-  return checkRows(rows, mapping, (cell, fail) => {
+  return checkRows(rows, mapping, context.rowNumbers ?? [], (cell, fail) => {
     const externalId = cell('externalId');
     if (externalId === '') fail('externalId', programmeErrorKey.required);
     else if (seen.has(externalId)) fail('externalId', programmeErrorKey.duplicateId);
@@ -181,6 +196,16 @@ export function validateSessionRows(
         fail('capacity', programmeErrorKey.capacity);
       else if (capacity < (context.usedCapacity.get(externalId) ?? 0)) {
         fail('capacity', programmeErrorKey.capacityBelowJoined);
+      }
+    }
+    // A session moved to another room with no capacity of its own takes the room's: the console
+    // refuses a room with fewer places than people who joined (roomTooSmall), and so does a file.
+    const current = context.sessions?.get(externalId);
+    const room = cell('room') === '' ? undefined : context.rooms?.get(cell('room').toLowerCase());
+    if (current && room && room.id !== current.locationId && room.capacity !== null) {
+      const own = capacity !== null && !Number.isNaN(capacity) ? capacity : current.capacity;
+      if (own === null && room.capacity < current.usedCapacity) {
+        fail('room', programmeErrorKey.capacityBelowJoined);
       }
     }
     const typeText = cell('type').toLowerCase();
@@ -220,6 +245,10 @@ export interface SpeakerRecord {
 export interface SpeakerContext {
   sessions: ReadonlyMap<string, number>;
   knownEmails: ReadonlySet<string>;
+  /** Lower-case e-mails of people removed from the event (an import leaves them removed). */
+  removed?: ReadonlySet<string>;
+  /** The spreadsheet's row numbers (`ParsedFile.rowNumbers`); without them, i + 2. */
+  rowNumbers?: readonly number[];
 }
 
 /** The external ids of a `sessionExternalIds` cell: separated by ; or , and spaces, each once. */
@@ -238,11 +267,12 @@ export function validateSpeakerRows(
   context: SpeakerContext,
 ): Checked<SpeakerRecord> {
   const seen = new Set<string>();
-  return checkRows(rows, mapping, (cell, fail) => {
+  return checkRows(rows, mapping, context.rowNumbers ?? [], (cell, fail) => {
     const parsedEmail = emailSchema.safeParse(cell('email'));
     const email = parsedEmail.success ? parsedEmail.data : null;
     if (!email) fail('email', cell('email') === '' ? programmeErrorKey.required : programmeErrorKey.email);
     else if (seen.has(email)) fail('email', programmeErrorKey.duplicate);
+    else if (context.removed?.has(email)) fail('email', programmeErrorKey.removed);
     if (email) seen.add(email);
     // A new person needs a name; a known one keeps theirs.
     if (email && cell('name') === '' && !context.knownEmails.has(email))

@@ -14,12 +14,20 @@ export interface ParsedFile {
   headers: string[];
   /** Data rows (the header row excluded), each padded or cut to the headers' length. */
   rows: string[][];
+  /**
+   * The spreadsheet's number of each data row (1 is the first line or row of the file): empty rows
+   * are left out of `rows` but still counted, so an error names the row the organizer sees.
+   */
+  rowNumbers: number[];
 }
 
 /** A whole XLSX may not unpack to more than this (a zip bomb is refused before exceljs opens it). */
 const MAX_XLSX_UNPACKED = 200 * 1024 * 1024;
-/** A cell longer than this is cut; no participant field is near it, and validation reports the length. */
-const MAX_CELL = 2_000;
+/**
+ * A cell longer than this is cut. It is above every column's limit (a session's description takes
+ * 20,000), so a cut cell is still too long and validation reports it: nothing is shortened unseen.
+ */
+const MAX_CELL = 20_001;
 
 const fileError = (key: string, message: string, status = 400) =>
   new AppError(status, status === 413 ? ErrorCode.PayloadTooLarge : ErrorCode.Validation, message, {
@@ -53,9 +61,12 @@ export function cleanCell(value: string): string {
   return value.replace(CONTROL_CHARACTERS, '').trim().slice(0, MAX_CELL);
 }
 
-function shape(all: string[][], fileType: ParsedFile['fileType']): ParsedFile {
-  const nonEmpty = all.filter((row) => row.some((cell) => cell !== ''));
-  const [head, ...body] = nonEmpty;
+/** `all` holds each row with its number in the file; empty ones are dropped here. */
+function shape(all: [number, string[]][], fileType: ParsedFile['fileType']): ParsedFile {
+  const nonEmpty = all.filter(([, row]) => row.some((cell) => cell !== ''));
+  const [first, ...numbered] = nonEmpty;
+  const head = first?.[1];
+  const body = numbered.map(([, row]) => row);
   if (!head) throw fileError('organizer.import.error.empty', 'The file has no rows');
   if (head.length > IMPORT_MAX_COLUMNS) {
     throw fileError(
@@ -72,26 +83,60 @@ function shape(all: string[][], fileType: ParsedFile['fileType']): ParsedFile {
     while (cells.length < width) cells.push('');
     return cells;
   });
-  return { fileType, headers: head, rows };
+  return { fileType, headers: head, rows, rowNumbers: numbered.map(([number]) => number) };
+}
+
+/**
+ * The text of a CSV: UTF-16 when it starts with its byte-order mark (Excel's "Unicode Text", tab
+ * separated); UTF-8 (TextDecoder drops its byte-order mark); or, when the bytes are not UTF-8,
+ * Windows-1252 — what Excel's plain "CSV" saves on Windows, and a superset of Latin-1 — rather than
+ * every ü turned into U+FFFD and stored so.
+ */
+function csvText(buffer: Buffer): string {
+  if (buffer.length >= 2 && buffer[0] === 0xff && buffer[1] === 0xfe) {
+    return new TextDecoder('utf-16le').decode(buffer);
+  }
+  if (buffer.length >= 2 && buffer[0] === 0xfe && buffer[1] === 0xff) {
+    return new TextDecoder('utf-16be').decode(buffer);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    return new TextDecoder('windows-1252').decode(buffer);
+  }
 }
 
 function parseCsv(buffer: Buffer): ParsedFile {
-  // TextDecoder drops a UTF-8 byte-order mark; invalid bytes become U+FFFD instead of failing.
-  const text = new TextDecoder('utf-8').decode(buffer);
-  // Mostly NUL bytes: UTF-16 or a binary file, not a CSV.
+  const text = csvText(buffer);
+  // Mostly NUL bytes: UTF-16 without its byte-order mark, or a binary file: not a CSV.
   if (text.split('\u0000').length > text.length / 4) {
     throw fileError('organizer.import.error.fileFormat', 'The file is not a CSV or XLSX file');
   }
-  const result = Papa.parse<string[]>(text, {
+  // The delimiter is guessed on the first rows without their empty lines: counted as rows of one
+  // field, they make Papa's guess fail and fall back to a comma.
+  const { delimiter } = Papa.parse<string[]>(text, {
     delimiter: '',
     delimitersToGuess: [',', ';', '\t', '|'],
     skipEmptyLines: 'greedy',
-    preview: IMPORT_MAX_ROWS + 2,
+    preview: 100,
+  }).meta;
+  // Then row by row, numbered as a spreadsheet program shows them (empty lines count, a quoted line
+  // break does not); empty rows are not kept, so a file of blank lines costs no memory, and reading
+  // stops once there are more rows than shape() accepts.
+  const all: [number, string[]][] = [];
+  let number = 0;
+  Papa.parse<string[]>(text, {
+    delimiter,
+    skipEmptyLines: false,
+    step: (result, parser) => {
+      number++;
+      const cells = result.data.map((cell) => cleanCell(String(cell ?? '')));
+      if (!cells.some((cell) => cell !== '')) return;
+      all.push([number, cells]);
+      if (all.length > IMPORT_MAX_ROWS + 1) parser.abort();
+    },
   });
-  return shape(
-    result.data.map((row) => row.map((cell) => cleanCell(String(cell ?? '')))),
-    'csv',
-  );
+  return shape(all, 'csv');
 }
 
 /**
@@ -163,11 +208,11 @@ async function parseXlsx(buffer: Buffer): Promise<ParsedFile> {
     throw fileError('organizer.import.error.tooManyRows', `A file may have at most ${IMPORT_MAX_ROWS} rows`);
   }
   const width = Math.min(sheet.columnCount, IMPORT_MAX_COLUMNS + 1);
-  const all: string[][] = [];
+  const all: [number, string[]][] = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const cells: string[] = [];
     for (let c = 1; c <= width; c++) cells.push(cleanCell(xlsxCellText(row.getCell(c).value)));
-    all.push(cells);
+    all.push([row.number, cells]);
   });
   return shape(all, 'xlsx');
 }

@@ -23,6 +23,35 @@ export async function participantTypesByName(db: Executor, eventId: number): Pro
   return byName;
 }
 
+/**
+ * Rows by e-mail, in code-unit order (the same in every process, whatever the database's
+ * collation): the order every import upserts people in, so two at once naming the same people lock
+ * their rows in one order and wait for each other instead of deadlocking (decision 030).
+ */
+export const sortedByEmail = <T extends { email: string }>(records: readonly T[]): T[] =>
+  [...records].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+
+/** The e-mails among these (lower-case) of people removed from the event, whom an import leaves so. */
+export async function removedEmails(
+  db: Executor,
+  eventId: number,
+  emails: readonly string[],
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('participants')
+    .select('email')
+    .where('event_id', '=', eventId)
+    .where(sql<boolean>`email = any(${[...new Set(emails)]}::text[])`)
+    .where('state', '=', 'deleted')
+    .execute();
+  return new Set(rows.map((r) => r.email));
+}
+
+/** The lower-case e-mails of a file's `email` column (what removedEmails and the like look up). */
+export const emailsOf = (rows: readonly string[][], emailColumn: number): string[] =>
+  emailColumn < 0 ? [] : rows.map((row) => (row[emailColumn] ?? '').toLowerCase()).filter((e) => e !== '');
+
 export interface UpsertCounts {
   inserted: number;
   updated: number;

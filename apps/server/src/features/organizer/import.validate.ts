@@ -50,19 +50,28 @@ export const importErrorKey = {
   email: 'organizer.import.error.email',
   type: 'organizer.import.error.type',
   duplicate: 'organizer.import.error.duplicate',
+  /** Someone removed from the event: an import leaves them removed, so the row says so. */
+  removed: 'organizer.import.error.removed',
   required: 'organizer.import.error.required',
   tooLong: 'organizer.import.error.tooLong',
 } as const;
 
 /**
  * Checks every row. `types` maps a participant type's name, lower-case, to its id. Row numbers are
- * the spreadsheet's: the header is row 1, so data row i is row i + 2.
+ * the spreadsheet's (`ParsedFile.rowNumbers`, which count the empty rows left out); without them the
+ * header is row 1, so data row i is row i + 2.
  */
 export function validateRows(
   rows: readonly string[][],
   mapping: ImportMapping,
   types: ReadonlyMap<string, number>,
+  options: {
+    rowNumbers?: readonly number[];
+    /** Lower-case e-mails of people removed from the event. */
+    removed?: ReadonlySet<string>;
+  } = {},
 ): ValidatedFile {
+  const { rowNumbers = [], removed } = options;
   const column = new Map<ImportField, number>();
   mapping.forEach((field, index) => {
     if (field) column.set(field, index);
@@ -79,7 +88,7 @@ export function validateRows(
   let badCount = 0;
 
   rows.forEach((row, i) => {
-    const rowNumber = i + 2;
+    const rowNumber = rowNumbers[i] ?? i + 2;
     const rowErrors: ImportRowError[] = [];
     const fail = (field: ImportField, message: string) => rowErrors.push({ row: rowNumber, field, message });
 
@@ -90,6 +99,7 @@ export function validateRows(
     const email = parsedEmail.success ? parsedEmail.data : null;
     if (!email) fail('email', cell(row, 'email') === '' ? importErrorKey.required : importErrorKey.email);
     else if (seen.has(email)) fail('email', importErrorKey.duplicate);
+    else if (removed?.has(email)) fail('email', importErrorKey.removed);
     if (cell(row, 'name') === '') fail('name', importErrorKey.required);
     const typeName = cell(row, 'type');
     const typeId = typeName === '' ? null : (types.get(typeName.toLowerCase()) ?? null);
