@@ -1,6 +1,17 @@
 import { type Poll, type PollStatus, pollResultsVisible } from '@foyer/contract';
 import type { PollRow, Tally } from './polls.repository';
 
+/**
+ * An answer as stored: a removed one stays as `removed` (never shown, voted for or counted) so its
+ * id is never given to a new answer, whose votes a stale client would otherwise send for it.
+ */
+export type StoredAnswer = { id: number; text: string; removed?: true };
+
+/** The poll's answers, the removed ones left out. */
+export function liveAnswers(row: PollRow): { id: number; text: string }[] {
+  return (row.answers as StoredAnswer[]).filter((a) => !a.removed).map(({ id, text }) => ({ id, text }));
+}
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function statusOf(row: PollRow, now: Date): PollStatus {
@@ -19,6 +30,7 @@ export function toPoll(
   viewer: { moderator: boolean; ballot: number[] | null } | null,
 ): Poll {
   const status = statusOf(row, now);
+  const answers = liveAnswers(row);
   const votes = tally.votes.get(row.id) ?? new Map<number, number>();
   const visible = pollResultsVisible(
     { resultsVisible: row.results_visible, autoPublishResults: row.auto_publish_results, status },
@@ -28,7 +40,7 @@ export function toPoll(
     id: row.id,
     eventId: row.event_id,
     question: row.question,
-    answers: row.answers,
+    answers,
     multiple: row.multiple,
     autoPublishResults: row.auto_publish_results,
     postAt: iso(row.post_at),
@@ -38,7 +50,7 @@ export function toPoll(
     closedAt: iso(row.closed_at),
     finishedAt: iso(row.finished_at),
     totalVoters: tally.voters.get(row.id) ?? 0,
-    results: visible ? row.answers.map((a) => ({ answerId: a.id, votes: votes.get(a.id) ?? 0 })) : null,
+    results: visible ? answers.map((a) => ({ answerId: a.id, votes: votes.get(a.id) ?? 0 })) : null,
     myAnswers: viewer?.ballot ?? null,
   };
 }

@@ -114,6 +114,49 @@ export async function highestVotedAnswer(db: Executor, pollId: number): Promise<
   return Number(rows[0]?.max ?? 0);
 }
 
+/**
+ * Ballots lose the answers not in `keep` (removed by an edit); a ballot left naming none is deleted:
+ * its voter counts no more and may vote again.
+ */
+export async function dropRemovedAnswers(
+  trx: Transaction<DB>,
+  pollId: number,
+  keep: number[],
+): Promise<void> {
+  const kept = sql`ARRAY[${sql.join(keep.length > 0 ? keep : [0])}]::integer[]`;
+  await sql`DELETE FROM poll_ballots WHERE poll_id = ${pollId} AND NOT (answer_ids && ${kept})`.execute(trx);
+  await sql`
+    UPDATE poll_ballots
+       SET answer_ids = ARRAY(
+         SELECT a.id FROM unnest(answer_ids) WITH ORDINALITY AS a(id, n) WHERE a.id = ANY(${kept}) ORDER BY a.n)
+     WHERE poll_id = ${pollId} AND NOT (answer_ids <@ ${kept})`.execute(trx);
+}
+
+/** Whether a ballot of the poll names several answers (it cannot become single choice then). */
+export async function hasSeveralAnswerBallot(trx: Transaction<DB>, pollId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('poll_ballots')
+    .select('poll_id')
+    .where('poll_id', '=', pollId)
+    .where(sql<boolean>`cardinality(answer_ids) > 1`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether a scheduled poll of the event has come due (the partial index polls_due answers it). */
+export async function hasDuePoll(db: Executor, eventId: number, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('polls')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'draft')
+    .where('post_at', '<=', now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function clearBallots(db: Executor, pollId: number): Promise<void> {
   await db.deleteFrom('poll_ballots').where('poll_id', '=', pollId).execute();
 }

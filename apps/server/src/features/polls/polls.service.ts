@@ -18,7 +18,7 @@ import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { hasRight, requireMembership } from '../access/event-access';
 import { deleteNotificationsOfPoll } from '../notifications/notifications.service';
-import { statusOf, toPoll } from './polls.present';
+import { liveAnswers, type StoredAnswer, statusOf, toPoll } from './polls.present';
 import * as repo from './polls.repository';
 
 export interface PollDeps {
@@ -96,7 +96,9 @@ export async function publishDuePolls(deps: PollDeps): Promise<number> {
 export async function listPolls(deps: PollDeps, userId: number, eventId: number): Promise<Poll[]> {
   const { ctx } = deps;
   const { me } = await requireMembership(ctx.db, eventId, userId);
-  await publishDuePolls(deps);
+  // A read writes only when one of this event's scheduled polls has come due and the scheduler has
+  // not published it yet (it runs every DUE_CHECK_MS); the claim then publishes every due poll once.
+  if (await repo.hasDuePoll(ctx.db, eventId, ctx.now())) await publishDuePolls(deps);
   const rows = await repo.listPolls(ctx.db, eventId, isModerator(me));
   const ids = rows.map((r) => r.id);
   const [tally, ballots] = await Promise.all([repo.tally(ctx.db, ids), repo.ballotsOf(ctx.db, me.id, ids)]);
@@ -124,13 +126,9 @@ export async function getPoll(
  * ballot still names (`voted`): an answer removed and its id given to a new one would hand the new
  * one its votes.
  */
-function numberAnswers(
-  input: SavePollRequest['answers'],
-  previous: { id: number; text: string }[],
-  voted = 0,
-) {
+function numberAnswers(input: SavePollRequest['answers'], previous: StoredAnswer[], voted = 0) {
   let next = Math.max(voted, ...previous.map((a) => a.id)) + 1;
-  const known = new Set(previous.map((a) => a.id));
+  const known = new Set(previous.filter((a) => !a.removed).map((a) => a.id));
   const used = new Set<number>();
   return input.map((answer) => {
     const text = typeof answer === 'string' ? answer : answer.text;
@@ -177,12 +175,38 @@ export async function savePoll(deps: PollDeps, userId: number, input: SavePollRe
         updated_at: now,
       });
     } else {
+      // The ballots are read and changed with the poll held: no vote comes in meanwhile.
+      const answers = numberAnswers(
+        input.answers,
+        current.answers,
+        await repo.highestVotedAnswer(trx, current.id),
+      );
+      // A removed answer's votes go with it: a ballot left with none is deleted (its voter counts no
+      // more and may vote again), so totals and results only ever count the poll's answers.
+      await repo.dropRemovedAnswers(
+        trx,
+        current.id,
+        answers.map((a) => a.id),
+      );
+      // Single choice refused while a ballot names several answers (kept ballots stay valid ones).
+      if (
+        input.multiple === false &&
+        current.multiple &&
+        (await repo.hasSeveralAnswerBallot(trx, current.id))
+      ) {
+        throw AppError.badRequest('Someone voted for several answers: the poll stays multiple choice', {
+          multiple: 'validation.error.poll.severalVoted',
+        });
+      }
       const changes: Updateable<PollsTable> = {
         question: input.question,
-        // The ballots are read with the poll held: no vote comes in meanwhile.
-        answers: JSON.stringify(
-          numberAnswers(input.answers, current.answers, await repo.highestVotedAnswer(trx, current.id)),
-        ),
+        // The removed answers (earlier ones too) are kept as such: their ids are never given again.
+        answers: JSON.stringify([
+          ...answers,
+          ...(current.answers as StoredAnswer[])
+            .filter((a) => !answers.some((kept) => kept.id === a.id))
+            .map((a) => ({ id: a.id, text: a.text, removed: true as const })),
+        ]),
         updated_at: now,
         ...(input.multiple !== undefined ? { multiple: input.multiple } : {}),
         ...(input.autoPublishResults !== undefined ? { auto_publish_results: input.autoPublishResults } : {}),
@@ -301,7 +325,7 @@ export async function submitVote(deps: PollDeps, userId: number, input: SubmitPo
     const poll = await repo.lockPoll(trx, input.eventId, input.id);
     if (!poll || poll.status === 'draft') throw AppError.notFound('Poll not found');
     if (poll.status !== 'published') throw AppError.conflict('This poll is closed');
-    const valid = new Set(poll.answers.map((a) => a.id));
+    const valid = new Set(liveAnswers(poll).map((a) => a.id));
     if (answerIds.some((id) => !valid.has(id))) {
       throw AppError.badRequest('Unknown answer', { answers: 'validation.error.option' });
     }

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { listPolls } from './polls.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -230,6 +231,78 @@ describe('poll lifecycle', () => {
     const lunch = edited.body.data?.answers.find((a) => a.text === 'Lunch');
     expect(lunch?.id).not.toBe(3);
     expect(edited.body.data?.results?.find((r) => r.answerId === lunch?.id)?.votes).toBe(0);
+  });
+
+  it('E7.46 removing an answer drops its ballots: those voters count no more and may vote again', async () => {
+    const { event, org, ana, ben, create, act, vote, req, get } = await setup();
+    const poll = await create(org, { autoPublishResults: true });
+    await act(org, poll.id, 'publish');
+    await vote(ana, poll.id, [1]);
+    await vote(ben, poll.id, [2]);
+    const edited = await req(org, 'POST', '', {
+      id: poll.id,
+      question: 'Best talk?',
+      answers: [
+        { id: 2, text: 'Panel' },
+        { id: 3, text: 'Demo' },
+      ],
+    });
+    expect(edited.body.data).toMatchObject({
+      totalVoters: 1,
+      results: [
+        { answerId: 2, votes: 1 },
+        { answerId: 3, votes: 0 },
+      ],
+    });
+    expect((await get(ana, poll.id)).body.data?.myAnswers).toBeNull();
+    const pushed = await t.ctx.db
+      .selectFrom('realtime_events')
+      .select('payload')
+      .where('room', '=', realtimeRoom.event(event.id))
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(pushed.payload).toMatchObject({ action: 'updated', poll: { totalVoters: 1 } });
+    expect((await vote(ana, poll.id, [3])).status).toBe(200);
+    expect((await get(ben, poll.id)).body.data).toMatchObject({ totalVoters: 2, myAnswers: [2] });
+  });
+
+  it('E7.46 a multiple-choice poll with a ballot of several answers cannot become single choice', async () => {
+    const { org, ana, ben, create, act, vote, req, get } = await setup();
+    const poll = await create(org, { multiple: true });
+    await act(org, poll.id, 'publish');
+    await vote(ana, poll.id, [1, 2]);
+    const save = (answers: unknown[]) =>
+      req(org, 'POST', '', { id: poll.id, question: 'Best talk?', answers, multiple: false });
+    const refused = await save(['Keynote', 'Panel', 'Demo'].map((text, i) => ({ id: i + 1, text })));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: { fields: { multiple: 'validation.error.poll.severalVoted' } },
+    });
+    expect((await get(org, poll.id)).body.data?.multiple).toBe(true);
+    // Once no ballot names several answers (here: one of ana's is removed), the switch is allowed.
+    await vote(ben, poll.id, [3]);
+    const switched = await save([
+      { id: 2, text: 'Panel' },
+      { id: 3, text: 'Demo' },
+    ]);
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    expect(switched.body.data).toMatchObject({ multiple: false, totalVoters: 2 });
+  });
+
+  it('a list read with nothing due writes nothing (the scheduler publishes)', async () => {
+    const { event, org, create } = await setup();
+    await create(org, { postAt: '2030-05-01T08:00:00Z' });
+    const writes: string[] = [];
+    const db = t.ctx.db.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind !== 'SelectQueryNode' && args.node.kind !== 'RawNode') writes.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const deps = { ctx: { ...t.ctx, db }, realtime: t.app.realtime, bus: t.app.bus };
+    expect(await listPolls(deps, org.userId, event.id)).toHaveLength(1);
+    expect(writes).toEqual([]);
   });
 
   it('postAt schedules the publication; due polls open by themselves', async () => {

@@ -10,7 +10,9 @@ import {
 import { ActionIcon, Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { messageText } from '../../../i18n/keys';
 import { useTranslation } from '../../../i18n/react';
+import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 import { usePollAction, useSavePoll } from '../api/polls';
@@ -104,7 +106,9 @@ export function PollForm({ eventId, poll, maxAnswers, onDone }: Props) {
       );
       onDone();
     } catch (error) {
-      toast('error', (error as Error).message);
+      // A refused switch to single choice (someone chose several answers) names its field.
+      const refused = error instanceof ApiError ? error.fields?.multiple : undefined;
+      toast('error', refused ? messageText(t, refused) : (error as Error).message);
     }
   };
 
