@@ -10,6 +10,8 @@ import { waitFor } from './smtp';
  */
 export function useHeldTransactions(db: () => Kysely<DB>) {
   const releases: (() => void)[] = [];
+  /** The server processes of the transactions held now. */
+  const heldPids = new Set<number>();
   afterEach(() => {
     for (const release of releases.splice(0)) release(); // a failed test leaves no transaction open
   });
@@ -30,19 +32,43 @@ export function useHeldTransactions(db: () => Kysely<DB>) {
     const done = db()
       .transaction()
       .execute(async (trx) => {
-        await work(trx);
-        worked();
-        await released;
-        await after(trx);
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+        const pid = rows[0]!.pid;
+        heldPids.add(pid);
+        try {
+          await work(trx);
+          worked();
+          await released;
+          await after(trx);
+        } finally {
+          heldPids.delete(pid);
+        }
       });
     await Promise.race([ready, done]);
     return { done, release };
   }
 
+  /**
+   * Connections waiting for a lock that a held transaction holds, or that one waiting on it holds,
+   * and so on (the app's own background work, a bus turn say, waiting on something else is not
+   * counted: counting it let a test go on before its request waited). With nothing held, every
+   * connection of this database waiting for a lock.
+   */
   async function lockWaiters(): Promise<number> {
-    const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(db());
+    const held = [...heldPids];
+    const { rows } = held.length
+      ? await sql<{ n: number }>`
+          WITH RECURSIVE behind(pid) AS (
+            SELECT unnest(${held}::int[])
+            UNION
+            SELECT a.pid FROM pg_stat_activity a, behind
+             WHERE a.wait_event_type = 'Lock' AND a.datname = current_database()
+               AND behind.pid = ANY (pg_blocking_pids(a.pid))
+          )
+          SELECT count(*)::int AS n FROM behind WHERE pid <> ALL (${held}::int[])`.execute(db())
+      : await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(db());
     return rows[0]?.n ?? 0;
   }
 
@@ -53,7 +79,7 @@ export function useHeldTransactions(db: () => Kysely<DB>) {
      */
     hold,
 
-    /** How many connections to this database wait for a lock (a row another transaction holds). */
+    /** How many connections wait, directly or in a queue, on what a held transaction holds. */
     lockWaiters,
 
     /**

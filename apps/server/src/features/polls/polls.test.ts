@@ -426,6 +426,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a poll changed while it is vote
     const { org, ana, create, act, vote, req } = await setup();
     const poll = await create(org);
     await act(org, poll.id, 'publish');
+    // The publication's notifications read the poll too: written first, they are not taken for
+    // the vote waiting behind the edit.
+    await t.app.bus.idle();
     const { release, done } = await held.hold(async (trx) => {
       await trx.selectFrom('polls').select('id').where('id', '=', poll.id).forUpdate().execute();
     });
