@@ -27,6 +27,27 @@ export const LockClass = {
 export type LockClassName = keyof typeof LockClass;
 
 /**
+ * Things of a kind that one write may reach by the thousand (the realtime rooms and notification
+ * turns of a keynote's whole audience) are locked on one of this many keys. PostgreSQL's shared
+ * lock table holds 64 locks per connection by default (`max_locks_per_transaction`, 6,400 in all
+ * with 100 connections): one transaction taking a lock per person of 7,000 filled it, and then
+ * every transaction needing a lock failed ("out of shared memory"). Two things on one key only
+ * wait for each other now and then, as two names of one hash do.
+ */
+export const SPREAD_KEYS = 512;
+
+/** The key of `thing` among `SPREAD_KEYS` (a string by its FNV-1a hash: the same in every process). */
+export function spreadKey(thing: number | string): number {
+  if (typeof thing === 'number') return ((thing % SPREAD_KEYS) + SPREAD_KEYS) % SPREAD_KEYS;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < thing.length; i++) {
+    hash ^= thing.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % SPREAD_KEYS;
+}
+
+/**
  * Holds the lock on (class, key) until the transaction ends. A string key is hashed (hashtext), so
  * two names may share a lock now and then: that only makes them wait, never wrong.
  */

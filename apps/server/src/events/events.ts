@@ -1,4 +1,5 @@
 import type { CheckInRequest, NotificationType, RealtimeRecord } from '@foyer/contract';
+import type { NotificationDraft } from '../features/notifications/notifications.service';
 import type { PushMessage } from '../features/push/push.message';
 
 /** What happened to an invitation or meeting; the notification types among them notify (A9.40). */
@@ -49,6 +50,11 @@ export type DomainEvent =
       actorId: number | null;
       message: string | null;
     }
+  /**
+   * The people a personal notification has still to reach, after the first part of a large
+   * audience (a keynote's) was written in its own transaction (notifications processor).
+   */
+  | { type: 'notification.people'; eventId: number; participantIds: number[]; draft: NotificationDraft }
   /** Someone registered for the event (registration's write; webhooks: participant.registered). */
   | { type: 'participant.registered'; eventId: number; participantId: number; mode: string }
   /**

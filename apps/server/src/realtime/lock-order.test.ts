@@ -12,10 +12,15 @@ import {
 } from '../../test/factories';
 import { useHeldTransactions } from '../../test/held-transactions';
 import { call, useTestApp } from '../../test/helper';
+import { spreadKey } from '../db/advisory-locks';
 import type { ParticipantsTable } from '../db/schema';
 
+/** Where a person's feed comes in the rooms' one order: its lock's key. */
+const turnOf = (userId: number) => spreadKey(realtimeRoom.user(userId));
+
 /**
- * A transaction that announces one change in several rooms takes their turns in one order (sorted),
+ * A transaction that announces one change in several rooms takes their turns in one order (their
+ * locks' keys, `spreadKey`),
  * whatever the order it names them in; two that each held one room and waited for the other's would
  * deadlock, and PostgreSQL would end one of them with an error (a 500 for a route). PGlite runs one
  * transaction at a time, so only PostgreSQL can interleave them.
@@ -24,16 +29,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rooms’ turns in one order (Po
   const t = useTestApp();
   const held = useHeldTransactions(() => t.ctx.db);
 
-  /** Two people of a new event, ordered by their feeds' order: `first`'s room sorts first. */
+  /** Two people of a new event, ordered by their feeds' turns: `first`'s comes first. */
   async function pair() {
     const event = await makeEvent(t.ctx);
-    const people = [
-      await makePerson(t.ctx, event.id, { name: 'Ana' }),
-      await makePerson(t.ctx, event.id, { name: 'Ben' }),
+    const people = [await makePerson(t.ctx, event.id, { name: 'Ana' })];
+    while (people.length < 2) {
+      const next = await makePerson(t.ctx, event.id, { name: 'Ben' });
+      if (turnOf(next.userId) !== turnOf(people[0]!.userId)) people.push(next); // one key: no order
+    }
+    const [first, second] = [...people].sort((a, b) => turnOf(a.userId) - turnOf(b.userId)) as [
+      Person,
+      Person,
     ];
-    const [first, second] = [...people].sort((a, b) =>
-      realtimeRoom.user(a.userId) < realtimeRoom.user(b.userId) ? -1 : 1,
-    ) as [Person, Person];
     return { event, first, second };
   }
 
@@ -63,6 +70,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rooms’ turns in one order (Po
     )
       .map((r) => r.room)
       .sort();
+  /** Both people's feeds, as `feedsTold` lists them. */
+  const feedsOf = (people: Person[]) => people.map((p) => realtimeRoom.user(p.userId)).sort();
 
   it('E7.85 a group chat’s creation tells its members in the rooms’ order, not the members’', async () => {
     const { event, first, second } = await pair();
@@ -80,19 +89,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rooms’ turns in one order (Po
     await expect(other.done).resolves.toBeUndefined();
     const created = await creating;
     expect(created.status).toBe(200);
-    expect(await feedsTold([first, second], ChatRecordType.Room)).toEqual(
-      [first, second].map((p) => realtimeRoom.user(p.userId)),
-    );
+    expect(await feedsTold([first, second], ChatRecordType.Room)).toEqual(feedsOf([first, second]));
   });
 
   /**
-   * Two people of the event whose user ids order differently as numbers and as room names (9 and 10:
-   * "…/10" sorts before "…/9"): `first`'s room sorts first, `second`'s row and id come first.
+   * Two people of the event whose user ids and feeds' turns order differently: `first`'s feed comes
+   * first, `second`'s row and id come first.
    */
-  async function acrossADigit(eventId: number, row: Partial<Insertable<ParticipantsTable>> = {}) {
+  async function againstTheirIds(eventId: number, row: Partial<Insertable<ParticipantsTable>> = {}) {
     let previous = await makeUser(t.ctx);
     let next = await makeUser(t.ctx);
-    while (String(next.id).length === String(previous.id).length) {
+    while (turnOf(previous.id) <= turnOf(next.id)) {
       previous = next;
       next = await makeUser(t.ctx);
     }
@@ -108,7 +115,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rooms’ turns in one order (Po
       });
     }
     const [second, first] = people as [Person, Person];
-    expect(realtimeRoom.user(first.userId) < realtimeRoom.user(second.userId)).toBe(true);
+    expect(turnOf(first.userId)).toBeLessThan(turnOf(second.userId));
+    expect(first.id).toBeGreaterThan(second.id);
     return { first, second };
   }
 
@@ -129,7 +137,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rooms’ turns in one order (Po
 
   it('A9.40 a session’s change notifies its people in the rooms’ order, not their ids’, on its first attempt', async () => {
     const event = await makeEvent(t.ctx);
-    const { first, second } = await acrossADigit(event.id);
+    const { first, second } = await againstTheirIds(event.id);
     const [session] = await makeSlots(t.ctx, event.id, new Date('2026-12-10T10:00:00Z'), 1);
     const other = await holdFirstThenSecond(first, second);
 
@@ -153,14 +161,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rooms’ turns in one order (Po
     await expect(other.done).resolves.toBeUndefined();
     await expect
       .poll(() => feedsTold([first, second], NotificationRecordType.Notification), { timeout: 10_000 })
-      .toEqual([first, second].map((p) => realtimeRoom.user(p.userId)));
+      .toEqual(feedsOf([first, second]));
     await handled(event.id, 'session.changed');
   });
 
   it('a lead’s change reaches the booth’s team in the rooms’ order, not their rows’, on its first attempt', async () => {
     const event = await makeEvent(t.ctx);
     const booth = await makeBooth(t.ctx, event.id);
-    const { first, second } = await acrossADigit(event.id, { booth_id: booth.id, booth_role: 'user' });
+    const { first, second } = await againstTheirIds(event.id, { booth_id: booth.id, booth_role: 'user' });
     const other = await holdFirstThenSecond(first, second);
 
     await t.ctx.db
@@ -176,8 +184,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rooms’ turns in one order (Po
 
     await expect(other.done).resolves.toBeUndefined();
     await handled(event.id, 'booth.lead.changed');
-    expect(await feedsTold([first, second], RecordType.BoothLead)).toEqual(
-      [first, second].map((p) => realtimeRoom.user(p.userId)),
-    );
+    expect(await feedsTold([first, second], RecordType.BoothLead)).toEqual(feedsOf([first, second]));
   });
 });

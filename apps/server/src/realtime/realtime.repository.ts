@@ -1,6 +1,6 @@
 import type { RealtimeRecord } from '@foyer/contract';
 import { type Selectable, sql, type Transaction } from 'kysely';
-import { holdLock } from '../db/advisory-locks';
+import { holdLocks, spreadKey } from '../db/advisory-locks';
 import type { Executor } from '../db/executor';
 import type { DB, RealtimeEventsTable } from '../db/schema';
 
@@ -35,6 +35,9 @@ export async function insertRecord(
   return record as RealtimeRecord;
 }
 
+/** Records written by one INSERT (four parameters each). */
+const RECORDS_PER_STATEMENT = 2_000;
+
 /**
  * Writes one record to each of several rooms in one statement (a chat message and its room's meta),
  * each as its room's next seq, in the order given. The rooms must differ: two records of one room in
@@ -48,25 +51,33 @@ export async function insertRecords(
   const rooms = inputs.map((input) => input.room);
   if (new Set(rooms).size !== rooms.length) throw new Error('insertRecords: one record per room');
   await lockRooms(trx, rooms, options);
-  const values = inputs.map(
-    (input, i) =>
-      sql`(${i}::int, ${input.room}::text, ${input.type}::text, ${JSON.stringify(input.payload ?? null)}::jsonb)`,
-  );
-  const { rows } = await sql<Selectable<RealtimeEventsTable>>`
-    INSERT INTO realtime_events (room, seq, type, payload)
-    SELECT v.room, coalesce((SELECT max(e.seq) FROM realtime_events e WHERE e.room = v.room), 0) + 1,
-           v.type, v.payload
-    FROM (VALUES ${sql.join(values)}) AS v(i, room, type, payload)
-    ORDER BY v.i
-    RETURNING *`.execute(trx);
-  const byRoom = new Map(rows.map((row) => [row.room, toRecord(row)]));
+  const written: Selectable<RealtimeEventsTable>[] = [];
+  // A statement carries at most 65,535 parameters: a keynote's audience is written in parts.
+  for (let start = 0; start < inputs.length; start += RECORDS_PER_STATEMENT) {
+    const values = inputs
+      .slice(start, start + RECORDS_PER_STATEMENT)
+      .map(
+        (input, i) =>
+          sql`(${start + i}::int, ${input.room}::text, ${input.type}::text, ${JSON.stringify(input.payload ?? null)}::jsonb)`,
+      );
+    const { rows } = await sql<Selectable<RealtimeEventsTable>>`
+      INSERT INTO realtime_events (room, seq, type, payload)
+      SELECT v.room, coalesce((SELECT max(e.seq) FROM realtime_events e WHERE e.room = v.room), 0) + 1,
+             v.type, v.payload
+      FROM (VALUES ${sql.join(values)}) AS v(i, room, type, payload)
+      ORDER BY v.i
+      RETURNING *`.execute(trx);
+    written.push(...rows);
+  }
+  const byRoom = new Map(written.map((row) => [row.room, toRecord(row)]));
   return rooms.map((room) => byRoom.get(room) as RealtimeRecord);
 }
 
 /**
  * Takes the rooms' locks until `trx` ends (again in the same transaction: at once). On one connection
  * that a transaction holds until it ends (PGlite), transactions never interleave: no lock is needed.
- * Locks are taken in one order (no deadlock).
+ * A room's lock is one of `SPREAD_KEYS` (a publish to every attendee's room takes at most that
+ * many), taken in key order in one statement (no deadlock).
  */
 export async function lockRooms(
   trx: Transaction<DB>,
@@ -74,7 +85,7 @@ export async function lockRooms(
   options: { oneConnection?: boolean } = {},
 ): Promise<void> {
   if (options.oneConnection) return;
-  for (const room of [...new Set(rooms)].sort()) await holdLock(trx, 'realtimeRoom', room);
+  await holdLocks(trx, 'realtimeRoom', rooms.map(spreadKey));
 }
 
 /** Records of a room after seq `since`, in seq order, at most `limit`. */

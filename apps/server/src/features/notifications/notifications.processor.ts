@@ -18,6 +18,8 @@ import { draftRow, type NotificationDraft, writeNotifications } from './notifica
 const TITLE_MAX = 200;
 /** A broadcast looks again whether its notification was taken back after this many people. */
 export const BROADCAST_CHECK_EVERY = 25;
+/** A personal notification's people written per transaction (the rest follow in the next). */
+export const PEOPLE_PER_TRANSACTION = 500;
 const excerpt = (text: string) => (text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX - 1)}…` : text);
 
 export function notificationsProcessor(app: FastifyInstance) {
@@ -28,28 +30,34 @@ export function notificationsProcessor(app: FastifyInstance) {
   /**
    * Personal notifications for these participants. The rows, their live pushes, the e-mails/SMS to
    * send (a durable `messages.send` row) and this handler's progress commit together: a retry after
-   * a crash neither repeats nor loses any of them.
+   * a crash neither repeats nor loses any of them. A large audience is written a part at a time,
+   * each part in its own short transaction that hands the rest on as a `notification.people` row:
+   * one transaction for a keynote's thousands held the turns of every other notification and feed
+   * until it committed.
    */
   function notifyParticipants(participantIds: number[], draft: NotificationDraft, meta: HandlerMeta) {
+    const ids = [...new Set(participantIds)];
+    const part = ids.slice(0, PEOPLE_PER_TRANSACTION);
+    const rest = ids.slice(PEOPLE_PER_TRANSACTION);
     return ctx.db.transaction().execute(async (trx) => {
-      const { written, messages } = await writeNotifications(ctx, trx, participantIds, draft);
-      // The people's feeds are taken in their one order first (one by one, in the order written,
-      // another change naming the same people in another order could deadlock with this one).
-      await app.realtime.lockRooms(
-        written.map(({ userId }) => realtimeRoom.user(userId)),
+      const { written, messages } = await writeNotifications(ctx, trx, part, draft);
+      // One record per person's feed, in one statement (their rooms' turns taken in one order).
+      await app.realtime.publishAll(
+        written.map(({ userId, notification }) => ({
+          room: realtimeRoom.user(userId),
+          type: NotificationRecordType.Notification,
+          payload: notification,
+        })),
         trx,
       );
-      for (const { userId, notification } of written) {
-        await app.realtime.publish(
-          realtimeRoom.user(userId),
-          NotificationRecordType.Notification,
-          notification,
-          trx,
-        );
-      }
       // E-mail and SMS need no order and may be slow: their own row holds up no other event.
       if (messages.length > 0)
         await bus.emit({ type: 'messages.send', eventId: draft.eventId, messages }, trx);
+      if (rest.length > 0)
+        await bus.emit(
+          { type: 'notification.people', eventId: draft.eventId, participantIds: rest, draft },
+          trx,
+        );
       await meta.doneWith(trx);
     });
   }
@@ -134,6 +142,7 @@ export function notificationsProcessor(app: FastifyInstance) {
     events: [
       'meeting.reminder',
       'session.changed',
+      'notification.people',
       'announcement.published',
       'poll.published',
       'poll.finished',
@@ -165,6 +174,8 @@ export function notificationsProcessor(app: FastifyInstance) {
             },
             meta,
           );
+        case 'notification.people':
+          return notifyParticipants(event.participantIds, event.draft, meta);
         case 'announcement.published':
           return notifyEvent(
             {

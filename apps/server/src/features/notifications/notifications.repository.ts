@@ -1,6 +1,6 @@
 import type { NotificationType } from '@foyer/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
-import { holdLock, holdLocks, type LockClassName, tryLock } from '../../db/advisory-locks';
+import { holdLock, holdLocks, type LockClassName, spreadKey, tryLock } from '../../db/advisory-locks';
 import type { Executor } from '../../db/executor';
 import type { NotificationsTable } from '../../db/schema';
 
@@ -161,7 +161,8 @@ export async function markRead(db: Executor, userId: number, ids: number[]): Pro
 
 /**
  * A notification writer's turn (shared: writers never wait for each other): a person's own ones
- * by the person's user id, event-wide ones by their event. Taken before the row's id is, and held
+ * by their user id's `spreadKey` (a keynote's whole audience takes at most `SPREAD_KEYS` turns),
+ * event-wide ones by their event. Taken before the row's id is, and held
  * until the writer's commit, so a mark-all-read that takes the exclusive turn (`markAllRead`) knows
  * which ids below the newest visible were still being written. Taken before the people's realtime rooms.
  */
@@ -169,7 +170,7 @@ export async function holdNotificationWrites(
   db: Executor,
   rows: readonly { user_id?: number | null; event_id?: number | null }[],
 ): Promise<void> {
-  const users = rows.flatMap((r) => (r.user_id != null ? [r.user_id] : []));
+  const users = rows.flatMap((r) => (r.user_id != null ? [spreadKey(r.user_id)] : []));
   const events = rows.flatMap((r) => (r.user_id == null && r.event_id != null ? [r.event_id] : []));
   await holdLocks(db, 'userNotifications', users, { shared: true });
   await holdLocks(db, 'eventNotifications', events, { shared: true });
@@ -198,7 +199,7 @@ export async function markAllRead(db: Executor, userId: number): Promise<void> {
     .where('state', '!=', 'deleted')
     .execute();
   const turns: [LockClassName, number][] = [
-    ['userNotifications', userId],
+    ['userNotifications', spreadKey(userId)],
     ...[...new Set(events.map((e) => e.event_id))]
       .sort((a, b) => a - b)
       .map((id): [LockClassName, number] => ['eventNotifications', id]),
@@ -282,8 +283,16 @@ export async function markSeen(db: Executor, userId: number, until: Date | null)
 export async function insertNotifications(db: Executor, rows: NewNotification[]): Promise<NotificationRow[]> {
   if (rows.length === 0) return [];
   await holdNotificationWrites(db, rows);
-  return db.insertInto('notifications').values(rows).returningAll().execute();
+  const written: NotificationRow[] = [];
+  // A statement carries at most 65,535 parameters (a row has about ten).
+  for (let start = 0; start < rows.length; start += NOTIFICATIONS_PER_STATEMENT) {
+    const part = rows.slice(start, start + NOTIFICATIONS_PER_STATEMENT);
+    written.push(...(await db.insertInto('notifications').values(part).returningAll().execute()));
+  }
+  return written;
 }
+
+const NOTIFICATIONS_PER_STATEMENT = 1_000;
 
 /** Account details the processors need to reach people (e-mail, SMS, preferences). */
 export async function recipientsOf(db: Executor, participantIds: number[]) {

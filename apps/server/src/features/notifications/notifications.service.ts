@@ -153,8 +153,10 @@ export async function writeNotifications(
     trx,
     people.map((p) => p.user_id),
   );
+  const byUser = new Map<number, (typeof people)[number]>();
+  for (const p of people) if (!byUser.has(p.user_id)) byUser.set(p.user_id, p);
   for (const row of listed) {
-    const person = people.find((p) => p.user_id === row.user_id);
+    const person = row.user_id === null ? undefined : byUser.get(row.user_id);
     if (!person) continue;
     const notification = toNotification(row, null);
     written.push({
