@@ -152,6 +152,38 @@ describe('organizer console: import files as spreadsheet programs save them', ()
     expect(names.map((p) => p.name)).toEqual(['Inès', '李']);
   });
 
+  it('XLSX cells that are links, styled or not, import as the text they show (never "[object Object]")', async () => {
+    const { event, owner } = await organizedEvent();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('People');
+    sheet.getRow(1).values = ['email', 'name', 'company'];
+    sheet.getCell('A2').value = { text: 'rich@x.test', hyperlink: 'mailto:rich@x.test' };
+    // A link whose text is partly bold: Excel stores its text as rich text under the link.
+    sheet.getCell('B2').value = {
+      text: { richText: [{ text: 'Ri' }, { text: 'ch', font: { bold: true } }] },
+      hyperlink: 'https://rich.example',
+    } as unknown as ExcelJS.CellValue; // exceljs types a link's text as a string; its reader gives this
+    sheet.getCell('C2').value = { richText: [{ text: 'Acme ' }, { text: 'Ltd', font: { italic: true } }] };
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    const checked = await post<ImportValidation>(owner, event.id, 'validate', {
+      ...file('attendees', xlsx, 'people.xlsx'),
+      mapping: ['email', 'name', 'company'],
+    });
+    expect(checked.body.data, JSON.stringify(checked.body)).toMatchObject({ rowCount: 1, goodCount: 1 });
+    await post<ImportJob>(owner, event.id, 'commit', {
+      ...file('attendees', xlsx, 'people.xlsx'),
+      mapping: ['email', 'name', 'company'],
+    });
+    await t.app.bus.idle();
+    const people = await t.ctx.db
+      .selectFrom('participants')
+      .select(['email', 'name', 'company'])
+      .where('event_id', '=', event.id)
+      .where('organizer', '=', false)
+      .execute();
+    expect(people).toEqual([{ email: 'rich@x.test', name: 'Rich', company: 'Acme Ltd' }]);
+  });
+
   it('a file moving a session into a room with fewer places than people joined is refused on that row, as the console refuses it', async () => {
     const { event, owner } = await organizedEvent();
     const mapping = ['externalId', 'name', 'start', 'end', 'room'];

@@ -183,7 +183,12 @@ export function xlsxCellText(value: CellValue): string {
   if ('formula' in value && typeof value.formula === 'string') return `=${value.formula}`;
   if ('sharedFormula' in value && typeof value.sharedFormula === 'string') return `=${value.sharedFormula}`;
   if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join('');
-  if ('hyperlink' in value) return String((value as { text?: unknown }).text ?? value.hyperlink ?? '');
+  if ('hyperlink' in value) {
+    // A link's text is rich text when part of it is styled: read as a cell of its own.
+    const text = (value as { text?: unknown }).text;
+    if (text === undefined || text === null) return String(value.hyperlink ?? '');
+    return typeof text === 'object' ? xlsxCellText(text as CellValue) : String(text);
+  }
   if ('error' in value) return String(value.error);
   if ('text' in value) return String((value as { text: unknown }).text);
   return '';
