@@ -60,47 +60,29 @@ export function findUserByEmail(db: Executor, email: string): Promise<UserRow | 
  * `lock`: the row is held until it commits, so a second submit of the same form (a double click)
  * waits and then finds the place taken instead of taking it again (two e-mails, two webhooks).
  */
-export function findParticipantByEmail(
+function findParticipantWhere<C extends 'email' | 'ticket_id' | 'user_id'>(
   db: Executor,
   eventId: number,
-  email: string,
+  column: C,
+  value: ParticipantsTable[C] & (string | number),
   lock?: 'lock',
 ): Promise<ParticipantRow | undefined> {
   const query = db
     .selectFrom('participants')
     .selectAll()
     .where('event_id', '=', eventId)
-    .where('email', '=', email);
+    .where(column, '=', value as never); // kysely cannot narrow a column chosen by the caller
   return firstRow(query, lock);
 }
 
-export function findParticipantByTicket(
-  db: Executor,
-  eventId: number,
-  ticketId: string,
-  lock?: 'lock',
-): Promise<ParticipantRow | undefined> {
-  const query = db
-    .selectFrom('participants')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('ticket_id', '=', ticketId);
-  return firstRow(query, lock);
-}
+export const findParticipantByEmail = (db: Executor, eventId: number, email: string, lock?: 'lock') =>
+  findParticipantWhere(db, eventId, 'email', email, lock);
 
-export function findParticipantByUser(
-  db: Executor,
-  eventId: number,
-  userId: number,
-  lock?: 'lock',
-): Promise<ParticipantRow | undefined> {
-  const query = db
-    .selectFrom('participants')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId);
-  return firstRow(query, lock);
-}
+export const findParticipantByTicket = (db: Executor, eventId: number, ticketId: string, lock?: 'lock') =>
+  findParticipantWhere(db, eventId, 'ticket_id', ticketId, lock);
+
+export const findParticipantByUser = (db: Executor, eventId: number, userId: number, lock?: 'lock') =>
+  findParticipantWhere(db, eventId, 'user_id', userId, lock);
 
 export function insertParticipant(
   db: Executor,
