@@ -18,9 +18,9 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
-import { toast } from '../../../lib/toast';
 import { useContact, useDeleteContact, useDeleteNote, useSaveNote } from '../api/contacts';
 import { ContactFormModal } from './contact-form-modal';
+import { ContactNoteForm } from './contact-note-form';
 import { ExchangeBadge } from './exchange-badge';
 import '../i18n';
 
@@ -121,9 +121,7 @@ function Body({
   const zone = useSession((s) => s.user?.timezone ?? null);
   // A scanned card's website links only when it is a web address; other text is shown as it is.
   const website = websiteHref(contact.website);
-  const addNote = useSaveNote();
   const remove = useDeleteContact();
-  const [note, setNote] = useState('');
   const [editing, setEditing] = useState(false);
   // E4.62: why a one-sided contact shows no e-mail or phone of theirs.
   const exchangeHint =
@@ -231,45 +229,11 @@ function Body({
         {contact.notes.map((n) => (
           <NoteItem key={n.id} note={n} zone={zone} />
         ))}
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!note.trim()) return;
-            addNote.mutate(
-              { contactId: contact.id, note },
-              {
-                onSuccess: () => {
-                  setNote('');
-                  toast('success', t('contacts.note.saved'));
-                },
-              },
-            );
-          }}
-        >
-          <Stack gap={6}>
-            <Textarea
-              label={t('contacts.note.add')}
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-              autosize
-              minRows={2}
-              maxRows={5}
-              error={addNote.error?.message}
-              data-testid="contact-note-input"
-            />
-            <Group justify="flex-end">
-              <Button
-                type="submit"
-                size="xs"
-                disabled={!note.trim()}
-                loading={addNote.isPending}
-                data-testid="contact-note-save"
-              >
-                {t('contacts.note.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <ContactNoteForm
+          contactId={contact.id}
+          inputTestId="contact-note-input"
+          saveTestId="contact-note-save"
+        />
       </Stack>
       <ContactFormModal
         opened={editing}

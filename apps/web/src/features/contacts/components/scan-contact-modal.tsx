@@ -1,13 +1,13 @@
 import type { ScanContactResult } from '@foyer/contract';
-import { Alert, Avatar, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Avatar, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ScanEntry } from '../../../components/scan-entry';
 import { scanMessages } from '../../../components/scan-messages';
 import { useTranslation } from '../../../i18n/react';
-import { toast } from '../../../lib/toast';
-import { useSaveNote, useScanContact } from '../api/contacts';
+import { useScanContact } from '../api/contacts';
 import { scanErrorText } from '../lib/scan-error';
+import { ContactNoteForm } from './contact-note-form';
 import { ExchangeBadge } from './exchange-badge';
 import '../i18n';
 
@@ -15,8 +15,6 @@ import '../i18n';
 function Found({ result, onNext, onOpen }: { result: ScanContactResult; onNext(): void; onOpen(): void }) {
   const { t } = useTranslation();
   const { contact } = result;
-  const [note, setNote] = useState('');
-  const save = useSaveNote();
   const hint =
     contact.exchange === 'sent'
       ? t('contacts.exchange.hintSent')
@@ -55,45 +53,7 @@ function Found({ result, onNext, onOpen }: { result: ScanContactResult; onNext()
           </Text>
         )}
       </Paper>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!note.trim()) return;
-          save.mutate(
-            { contactId: contact.id, note },
-            {
-              onSuccess: () => {
-                setNote('');
-                toast('success', t('contacts.note.saved'));
-              },
-            },
-          );
-        }}
-      >
-        <Stack gap={6}>
-          <Textarea
-            label={t('contacts.note.add')}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxRows={5}
-            error={save.error?.message}
-            data-testid="contact-scan-note"
-          />
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              size="xs"
-              variant="default"
-              disabled={!note.trim()}
-              loading={save.isPending}
-            >
-              {t('contacts.note.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ContactNoteForm contactId={contact.id} inputTestId="contact-scan-note" saveVariant="default" />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onOpen} data-testid="contact-scan-open">
           {t('contacts.scan.openContact')}
