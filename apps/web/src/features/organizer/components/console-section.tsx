@@ -1,5 +1,6 @@
-import { Button, Group, Table, Title, type TitleProps, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Table, Title, type TitleProps, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 /** A console section's heading (its `id` labels the section) with the section's add button. */
 export function ConsoleSectionHeader({
@@ -42,5 +43,44 @@ export function ActionsTableHead({ columns, actions }: { columns: string[]; acti
         </Table.Th>
       </Table.Tr>
     </Table.Thead>
+  );
+}
+
+/**
+ * A console list as a table whose rows (`children`) end with their actions. At 375 px it scrolls
+ * sideways in a focusable region named `label`, so keyboard users can scroll it too; `boxed` puts
+ * it in a bordered box of its own (a table inside a box already goes without).
+ */
+export function ConsoleTable({
+  label,
+  columns,
+  actions,
+  minWidth = 340,
+  striped = true,
+  boxed = false,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  actions: string;
+  minWidth?: number;
+  striped?: boolean;
+  boxed?: boolean;
+  children: ReactNode;
+}) {
+  const table = (
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
+      <Table striped={striped}>
+        <ActionsTableHead columns={columns} actions={actions} />
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+  return boxed ? (
+    <Paper withBorder p="sm" radius="md">
+      {table}
+    </Paper>
+  ) : (
+    table
   );
 }

@@ -1,11 +1,11 @@
 import type { BadgeTemplate, ParticipantType } from '@foyer/contract';
-import { ActionIcon, Alert, Badge, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useBadgeQueueLive, useDeleteTemplate } from '../api/badges';
-import { ActionsTableHead, ConsoleSectionHeader } from './console-section';
+import { ConsoleSectionHeader, ConsoleTable } from './console-section';
 import { TemplateForm } from './door-badges-editor';
 import { BadgeQueue } from './door-badges-queue';
 import { DoorPrinters } from './door-printers';
@@ -55,65 +55,53 @@ function BadgeTemplates({ eventId, types }: { eventId: number; types: Participan
         <Text c="dimmed">{t('badges.templates.empty')}</Text>
       )}
       {badges.isSuccess && badges.data.templates.length > 0 && (
-        <Paper withBorder p="sm" radius="md">
-          {/* Native scrolling in a focusable region: keyboard users can scroll a wide table at 375 px. */}
-          <Table.ScrollContainer
-            minWidth={340}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label={t('badges.templates.title')}
-          >
-            <Table striped>
-              <ActionsTableHead
-                columns={[t('badges.template.name'), t('badges.template.size'), t('badges.template.type')]}
-                actions={t('organizer.exhibitors.actions')}
-              />
-              <Table.Tbody>
-                {badges.data.templates.map((template) => (
-                  <Table.Tr key={template.id} data-testid="template-row">
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={500}>
-                          {template.name}
-                        </Text>
-                        {template.isDefault && (
-                          <Badge size="xs" variant="light">
-                            {t('badges.templates.default')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{t(`badges.template.size.${template.size}`)}</Table.Td>
-                    <Table.Td>{typeName(template.participantTypeId)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('badges.templates.edit', { name: template.name })}
-                          onClick={() => setEditing(template)}
-                        >
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('badges.templates.delete', { name: template.name })}
-                          onClick={() =>
-                            window.confirm(t('badges.templates.confirmDelete', { name: template.name })) &&
-                            remove.mutate(template.id, { onError: (e) => toast('error', e.message) })
-                          }
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <ConsoleTable
+          label={t('badges.templates.title')}
+          columns={[t('badges.template.name'), t('badges.template.size'), t('badges.template.type')]}
+          actions={t('organizer.exhibitors.actions')}
+          boxed
+        >
+          {badges.data.templates.map((template) => (
+            <Table.Tr key={template.id} data-testid="template-row">
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={500}>
+                    {template.name}
+                  </Text>
+                  {template.isDefault && (
+                    <Badge size="xs" variant="light">
+                      {t('badges.templates.default')}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{t(`badges.template.size.${template.size}`)}</Table.Td>
+              <Table.Td>{typeName(template.participantTypeId)}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('badges.templates.edit', { name: template.name })}
+                    onClick={() => setEditing(template)}
+                  >
+                    <IconPencil size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('badges.templates.delete', { name: template.name })}
+                    onClick={() =>
+                      window.confirm(t('badges.templates.confirmDelete', { name: template.name })) &&
+                      remove.mutate(template.id, { onError: (e) => toast('error', e.message) })
+                    }
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ConsoleTable>
       )}
       <Modal
         opened={editing !== null}

@@ -16,7 +16,6 @@ import {
   Modal,
   MultiSelect,
   NumberInput,
-  Paper,
   Select,
   Stack,
   Table,
@@ -29,7 +28,7 @@ import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useDeletePrinter, useSavePrinter, useTestPrint } from '../api/badges';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
-import { ActionsTableHead, ConsoleSectionHeader } from './console-section';
+import { ConsoleSectionHeader, ConsoleTable } from './console-section';
 
 type Errors = Partial<Record<string, string>>;
 
@@ -76,76 +75,64 @@ export function DoorPrinters({ eventId }: { eventId: number }) {
         <Text c="dimmed">{t('badges.printers.empty')}</Text>
       )}
       {badges.isSuccess && badges.data.printers.length > 0 && (
-        <Paper withBorder p="sm" radius="md">
-          {/* Native scrolling in a focusable region: keyboard users can scroll a wide table at 375 px. */}
-          <Table.ScrollContainer
-            minWidth={340}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label={t('badges.printers.title')}
-          >
-            <Table striped>
-              <ActionsTableHead
-                columns={[t('badges.printer.label'), t('badges.printer.kind'), t('badges.printer.printType')]}
-                actions={t('organizer.exhibitors.actions')}
-              />
-              <Table.Tbody>
-                {badges.data.printers.map((printer) => (
-                  <Table.Tr key={printer.id} data-testid="printer-row">
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {printer.label}
-                      </Text>
-                      {printer.host && (
-                        <Text size="xs" c="dimmed">
-                          {t('badges.printer.address', { host: printer.host, port: printer.port })}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{t(`badges.printer.kind.${printer.kind}`)}</Table.Td>
-                    <Table.Td>{t(`badges.printer.printType.${printer.printType}`)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        {printer.kind !== 'pdf' && (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            leftSection={<IconPrinter size={14} aria-hidden />}
-                            aria-label={t('badges.printers.testLabel', { name: printer.label })}
-                            loading={test.isPending && test.variables === printer.id}
-                            onClick={() => testPrint(printer)}
-                            data-testid="printer-test"
-                          >
-                            {t('badges.printers.test')}
-                          </Button>
-                        )}
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('badges.printers.edit', { name: printer.label })}
-                          onClick={() => setEditing(printer)}
-                        >
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('badges.printers.delete', { name: printer.label })}
-                          onClick={() =>
-                            window.confirm(t('badges.printers.confirmDelete', { name: printer.label })) &&
-                            remove.mutate(printer.id, { onError: (e) => toast('error', e.message) })
-                          }
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <ConsoleTable
+          label={t('badges.printers.title')}
+          columns={[t('badges.printer.label'), t('badges.printer.kind'), t('badges.printer.printType')]}
+          actions={t('organizer.exhibitors.actions')}
+          boxed
+        >
+          {badges.data.printers.map((printer) => (
+            <Table.Tr key={printer.id} data-testid="printer-row">
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {printer.label}
+                </Text>
+                {printer.host && (
+                  <Text size="xs" c="dimmed">
+                    {t('badges.printer.address', { host: printer.host, port: printer.port })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{t(`badges.printer.kind.${printer.kind}`)}</Table.Td>
+              <Table.Td>{t(`badges.printer.printType.${printer.printType}`)}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  {printer.kind !== 'pdf' && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconPrinter size={14} aria-hidden />}
+                      aria-label={t('badges.printers.testLabel', { name: printer.label })}
+                      loading={test.isPending && test.variables === printer.id}
+                      onClick={() => testPrint(printer)}
+                      data-testid="printer-test"
+                    >
+                      {t('badges.printers.test')}
+                    </Button>
+                  )}
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('badges.printers.edit', { name: printer.label })}
+                    onClick={() => setEditing(printer)}
+                  >
+                    <IconPencil size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('badges.printers.delete', { name: printer.label })}
+                    onClick={() =>
+                      window.confirm(t('badges.printers.confirmDelete', { name: printer.label })) &&
+                      remove.mutate(printer.id, { onError: (e) => toast('error', e.message) })
+                    }
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ConsoleTable>
       )}
       <Modal
         opened={editing !== null}

@@ -12,7 +12,6 @@ import {
   Modal,
   MultiSelect,
   NumberInput,
-  Paper,
   Progress,
   Select,
   Stack,
@@ -26,7 +25,7 @@ import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useDeleteArea, useDoor, useSaveArea } from '../api/exhibitors';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
-import { ActionsTableHead, ConsoleSectionHeader } from './console-section';
+import { ConsoleSectionHeader, ConsoleTable } from './console-section';
 import { DoorBadges } from './door-badges';
 import { DoorStaff } from './door-staff';
 
@@ -60,80 +59,71 @@ export function DoorSection({ eventId, types }: { eventId: number; types: Partic
       )}
       {door.isSuccess && door.data.areas.length === 0 && <Text c="dimmed">{t('organizer.door.empty')}</Text>}
       {door.isSuccess && door.data.areas.length > 0 && (
-        <Paper withBorder p="sm" radius="md">
-          <Table.ScrollContainer minWidth={340}>
-            <Table striped>
-              <ActionsTableHead
-                columns={[
-                  t('organizer.door.area'),
-                  t('organizer.door.allowed'),
-                  t('organizer.door.occupancy'),
-                ]}
-                actions={t('organizer.exhibitors.actions')}
-              />
-              <Table.Tbody>
-                {door.data.areas.map((area) => (
-                  <Table.Tr key={area.id} data-testid="area-row">
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {areaName(area)}
-                      </Text>
-                      {area.entityType !== 'event' && (
-                        <Text size="xs" c="dimmed">
-                          {t(`organizer.door.kind.${area.entityType}`)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {area.allowedTypeIds.length
-                        ? area.allowedTypeIds.map(typeName).join(', ')
-                        : t('organizer.door.everyone')}
-                    </Table.Td>
-                    <Table.Td miw={120}>
-                      <Text size="sm">
-                        {area.effectiveCapacity === null
-                          ? t('organizer.door.inside', { count: area.capacityUsed })
-                          : t('organizer.door.used', {
-                              used: area.capacityUsed,
-                              capacity: area.effectiveCapacity,
-                            })}
-                      </Text>
-                      {area.effectiveCapacity !== null && area.effectiveCapacity > 0 && (
-                        <Progress
-                          value={Math.min(100, (100 * area.capacityUsed) / area.effectiveCapacity)}
-                          size="sm"
-                          aria-label={t('organizer.door.occupancy')}
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('organizer.door.editArea', { name: areaName(area) })}
-                          onClick={() => setEditing(area)}
-                        >
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('organizer.door.deleteArea', { name: areaName(area) })}
-                          onClick={() =>
-                            window.confirm(t('organizer.door.confirmDelete', { name: areaName(area) })) &&
-                            remove.mutate(area.id, { onError: (e) => toast('error', e.message) })
-                          }
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <ConsoleTable
+          label={t('organizer.door.title')}
+          columns={[t('organizer.door.area'), t('organizer.door.allowed'), t('organizer.door.occupancy')]}
+          actions={t('organizer.exhibitors.actions')}
+          boxed
+        >
+          {door.data.areas.map((area) => (
+            <Table.Tr key={area.id} data-testid="area-row">
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {areaName(area)}
+                </Text>
+                {area.entityType !== 'event' && (
+                  <Text size="xs" c="dimmed">
+                    {t(`organizer.door.kind.${area.entityType}`)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {area.allowedTypeIds.length
+                  ? area.allowedTypeIds.map(typeName).join(', ')
+                  : t('organizer.door.everyone')}
+              </Table.Td>
+              <Table.Td miw={120}>
+                <Text size="sm">
+                  {area.effectiveCapacity === null
+                    ? t('organizer.door.inside', { count: area.capacityUsed })
+                    : t('organizer.door.used', {
+                        used: area.capacityUsed,
+                        capacity: area.effectiveCapacity,
+                      })}
+                </Text>
+                {area.effectiveCapacity !== null && area.effectiveCapacity > 0 && (
+                  <Progress
+                    value={Math.min(100, (100 * area.capacityUsed) / area.effectiveCapacity)}
+                    size="sm"
+                    aria-label={t('organizer.door.occupancy')}
+                  />
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('organizer.door.editArea', { name: areaName(area) })}
+                    onClick={() => setEditing(area)}
+                  >
+                    <IconPencil size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('organizer.door.deleteArea', { name: areaName(area) })}
+                    onClick={() =>
+                      window.confirm(t('organizer.door.confirmDelete', { name: areaName(area) })) &&
+                      remove.mutate(area.id, { onError: (e) => toast('error', e.message) })
+                    }
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ConsoleTable>
       )}
       <DoorStaff eventId={eventId} />
       <DoorBadges eventId={eventId} types={types} />

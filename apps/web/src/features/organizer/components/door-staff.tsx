@@ -7,7 +7,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useAssignStaff, useCheckInStaff, useRemoveStaff } from '../api/exhibitors';
-import { ActionsTableHead } from './console-section';
+import { ConsoleTable } from './console-section';
 import { PersonPicker } from './exhibitors-person-picker';
 
 /** Who checks people in: add a participant by search or e-mail, take the right away. */
@@ -86,41 +86,39 @@ export function DoorStaff({ eventId }: { eventId: number }) {
         {list.length === 0 ? (
           <Text c="dimmed">{t('organizer.door.staffEmpty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table>
-              <ActionsTableHead
-                columns={[t('organizer.exhibitors.team.person'), t('organizer.door.staffEmail')]}
-                actions={t('organizer.exhibitors.actions')}
-              />
-              <Table.Tbody>
-                {list.map((s) => (
-                  <Table.Tr key={s.participantId} data-testid="staff-row">
-                    <Table.Td>
-                      {s.fullName}{' '}
-                      {s.organizer && (
-                        <Badge size="xs" variant="light">
-                          {t('organizer.door.organizer')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{s.email}</Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('organizer.door.staffRemove', { name: s.fullName })}
-                        onClick={() =>
-                          remove.mutate(s.participantId, { onError: (e) => toast('error', e.message) })
-                        }
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ConsoleTable
+            label={t('organizer.door.staffTitle')}
+            columns={[t('organizer.exhibitors.team.person'), t('organizer.door.staffEmail')]}
+            actions={t('organizer.exhibitors.actions')}
+            minWidth={320}
+            striped={false}
+          >
+            {list.map((s) => (
+              <Table.Tr key={s.participantId} data-testid="staff-row">
+                <Table.Td>
+                  {s.fullName}{' '}
+                  {s.organizer && (
+                    <Badge size="xs" variant="light">
+                      {t('organizer.door.organizer')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{s.email}</Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('organizer.door.staffRemove', { name: s.fullName })}
+                    onClick={() =>
+                      remove.mutate(s.participantId, { onError: (e) => toast('error', e.message) })
+                    }
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ConsoleTable>
         )}
       </Stack>
     </Paper>

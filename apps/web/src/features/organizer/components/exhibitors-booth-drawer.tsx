@@ -27,7 +27,7 @@ import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useAddMember, useAssignOwner, useRemoveMember, useSaveBooth } from '../api/exhibitors';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
-import { ActionsTableHead } from './console-section';
+import { ConsoleTable } from './console-section';
 import { PersonPicker } from './exhibitors-person-picker';
 
 interface Props {
@@ -289,46 +289,44 @@ function BoothTeam({ eventId, booth }: { eventId: number; booth: ConsoleBooth })
       {booth.members.length === 0 ? (
         <Text c="dimmed">{t('organizer.exhibitors.team.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
-          <Table>
-            <ActionsTableHead
-              columns={[t('organizer.exhibitors.team.person'), t('organizer.exhibitors.team.role')]}
-              actions={t('organizer.exhibitors.actions')}
-            />
-            <Table.Tbody>
-              {booth.members.map((m) => (
-                <Table.Tr key={m.participantId}>
-                  <Table.Td>
-                    <Text size="sm">{m.fullName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {m.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant={m.role === 'owner' ? 'filled' : 'light'}>
-                      {t(`organizer.exhibitors.role.${m.role}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('organizer.exhibitors.team.remove', { name: m.fullName })}
-                      onClick={() =>
-                        removeMember.mutate(
-                          { boothId: booth.id, participantId: m.participantId },
-                          { onError: fail },
-                        )
-                      }
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ConsoleTable
+          label={t('organizer.exhibitors.team.title')}
+          columns={[t('organizer.exhibitors.team.person'), t('organizer.exhibitors.team.role')]}
+          actions={t('organizer.exhibitors.actions')}
+          minWidth={320}
+          striped={false}
+        >
+          {booth.members.map((m) => (
+            <Table.Tr key={m.participantId}>
+              <Table.Td>
+                <Text size="sm">{m.fullName}</Text>
+                <Text size="xs" c="dimmed">
+                  {m.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant={m.role === 'owner' ? 'filled' : 'light'}>
+                  {t(`organizer.exhibitors.role.${m.role}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('organizer.exhibitors.team.remove', { name: m.fullName })}
+                  onClick={() =>
+                    removeMember.mutate(
+                      { boothId: booth.id, participantId: m.participantId },
+                      { onError: fail },
+                    )
+                  }
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ConsoleTable>
       )}
     </Stack>
   );

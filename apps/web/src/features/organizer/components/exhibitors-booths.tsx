@@ -26,7 +26,7 @@ import {
   useDeleteBoothCategory,
   useSaveBoothCategory,
 } from '../api/exhibitors';
-import { ActionsTableHead, ConsoleSectionHeader } from './console-section';
+import { ConsoleSectionHeader, ConsoleTable } from './console-section';
 import { BoothDrawer } from './exhibitors-booth-drawer';
 
 /** Booths by type (sponsor, partner, exhibitor), with their owner and team size. */
@@ -78,55 +78,51 @@ export function BoothsSection({ eventId }: { eventId: number }) {
             <Title order={3} size="h5" mb="xs">
               {t(`organizer.exhibitors.group.${group.type}` as never)} ({group.booths.length})
             </Title>
-            <Table.ScrollContainer minWidth={340}>
-              <Table striped>
-                <ActionsTableHead
-                  columns={[
-                    t('organizer.exhibitors.field.name'),
-                    t('organizer.exhibitors.team.owner'),
-                    t('organizer.exhibitors.teamSize'),
-                  ]}
-                  actions={t('organizer.exhibitors.actions')}
-                />
-                <Table.Tbody>
-                  {group.booths.map((booth) => (
-                    <Table.Tr key={booth.id} data-testid="booth-row">
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {booth.name}
-                        </Text>
-                        {booth.location && (
-                          <Text size="xs" c="dimmed">
-                            {booth.location}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{ownerName(booth)}</Table.Td>
-                      <Table.Td>{booth.members.length}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('organizer.exhibitors.edit', { name: booth.name })}
-                            onClick={() => setEditing(booth.id)}
-                          >
-                            <IconPencil size={16} aria-hidden />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('organizer.exhibitors.delete', { name: booth.name })}
-                            onClick={() => confirmDelete(booth)}
-                          >
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ConsoleTable
+              label={t(`organizer.exhibitors.group.${group.type}` as never)}
+              columns={[
+                t('organizer.exhibitors.field.name'),
+                t('organizer.exhibitors.team.owner'),
+                t('organizer.exhibitors.teamSize'),
+              ]}
+              actions={t('organizer.exhibitors.actions')}
+            >
+              {group.booths.map((booth) => (
+                <Table.Tr key={booth.id} data-testid="booth-row">
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {booth.name}
+                    </Text>
+                    {booth.location && (
+                      <Text size="xs" c="dimmed">
+                        {booth.location}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{ownerName(booth)}</Table.Td>
+                  <Table.Td>{booth.members.length}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('organizer.exhibitors.edit', { name: booth.name })}
+                        onClick={() => setEditing(booth.id)}
+                      >
+                        <IconPencil size={16} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('organizer.exhibitors.delete', { name: booth.name })}
+                        onClick={() => confirmDelete(booth)}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ConsoleTable>
           </Paper>
         ))}
       <BoothCategories eventId={eventId} />

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useDeleteCategory, useDeleteType, useTypesAndCategories } from '../api/types';
 import { CategoryEditor } from '../components/category-editor';
-import { ActionsTableHead, ConsoleSectionHeader } from '../components/console-section';
+import { ConsoleSectionHeader, ConsoleTable } from '../components/console-section';
 import { TypeEditor } from '../components/type-editor';
 import '../i18n';
 
@@ -46,64 +46,61 @@ export function TypesPage({ eventId }: { eventId: number }) {
             addTestId="type-add"
             onAdd={() => setEditingType('new')}
           />
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped>
-              <ActionsTableHead
-                columns={[
-                  t('organizer.types.name'),
-                  t('organizer.types.maxMeetings'),
-                  t('organizer.types.rights'),
-                  t('organizer.types.people'),
-                ]}
-                actions={t('organizer.types.actions')}
-              />
-              <Table.Tbody>
-                {types.map((type) => (
-                  <Table.Tr key={type.id} data-testid="type-row">
-                    <Table.Td>
-                      <Text fw={600}>{type.name}</Text>
-                      {type.ticketType && type.ticketType !== type.name && (
-                        <Text size="xs" c="dimmed">
-                          {type.ticketType}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{type.maxMeetingCount ?? t('organizer.types.unlimited')}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {type.atRegistration && (
-                          <Badge variant="light">{t('organizer.types.badge.registration')}</Badge>
-                        )}
-                        {type.disableGuest && (
-                          <Badge variant="light" color="gray">
-                            {t('organizer.types.badge.noGuest')}
-                          </Badge>
-                        )}
-                        {type.invitationRights && (
-                          <Badge variant="light" color="grape">
-                            {t('organizer.types.badge.invites', {
-                              names: type.invitationRights.map(typeName).join(', ') || '—',
-                            })}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{type.participantCount}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="default" onClick={() => setEditingType(type)}>
-                          {t('organizer.types.editShort')}
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setRemovingType(type)}>
-                          {t('organizer.types.remove')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ConsoleTable
+            label={t('organizer.types.title')}
+            columns={[
+              t('organizer.types.name'),
+              t('organizer.types.maxMeetings'),
+              t('organizer.types.rights'),
+              t('organizer.types.people'),
+            ]}
+            actions={t('organizer.types.actions')}
+            minWidth={560}
+          >
+            {types.map((type) => (
+              <Table.Tr key={type.id} data-testid="type-row">
+                <Table.Td>
+                  <Text fw={600}>{type.name}</Text>
+                  {type.ticketType && type.ticketType !== type.name && (
+                    <Text size="xs" c="dimmed">
+                      {type.ticketType}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{type.maxMeetingCount ?? t('organizer.types.unlimited')}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {type.atRegistration && (
+                      <Badge variant="light">{t('organizer.types.badge.registration')}</Badge>
+                    )}
+                    {type.disableGuest && (
+                      <Badge variant="light" color="gray">
+                        {t('organizer.types.badge.noGuest')}
+                      </Badge>
+                    )}
+                    {type.invitationRights && (
+                      <Badge variant="light" color="grape">
+                        {t('organizer.types.badge.invites', {
+                          names: type.invitationRights.map(typeName).join(', ') || '—',
+                        })}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{type.participantCount}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button size="xs" variant="default" onClick={() => setEditingType(type)}>
+                      {t('organizer.types.editShort')}
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setRemovingType(type)}>
+                      {t('organizer.types.remove')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ConsoleTable>
         </Stack>
       </Paper>
 
