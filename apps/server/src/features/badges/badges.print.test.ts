@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import {
   type BadgeBatch,
   type BadgeJobs,
@@ -20,7 +21,7 @@ import {
   stalledPrinter,
 } from './badges.fixtures';
 import { PRINT_TIMEOUT_MS, printerTiming, sendRaw } from './badges.printer';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, sweepPrintJobs } from './badges.queue';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, sendJobs, sweepPrintJobs } from './badges.queue';
 
 let t: TestApp;
 let b: ReturnType<typeof badgeApi>;
@@ -230,6 +231,49 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
     expect(refused.status).toBe(400);
   });
 
+  it('E9.56 a queued badge waiting for its retry is not sent once the organizer sets its printer to "none"', async () => {
+    const s = await b.setup();
+    const T0 = new Date('2030-04-01T09:00:00Z');
+    t.setNow(T0);
+    const input = { label: 'Hall', kind: 'zpl' as const, host: '127.0.0.1' };
+    const zpl = await b.addPrinter(s.organizer, s.event.id, { ...input, port: await deadPort() });
+    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
+    expect(res.body.data?.outcome).toBe('queued');
+    await t.app.bus.idle();
+    const id = res.body.data?.job?.id ?? 0;
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
+
+    // The organizer switches the printer off ("none": badges are not printed there); it answers again.
+    const lp = await printer();
+    const put = await b.api(s.organizer, 'PUT', `/organizer/event/${s.event.id}/badges/printers/${zpl.id}`, {
+      ...input,
+      port: lp.port,
+      printType: 'none',
+    });
+    expect(put.status).toBe(200);
+    t.setNow(new Date(T0.getTime() + (RETRY_DELAYS_MS[0] ?? 0)));
+    expect(await sweepPrintJobs(t.ctx, t.app.realtime)).toBe(1);
+
+    expect(lp.jobs).toHaveLength(0);
+    expect(await jobRow(id)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      printed_at: null,
+      last_error: 'The printer is set not to print badges',
+    });
+    expect(
+      await t.ctx.db
+        .selectFrom('badge_prints')
+        .select('print_count')
+        .where('participant_id', '=', s.guest.id)
+        .execute(),
+    ).toEqual([]);
+    // A failed job is not "printing": the desk prints the badge elsewhere.
+    const desk = await b.addPrinter(s.organizer, s.event.id, { label: 'Desk', kind: 'pdf' });
+    const again = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: desk.id });
+    expect(again.body.data?.outcome).toBe('printed');
+  });
+
   it('E4.75 E5.59 a TXT printer gets the text template; a fast scan carries CODE_128 and the ticket id', async () => {
     const s = await b.setup({ name: 'Иван', surname: 'Петров' });
     const lp = await printer();
@@ -302,6 +346,40 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
     const first = await b.print(s.staff, body);
     expect(first.body.data).toMatchObject({ outcome: 'printed', success: true, job: { status: 'printed' } });
     expect((await b.print(s.staff, body)).body.data?.outcome).toBe('alreadyPrinted');
+  });
+
+  it('E5.52 E5.53 a ticket code typed in lower case or with spaces around finds the badge, as it finds the ticket at the door', async () => {
+    const s = await b.setup();
+    const ticketId = s.ticketId.toUpperCase();
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ ticket_id: ticketId })
+      .where('id', '=', s.guest.id)
+      .execute();
+    const typed = ` ${ticketId.toLowerCase()} `;
+    const checkIn = await b.api<{ outcome: string }>(s.staff, 'POST', '/event/participant/checkIn', {
+      eventId: s.event.id,
+      ticketId: typed,
+      checkIn: true,
+    });
+    expect(checkIn.body.data?.outcome).toBe('checkedIn');
+    const pdf = await b.addPrinter(s.organizer, s.event.id, { label: 'Browser', kind: 'pdf' });
+    const printed = await b.print(s.staff, { eventId: s.event.id, ticketId: typed, printerId: pdf.id });
+    expect(printed.status).toBe(200);
+    expect(printed.body.data).toMatchObject({ outcome: 'printed', job: { participantId: s.guest.id } });
+    const digest = await b.api<{ content: string }>(s.staff, 'POST', '/digest/template', {
+      eventId: s.event.id,
+      ticketId: typed,
+    });
+    expect(digest.status).toBe(200);
+    expect(digest.body.data?.content).toContain('Hopper');
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/participant/badge/pdf?eventId=${s.event.id}&ticketId=${encodeURIComponent(typed)}`,
+      headers: s.staff.headers,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain(`badge-${ticketId}.pdf`);
   });
 
   it('E7.04 E6.05 only check-in staff and organizers print; bad input is a 4xx', async () => {
@@ -809,5 +887,115 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a retry beside a batch (Postgre
       job: { id: batchJob, status: 'queued' },
     });
     expect(await jobRow(failed.id)).toMatchObject({ status: 'failed' });
+  });
+});
+
+/**
+ * A printer slow enough that a batch's claimed jobs outlive their lease before their turn comes (the
+ * processor claims ten at a time and sends them one after another); the sweep takes those over.
+ * Each printer's connection moves the clock on by `stepMs`, as if that label took so long.
+ */
+describe('a slow printer and the sweep (E4.76)', () => {
+  const servers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of servers.splice(0)) await close();
+  });
+
+  async function slowPrinter(stepMs: number, onSlow: () => Promise<unknown>, slowAfter: Date) {
+    const jobs: string[] = [];
+    let sweep: Promise<unknown> | null = null;
+    const server = createServer((socket) => {
+      t.setNow(new Date(t.ctx.now().getTime() + stepMs));
+      // The first label that ends past the lease: the sweep runs while it is being printed.
+      let during: Promise<unknown> | null = null;
+      if (sweep === null && t.ctx.now() > slowAfter) {
+        sweep = onSlow();
+        during = sweep;
+      }
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', () => {});
+      socket.on('end', () => {
+        jobs.push(Buffer.concat(chunks).toString('utf8'));
+        void Promise.resolve(during).then(() => socket.end());
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const address = server.address();
+    return {
+      port: typeof address === 'object' && address ? address.port : 0,
+      jobs,
+      swept: () => sweep,
+    };
+  }
+
+  it('E4.76 each badge prints once when claimed jobs wait past their lease behind a slow printer', async () => {
+    const s = await b.setup();
+    const T0 = new Date('2030-04-03T09:00:00Z');
+    t.setNow(T0);
+    // Four seconds a label, inside the printer timeout: the eighth of the ten claimed at 0 s ends at
+    // 32 s, past their lease (30 s).
+    const slow = await slowPrinter(
+      4_000,
+      () => sweepPrintJobs(t.ctx, t.app.realtime),
+      new Date(T0.getTime() + 30_000),
+    );
+    const zpl = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Slow',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: slow.port,
+    });
+    const people = [s.guest];
+    for (let i = 1; i < 10; i += 1) {
+      people.push(await makePerson(t.ctx, s.event.id, { name: 'Guest', surname: `Number${i}x` }));
+    }
+    const ids: number[] = [];
+    for (const person of people) {
+      const row = await t.ctx.db
+        .insertInto('badge_print_jobs')
+        .values({
+          event_id: s.event.id,
+          participant_id: person.id,
+          printer_id: zpl.id,
+          status: 'queued',
+          force: true,
+          next_attempt_at: T0,
+          created_at: T0,
+          updated_at: T0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    // As the processor does for a batch: claim the ten, then send them in turn.
+    expect(await sendJobs(t.ctx, t.app.realtime, ids)).toBe(10);
+    expect(slow.swept()).not.toBeNull();
+    expect(await slow.swept()).toBeGreaterThan(0);
+    expect(await sweepPrintJobs(t.ctx, t.app.realtime)).toBe(0);
+
+    const surnames = people.map((p) => (p.id === s.guest.id ? 'Hopper' : `Number${people.indexOf(p)}x`));
+    const printedTimes = surnames.map(
+      (name) => slow.jobs.filter((job) => job.includes(`^FD${name}^FS`)).length,
+    );
+    expect(printedTimes).toEqual(surnames.map(() => 1));
+    expect(slow.jobs).toHaveLength(10);
+    const rows = await t.ctx.db
+      .selectFrom('badge_print_jobs')
+      .select(['status', 'attempts'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(rows).toEqual(ids.map(() => ({ status: 'printed', attempts: 1 })));
+    const counts = await t.ctx.db
+      .selectFrom('badge_prints')
+      .select('print_count')
+      .where(
+        'participant_id',
+        'in',
+        people.map((p) => p.id),
+      )
+      .execute();
+    expect(counts).toEqual(people.map(() => ({ print_count: 1 })));
   });
 });

@@ -50,6 +50,9 @@ import {
  * process that died (`sweepPrintJobs`). Each attempt claims its job (SKIP LOCKED + a lease), so a
  * job is sent by one process at a time, at least once; a crash between the send and the "printed"
  * mark sends it again (a printer cannot tell, so that badge prints twice: the price of at least once).
+ * Jobs are claimed a few at a time and sent in turn, so each attempt renews its job's lease as it
+ * starts: one that waited past the lease behind a slow printer was taken over by the sweep, and is
+ * left to it rather than sent a second time.
  *
  * Print types (E9.56): `printQueue` retries after RETRY_DELAYS_MS, then fails; `directly` makes one
  * attempt; `none` refuses. A PDF printer's job is recorded printed at once: the browser prints it.
@@ -184,7 +187,11 @@ async function contentFor(
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** One attempt at a claimed job: send, then record printed / retry later / failed, and push the state. */
-async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, lease: Date): Promise<boolean> {
+async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, claim: Date): Promise<boolean> {
+  // The claim may have run out while earlier jobs of it were sent (a slow printer): the sweep has
+  // then taken this job over, and sending it here too would print the badge twice.
+  const lease = await repo.renewLease(ctx.db, jobId, claim, new Date(ctx.now().getTime() + LEASE_MS));
+  if (!lease) return false;
   const job = await repo.findJob(ctx.db, jobId);
   if (!job) return false;
   const printer =
@@ -199,6 +206,10 @@ async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, leas
     // Nothing to send: the job ends as printed, by the print already recorded.
   } else if (!printer?.host || printer.kind === 'pdf') {
     error = 'Printer not found';
+    final = true;
+  } else if (printer.print_type === 'none') {
+    // E9.56: switched off since the job was queued (a printer that misprints, say): nothing is sent.
+    error = 'The printer is set not to print badges';
     final = true;
   } else {
     const content = await contentFor(ctx, job, printer);

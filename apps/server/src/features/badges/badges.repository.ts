@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
+import { ticketCandidates } from '../registration/ticket';
 
 /** The SQL of badge printing: printers, templates, the print queue and its batches (0022). */
 
@@ -168,12 +169,17 @@ export async function knownTemplateIds(db: Executor, eventId: number, ids: numbe
 
 // ---------------------------------------------------------------- people
 
-/** What a badge shows of a person (E3.38), found by ticket or participant id; deleted ones are none. */
+/**
+ * What a badge shows of a person (E3.38), found by ticket or participant id; deleted ones are none.
+ * A ticket id is matched as the door matches it (checkin.repository.ts findPerson): as typed, else
+ * in upper case (printed tickets are upper case, people type either).
+ */
 export function findBadgePerson(
   db: Executor,
   eventId: number,
   by: { ticketId?: string | undefined; participantId?: number | undefined },
 ) {
+  const ticketId = by.ticketId?.trim();
   return db
     .selectFrom('participants as p')
     .leftJoin('participant_types as t', 't.id', 'p.type_id')
@@ -195,7 +201,12 @@ export function findBadgePerson(
     .where('p.event_id', '=', eventId)
     .where('p.state', '!=', 'deleted')
     .$if(by.participantId !== undefined, (q) => q.where('p.id', '=', by.participantId ?? 0))
-    .$if(by.ticketId !== undefined, (q) => q.where('p.ticket_id', '=', by.ticketId ?? ''))
+    .$if(ticketId !== undefined, (q) =>
+      q
+        .where('p.ticket_id', 'in', ticketCandidates(ticketId ?? ''))
+        .orderBy(sql`p.ticket_id = ${ticketId ?? ''}`, 'desc'),
+    )
+    .limit(1)
     .executeTakeFirst();
 }
 export type BadgePersonRow = NonNullable<Awaited<ReturnType<typeof findBadgePerson>>>;
@@ -438,6 +449,28 @@ export async function claimJobs(
       RETURNING id, lease_until`.execute(trx);
     return rows;
   });
+}
+
+/**
+ * Starts a claimed job's attempt: its lease runs from now (the claim may be older than a lease, the
+ * job having waited behind others of the same claim). Null when the job is not this claimer's any
+ * more (the lease ran out and the sweep took it over): then it must not be sent.
+ */
+export async function renewLease(
+  db: Executor,
+  jobId: number,
+  lease: Date,
+  until: Date,
+): Promise<Date | null> {
+  const row = await db
+    .updateTable('badge_print_jobs')
+    .set({ lease_until: until })
+    .where('id', '=', jobId)
+    .where('status', '=', 'sending')
+    .where('lease_until', '=', lease)
+    .returning('lease_until')
+    .executeTakeFirst();
+  return row?.lease_until ?? null;
 }
 
 /** Ends an attempt, if the job is still this claimer's (its lease unchanged). */
