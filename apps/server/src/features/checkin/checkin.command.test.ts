@@ -10,6 +10,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePerson, type Person } from '../../../test/factories';
 import { call, createTestApp, roomPayloads, type TestApp } from '../../../test/helper';
+import type { DomainEvent } from '../../events/events';
+import { queueCheckIn } from './checkin.command.service';
 import { doorApi, engine } from './checkin.fixtures';
 
 let t: TestApp;
@@ -191,5 +193,51 @@ describe(`check-in commands (E4.77–E4.79, E7.88, ${engine})`, () => {
     const stolen = await door.api<CheckInAnswer>(outsider, 'POST', '/event/participant/checkIn', body);
     expect(stolen.status).toBe(403);
     expect(JSON.stringify(stolen.body)).not.toContain(ticketId);
+  });
+
+  it('E4.77 E4.78 a command still waiting to be applied when its offline copy syncs: applied once, by the sync, with one answer for both', async () => {
+    const { event, staff, ticketId } = await door.setup();
+    const id = commandId();
+    const request = {
+      eventId: event.id,
+      entityType: 'event' as const,
+      ticketId,
+      checkIn: true,
+      toggle: true,
+      commandId: id,
+      deviceId: 'device-gate-late',
+    };
+    // The server took the command (202), but its outbox has not run it yet: the event is held here.
+    const held: DomainEvent[] = [];
+    const queued = await queueCheckIn(t.ctx, staff.userId, request, {
+      emit: async (e) => {
+        held.push(e);
+      },
+    });
+    expect(queued).toEqual({ commandId: id, executed: false, result: null, error: null });
+    expect(held).toHaveLength(1);
+
+    // No answer came in time, so the device queued the scan under the same id and syncs it now.
+    const sync = await door.api<CheckInSyncResult>(staff, 'POST', '/event/participant/checkIn/sync', {
+      eventId: event.id,
+      deviceId: 'device-gate-late',
+      scans: [{ nonce: id, ticketId, toggle: true, scannedAt: '2030-05-01T11:59:00Z' }],
+    });
+    expect(sync.status).toBe(200);
+    const item = sync.body.data?.results[0];
+    expect(item).toMatchObject({ nonce: id, status: 'done', result: { outcome: 'checkedIn' } });
+    expect(await door.counted(event.id)).toEqual({ used: 1, inside: 1 });
+
+    // The outbox runs the command at last: it finds the scan applied and records that answer.
+    await t.app.bus.emit(held[0]!);
+    const records = await commandRecords(staff.userId);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toEqual({
+      commandId: id,
+      executed: true,
+      error: null,
+      result: item?.status === 'done' ? item.result : null,
+    });
+    expect(await door.counted(event.id)).toEqual({ used: 1, inside: 1 });
   });
 });

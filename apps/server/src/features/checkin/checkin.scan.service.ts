@@ -39,6 +39,11 @@ export interface ScanInput {
    * fact wins; docs/decisions/019).
    */
   scannedAt?: Date | undefined;
+  /**
+   * A fast scan (E4.71) whose device chose the direction (an offline toggle the snapshot knew): a
+   * repeat of the device's own change is a double read, as for a toggle.
+   */
+  fast?: boolean | undefined;
 }
 
 export interface ScanOutcome {
@@ -55,9 +60,13 @@ function previousOf(row: StatusRow | undefined): CheckInResult['previous'] {
   return { at: new Date(at).toISOString(), by: row.device_label || row.staff_name };
 }
 
-/** The same device (or, without one, the same staff member) changed this status a moment ago. */
+/**
+ * The same device (or, without one, the same staff member) changed this status a moment before the
+ * scan: a moment before now, or before an offline scan's own time (synced later, its double read is
+ * as far from the first read as it was at the door).
+ */
 function isRepeat(row: StatusRow, input: ScanInput): boolean {
-  const age = input.now.getTime() - new Date(row.updated_at).getTime();
+  const age = (input.scannedAt ?? input.now).getTime() - new Date(row.updated_at).getTime();
   if (age < 0 || age >= TOGGLE_REPEAT_MS) return false;
   return input.mark.deviceId !== null
     ? row.device_id === input.mark.deviceId
@@ -85,11 +94,9 @@ export async function applyScan(
     return already();
   }
   let direction = input.direction;
-  if (direction === 'toggle') {
-    // E4.71 fast scan; a flood of the same code from one device counts once.
-    if (row && isRepeat(row, input)) return already();
-    direction = inside ? 'out' : 'in';
-  }
+  // E4.71 fast scan; a flood of the same code from one device counts once.
+  if ((direction === 'toggle' || input.fast) && row && isRepeat(row, input)) return already();
+  if (direction === 'toggle') direction = inside ? 'out' : 'in';
   const at = { areaType: area.entityType, areaId: area.entityId ?? null, staffId: input.mark.by };
   if (direction === 'in') {
     // E5.54 / E5.55: an area may admit only some participant types.

@@ -102,10 +102,13 @@ async function settle(
   const at = scannedAt.getTime() > now.getTime() ? now : scannedAt;
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.claim(trx, eventId, deviceId, scan.nonce, now))) {
-      return (
-        (await repo.readResult(trx, eventId, deviceId, scan.nonce)) ??
-        failed(ErrorCode.NotFound, 'Scan not settled')
-      );
+      // Claimed before: a twin's answer (the claim waited for its commit), or a command queued with
+      // `Prefer: respond-async` under this id that the outbox has not run yet (E4.77). That is this
+      // very scan: it is applied here, its row held so the command's run finds the answer and only
+      // records it (checkin.command.service.ts). Answering "failed" would settle it on the device
+      // as never applied, while the command applies it later.
+      const stored = await repo.readResult(trx, eventId, deviceId, scan.nonce, { forUpdate: true });
+      if (stored) return stored;
     }
     let item: repo.StoredItem;
     if (!person) item = failed(ErrorCode.NotFound, 'Ticket not found');
@@ -119,6 +122,7 @@ async function settle(
         direction: scan.checkIn === undefined ? 'toggle' : scan.checkIn ? 'in' : 'out',
         now,
         scannedAt: at,
+        fast: scan.toggle === true,
         mark: {
           by: me.id,
           at,

@@ -140,6 +140,47 @@ describe(`offline check-in sync (issue 14 part 4, ${engine})`, () => {
     }
   });
 
+  it('E4.71 a fast scan read twice while offline counts once, as it does online; a later scan still toggles', async () => {
+    const { event, staff, ticketId } = await door.setup();
+    const other = await makePerson(t.ctx, event.id, { name: 'Otto' });
+    const otherTicket = await door.withTicket(other);
+    const res = await door.api<CheckInSyncResult>(staff, 'POST', SYNC, {
+      eventId: event.id,
+      deviceId: 'device-double-read',
+      scans: [
+        // A ticket the device's snapshot did not know: toggle-only, read twice 300 ms apart.
+        { nonce: nonce(), ticketId, toggle: true, scannedAt: '2030-05-01T10:00:00.000Z' },
+        { nonce: nonce(), ticketId, toggle: true, scannedAt: '2030-05-01T10:00:00.300Z' },
+        // A known one: the device took the first read in, and so its double read out.
+        {
+          nonce: nonce(),
+          ticketId: otherTicket,
+          toggle: true,
+          checkIn: true,
+          scannedAt: '2030-05-01T10:05:00.000Z',
+        },
+        {
+          nonce: nonce(),
+          ticketId: otherTicket,
+          toggle: true,
+          checkIn: false,
+          scannedAt: '2030-05-01T10:05:00.400Z',
+        },
+        // Scanned again a minute later: a real toggle.
+        { nonce: nonce(), ticketId, toggle: true, scannedAt: '2030-05-01T10:01:00.000Z' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data?.results.map((r) => (r.status === 'done' ? r.result.outcome : r.status))).toEqual([
+      'checkedIn',
+      'alreadyCheckedIn',
+      'checkedIn',
+      'alreadyCheckedIn',
+      'checkedOut',
+    ]);
+    expect(await door.counted(event.id)).toEqual({ used: 1, inside: 1 });
+  });
+
   it("E5.53 unknown tickets, another event's tickets and gone areas fail alone; the batch goes on", async () => {
     const { event, staff, ticketId } = await door.setup();
     const elsewhere = await door.setup();
