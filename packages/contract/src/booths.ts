@@ -143,7 +143,7 @@ export type BoothDetails = z.infer<typeof boothDetailsSchema>;
 
 export const boothListQuery = z.strictObject({
   eventId: idSchema,
-  query: z.string().trim().max(200).optional(),
+  query: z.string().trim().max(200, 'validation.error.maxLength').optional(),
 });
 export const boothParams = z.strictObject({ boothId: idSchema });
 export const boothDetailsQuery = z.strictObject({ eventId: idSchema });
@@ -185,7 +185,7 @@ export const updateBoothRequest = z.strictObject({
     })
     .optional(),
   documents: z.array(boothDocumentSchema).max(50, 'validation.error.maxItems').optional(),
-  categories: z.array(idSchema).max(100).optional(),
+  categories: z.array(idSchema).max(100, 'validation.error.maxItems').optional(),
   agendaEnabled: z.boolean().optional(),
 });
 export type UpdateBoothRequest = z.infer<typeof updateBoothRequest>;
@@ -195,7 +195,7 @@ export const memberListQuery = z.strictObject({ eventId: idSchema });
 export const addMemberRequest = z.strictObject({
   eventId: idSchema,
   id: idSchema,
-  role: z.enum(assignableBoothRoles),
+  role: z.enum(assignableBoothRoles, { error: 'validation.error.option' }),
 });
 /** PUT event/member (E7.38). */
 export const updateMemberRequest = addMemberRequest;
@@ -209,7 +209,7 @@ export const confirmMemberRequest = z.strictObject({
 });
 export const memberCandidatesQuery = z.strictObject({
   eventId: idSchema,
-  query: z.string().trim().max(200).optional(),
+  query: z.string().trim().max(200, 'validation.error.maxLength').optional(),
 });
 
 export const memberListSchema = z.object({
@@ -327,7 +327,7 @@ export function aspectCrop(width: number, height: number, kind: BoothImageKind):
 export const uploadBoothImageRequest = z.strictObject({
   eventId: idSchema,
   id: idSchema,
-  kind: z.enum(boothImageKinds),
+  kind: z.enum(boothImageKinds, { error: 'validation.error.option' }),
   image: z
     .string()
     .max(Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64, 'account.photo.large')

@@ -110,17 +110,17 @@ const phoneSchema = z
 export const saveContactRequest = z.strictObject({
   /** Present: update that contact (it must be mine). */
   id: idSchema.optional(),
-  events: z.array(idSchema).max(50).default([]),
+  events: z.array(idSchema).max(50, 'validation.error.maxItems').default([]),
   firstName: requiredText(100),
   lastName: optionalText(100),
   emails: z
     .array(emailSchema)
     .min(1, 'validation.error.required')
-    .max(10)
+    .max(10, 'validation.error.maxItems')
     .transform((list) => [...new Set(list)]),
   phones: z
     .array(phoneSchema)
-    .max(10)
+    .max(10, 'validation.error.maxItems')
     .default([])
     .transform((list) => [...new Set(list.filter(Boolean))]),
   company: optionalText(200),
@@ -134,7 +134,7 @@ export type SaveContactRequest = z.input<typeof saveContactRequest>;
 
 export const contactListQuery = z.strictObject({
   eventId: idSchema.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100, 'validation.error.maxLength').optional(),
   after: idSchema.optional(),
   length: intSchema(1, 100).default(CONTACT_SEARCH_LENGTH),
 });
@@ -145,7 +145,7 @@ export const contactParams = z.strictObject({ id: idSchema });
 export const saveNoteRequest = z.strictObject({
   id: idSchema.optional(),
   contactId: idSchema,
-  contactType: z.enum(contactTypes).default('scan'),
+  contactType: z.enum(contactTypes, { error: 'validation.error.option' }).default('scan'),
   note: requiredText(CONTACT_NOTE_MAX_LENGTH),
 });
 

@@ -126,8 +126,8 @@ export const leadQuestionInput = z
     /** An existing question keeps its id (and its answers). */
     id: idSchema.optional(),
     label: requiredText(200),
-    kind: z.enum(leadQuestionKinds),
-    options: z.array(requiredText(100)).max(LEAD_OPTIONS_MAX).default([]),
+    kind: z.enum(leadQuestionKinds, { error: 'validation.error.option' }),
+    options: z.array(requiredText(100)).max(LEAD_OPTIONS_MAX, 'validation.error.maxItems').default([]),
   })
   .refine((q) => q.kind === 'text' || new Set(q.options).size >= 2, {
     message: 'contacts.leads.error.options',
@@ -137,15 +137,15 @@ export const leadQuestionInput = z
 /** The booth's questions, in order: questions left out are removed with their answers. */
 export const saveLeadQuestionsRequest = z.strictObject({
   eventId: idSchema,
-  questions: z.array(leadQuestionInput).max(LEAD_QUESTIONS_MAX),
+  questions: z.array(leadQuestionInput).max(LEAD_QUESTIONS_MAX, 'validation.error.maxItems'),
 });
 export type SaveLeadQuestionsRequest = z.input<typeof saveLeadQuestionsRequest>;
 
 export const boothReportQuery = z.strictObject({
   eventId: idSchema,
-  format: z.enum(['csv', 'xlsx']).default('csv'),
+  format: z.enum(['csv', 'xlsx'], { error: 'validation.error.option' }).default('csv'),
   /** Which table the CSV holds (the XLSX holds all three, one sheet each). */
-  part: z.enum(boothReportParts).default('leads'),
+  part: z.enum(boothReportParts, { error: 'validation.error.option' }).default('leads'),
 });
 
 /**

@@ -11,8 +11,11 @@ export function listBooths(db: Executor, eventId: number, nameContains: string |
   return query.orderBy('rate', 'desc').orderBy('name').orderBy('id').limit(1000).execute();
 }
 
-/** One booth of the event; `lock` holds its row until the caller's transaction ends. */
-export function findBooth(db: Executor, eventId: number, boothId: number, lock?: 'lock' | 'share') {
+/**
+ * One booth of the event; `lock` holds its row until the caller's transaction ends (`keep`: FOR KEY
+ * SHARE, against a delete only).
+ */
+export function findBooth(db: Executor, eventId: number, boothId: number, lock?: 'lock' | 'share' | 'keep') {
   const query = db.selectFrom('booths').selectAll().where('event_id', '=', eventId).where('id', '=', boothId);
   return firstRow(query, lock);
 }

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import type { DB, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
-import { requireMembership } from '../access/event-access';
+import { findParticipation, requireMembership } from '../access/event-access';
 import { removeDroppedBoothDocuments, storeBoothDocument } from './booths.documents';
 import { removeBoothImage, storeBoothImage } from './booths.images';
 import type { BoothUpdate } from './booths.repository';
@@ -152,10 +152,13 @@ async function managedBoothFor(
   trx?: Transaction<DB>,
 ) {
   const db = trx ?? ctx.db; // inside a transaction, only through it (PGlite has one connection)
-  const { me } = await requireMembership(db, eventId, userId);
+  const { me: seen } = await requireMembership(db, eventId, userId);
   const booth = await repo.findBooth(db, eventId, boothId, trx ? 'lock' : undefined);
   if (!booth) throw AppError.notFound('Booth not found');
-  if (!canManageBooth(roleOn(me, booth.id)) && !me.organizer)
+  // Read again once the booth is held: a team change holds it first, so a manager taken off the
+  // team (or made a plain member) meanwhile is refused, not let through on the row read before.
+  const me = trx ? await findParticipation(trx, eventId, userId) : seen;
+  if (!me || (!canManageBooth(roleOn(me, booth.id)) && !me.organizer))
     throw AppError.forbidden('You cannot edit this booth');
   return { me, booth };
 }

@@ -1,6 +1,7 @@
 import { type BoothDetails, BoothErrorCode, type BoothSummary, type MemberList } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeBooth, makeCategory, makeEvent, makePerson, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
 import { pngDataUrl } from '../../../test/images';
 import { updateBooth, uploadBoothImage } from './booths.service';
@@ -222,6 +223,58 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
     ).toBe(BoothErrorCode.NotInvitedToBooth);
   });
 
+  it('a role or image kind not offered, too many categories or a search too long is a 400 whose field names a message key', async () => {
+    const { event, booth, owner, visitor } = await setup();
+    for (const [method, url, payload, fields] of [
+      [
+        'POST',
+        '/event/member',
+        { eventId: event.id, id: visitor.id, role: 'owner' },
+        { role: 'validation.error.option' },
+      ],
+      [
+        'PUT',
+        '/event/member',
+        { eventId: event.id, id: visitor.id, role: 'boss' },
+        { role: 'validation.error.option' },
+      ],
+      [
+        'POST',
+        '/event/booth/image',
+        { eventId: event.id, id: booth.id, kind: 'avatar', image: 'data:image/png;base64,AA==' },
+        { kind: 'validation.error.option' },
+      ],
+      [
+        'PUT',
+        '/event/booth',
+        { eventId: event.id, id: booth.id, categories: Array.from({ length: 101 }, (_, i) => i + 1) },
+        { categories: 'validation.error.maxItems' },
+      ],
+      [
+        'GET',
+        `/event/booth?eventId=${event.id}&query=${'a'.repeat(201)}`,
+        undefined,
+        { query: 'validation.error.maxLength' },
+      ],
+      [
+        'GET',
+        `/event/member/candidates?eventId=${event.id}&query=${'a'.repeat(201)}`,
+        undefined,
+        { query: 'validation.error.maxLength' },
+      ],
+    ] as const) {
+      const res = await req(owner, method, url, payload);
+      expect(res.status, url).toBe(400);
+      expect(res.body.error?.fields, url).toEqual(fields);
+    }
+    const row = await t.ctx.db
+      .selectFrom('participants')
+      .select('booth_id')
+      .where('id', '=', visitor.id)
+      .executeTakeFirstOrThrow();
+    expect(row.booth_id).toBeNull();
+  });
+
   it('E7.71 the add-member picker lists people 10 at a time', async () => {
     const { event, owner } = await setup();
     for (let i = 0; i < 11; i++) await makePerson(t.ctx, event.id, { name: `Cand${i}` });
@@ -393,3 +446,43 @@ describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
 });
 
 /** A PNG header naming its size: the server reads the size from the bytes, not the label. */
+
+/** A booth edit beside a team change (PostgreSQL: PGlite runs one transaction at a time). */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a booth edited beside a team change (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('a booth page opened while the organizer deletes the booth is a 404, not a broken visit', async () => {
+    const { event, booth, visitor } = await setup();
+    const opened = await held.behind(
+      async (trx) => {
+        await trx.deleteFrom('booths').where('id', '=', booth.id).execute();
+      },
+      () => req(visitor, 'GET', `/event/booth/${booth.id}?eventId=${event.id}`),
+    );
+    expect(opened.status).toBe(404);
+    expect(await t.ctx.db.selectFrom('booth_visits').select('booth_id').execute()).toEqual([]);
+  });
+
+  it('E7.34 an admin taken off the team while saving the booth changes nothing (403)', async () => {
+    const { event, booth, admin } = await setup();
+    // The owner's removal of the admin in flight: the booth held, the admin's booth cleared.
+    const saved = await held.behind(
+      async (trx) => {
+        await trx.selectFrom('booths').select('id').where('id', '=', booth.id).forUpdate().execute();
+        await trx
+          .updateTable('participants')
+          .set({ booth_id: null, booth_role: null, booth_pending_role: null })
+          .where('id', '=', admin.id)
+          .execute();
+      },
+      () => req(admin, 'PUT', '/event/booth', { eventId: event.id, id: booth.id, boothName: 'Hijacked' }),
+    );
+    expect(saved.status).toBe(403);
+    const row = await t.ctx.db
+      .selectFrom('booths')
+      .select('name')
+      .where('id', '=', booth.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('Acme');
+  });
+});

@@ -123,8 +123,9 @@ async function toXlsx(tables: readonly Table[]): Promise<Buffer> {
   workbook.creator = 'Foyer';
   for (const table of tables) {
     const sheet = workbook.addWorksheet(table.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.addRow(table.header).font = { bold: true };
-    // Cells are written as values, never as formulas; a text that looks like one is defused as in the CSV.
+    // Cells are written as values, never as formulas; a text that looks like one is defused as in the
+    // CSV: the rows, and the header too (a qualification question's label heads its column).
+    sheet.addRow(table.header.map(defuseFormula)).font = { bold: true };
     for (const row of table.rows)
       sheet.addRow(row.map((c) => (typeof c === 'string' ? defuseFormula(c) : c)));
     sheet.columns.forEach((column, i) => {

@@ -1,6 +1,12 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { BoothLeadNotesTable, BoothLeadQuestionsTable, BoothLeadsTable, DB } from '../../db/schema';
+import type {
+  BoothLeadNotesTable,
+  BoothLeadQuestionsTable,
+  BoothLeadsTable,
+  DB,
+  ParticipantRow,
+} from '../../db/schema';
 
 /**
  * Booth leads, their notes and questions, and booth visits. The report's meetings are read from
@@ -72,6 +78,25 @@ export async function upsertLead(
     .returning(['id', sql<boolean>`xmax = 0`.as('created')])
     .executeTakeFirstOrThrow();
   return { id: row.id, created: row.created };
+}
+
+/**
+ * The team member's row as it is now, held FOR SHARE until the commit (after the booth's row, the
+ * order every team change takes them in).
+ */
+export function lockTeamMember(
+  trx: Transaction<DB>,
+  eventId: number,
+  participantId: number,
+): Promise<ParticipantRow | undefined> {
+  return trx
+    .selectFrom('participants')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '=', participantId)
+    .where('state', '!=', 'deleted')
+    .forShare()
+    .executeTakeFirst();
 }
 
 export function findLead(db: Executor, boothId: number, id: number): Promise<LeadRow | undefined> {

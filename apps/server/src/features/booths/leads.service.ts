@@ -59,6 +59,28 @@ export async function requireTeam(db: Executor, eventId: number, userId: number)
   return { me, booth, role };
 }
 
+/**
+ * The team as it is now, in a write's transaction: the booth's row held (FOR SHARE; FOR UPDATE for a
+ * save of the questions), then the caller's row read again and held. Every team change (the team's
+ * own screens, the console, a booth's delete) holds the booth's row first, then the people's, so one
+ * in flight is waited for: a member taken off the team, or an admin made a plain member, meanwhile
+ * writes nothing (403), instead of a lead or a note from someone no longer on the team. A save of
+ * the questions holds the booth FOR UPDATE too, so answers read after this are checked against the
+ * questions as they now are.
+ */
+async function heldTeam(
+  trx: Transaction<DB>,
+  eventId: number,
+  team: Team,
+  lock: 'share' | 'lock' = 'share',
+): Promise<Team> {
+  const booth = await booths.findBooth(trx, eventId, team.booth.id, lock);
+  const me = await repo.lockTeamMember(trx, eventId, team.me.id);
+  const role = booth && me ? roleOn(me, booth.id) : null;
+  if (!booth || !me || !role) throw AppError.forbidden('Only the booth team sees its leads');
+  return { me, booth, role };
+}
+
 export function presentQuestion(q: repo.QuestionRow): LeadQuestion {
   return { id: q.id, label: q.label, kind: q.kind, options: q.options };
 }
@@ -166,7 +188,8 @@ export async function scanLead(
   input: z.output<typeof scanLeadRequest>,
 ): Promise<Lead> {
   const { ctx } = deps;
-  const { me, booth } = await requireTeam(ctx.db, input.eventId, userId);
+  const team = await requireTeam(ctx.db, input.eventId, userId);
+  const { booth } = team;
   const match = await matchScan(ctx.db, input.eventId, input.code);
   const { person, card } = match;
   if (person?.booth_id === booth.id && person.booth_role !== 'not_confirmed') {
@@ -195,7 +218,8 @@ export async function scanLead(
         : `n:${`${values.first_name} ${values.last_name}`.trim().toLowerCase()}`;
   const at = ctx.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const questions = input.answers ? await heldQuestions(trx, input.eventId, booth.id) : [];
+    const { me } = await heldTeam(trx, input.eventId, team);
+    const questions = input.answers ? await repo.questionsOf(trx, booth.id) : [];
     const saved = await repo.upsertLead(trx, {
       boothId: booth.id,
       eventId: input.eventId,
@@ -224,15 +248,6 @@ export async function scanLead(
   return (await presentLead(ctx.db, booth.id, id)) as Lead;
 }
 
-/**
- * The booth's questions, read with the booth held FOR SHARE: a save of the questions (which holds it
- * FOR UPDATE) in flight is waited for, so answers are checked against the questions as they now are.
- */
-async function heldQuestions(trx: Transaction<DB>, eventId: number, boothId: number) {
-  if (!(await booths.findBooth(trx, eventId, boothId, 'share'))) throw AppError.notFound('Booth not found');
-  return repo.questionsOf(trx, boothId);
-}
-
 /** PUT /event/lead/:id: rating and answers. */
 export async function updateLead(
   deps: LeadDeps,
@@ -241,9 +256,11 @@ export async function updateLead(
   input: z.output<typeof updateLeadRequest>,
 ): Promise<Lead> {
   const { ctx } = deps;
-  const { booth } = await requireTeam(ctx.db, input.eventId, userId);
+  const team = await requireTeam(ctx.db, input.eventId, userId);
+  const { booth } = team;
   await ctx.db.transaction().execute(async (trx) => {
-    const questions = input.answers ? await heldQuestions(trx, input.eventId, booth.id) : [];
+    await heldTeam(trx, input.eventId, team);
+    const questions = input.answers ? await repo.questionsOf(trx, booth.id) : [];
     const row = await repo.lockLead(trx, booth.id, id);
     if (!row) throw AppError.notFound('Lead not found');
     await repo.setLead(trx, id, {
@@ -267,8 +284,10 @@ export async function addLeadNote(
   input: { eventId: number; note: string },
 ): Promise<Lead> {
   const { ctx } = deps;
-  const { me, booth } = await requireTeam(ctx.db, input.eventId, userId);
+  const team = await requireTeam(ctx.db, input.eventId, userId);
+  const { booth } = team;
   await ctx.db.transaction().execute(async (trx) => {
+    const { me } = await heldTeam(trx, input.eventId, team);
     if (!(await repo.lockLead(trx, booth.id, id))) throw AppError.notFound('Lead not found');
     await repo.insertLeadNote(trx, { leadId: id, authorId: me.id, note: input.note, at: ctx.now() });
     await deps.bus.emit(
@@ -285,9 +304,12 @@ export async function addLeadNote(
  */
 export async function removeLead(deps: LeadDeps, userId: number, eventId: number, id: number): Promise<void> {
   const { ctx } = deps;
-  const { booth, role } = await requireTeam(ctx.db, eventId, userId);
-  if (!canManageBooth(role)) throw AppError.forbidden('Only the booth owner or an admin can remove leads');
+  const team = await requireTeam(ctx.db, eventId, userId);
+  const { booth } = team;
+  const refused = () => AppError.forbidden('Only the booth owner or an admin can remove leads');
+  if (!canManageBooth(team.role)) throw refused();
   await ctx.db.transaction().execute(async (trx) => {
+    if (!canManageBooth((await heldTeam(trx, eventId, team)).role)) throw refused();
     if (!(await repo.deleteLead(trx, booth.id, id))) throw AppError.notFound('Lead not found');
     await deps.bus.emit({ type: 'booth.lead.changed', eventId, boothId: booth.id, leadId: id }, trx);
   });
@@ -303,15 +325,16 @@ export async function saveQuestions(
   input: z.output<typeof saveLeadQuestionsRequest>,
 ): Promise<LeadQuestion[]> {
   const { ctx } = deps;
-  const { booth, role } = await requireTeam(ctx.db, input.eventId, userId);
-  if (!canManageBooth(role))
-    throw AppError.forbidden('Only the booth owner or an admin can set the questions');
+  const team = await requireTeam(ctx.db, input.eventId, userId);
+  const { booth } = team;
+  const refused = () => AppError.forbidden('Only the booth owner or an admin can set the questions');
+  if (!canManageBooth(team.role)) throw refused();
   await ctx.db.transaction().execute(async (trx) => {
     // The booth held, the questions read as they are now: two saves at once (a double click, two
     // admins) run one after the other, so the second replaces the first's new questions instead of
-    // adding its own beside them, and an id the first removed is refused, not silently dropped.
-    if (!(await booths.findBooth(trx, input.eventId, booth.id, 'lock')))
-      throw AppError.notFound('Booth not found');
+    // adding its own beside them, and an id the first removed is refused, not silently dropped. The
+    // caller's role read again behind it: an admin made a plain member meanwhile changes nothing.
+    if (!canManageBooth((await heldTeam(trx, input.eventId, team, 'lock')).role)) throw refused();
     const known = new Set((await repo.questionsOf(trx, booth.id)).map((q) => q.id));
     for (const [i, q] of input.questions.entries()) {
       if (q.id && !known.has(q.id))
@@ -332,5 +355,10 @@ export async function saveQuestions(
 export async function recordBoothVisit(ctx: AppContext, userId: number, eventId: number, boothId: number) {
   const { me } = await requireMembership(ctx.db, eventId, userId);
   if (me.booth_id === boothId && roleOn(me, boothId)) return;
-  await repo.recordVisit(ctx.db, boothId, me.id, ctx.now());
+  await ctx.db.transaction().execute(async (trx) => {
+    // The booth held FOR KEY SHARE: one being deleted is waited for and then not found (404), never
+    // a visit refused by its foreign key.
+    if (!(await booths.findBooth(trx, eventId, boothId, 'keep'))) throw AppError.notFound('Booth not found');
+    await repo.recordVisit(trx, boothId, me.id, ctx.now());
+  });
 }

@@ -366,6 +366,71 @@ describe('booth leads', () => {
       });
   });
 
+  it('E9.53 a qualification question that looks like a formula heads its column as text in the CSV and the XLSX', async () => {
+    const { event, owner, code } = await setup();
+    const label = '=HYPERLINK("http://evil.test","Budget")';
+    expect(
+      (
+        await api(owner, 'PUT', '/event/lead/questions', {
+          eventId: event.id,
+          questions: [{ label, kind: 'text' }],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await api(owner, 'POST', '/event/lead/scan', { eventId: event.id, code })).status).toBe(200);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/lead/report?eventId=${event.id}`,
+      headers: owner.headers,
+    });
+    expect(csv.body.split('\r\n')[0]).toContain(`"'=HYPERLINK(""http://evil.test"",""Budget"")"`);
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/lead/report?eventId=${event.id}&format=xlsx`,
+      headers: owner.headers,
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.getWorksheet('Leads')?.getRow(1).getCell(9).value).toBe(`'${label}`);
+  });
+
+  it('a report format, report part, question kind or too many questions is a 400 whose field names a message key', async () => {
+    const { event, owner } = await setup();
+    const report = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/event/lead/report?eventId=${event.id}&${query}`,
+        headers: owner.headers,
+      });
+    for (const [query, field] of [
+      ['format=pdf', 'format'],
+      ['part=contacts', 'part'],
+    ] as const) {
+      const res = await report(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.fields, query).toEqual({ [field]: 'validation.error.option' });
+    }
+    const kind = await api(owner, 'PUT', '/event/lead/questions', {
+      eventId: event.id,
+      questions: [{ label: 'Budget', kind: 'number' }],
+    });
+    expect(kind.status).toBe(400);
+    expect(kind.body.error?.fields).toEqual({ 'questions.0.kind': 'validation.error.option' });
+    const many = await api(owner, 'PUT', '/event/lead/questions', {
+      eventId: event.id,
+      questions: Array.from({ length: 21 }, (_, i) => ({ label: `Q${i}`, kind: 'text' })),
+    });
+    expect(many.body.error?.fields).toEqual({ questions: 'validation.error.maxItems' });
+    const options = await api(owner, 'PUT', '/event/lead/questions', {
+      eventId: event.id,
+      questions: [{ label: 'Pick', kind: 'choice', options: Array.from({ length: 21 }, (_, i) => `o${i}`) }],
+    });
+    expect(options.body.error?.fields).toEqual({ 'questions.0.options': 'validation.error.maxItems' });
+    expect(
+      (await api<LeadList>(owner, 'GET', `/event/lead?eventId=${event.id}`)).body.data?.questions,
+    ).toEqual([]);
+  });
+
   it('bad scans are a 4xx that adds no lead: NUL bytes, huge vCards, unknown badges', async () => {
     const { event, booth, member } = await setup();
     const vcard = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n');
@@ -434,6 +499,99 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('lead questions saved at once (P
       .where('booth_id', '=', booth.id)
       .execute();
     expect(questions).toEqual([{ label: 'Budget' }]);
+  });
+
+  it('a member taken off the team while scanning adds no lead (403)', async () => {
+    const { event, booth, member, code } = await setup();
+    // The owner's removal in flight: the booth held, the member's booth cleared, not committed yet.
+    const scanned = await held.behind(
+      async (trx) => {
+        await trx.selectFrom('booths').select('id').where('id', '=', booth.id).forUpdate().execute();
+        await trx
+          .updateTable('participants')
+          .set({ booth_id: null, booth_role: null, booth_pending_role: null })
+          .where('id', '=', member.id)
+          .execute();
+      },
+      () => api(member, 'POST', '/event/lead/scan', { eventId: event.id, code, note: 'after leaving' }),
+    );
+    expect(scanned.status).toBe(403);
+    const rows = await t.ctx.db
+      .selectFrom('booth_leads')
+      .select('id')
+      .where('booth_id', '=', booth.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('a badge scanned while the organizer deletes the booth adds no lead and is refused as off the team (403)', async () => {
+    const { event, booth, member, code } = await setup();
+    // The organizer's delete in flight: the booth held, its team cleared, the booth deleted.
+    const scanned = await held.behind(
+      async (trx) => {
+        await trx.selectFrom('booths').select('id').where('id', '=', booth.id).forUpdate().execute();
+        await trx
+          .updateTable('participants')
+          .set({ booth_id: null, booth_role: null, booth_pending_role: null })
+          .where('booth_id', '=', booth.id)
+          .execute();
+        await trx.deleteFrom('booths').where('id', '=', booth.id).execute();
+      },
+      () => api(member, 'POST', '/event/lead/scan', { eventId: event.id, code, rating: 3 }),
+    );
+    expect(scanned.status).toBe(403);
+    expect(await t.ctx.db.selectFrom('booth_leads').select('id').execute()).toEqual([]);
+  });
+
+  it('a member taken off the team while writing a note on a lead changes nothing (403)', async () => {
+    const { event, booth, member, code } = await setup();
+    const lead = (await api<Lead>(member, 'POST', '/event/lead/scan', { eventId: event.id, code })).body
+      .data as Lead;
+    const noted = await held.behind(
+      async (trx) => {
+        await trx.selectFrom('booths').select('id').where('id', '=', booth.id).forUpdate().execute();
+        await trx
+          .updateTable('participants')
+          .set({ booth_id: null, booth_role: null, booth_pending_role: null })
+          .where('id', '=', member.id)
+          .execute();
+      },
+      () => api(member, 'POST', `/event/lead/${lead.id}/note`, { eventId: event.id, note: 'after leaving' }),
+    );
+    expect(noted.status).toBe(403);
+    const notes = await t.ctx.db
+      .selectFrom('booth_lead_notes')
+      .select('id')
+      .where('lead_id', '=', lead.id)
+      .execute();
+    expect(notes).toEqual([]);
+  });
+
+  it('an admin made a plain member while saving the questions changes none of them (403)', async () => {
+    const { event, booth } = await setup();
+    const admin = await makePerson(t.ctx, event.id, { name: 'Ada', boothId: booth.id, boothRole: 'admin' });
+    const saved = await held.behind(
+      async (trx) => {
+        await trx.selectFrom('booths').select('id').where('id', '=', booth.id).forUpdate().execute();
+        await trx
+          .updateTable('participants')
+          .set({ booth_role: 'user' })
+          .where('id', '=', admin.id)
+          .execute();
+      },
+      () =>
+        api(admin, 'PUT', '/event/lead/questions', {
+          eventId: event.id,
+          questions: [{ label: 'Budget', kind: 'text' }],
+        }),
+    );
+    expect(saved.status).toBe(403);
+    const questions = await t.ctx.db
+      .selectFrom('booth_lead_questions')
+      .select('id')
+      .where('booth_id', '=', booth.id)
+      .execute();
+    expect(questions).toEqual([]);
   });
 
   it('an answer given while the owner removes its option is checked against the saved questions (400)', async () => {

@@ -147,6 +147,44 @@ describe('contacts API (E7.50–E7.54)', () => {
     expect(await rowCount('contacts')).toBe(before);
   });
 
+  it('too many e-mails, phones or events, a search too long or a note type not offered: 400 with a message key', async () => {
+    const { event, me } = await setup();
+    const before = await rowCount('contacts');
+    const contact = { events: [event.id], firstName: 'Ada', emails: ['ada@example.test'] };
+    for (const [method, url, payload, fields] of [
+      [
+        'POST',
+        '/contact',
+        { ...contact, emails: Array.from({ length: 11 }, (_, i) => `a${i}@example.test`) },
+        { emails: 'validation.error.maxItems' },
+      ],
+      [
+        'POST',
+        '/contact',
+        { ...contact, phones: Array.from({ length: 11 }, (_, i) => `+1 555 01${i}0`) },
+        { phones: 'validation.error.maxItems' },
+      ],
+      [
+        'POST',
+        '/contact',
+        { ...contact, events: Array.from({ length: 51 }, (_, i) => i + 1) },
+        { events: 'validation.error.maxItems' },
+      ],
+      ['GET', `/contact?search=${'a'.repeat(101)}`, undefined, { search: 'validation.error.maxLength' }],
+      [
+        'POST',
+        '/contact/note',
+        { contactId: 1, contactType: 'email', note: 'x' },
+        { contactType: 'validation.error.option' },
+      ],
+    ] as const) {
+      const res = await api(me, method, url, payload);
+      expect(res.status, url).toBe(400);
+      expect(res.body.error?.fields, url).toEqual(fields);
+    }
+    expect(await rowCount('contacts')).toBe(before);
+  });
+
   it('only for events I take part in, and only my own contacts are visible', async () => {
     const { event, me, other } = await setup();
     const elsewhere = await makeEvent(t.ctx);

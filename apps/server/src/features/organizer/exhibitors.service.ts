@@ -202,7 +202,16 @@ export async function deleteConsoleBooth(
   await requireConsole(ctx.db, eventId, userId, 'exhibitors');
   await ctx.db.transaction().execute(async (trx) => {
     const booth = await boothOf(eventId, boothId, trx);
-    for (const member of await repo.teamsOf(trx, [boothId])) {
+    // The team's rows held (after the booth's, as every team change takes them) and read as they are
+    // now: someone moved to another booth meanwhile (made its owner, say) stays there.
+    const team = await repo.teamsOf(trx, [boothId]);
+    const people = await lockParticipants(
+      trx,
+      eventId,
+      team.map((m) => m.id),
+    );
+    for (const member of people.values()) {
+      if (member.booth_id !== boothId) continue;
       await setMembership(trx, member.id, leaving(ctx.now()));
       await tellMember(deps, member, { eventId, boothId, boothName: booth.name, change: 'removed' }, trx);
     }

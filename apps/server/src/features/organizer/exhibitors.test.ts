@@ -415,3 +415,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets a booth's delete meet a team change. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a booth deleted beside a team change (PostgreSQL)', () => {
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('a member moved to another booth while their old booth is deleted stays on the new one', async () => {
+    const { event, organizer, base } = await setup();
+    const old = await createBooth(organizer, base);
+    const next = await createBooth(organizer, base, { ...boothBody, name: 'Beta Drones' });
+    const person = await makePerson(t.ctx, event.id);
+    await api(organizer, 'POST', `${base}/booths/${old.id}/members`, {
+      participantId: person.id,
+      role: 'user',
+    });
+    // Another organizer naming them owner of the other booth, in flight: that booth and their row held.
+    const removed = await held.behind(
+      async (trx) => {
+        await trx.selectFrom('booths').select('id').where('id', '=', next.id).forUpdate().execute();
+        await trx
+          .updateTable('participants')
+          .set({ booth_id: next.id, booth_role: 'owner', booth_pending_role: null })
+          .where('id', '=', person.id)
+          .execute();
+      },
+      () => api(organizer, 'DELETE', `${base}/booths/${old.id}`),
+    );
+    expect(removed.status).toBe(200);
+    expect(await participantRow(person.id)).toEqual({
+      booth_id: next.id,
+      booth_role: 'owner',
+      booth_pending_role: null,
+    });
+  });
+});
