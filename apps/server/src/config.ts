@@ -57,6 +57,7 @@ const envSchema = z.object({
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEBHOOK_PRIVATE_NETWORK: z.enum(['true', 'false']).optional(),
+  PRINTER_LOOPBACK: z.enum(['true', 'false']).optional(),
   VITE_SUPPORT_WIDGET_URL: z.string().url().optional(),
   // Test-only: the event bus writes outbox rows but never processes them (crash tests).
   FOYER_OUTBOX_PAUSE: z.enum(['1', '0']).default('0'),
@@ -99,6 +100,12 @@ export interface Config {
    * multicast addresses never (docs/decisions/017).
    */
   webhookPrivateNetwork: boolean;
+  /**
+   * Whether badge printers may be at this server's loopback address (PRINTER_LOOPBACK; by default
+   * outside production only): there are its own services, which take a label's text as commands.
+   * A venue's private network is always open to printers; link-local addresses never.
+   */
+  printerLoopback: boolean;
   /**
    * The live-support widget's script (A1.18), written into the web app's page at run time, and its
    * origin, which the content security policy allows.
@@ -166,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookPrivateNetwork: e.WEBHOOK_PRIVATE_NETWORK
       ? e.WEBHOOK_PRIVATE_NETWORK === 'true'
       : e.NODE_ENV !== 'production',
+    printerLoopback: e.PRINTER_LOOPBACK ? e.PRINTER_LOOPBACK === 'true' : e.NODE_ENV !== 'production',
     supportWidgetUrl: e.VITE_SUPPORT_WIDGET_URL,
     supportWidgetOrigin: e.VITE_SUPPORT_WIDGET_URL ? new URL(e.VITE_SUPPORT_WIDGET_URL).origin : undefined,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { guardedLookup, printerAddressRefusal, printerHostRefusal } from '../organizer/webhooks.address';
 
 /**
  * Raw TCP to a network printer ("port 9100" / JetDirect): connect, write the job, close our half,
@@ -10,7 +11,9 @@ import { connect } from 'node:net';
  * - a connection, but the job not taken (the printer does not read: our data is still unsent);
  * - the job taken, but no close (the printer never finished reading it).
  *
- * A refused connection, a reset or an unknown host fails at once. A printer's answer on the
+ * An address printers may not use (`printerAddressRefusal`: link-local, or this server's loopback
+ * where the deployment closes it) fails at once, before any connection, and so does a name that
+ * resolves to one. A refused connection, a reset or an unknown host fails at once. A printer's answer on the
  * connection (status bytes) is read and dropped. The connection is destroyed whatever the outcome,
  * so nothing of a failed attempt reaches the printer afterwards from this side.
  */
@@ -40,6 +43,8 @@ function failure(host: string, port: number, error: NodeJS.ErrnoException): Prin
     case 'ECONNRESET':
     case 'EPIPE':
       return new PrintError(`${at} dropped the connection during the job (${code})`);
+    case 'EADDRNOTALLOWED':
+      return new PrintError(`Badges cannot be sent there: ${error.message}`);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return new PrintError(`Unknown printer address ${host} (${code})`);
@@ -58,14 +63,21 @@ export function sendRaw(
   host: string,
   port: number,
   data: string | Uint8Array,
-  timeoutMs = printerTiming.timeoutMs,
+  options: { allowLoopback: boolean; timeoutMs?: number },
 ): Promise<void> {
+  const { allowLoopback, timeoutMs = printerTiming.timeoutMs } = options;
+  const refusal = printerHostRefusal(host, allowLoopback);
+  if (refusal) return Promise.reject(new PrintError(`Badges cannot be sent there: ${refusal}`));
   return new Promise((resolve, reject) => {
     let settled = false;
     let connected = false;
     let sent = false;
     let closedByPrinter = false;
-    const socket = connect({ host, port });
+    const socket = connect({
+      host,
+      port,
+      lookup: guardedLookup((ip) => printerAddressRefusal(ip, allowLoopback)),
+    });
     const done = (error?: Error) => {
       if (settled) return;
       settled = true;

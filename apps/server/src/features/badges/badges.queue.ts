@@ -217,7 +217,9 @@ async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, clai
       error = content.message;
       final = true;
     } else {
-      error = await sendRaw(printer.host, printer.port, content).then(() => null, messageOf);
+      error = await sendRaw(printer.host, printer.port, content, {
+        allowLoopback: ctx.config.printerLoopback,
+      }).then(() => null, messageOf);
     }
   }
   const at = ctx.now();
@@ -435,7 +437,7 @@ export async function testPrint(
   const format = printer.kind;
   const content = format === 'zpl' ? testLabelZpl(printer, ctx.now()) : testLabelTxt(printer, ctx.now());
   try {
-    await sendRaw(printer.host, printer.port, content);
+    await sendRaw(printer.host, printer.port, content, { allowLoopback: ctx.config.printerLoopback });
     return { sent: true, format, error: null };
   } catch (error) {
     return { sent: false, format, error: messageOf(error) };

@@ -23,6 +23,7 @@ import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
 import { requireCheckInStaff } from '../checkin/checkin.service';
+import { printerHostRefusal } from '../organizer/webhooks.address';
 import { presentPrinter, presentTemplate } from './badges.present';
 import { badgeFields, chooseTemplate, designOf, plainText, qrText, renderTxt, zplFor } from './badges.render';
 import * as repo from './badges.repository';
@@ -111,6 +112,13 @@ export async function savePrinter(
   input: PrinterValues,
 ): Promise<Printer> {
   await requireBadgeAdmin(ctx, eventId, userId);
+  // An address no badge may be sent to is a field error when saved (sending checks it again).
+  const refusal = input.host ? printerHostRefusal(input.host, ctx.config.printerLoopback) : null;
+  if (refusal) {
+    throw AppError.badRequest(`host: badges cannot be sent there: ${refusal}`, {
+      host: 'badges.printer.error.address',
+    });
+  }
   const values = { ...input, templateIds: await checkTemplateIds(ctx, eventId, input.templateIds) };
   const row = await ctx.db.transaction().execute(async (trx) => {
     const saved =

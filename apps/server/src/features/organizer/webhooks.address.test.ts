@@ -48,7 +48,11 @@ describe('webhook addresses', () => {
   it('a name is refused on the address it resolves to, when the connection looks it up', async () => {
     const resolve = (allowPrivate: boolean) =>
       new Promise<{ error: Error | null; address: unknown }>((done) =>
-        guardedLookup(allowPrivate)('localhost', { all: true }, (error, address) => done({ error, address })),
+        guardedLookup((ip) => addressRefusal(ip, allowPrivate))(
+          'localhost',
+          { all: true },
+          (error, address) => done({ error, address }),
+        ),
       );
     const closed = await resolve(false);
     expect(closed.error?.message).toMatch(/^localhost: .* loopback or private network address$/);

@@ -33,6 +33,10 @@ privateNetwork.addSubnet('100.64.0.0', 10, 'ipv4');
 privateNetwork.addAddress('::1', 'ipv6');
 privateNetwork.addSubnet('fc00::', 7, 'ipv6');
 
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
 /** An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 one. */
 function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -46,6 +50,30 @@ export function addressRefusal(ip: string, allowPrivate: boolean): string | null
   if (never.check(address, family)) return `${ip} is a link-local, reserved or multicast address`;
   if (!allowPrivate && privateNetwork.check(address, family))
     return `${ip} is a loopback or private network address`;
+  return null;
+}
+
+/**
+ * Why a badge printer (raw TCP, features/badges/badges.printer.ts) may not be sent to at this IP, or
+ * null. A venue's printers are on its private network, so that stays open; never link-local (the
+ * cloud's metadata address), reserved or multicast; this server's own loopback (its Redis, its
+ * database: a TXT template is text they would take as commands) only where the deployment allows
+ * it (`printerLoopback`: outside production by default, for a printer simulated next to Foyer).
+ */
+export function printerAddressRefusal(ip: string, allowLoopback: boolean): string | null {
+  const { address, family } = unmapped(ip);
+  if (never.check(address, family)) return `${ip} is a link-local, reserved or multicast address`;
+  if (!allowLoopback && loopback.check(address, family)) return `${ip} is this server`;
+  return null;
+}
+
+/** What can be said of a printer's host before any name is resolved (an IP, or "localhost"). */
+export function printerHostRefusal(host: string, allowLoopback: boolean): string | null {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (isIP(bare)) return printerAddressRefusal(bare, allowLoopback);
+  const name = bare.toLowerCase().replace(/\.$/, '');
+  if (!allowLoopback && (name === 'localhost' || name.endsWith('.localhost')))
+    return `${name} is this server`;
   return null;
 }
 
@@ -80,18 +108,19 @@ export class RefusedAddressError extends Error {
 }
 
 /**
- * A `lookup` for http.request: resolves as the system does, then refuses the connection when any
- * address the name has is one it may not use (the connection uses the first, and the others are a
- * retry away).
+ * A `lookup` for http.request and net.connect: resolves as the system does, then refuses the
+ * connection when any address the name has is one it may not use (the connection uses the first,
+ * and the others are a retry away). `refusal` judges one address (`addressRefusal` for webhooks,
+ * `printerAddressRefusal` for printers).
  */
-export function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(refusal: (ip: string) => string | null): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '');
-      const refusal = addresses.map((a) => addressRefusal(a.address, allowPrivate)).find((r) => r !== null);
+      const refused = addresses.map((a) => refusal(a.address)).find((r) => r !== null);
       const first = addresses[0];
-      if (refusal || !first)
-        return callback(new RefusedAddressError(`${hostname}: ${refusal ?? 'no address'}`), '');
+      if (refused || !first)
+        return callback(new RefusedAddressError(`${hostname}: ${refused ?? 'no address'}`), '');
       // Node asks for every address when it tries both families in turn (autoSelectFamily).
       if (options.all) return callback(null, addresses);
       return callback(null, first.address, first.family);

@@ -50,7 +50,7 @@ function postTo(url: URL, headers: Record<string, string>, body: string, allowPr
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup: guardedLookup(allowPrivate),
+        lookup: guardedLookup((ip) => addressRefusal(ip, allowPrivate)),
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
       },
       (response) => {
