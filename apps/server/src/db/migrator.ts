@@ -33,6 +33,7 @@ import * as m0031 from './migrations/0031_venue_map';
 import * as m0032 from './migrations/0032_search_changes';
 import * as m0033 from './migrations/0033_foreign_key_indexes';
 import * as m0034 from './migrations/0034_housekeeping_indexes';
+import * as m0035 from './migrations/0035_removed_leave_areas';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0032_search_changes': m0032,
   '0033_foreign_key_indexes': m0033,
   '0034_housekeeping_indexes': m0034,
+  '0035_removed_leave_areas': m0035,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

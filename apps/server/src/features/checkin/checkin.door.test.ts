@@ -1,5 +1,6 @@
 import {
   type CheckInChangedPayload,
+  type CheckInList,
   type CheckInLookup,
   type CheckInResult,
   RecordType,
@@ -257,6 +258,45 @@ describe(`desk lookup (issue 14, ${engine})`, () => {
 });
 
 describe(`live occupancy (E7.73, ${engine})`, () => {
+  it('E7.73 a person removed from the event while inside leaves every area: counts and the inside-now list drop them', async () => {
+    const { event, staff, guest, ticketId } = await door.setup();
+    const owner = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'owner' });
+    const hall = await door.room(event.id, 100);
+    const stays = await makePerson(t.ctx, event.id, { name: 'Ada' });
+    const staysTicket = await door.withTicket(stays);
+    for (const [ticket, area] of [
+      [ticketId, {}],
+      [ticketId, { entityType: 'location', entityId: hall.id }],
+      [staysTicket, {}],
+    ] as const) {
+      const res = await door.api(staff, 'POST', CHECK_IN, {
+        eventId: event.id,
+        ticketId: ticket,
+        checkIn: true,
+        ...area,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    expect(await door.counted(event.id)).toEqual({ used: 2, inside: 2 });
+    expect(await door.counted(event.id, 'location', hall.id)).toEqual({ used: 1, inside: 1 });
+
+    const removed = await door.api(owner, 'POST', `/organizer/event/${event.id}/participants/bulk`, {
+      action: 'remove',
+      ids: [guest.id],
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await door.counted(event.id)).toEqual({ used: 1, inside: 1 });
+    expect(await door.counted(event.id, 'location', hall.id)).toEqual({ used: 0, inside: 0 });
+    const list = await door.api<CheckInList>(
+      staff,
+      'GET',
+      `/event/participant/checkIn/list?eventId=${event.id}`,
+    );
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.data?.items.map((p) => p.participantId)).toEqual([stays.id]);
+    expect(list.body.data?.total).toBe(1);
+  });
+
   it('E7.73 each check-in and check-out publishes the area count and the person to the staff room', async () => {
     const { event, staff, ticketId } = await door.setup();
     const { id } = await door.room(event.id, 5);
