@@ -257,7 +257,13 @@ export async function recordVisit(
     .execute();
 }
 
+/**
+ * The booth's visitors for its report. Someone who hides their profile is not named to the booth
+ * (they are in no list of the event's) unless they became its lead: their badge was scanned.
+ */
 export function visitorsOf(db: Executor, boothId: number) {
+  const isLead = sql<boolean>`EXISTS (SELECT 1 FROM booth_leads l
+    WHERE l.booth_id = v.booth_id AND l.participant_id = v.participant_id)`;
   return db
     .selectFrom('booth_visits as v')
     .innerJoin('participants as p', 'p.id', 'v.participant_id')
@@ -271,19 +277,10 @@ export function visitorsOf(db: Executor, boothId: number) {
       'v.first_at',
       'v.last_at',
     ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('booth_leads as l')
-            .select('l.id')
-            .whereRef('l.booth_id', '=', 'v.booth_id')
-            .whereRef('l.participant_id', '=', 'v.participant_id'),
-        )
-        .as('is_lead'),
-    )
+    .select(isLead.as('is_lead'))
     .where('v.booth_id', '=', boothId)
     .where('p.state', '!=', 'deleted')
+    .where((eb) => eb.or([eb('p.visible', '=', true), eb(isLead, '=', true)]))
     .orderBy('v.last_at', 'desc')
     .limit(10_000)
     .execute();

@@ -280,6 +280,41 @@ describe('booth leads', () => {
     expect(await leadPushes(pending.userId)).toEqual([]);
   });
 
+  it('the visitors report names no one who hides their profile, unless they became a lead of the booth', async () => {
+    const { event, booth, member, visitor } = await setup();
+    const hidden = await makePerson(t.ctx, event.id, { name: 'Hana', company: 'Quiet Co', visible: false });
+    const hiddenLead = await makePerson(t.ctx, event.id, {
+      name: 'Lena',
+      company: 'Scanned Co',
+      visible: false,
+    });
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ ticket_id: `TCK-LEAD-${hiddenLead.id}` })
+      .where('id', '=', hiddenLead.id)
+      .execute();
+    for (const who of [visitor, hidden, hiddenLead])
+      expect((await api(who, 'GET', `/event/booth/${booth.id}?eventId=${event.id}`)).status).toBe(200);
+    const scanned = await api(member, 'POST', '/event/lead/scan', {
+      eventId: event.id,
+      code: `TCK-LEAD-${hiddenLead.id}`,
+    });
+    expect(scanned.status).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/event/lead/report?eventId=${event.id}&part=visitors`,
+      headers: member.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const names = res.body
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(',')[0])
+      .sort();
+    expect(names).toEqual(['Lena', 'Vera']);
+  });
+
   it('E9.53 E9.54 the booth report: leads, visitors and meetings as CSV, and all three as XLSX', async () => {
     const { event, booth, owner, member, visitor, code } = await setup();
     await api(owner, 'PUT', '/event/lead/questions', {
