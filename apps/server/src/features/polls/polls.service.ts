@@ -122,9 +122,10 @@ export async function getPoll(
 }
 
 /**
- * Keeps the ids of answers sent back with theirs; new rows get the next free ids, above every id a
- * ballot still names (`voted`): an answer removed and its id given to a new one would hand the new
- * one its votes.
+ * Keeps the ids of answers sent back with theirs (a removed answer's id is not taken back); new
+ * answers get ids above every id the poll ever had: removed answers stay stored, marked removed,
+ * and `voted` is the highest id a ballot names. An id given again would hand the new answer the
+ * old one's votes, in a tally or a client's cache.
  */
 function numberAnswers(input: SavePollRequest['answers'], previous: StoredAnswer[], voted = 0) {
   let next = Math.max(voted, ...previous.map((a) => a.id)) + 1;
