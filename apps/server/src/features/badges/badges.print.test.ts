@@ -48,6 +48,21 @@ async function printer() {
 const jobRow = (id: number) =>
   t.ctx.db.selectFrom('badge_print_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+/** A badge queued at 09:00 for a printer that is down: its first attempt failed, a retry waits. */
+async function queuedBehindADownPrinter() {
+  const s = await b.setup();
+  const T0 = new Date('2030-04-01T09:00:00Z');
+  t.setNow(T0);
+  const input = { label: 'Hall', kind: 'zpl' as const, host: '127.0.0.1' };
+  const zpl = await b.addPrinter(s.organizer, s.event.id, { ...input, port: await deadPort() });
+  const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
+  expect(res.body.data?.outcome).toBe('queued');
+  await t.app.bus.idle();
+  const id = res.body.data?.job?.id ?? 0;
+  expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
+  return { s, T0, input, zpl, id };
+}
+
 describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
   it('E4.72 E7.62 E7.63 E3.38 queues a badge (POST event/participant/badge/printQueue) and sends ZPL with the merge fields, escaped data and the QR; then printed', async () => {
     const s = await b.setup({ name: 'Gr^ace', surname: 'Ho~pper_', company: 'Şirket Ünlü' });
@@ -171,16 +186,7 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
   });
 
   it('E8.16 a queued badge printed meanwhile at the desk is not sent again when its retry comes', async () => {
-    const s = await b.setup();
-    const T0 = new Date('2030-04-01T09:00:00Z');
-    t.setNow(T0);
-    const input = { label: 'Hall', kind: 'zpl' as const, host: '127.0.0.1' };
-    const zpl = await b.addPrinter(s.organizer, s.event.id, { ...input, port: await deadPort() });
-    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
-    expect(res.body.data?.outcome).toBe('queued');
-    await t.app.bus.idle();
-    const id = res.body.data?.job?.id ?? 0;
-    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
+    const { s, T0, input, zpl, id } = await queuedBehindADownPrinter();
 
     // The queue's printer is down; the desk prints the badge on its own and says so.
     t.setNow(new Date(T0.getTime() + 1_000));
@@ -232,16 +238,7 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
   });
 
   it('E9.56 a queued badge waiting for its retry is not sent once the organizer sets its printer to "none"', async () => {
-    const s = await b.setup();
-    const T0 = new Date('2030-04-01T09:00:00Z');
-    t.setNow(T0);
-    const input = { label: 'Hall', kind: 'zpl' as const, host: '127.0.0.1' };
-    const zpl = await b.addPrinter(s.organizer, s.event.id, { ...input, port: await deadPort() });
-    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
-    expect(res.body.data?.outcome).toBe('queued');
-    await t.app.bus.idle();
-    const id = res.body.data?.job?.id ?? 0;
-    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
+    const { s, T0, input, zpl, id } = await queuedBehindADownPrinter();
 
     // The organizer switches the printer off ("none": badges are not printed there); it answers again.
     const lp = await printer();
