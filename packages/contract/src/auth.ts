@@ -96,15 +96,33 @@ export const registerRequest = z
     surname: requiredText(100),
     email: emailSchema.optional(),
     username: emailSchema.optional(),
-    ticketId: z.string().trim().min(4, 'validation.error.ticket').max(64).optional(),
+    ticketId: z
+      .string()
+      .trim()
+      .min(4, 'validation.error.ticket')
+      .max(64, 'validation.error.maxLength')
+      .optional(),
     password: newPasswordSchema.optional(),
     consent: z.boolean().optional(),
     phone: optionalText(40),
     company: optionalText(200),
     jobTitle: optionalText(200),
     city: optionalText(200),
+    // Each problem by its message key (a union's own error would say "Invalid input" in English).
     fields: z
-      .record(z.string().max(64), z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)]))
+      .record(
+        z.string().max(64),
+        z
+          .union(
+            [
+              z.string().max(2000, 'validation.error.maxLength'),
+              z.array(z.string().max(200, 'validation.error.maxLength')),
+            ],
+            { error: 'validation.error.type' },
+          )
+          .refine((value) => !Array.isArray(value) || value.length <= 50, 'validation.error.maxItems'),
+        { error: (issue) => (issue.code === 'invalid_key' ? 'validation.error.unknownField' : undefined) },
+      )
       .optional(),
     /** The token of a personal invitation link (organizer-people.ts): proves the address, opens a closed registration. */
     invite: z

@@ -109,7 +109,7 @@ export const inviteParticipantRequest = z.strictObject({
   present: z.enum(presenceValues, { error: 'validation.error.option' }).optional(),
   phone: optionalText(40),
   typeId: idSchema.optional(),
-  categories: z.array(idSchema).max(100).optional(),
+  categories: z.array(idSchema).max(100, 'validation.error.maxItems').optional(),
 });
 export type InviteParticipantRequest = z.input<typeof inviteParticipantRequest>;
 
@@ -131,14 +131,17 @@ export const newParticipantSchema = z.strictObject({
   company: optionalText(200),
   jobTitle: optionalText(200),
   typeId: idSchema.optional(),
-  categories: z.array(idSchema).max(100).optional(),
+  categories: z.array(idSchema).max(100, 'validation.error.maxItems').optional(),
   present: z.enum(presenceValues, { error: 'validation.error.option' }).optional(),
 });
 
 /** POST /event/participant (E7.29) */
 export const addParticipantsRequest = z.strictObject({
   eventId: idSchema,
-  participants: z.array(newParticipantSchema).min(1, 'validation.error.required').max(500),
+  participants: z
+    .array(newParticipantSchema)
+    .min(1, 'validation.error.required')
+    .max(500, 'validation.error.maxItems'),
   sendInvitation: z.boolean().default(false),
 });
 export type AddParticipantsRequest = z.input<typeof addParticipantsRequest>;

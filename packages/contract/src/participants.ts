@@ -208,16 +208,16 @@ export const websiteSchema = z
 
 const someSchema = z
   .strictObject({
-    facebook: z.string().trim().max(300).optional(),
-    twitter: z.string().trim().max(300).optional(),
-    instagram: z.string().trim().max(300).optional(),
-    linkedin: z.string().trim().max(300).optional(),
+    facebook: z.string().trim().max(300, 'validation.error.maxLength').optional(),
+    twitter: z.string().trim().max(300, 'validation.error.maxLength').optional(),
+    instagram: z.string().trim().max(300, 'validation.error.maxLength').optional(),
+    linkedin: z.string().trim().max(300, 'validation.error.maxLength').optional(),
   })
   .optional();
 
 export const categoryValueInput = z.strictObject({
   categoryId: idSchema,
-  selectedCategoryIds: z.array(idSchema).max(100).optional(),
+  selectedCategoryIds: z.array(idSchema).max(100, 'validation.error.maxItems').optional(),
   value: z.string().trim().max(500, 'validation.error.maxLength').optional(),
 });
 export type CategoryValueInput = z.infer<typeof categoryValueInput>;
@@ -234,7 +234,7 @@ export const updateEventProfileRequest = z.strictObject({
   city: z.string().trim().max(200, 'validation.error.maxLength').optional(),
   some: someSchema,
   typeId: idSchema.nullable().optional(),
-  categories: z.array(categoryValueInput).max(100).optional(),
+  categories: z.array(categoryValueInput).max(100, 'validation.error.maxItems').optional(),
   present: z.enum(['venue', 'online']).optional(),
   visible: z.boolean().optional(),
   /** The wizard's last step: marks the event profile filled (A4.43). */
@@ -344,6 +344,11 @@ export function validateCategorySelection(
     }
     if (q.type === 'text') {
       if (value.selectedCategoryIds?.length) errors[String(q.categoryId)] = 'validation.error.type';
+      continue;
+    }
+    // A choice question takes options, not text (a stored text would count as an answer).
+    if (value.value !== undefined) {
+      errors[String(q.categoryId)] = 'validation.error.type';
       continue;
     }
     const selected = [...new Set(value.selectedCategoryIds ?? [])];

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type {
-  acceptInvitationRequest,
-  addParticipantsRequest,
-  EventInvitation,
-  inviteParticipantRequest,
+import {
+  type acceptInvitationRequest,
+  type addParticipantsRequest,
+  ErrorCode,
+  type EventInvitation,
+  type inviteParticipantRequest,
+  isEventFinished,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -280,6 +282,10 @@ export async function acceptInvitation(
     if (!user) throw AppError.unauthenticated('This account no longer exists');
     const row = await findOpenInvitation(trx, input.token, 'lock');
     if (!row) throw invalidInvitation();
+    // As registering with the link: it opens a closed registration, never a finished event.
+    const event = await repo.findEventName(trx, row.event_id);
+    if (!event || isEventFinished({ isFinished: event.is_finished, realEdt: event.real_edt }, ctx.now()))
+      throw new AppError(403, ErrorCode.RegistrationClosed, 'Registration is closed for this event');
     const own = await findParticipation(trx, row.event_id, userId, { withDeleted: true });
     if (own && own.state !== 'deleted' && own.state !== 'invited') {
       // Already in the event: the invitation is spent, the live record stays.

@@ -204,6 +204,19 @@ describe('invitations (E7.66, E7.67)', () => {
     expect(twice.body.error?.fields).toEqual({ token: 'organizer.people.error.invitation' });
   });
 
+  it('an invitation to an event that has finished is not accepted: the link stays unused', async () => {
+    const { event, owner } = await setup();
+    const user = await makeUser(t.ctx, { username: address(), name: 'Late', surname: 'Johnson' });
+    const token = await invitedToken(owner, event.id, user);
+    await t.ctx.db.updateTable('events').set({ is_finished: true }).where('id', '=', event.id).execute();
+    const accepted = await req(user, 'POST', '/event/invitation/accept', { token });
+    expect(accepted.status).toBe(403);
+    expect(accepted.body.error?.code).toBe('MST-00021');
+    const [row] = await participantsOf(event.id, user.username);
+    expect(row).toMatchObject({ user_id: null, state: 'invited' });
+    expect(row?.invite_token_hash).not.toBeNull();
+  });
+
   it('E7.66 an account invited at its login address and at another accepts either link: one live record', async () => {
     const { event, owner } = await setup();
     const kat = await makeUser(t.ctx, { username: address(), name: 'Kat', surname: 'Johnson' });
@@ -298,6 +311,33 @@ describe('invitations (E7.66, E7.67)', () => {
     });
     expect(badType.body.error?.fields).toEqual({ typeId: 'organizer.people.error.type' });
     expect(await participantsOf(event.id, 'not-an-email')).toHaveLength(0);
+  });
+
+  it('too many people or categories in an invitation are named by message keys in fields', async () => {
+    const { event, owner } = await setup();
+    const email = address();
+    const invite = await req(owner, 'POST', '/event/participant/invite', {
+      eventId: event.id,
+      name: 'A',
+      surname: 'B',
+      email,
+      present: 'venue',
+      categories: Array(101).fill(1),
+    });
+    expect(invite.status).toBe(400);
+    expect(invite.body.error?.fields).toEqual({ categories: 'validation.error.maxItems' });
+    const add = await req(owner, 'POST', '/event/participant', {
+      eventId: event.id,
+      participants: Array.from({ length: 501 }, (_, i) => ({ email: `bulk${i}-${email}` })),
+    });
+    expect(add.status).toBe(400);
+    expect(add.body.error?.fields).toEqual({ participants: 'validation.error.maxItems' });
+    const one = await req(owner, 'POST', '/event/participant', {
+      eventId: event.id,
+      participants: [{ email, categories: Array(101).fill(1) }],
+    });
+    expect(one.body.error?.fields).toEqual({ 'participants.0.categories': 'validation.error.maxItems' });
+    expect(await participantsOf(event.id, email)).toHaveLength(0);
   });
 
   it('E8.44 an attendee, an organizer of another event and a check-in admin may not invite', async () => {

@@ -1,4 +1,5 @@
 import {
+  type CategoryValueInput,
   isProfileComplete,
   ParticipantErrorCode,
   type ParticipantProfile,
@@ -156,7 +157,9 @@ async function saveOwnProfile(
 
   if (input.categories !== undefined) {
     const questions = toQuestions(await repo.listParticipantCategories(trx, event.id));
-    const errors = validateCategorySelection(questions, input.categories);
+    // One question named twice is one answer: checked (limit, single choice) as the union it saves.
+    const values = mergeByQuestion(input.categories);
+    const errors = validateCategorySelection(questions, values);
     const first = Object.entries(errors)[0];
     if (first) {
       const code = first[1].startsWith('You already added')
@@ -166,7 +169,7 @@ async function saveOwnProfile(
     }
     const ids = new Set<number>();
     const texts: Record<string, string> = { ...textValues(me) };
-    for (const value of input.categories) {
+    for (const value of values) {
       for (const id of value.selectedCategoryIds ?? []) ids.add(id);
       if (value.value !== undefined) texts[String(value.categoryId)] = value.value;
     }
@@ -178,6 +181,22 @@ async function saveOwnProfile(
   if (input.finished && !me.profile_filled_at) update.profile_filled_at = ctx.now();
 
   return repo.updateParticipant(trx, me.id, update);
+}
+
+/** The save's answers, one per question: selections joined, the last text kept. */
+function mergeByQuestion(values: readonly CategoryValueInput[]): CategoryValueInput[] {
+  const merged = new Map<number, CategoryValueInput>();
+  for (const value of values) {
+    const seen = merged.get(value.categoryId);
+    if (!seen) {
+      merged.set(value.categoryId, { ...value });
+      continue;
+    }
+    if (value.selectedCategoryIds !== undefined)
+      seen.selectedCategoryIds = [...(seen.selectedCategoryIds ?? []), ...value.selectedCategoryIds];
+    if (value.value !== undefined) seen.value = value.value;
+  }
+  return [...merged.values()];
 }
 
 /** GET /event/participant/wizard: the steps to show and how complete the profile is (E2.74, E9.46). */

@@ -80,6 +80,31 @@ describe('attendee profile', () => {
     expect(own.body.data?.company).toBe('Acme');
   });
 
+  it('too many or too long values in a profile save are named by message keys in fields, and change nothing', async () => {
+    const event = await makeEvent(t.ctx);
+    const me = await makePerson(t.ctx, event.id);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ some: { linkedin: 'x'.repeat(301) } }, 'some.linkedin', 'validation.error.maxLength'],
+      [
+        { categories: Array.from({ length: 101 }, () => ({ categoryId: 1 })) },
+        'categories',
+        'validation.error.maxItems',
+      ],
+      [
+        { categories: [{ categoryId: 1, selectedCategoryIds: Array(101).fill(1) }] },
+        'categories.0.selectedCategoryIds',
+        'validation.error.maxItems',
+      ],
+    ];
+    for (const [extra, field, key] of cases) {
+      const res = await put(me, { eventId: event.id, company: 'Changed', ...extra });
+      expect(res.status, field).toBe(400);
+      expect(res.body.error?.fields, field).toEqual({ [field]: key });
+    }
+    const own = await get<ParticipantProfile>(me, `/event/participant/me?eventId=${event.id}`);
+    expect(own.body.data?.company).not.toBe('Changed');
+  });
+
   it('E7.28, E3.01 a website that is not a web address is refused with its field error', async () => {
     const event = await makeEvent(t.ctx);
     const me = await makePerson(t.ctx, event.id);
@@ -142,6 +167,62 @@ describe('attendee profile', () => {
     expect((await put(me, { eventId: event.id, typeId: locked.id })).status).toBe(200);
     const stuck = await put(me, { eventId: event.id, typeId: open.id });
     expect(stuck.body.error?.code).toBe(ParticipantErrorCode.TypeLocked);
+  });
+
+  it('one question sent twice in a save is checked as one: its limit and single choice hold, nothing is saved', async () => {
+    const event = await makeEvent(t.ctx);
+    const topics = await makeCategory(t.ctx, event.id, { name: 'Topics', maxSelectable: 2 });
+    const size = await makeCategory(t.ctx, event.id, { name: 'Company size', isMulti: false });
+    const opts = [];
+    for (const name of ['AI', 'Bio', 'Cars', 'Drones'])
+      opts.push(await makeCategory(t.ctx, event.id, { name, parentId: topics.id }));
+    const small = await makeCategory(t.ctx, event.id, { name: 'Small', parentId: size.id });
+    const large = await makeCategory(t.ctx, event.id, { name: 'Large', parentId: size.id });
+    const me = await makePerson(t.ctx, event.id);
+    const four = await put(me, {
+      eventId: event.id,
+      categories: [
+        { categoryId: topics.id, selectedCategoryIds: [opts[0]!.id, opts[1]!.id] },
+        { categoryId: topics.id, selectedCategoryIds: [opts[2]!.id, opts[3]!.id] },
+      ],
+    });
+    expect(four.status).toBe(400);
+    expect(four.body.error?.code).toBe(ParticipantErrorCode.TooManyOptions);
+    const both = await put(me, {
+      eventId: event.id,
+      categories: [
+        { categoryId: size.id, selectedCategoryIds: [small.id] },
+        { categoryId: size.id, selectedCategoryIds: [large.id] },
+      ],
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.error?.fields).toEqual({ [String(size.id)]: 'maxItemsLength' });
+    const stored = await t.ctx.db
+      .selectFrom('participants')
+      .select('category_ids')
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.category_ids ?? []).toEqual([]);
+  });
+
+  it('a text answer sent for a choice question is refused and not stored', async () => {
+    const event = await makeEvent(t.ctx);
+    const topics = await makeCategory(t.ctx, event.id, { name: 'Topics' });
+    const ai = await makeCategory(t.ctx, event.id, { name: 'AI', parentId: topics.id });
+    const me = await makePerson(t.ctx, event.id);
+    const res = await put(me, {
+      eventId: event.id,
+      categories: [{ categoryId: topics.id, selectedCategoryIds: [ai.id], value: 'Anything I like' }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.fields).toEqual({ [String(topics.id)]: 'validation.error.type' });
+    const stored = await t.ctx.db
+      .selectFrom('participants')
+      .select(['fields', 'category_ids'])
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.fields?.categoryValues).toBeUndefined();
+    expect(stored.category_ids ?? []).toEqual([]);
   });
 
   it('E7.28 E5.04 two saves of my profile at the same moment (visibility in one tab, a text answer in another) both stay', async () => {

@@ -167,6 +167,40 @@ describe('registration form rules and bad input', () => {
     expect(await writeCounts(t.ctx)).toEqual(before);
   });
 
+  it('too long or wrong answers are named by message keys in fields, never in English', async () => {
+    const before = await writeCounts(t.ctx);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ticketId: 'T'.repeat(65), regType: 'ticket' }, 'ticketId', 'validation.error.maxLength'],
+      [
+        { fields: { industry: 'Fintech', terms: 'true', note: 'x'.repeat(2001) } },
+        'fields.note',
+        'validation.error.maxLength',
+      ],
+      [
+        { fields: { industry: 'Fintech', terms: 'true', topics: Array(51).fill('AI') } },
+        'fields.topics',
+        'validation.error.maxItems',
+      ],
+      [
+        { fields: { industry: 'Fintech', terms: 'true', topics: ['a'.repeat(201)] } },
+        'fields.topics.0',
+        'validation.error.maxLength',
+      ],
+      [{ fields: { industry: 'Fintech', terms: 'true', note: 5 } }, 'fields.note', 'validation.error.type'],
+      [
+        { fields: { industry: 'Fintech', terms: 'true', ['k'.repeat(65)]: 'x' } },
+        `fields.${'k'.repeat(65)}`,
+        'validation.error.unknownField',
+      ],
+    ];
+    for (const [extra, field, key] of cases) {
+      const res = await register(payload(extra));
+      expect(res.status, field).toBe(400);
+      expect(res.body.error?.fields?.[field], field).toBe(key);
+    }
+    expect(await writeCounts(t.ctx)).toEqual(before);
+  });
+
   it('rate-limits registrations per IP with MST-00429', async () => {
     for (let i = 0; i < REGISTER_RATE_LIMIT.max; i++) {
       expect((await register({})).status).toBe(400);

@@ -141,7 +141,13 @@ async function registerInTransaction(
   if (mode === 'ticket' && input.ticketId) {
     participant = await findTicket(trx, event.id, input.ticketId);
     if (!participant) throw formInvalid({ ticketId: 'registration.error.ticket' });
-    if (participant.user_id !== null && participant.state !== 'deleted') {
+    // The link opened a closed registration (checkOpen): it must be this record's own.
+    if (input.invite) await requireInvitationFor(trx, event.id, participant.email, input.invite);
+    // A removed place stays its account's (meetings, chats): only that account, logged in, takes it back.
+    if (
+      participant.user_id !== null &&
+      (participant.state !== 'deleted' || participant.user_id !== account.callerId)
+    ) {
       throw AppError.conflict('This ticket is already registered');
     }
     email = input.username ?? input.email ?? participant.email;

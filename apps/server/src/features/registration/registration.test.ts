@@ -210,6 +210,78 @@ describe('POST /event/register', () => {
     expect(again.status).toBe(409);
   });
 
+  it('the ticket of a removed attendee does not hand their record to another account; its owner may come back', async () => {
+    const owner = await makeUser(t.ctx, { username: 'first@example.com' });
+    const removed = await makeParticipant(t.ctx, event.id, owner, {
+      ticket_id: 'QRST6789',
+      type_id: attendeeType,
+      state: 'deleted',
+    });
+    const res = await register({
+      eventId: event.id,
+      ticketId: 'QRST6789',
+      username: 'finder@example.com',
+      name: 'Finder',
+      surname: 'Person',
+      password: 'Correct horse 1',
+      consent: true,
+    });
+    expect(res.status).toBe(409);
+    const row = await t.ctx.db
+      .selectFrom('participants')
+      .selectAll()
+      .where('id', '=', removed.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: owner.id, email: 'first@example.com', state: 'deleted' });
+    expect(await userOf('finder@example.com')).toBeUndefined();
+    const back = await call<RegisterResult>(t.app, {
+      method: 'POST',
+      url: '/api/v1/event/register',
+      headers: await tokenHeaders(t.ctx, owner.id),
+      payload: {
+        eventId: event.id,
+        ticketId: 'QRST6789',
+        name: 'First',
+        surname: 'Owner',
+        password: 'Correct horse 1',
+        consent: true,
+      },
+    });
+    expect(back.status).toBe(200);
+    expect(back.body.data?.ticketId).toBe('QRST6789');
+  });
+
+  it('a made-up invitation token does not open a closed registration to a ticket', async () => {
+    await t.ctx.db
+      .updateTable('events')
+      .set({ registration_open: false })
+      .where('id', '=', event.id)
+      .execute();
+    const listed = await makeParticipant(t.ctx, event.id, null, {
+      ticket_id: 'WXYZ2345',
+      type_id: attendeeType,
+    });
+    const res = await register({
+      eventId: event.id,
+      ticketId: 'WXYZ2345',
+      username: 'late@example.com',
+      name: 'Late',
+      surname: 'Comer',
+      password: 'Correct horse 1',
+      consent: true,
+      invite: 'x'.repeat(43),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.fields).toEqual({ invite: 'organizer.people.error.invitation' });
+    const row = await t.ctx.db
+      .selectFrom('participants')
+      .selectAll()
+      .where('id', '=', listed.id)
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toBeNull();
+    expect(await userOf('late@example.com')).toBeUndefined();
+  });
+
   it('A5.08 ticket mode refuses an unknown ticket with MST-00082 on the ticket field', async () => {
     const res = await register({
       eventId: event.id,
