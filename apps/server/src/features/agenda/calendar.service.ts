@@ -9,7 +9,7 @@ import { agendaItemsOf } from './agenda.service';
 import { registeredAgendaSources } from './agenda-sources';
 import * as feeds from './calendar.repository';
 import { buildCalendar, type IcsEvent, plainText } from './ics';
-import { findSessionRows } from './sessions.repository';
+import { findSessionRows, isVisibleTo } from './sessions.repository';
 
 /** How often subscribed calendar apps are asked to refetch the feed. */
 const FEED_REFRESH_MINUTES = 60;
@@ -160,12 +160,13 @@ export async function agendaDownload(ctx: AppContext, userId: number, eventId: n
 /** GET /event/:eventId/sessions/:sessionId/calendar.ics: one session (E4.44 add to calendar). */
 export async function sessionDownload(ctx: AppContext, userId: number, eventId: number, sessionId: number) {
   const { event, me } = await requireMembership(ctx.db, eventId, userId);
-  const [row] = await findSessionRows(ctx.db, viewerOf(me), {
-    eventId: event.id,
-    ids: [sessionId],
-    limit: 1,
-  });
-  if (!row) throw AppError.notFound('Session not found');
+  const viewer = viewerOf(me);
+  const [row] = await findSessionRows(ctx.db, viewer, { eventId: event.id, ids: [sessionId], limit: 1 });
+  // A slot is only as visible as its session (as on the detail page): a slot of a hidden or
+  // restricted session is not found either.
+  if (!row || (row.parent_id !== null && !(await isVisibleTo(ctx.db, viewer, row.parent_id)))) {
+    throw AppError.notFound('Session not found');
+  }
   const body = buildCalendar({
     name: event.name,
     now: ctx.now(),

@@ -163,6 +163,35 @@ describe('calendar link and feed (E7.16)', () => {
     ).toBe(401);
   });
 
+  it('a slot of a hidden or restricted session cannot be downloaded as a calendar by those who may not see it', async () => {
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const hidden = await createSession(t.ctx, event.id, { name: 'Secret board meeting', hidden: true });
+    const restricted = await createSession(t.ctx, event.id, { name: 'VIP dinner', restricted: true });
+    const secretSlot = await createSession(t.ctx, event.id, {
+      name: 'Secret slot',
+      parentId: hidden.id,
+      description: '<p>Merger talks</p>',
+    });
+    const vipSlot = await createSession(t.ctx, event.id, { name: 'VIP slot', parentId: restricted.id });
+    for (const slot of [secretSlot, vipSlot]) {
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/event/${event.id}/sessions/${slot.id}`,
+        headers: ada.headers,
+      });
+      expect(detail.statusCode).toBe(404);
+      const ics = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/event/${event.id}/sessions/${slot.id}/calendar.ics`,
+        headers: ada.headers,
+      });
+      expect(ics.statusCode).toBe(404);
+      expect(ics.body).not.toContain('BEGIN:VCALENDAR');
+      expect(ics.body).not.toContain('Merger talks');
+    }
+  });
+
   it('E7.16 E3.10 a confirmed 1:1 meeting is one VEVENT, never also a session with the same id', async () => {
     const event = await makeEvent(t.ctx);
     // Ids restart for every test: this session and the meeting below share id 1.

@@ -165,7 +165,10 @@ function findPeople(db: Executor, sessionIds: number[]) {
 
 function findSlots(db: Executor, readFor: ReadFor, parentIds: number[]) {
   const viewer = 'viewer' in readFor ? readFor.viewer : null;
-  const organizer = 'viewer' in readFor ? readFor.viewer.organizer : readFor.kind.organizer;
+  const kind = 'viewer' in readFor ? readFor.viewer : readFor.kind;
+  // Slots are offered only where a booking may take them (isVisibleTo): neither hidden nor restricted
+  // away from the viewer's type (E6.02, E6.16), alike for every viewer of the kind (cached pages).
+  const slotVisible = sql<SqlBool>`(NOT c.hidden AND (NOT c.restricted OR COALESCE(${kind.typeId}::int, -1) = ANY(c.allowed_type_ids)))`;
   return db
     .selectFrom('sessions as c')
     .leftJoin('locations as cl', 'cl.id', 'c.location_id')
@@ -188,7 +191,7 @@ function findSlots(db: Executor, readFor: ReadFor, parentIds: number[]) {
     ])
     .where('c.parent_id', 'in', parentIds)
     .where('c.deleted', '=', false)
-    .$if(!organizer, (qb) => qb.where('c.hidden', '=', false))
+    .$if(!kind.organizer, (qb) => qb.where(slotVisible))
     .orderBy('c.sdt')
     .orderBy('c.id')
     .execute();

@@ -132,6 +132,42 @@ describe('GET /event/:eventId/sessions (E2.13)', () => {
     expect(names(await list(boss, event.id))).toEqual(['Open', 'Hidden', 'VIP only']);
   });
 
+  it('a restricted slot of an open session is offered only to the types it allows', async () => {
+    const { event, vip, ada, v, boss, open } = await makeVisibilityWorld(t.ctx);
+    const vipSlot = await createSession(t.ctx, event.id, {
+      name: 'VIP slot',
+      parentId: open.id,
+      restricted: true,
+      allowedTypeIds: [vip.id],
+      sdt: at(10),
+      edt: at(15),
+    });
+    const openSlot = await createSession(t.ctx, event.id, {
+      name: 'Open slot',
+      parentId: open.id,
+      sdt: at(15),
+      edt: at(20),
+    });
+    const slotNames = async (who: Person) => {
+      const card = (await list(who, event.id)).body.data?.sessions.find((s) => s.id === open.id);
+      const detail = await api<SessionDetail>(t.app, {
+        method: 'GET',
+        url: `/api/v1/event/${event.id}/sessions/${open.id}`,
+        headers: who.headers,
+      });
+      const fromDetail = detail.body.data?.subSessions.map((c) => c.name);
+      expect(card?.subSessions.map((c) => c.name)).toEqual(fromDetail);
+      return fromDetail;
+    };
+    expect(await slotNames(ada)).toEqual(['Open slot']);
+    expect(await slotNames(v)).toEqual(['VIP slot', 'Open slot']);
+    expect(await slotNames(boss)).toEqual(['VIP slot', 'Open slot']);
+    // What is offered can be joined; what is not is not found.
+    expect((await join(t.app, ada, event.id, vipSlot.id)).status).toBe(404);
+    expect((await join(t.app, ada, event.id, openSlot.id)).status).toBe(200);
+    expect((await join(t.app, v, event.id, vipSlot.id)).status).toBe(200);
+  });
+
   it('filters by day (event time zone), track, text (names, descriptions, speakers) and liveNow', async () => {
     const event = await makeAgendaEvent(t.ctx, { timezone: 'America/New_York' });
     const ada = await makePerson(t.ctx, event.id);

@@ -244,7 +244,9 @@ export async function createPost(
         official,
         text: input.text,
         files: JSON.stringify(files),
-        post_at: postAt,
+        // A postAt already past publishes now and takes its place by now: a post is not backdated
+        // under older ones (the list orders by postAt first).
+        post_at: publishNow ? null : postAt,
         published_at: publishNow ? now : null,
         created_at: now,
         updated_at: now,
@@ -279,6 +281,7 @@ export async function updatePost(
       throw AppError.forbidden('Only its author can edit a comment');
     }
     return ctx.db.transaction().execute(async (trx) => {
+      await holdVisibleParent(trx, input.eventId, row);
       // As it is now, held: hidden or deleted meanwhile, the edit does not bring it back to the lobby.
       const current = await repo.findPost(trx, input.eventId, row.id, { lock: 'lock' });
       if (current?.type !== 'comment') throw AppError.notFound('Comment not found');
@@ -322,7 +325,7 @@ export async function updatePost(
       const updated = await repo.updatePost(trx, row.id, {
         ...(input.text !== undefined ? { text: input.text } : {}),
         files: JSON.stringify([...kept, ...added]),
-        ...(postAt !== undefined && row.published_at === null ? { post_at: postAt } : {}),
+        ...(postAt !== undefined && row.published_at === null ? { post_at: publishNow ? null : postAt } : {}),
         ...(publishNow ? { published_at: now } : {}),
         updated_at: now,
       });
@@ -343,6 +346,19 @@ export async function updatePost(
   }
   await removePostImages(ctx.config.dataDir, removed);
   return post;
+}
+
+/**
+ * A comment is gone with its announcement: hidden (kept for the organizers' records) or deleted, the
+ * comment is not found either. The announcement is held FOR SHARE until the caller commits, taken
+ * before the comment's row as a comment's creation does, so a hide or deletion in flight is waited for.
+ */
+async function holdVisibleParent(trx: Transaction<DB>, eventId: number, comment: repo.PostRow) {
+  const parent =
+    comment.parent_id === null
+      ? undefined
+      : await repo.findPost(trx, eventId, comment.parent_id, { lock: 'share' });
+  if (parent?.type !== 'announcement') throw AppError.notFound('Comment not found');
 }
 
 /** The post's row held until the transaction ends; 404 when it went meanwhile. */
@@ -378,6 +394,7 @@ export async function deletePost(
       throw AppError.forbidden('You cannot delete this comment');
     }
     await ctx.db.transaction().execute(async (trx) => {
+      await holdVisibleParent(trx, input.eventId, row);
       await repo.deletePost(trx, row.id);
       await pushComment(
         deps,

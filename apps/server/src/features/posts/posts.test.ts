@@ -203,6 +203,26 @@ describe('announcements', () => {
     }
   });
 
+  it('a postAt in the past publishes now, in its place by now: a post cannot be backdated under older ones', async () => {
+    const { event, ana, ben, org } = await setup();
+    const older = await announce(org, event.id, { text: 'Welcome' });
+    t.setNow(new Date(NOW.getTime() + 60_000));
+    const backdated = await announce(ana, event.id, { text: 'Buried', postAt: '2000-01-01T00:00:00Z' });
+    expect(backdated).toMatchObject({ published: true, postAt: null });
+    expect((await list(ben, event.id)).map((p) => p.id)).toEqual([backdated.id, older.id]);
+    // The same through an edit of a scheduled one.
+    const scheduled = await announce(ana, event.id, { text: 'Later', postAt: '2030-05-01T10:00:00Z' });
+    t.setNow(new Date(NOW.getTime() + 120_000));
+    const edited = await api<Announcement>(ana, 'PUT', {
+      type: 'announcement',
+      id: scheduled.id,
+      eventId: event.id,
+      postAt: '2000-01-01T00:00:00Z',
+    });
+    expect(edited.body.data).toMatchObject({ published: true, postAt: null });
+    expect((await list(ben, event.id)).map((p) => p.id)).toEqual([scheduled.id, backdated.id, older.id]);
+  });
+
   it('issue 15 a scheduled announcement takes its place by postAt, not by when it was written; pages follow', async () => {
     const { event, mod, ben } = await setup();
     const scheduled = await announce(mod, event.id, { text: 'At nine', postAt: '2030-05-01T09:00:00Z' });
@@ -335,6 +355,35 @@ describe('comments', () => {
   });
 });
 
+describe('comments of a hidden announcement', () => {
+  it('are gone with it: their author can neither edit nor delete them, and nothing is pushed', async () => {
+    const { event, ana, ben, org } = await setup();
+    const post = await announce(ben, event.id);
+    const written = (await comment(ana, event.id, post.id, 'First take')).body.data as Comment;
+    const hide = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/event/post/hide',
+      headers: org.headers,
+      payload: { id: post.id, eventId: event.id },
+    });
+    expect(hide.status).toBe(200);
+    const before = (await eventRecords(event.id)).length;
+
+    const edited = await api(ana, 'PUT', {
+      type: 'comment',
+      id: written.id,
+      eventId: event.id,
+      text: 'Again',
+    });
+    expect(edited.status).toBe(404);
+    expect((await api(ana, 'DELETE', { id: written.id, eventId: event.id })).status).toBe(404);
+    expect(
+      await t.ctx.db.selectFrom('posts').select('text').where('id', '=', written.id).executeTakeFirst(),
+    ).toEqual({ text: 'First take' });
+    expect((await eventRecords(event.id)).length).toBe(before);
+  });
+});
+
 describe('bad input on every post route (400 envelope, nothing written)', () => {
   it('refuses malformed requests', async () => {
     const { event, ana } = await setup();
@@ -417,6 +466,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('comments beside a removal (Post
       .where('id', '=', written.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ text: 'First take', hidden_at: expect.any(Date) });
+    const updates = (await eventRecords(event.id))
+      .map((r) => r.payload as { id?: number; action?: string })
+      .filter((p) => p.id === written.id && p.action === 'updated');
+    expect(updates).toEqual([]);
+  });
+
+  it('a comment edited while its announcement is being hidden is refused with 404, no live update', async () => {
+    const { event, ana, ben, org } = await setup();
+    const post = await announce(ben, event.id);
+    const written = (await comment(ana, event.id, post.id, 'First take')).body.data as Comment;
+    // The announcement's hide, in flight: the row is changed and held.
+    const { release, done } = await held.hold(async (trx) => {
+      await trx
+        .updateTable('posts')
+        .set({ hidden_at: new Date(), hidden_by: org.id })
+        .where('id', '=', post.id)
+        .execute();
+    });
+    const edited = api(ana, 'PUT', {
+      type: 'comment',
+      id: written.id,
+      eventId: event.id,
+      text: 'Second take',
+    });
+    await waiting();
+    release();
+    await done;
+    expect((await edited).status).toBe(404);
+    const row = await t.ctx.db
+      .selectFrom('posts')
+      .select('text')
+      .where('id', '=', written.id)
+      .executeTakeFirstOrThrow();
+    expect(row.text).toBe('First take');
     const updates = (await eventRecords(event.id))
       .map((r) => r.payload as { id?: number; action?: string })
       .filter((p) => p.id === written.id && p.action === 'updated');
