@@ -23,6 +23,7 @@ export const AgendaErrorCode = {
   NotStarted: 'MST-00156',
   NoPendingRequest: 'MST-00157',
   OnSiteOnly: 'MST-00158',
+  SwapNeedsApproval: 'MST-00159',
   NotImplemented: 'MST-00501',
 } as const;
 export type AgendaErrorCode = (typeof AgendaErrorCode)[keyof typeof AgendaErrorCode];
@@ -38,6 +39,8 @@ export const AgendaErrorText = {
   NoPendingRequest: 'There is no pending request for this session',
   OnSiteOnly:
     'This session is available only on-site. To take part in it, please proceed to the session location.',
+  SwapNeedsApproval:
+    'This session needs the organizers’ approval: a swap would give up your seat before they answer. Leave the other session first to request it.',
 } as const;
 
 const queryFlag = z

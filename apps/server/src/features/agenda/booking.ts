@@ -108,6 +108,9 @@ export async function bookSession(
     }
 
     if (input.replaceSessionId !== undefined && input.replaceSessionId !== session.id) {
+      // A request waiting for the organizers is no seat: swapped for one, the seat given back would
+      // be gone and, the request declined, the person in neither session.
+      if (input.viaApproval && session.needs_approval) throw conflict('SwapNeedsApproval');
       // Both seats' rows first, in id order: the seat given back and the seat taken.
       await holdSessions(trx, [session.id, input.replaceSessionId]);
       await leaveInTransaction(trx, events, event.id, target, input.replaceSessionId);

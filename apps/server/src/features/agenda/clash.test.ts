@@ -79,6 +79,31 @@ describe('clashes', () => {
     expect((await cards(ada, event.id)).find((s) => s.id === mine.id)?.usedCapacity).toBe(1);
   });
 
+  it('a swap into a session that needs approval is refused and keeps the old seat: a declined request would leave neither', async () => {
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const mine = await createSession(t.ctx, event.id, {
+      name: 'Mine',
+      sdt: at(60),
+      edt: at(120),
+      capacity: 5,
+    });
+    const vetted = await createSession(t.ctx, event.id, {
+      name: 'Vetted',
+      sdt: at(60),
+      edt: at(120),
+      needsApproval: true,
+    });
+    await join(t.app, ada, event.id, mine.id);
+    const res = await swap(ada, event.id, vetted.id, mine.id);
+    expect(res.status).toBe(409);
+    expect(res.body.error?.code).toBe(AgendaErrorCode.SwapNeedsApproval);
+    expect(await agendaIds(ada, event.id)).toEqual([mine.id]);
+    const after = await cards(ada, event.id);
+    expect(after.find((s) => s.id === mine.id)?.usedCapacity).toBe(1);
+    expect(after.find((s) => s.id === vetted.id)).toMatchObject({ usedCapacity: 0, needsApproval: true });
+  });
+
   it('a swap must name a session of the caller’s agenda', async () => {
     const event = await makeAgendaEvent(t.ctx);
     const ada = await makePerson(t.ctx, event.id);

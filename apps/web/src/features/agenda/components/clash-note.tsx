@@ -9,7 +9,8 @@ import '../i18n';
 
 /**
  * Issue 15, beside "You are busy" (E4.49): what the session clashes with and when, and for a session
- * of the agenda a Swap that leaves it and adds this one in one step (nothing changes if that fails).
+ * of the agenda a Swap that leaves it and adds this one in one step (nothing changes if that fails),
+ * unless this one needs the organizers' approval.
  */
 export function ClashNote({ session, size = 'sm' }: { session: SessionSummary; size?: 'xs' | 'sm' }) {
   const { t } = useTranslation();
@@ -24,7 +25,9 @@ export function ClashNote({ session, size = 'sm' }: { session: SessionSummary; s
         ? t('agenda.item.break')
         : clash.name;
   const replaceSessionId = clash.kind === 'session' ? clash.sessionId : null;
-  const canSwap = replaceSessionId !== null && session.availableToMe && !session.isFull;
+  // A session that needs approval gives a request, not a seat: no swap for one (the server refuses).
+  const canSwap =
+    replaceSessionId !== null && session.availableToMe && !session.isFull && !session.needsApproval;
   const run = () => {
     if (replaceSessionId === null) return;
     void swap

@@ -9,6 +9,7 @@ export function scheduleErrorText(error: unknown, t: TFunction): string {
   if (error.code === AgendaErrorCode.FullyBooked) return t('agenda.notice.fullyBooked');
   if (error.code === AgendaErrorCode.Busy) return t('agenda.notice.busy');
   if (error.code === AgendaErrorCode.RequestDeclined) return t('agenda.notice.requestDeclinedText');
+  if (error.code === AgendaErrorCode.SwapNeedsApproval) return t('agenda.notice.swapNeedsApproval');
   return error.message;
 }
 
