@@ -50,6 +50,7 @@ describe('housekeeping', () => {
         'checkin_sync.created_at',
         'bus_outbox.done_at',
         'search_changes.created_at',
+        'announcement_writes.created_at',
       ]),
     );
     const { db } = await testDatabase();

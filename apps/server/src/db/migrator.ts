@@ -34,6 +34,7 @@ import * as m0032 from './migrations/0032_search_changes';
 import * as m0033 from './migrations/0033_foreign_key_indexes';
 import * as m0034 from './migrations/0034_housekeeping_indexes';
 import * as m0035 from './migrations/0035_removed_leave_areas';
+import * as m0036 from './migrations/0036_announcement_writes';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '0033_foreign_key_indexes': m0033,
   '0034_housekeeping_indexes': m0034,
   '0035_removed_leave_areas': m0035,
+  '0036_announcement_writes': m0036,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

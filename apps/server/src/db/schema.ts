@@ -19,6 +19,7 @@ import type {
   ContactsTable,
 } from './schema/contacts';
 import type {
+  AnnouncementWritesTable,
   ChatMembersTable,
   ChatMessagesTable,
   ChatRoomsTable,
@@ -112,6 +113,7 @@ export interface DB {
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
   posts: PostsTable;
+  announcement_writes: AnnouncementWritesTable;
   polls: PollsTable;
   poll_ballots: PollBallotsTable;
   contacts: ContactsTable;

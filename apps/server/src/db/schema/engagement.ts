@@ -57,6 +57,12 @@ export interface ChatMessagesTable {
   deleted_at: Date | null;
 }
 
+/** 0036: a capped announcement written (the posting cap counts these, deleted posts included). */
+export interface AnnouncementWritesTable {
+  participant_id: number;
+  created_at: Timestamp;
+}
+
 export interface PostsTable {
   id: Generated<number>;
   event_id: number;

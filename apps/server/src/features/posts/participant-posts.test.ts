@@ -33,7 +33,7 @@ const api = <T = unknown>(
     method,
     url,
     headers: who.headers,
-    ...(method === 'GET'
+    ...(method === 'GET' || method === 'DELETE'
       ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
       : { payload }),
   });
@@ -147,6 +147,19 @@ describe('participant posts in the lobby', () => {
     for (let i = 0; i < PARTICIPANT_POSTS_PER_HOUR + 1; i++) {
       expect((await announce(org, event.id, `org ${i}`)).status).toBe(200);
     }
+  });
+
+  it('E1.08 a post deleted at once still counts: posting and deleting does not get past the cap', async () => {
+    const { event, ana } = await setup();
+    for (let i = 0; i < PARTICIPANT_POSTS_PER_MINUTE; i++) {
+      const posted = await announce(ana, event.id, `spam ${i}`);
+      expect(posted.status).toBe(200);
+      const removed = await api(ana, 'DELETE', { eventId: event.id, id: posted.body.data?.id });
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    }
+    const refused = await announce(ana, event.id, 'and again');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.code).toBe(PostErrorCode.TooManyPosts);
   });
 
   it('E1.08 parallel posts do not slip under the cap together', async () => {

@@ -33,15 +33,28 @@ export async function hidePost(db: Executor, id: number, by: number, at: Date): 
 }
 
 /** The announcements a participant wrote since `since` (the posting cap counts them). */
+/** How many capped announcements the participant wrote since then, deleted ones included. */
 export async function countAnnouncementsSince(db: Executor, participantId: number, since: Date) {
   const row = await db
-    .selectFrom('posts')
+    .selectFrom('announcement_writes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('participant_id', '=', participantId)
-    .where('type', '=', 'announcement')
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A capped announcement written now (counted by the cap whether or not it is deleted later). */
+export async function logAnnouncementWrite(db: Executor, participantId: number, at: Date): Promise<void> {
+  await db
+    .insertInto('announcement_writes')
+    .values({ participant_id: participantId, created_at: at })
+    .execute();
+}
+
+/** Hourly housekeeping: the cap looks back an hour. */
+export async function forgetAnnouncementWritesBefore(db: Executor, before: Date): Promise<void> {
+  await db.deleteFrom('announcement_writes').where('created_at', '<', before).execute();
 }
 
 /** Serialises one participant's posting, so two posts at once cannot both slip under the cap. */

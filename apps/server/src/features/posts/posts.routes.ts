@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
+import { forgetAnnouncementWritesBefore } from './posts.repository';
 import {
   createPost,
   deletePost,
@@ -76,4 +77,10 @@ export const postRoutes: FastifyPluginAsync = async (app) => {
   app.scheduler.every('scheduled-announcements', DUE_CHECK_MS, () =>
     publishDueAnnouncements({ ctx: app.ctx, realtime: app.realtime, bus: app.bus }),
   );
+  // The posting cap looks back an hour: older writes count for nothing.
+  app.scheduler.every('announcement-writes-cleanup', HOUR_MS, () =>
+    forgetAnnouncementWritesBefore(app.ctx.db, new Date(app.ctx.now().getTime() - HOUR_MS)),
+  );
 };
+
+const HOUR_MS = 60 * 60 * 1000;

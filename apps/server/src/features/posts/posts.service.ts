@@ -126,6 +126,8 @@ async function notifyEvent(deps: PostDeps, post: Announcement, trx: Transaction<
  * E1.08 without the spam: a participant (not an organizer or moderator) posts at most
  * PARTICIPANT_POSTS_PER_MINUTE announcements a minute and PARTICIPANT_POSTS_PER_HOUR an hour.
  * Runs in the inserting transaction with the author locked, so parallel posts count each other.
+ * Counts the announcements written (`announcement_writes`), not those that still exist: posting and
+ * deleting at once posted without limit, each pushed live to every lobby.
  */
 async function assertBelowPostingCap(trx: Transaction<DB>, me: ParticipantRow, now: Date): Promise<void> {
   await repo.lockAuthor(trx, me.id);
@@ -134,7 +136,11 @@ async function assertBelowPostingCap(trx: Transaction<DB>, me: ParticipantRow, n
     minute >= PARTICIPANT_POSTS_PER_MINUTE
       ? minute
       : await repo.countAnnouncementsSince(trx, me.id, new Date(+now - 3_600_000));
-  if (minute < PARTICIPANT_POSTS_PER_MINUTE && hour < PARTICIPANT_POSTS_PER_HOUR) return;
+  if (minute < PARTICIPANT_POSTS_PER_MINUTE && hour < PARTICIPANT_POSTS_PER_HOUR) {
+    // Logged apart from the post: one deleted at once still counts.
+    await repo.logAnnouncementWrite(trx, me.id, now);
+    return;
+  }
   const message =
     minute >= PARTICIPANT_POSTS_PER_MINUTE
       ? `You can post ${PARTICIPANT_POSTS_PER_MINUTE} announcements a minute. Please try again later.`
