@@ -1,5 +1,5 @@
 import type { CheckInRequest, NotificationType, RealtimeRecord } from '@foyer/contract';
-import type { NotificationDraft } from '../features/notifications/notifications.service';
+import type { NotificationDraft } from '../features/notifications/notification-draft';
 import type { PushMessage } from '../features/push/push.message';
 
 /** What happened to an invitation or meeting; the notification types among them notify (A9.40). */

@@ -21,9 +21,12 @@ import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { pushableUsers } from '../push/push.delivery';
 import { notificationPush } from '../push/push.message';
+import type { NotificationDraft } from './notification-draft';
 import { notificationMail } from './notifications.email';
 import { toNotification } from './notifications.present';
 import * as repo from './notifications.repository';
+
+export type { NotificationDraft } from './notification-draft';
 
 /** What other features (polls) may change of notifications: drop a deleted poll's. */
 export { deleteNotificationsOfPoll } from './notifications.repository';
@@ -70,20 +73,6 @@ export function notificationCounts(ctx: AppContext, userId: number): Promise<Not
 
 export const isNotificationType = (value: string): value is NotificationType =>
   (notificationTypes as readonly string[]).includes(value);
-
-/** What a personal notification says (A9.40–A9.45); ids are participant ids. */
-export interface NotificationDraft {
-  type: NotificationType;
-  eventId: number;
-  actorId: number | null;
-  sessionId?: number | null;
-  invitationId?: number | null;
-  meetingId?: number | null;
-  postId?: number | null;
-  pollId?: number | null;
-  message?: string | null;
-  title?: string | null;
-}
 
 export const draftRow = (draft: NotificationDraft, userId: number | null): repo.NewNotification => ({
   user_id: userId,
