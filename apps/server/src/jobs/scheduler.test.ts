@@ -69,6 +69,7 @@ describe('scheduler', () => {
     const t = await createTestApp();
     try {
       expect(t.app.scheduler.names().sort()).toEqual([
+        'announcement-writes-cleanup',
         'auth-cleanup',
         'badge-prints',
         'booth-document-sweep',
