@@ -1,5 +1,14 @@
-import { Button, Group, Paper, Table, Title, type TitleProps, VisuallyHidden } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Table,
+  Title,
+  type TitleProps,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** A console section's heading (its `id` labels the section) with the section's add button. */
@@ -82,5 +91,30 @@ export function ConsoleTable({
     </Paper>
   ) : (
     table
+  );
+}
+
+/** A console row's edit and delete buttons: icons named for screen readers (the row's name in each). */
+export function RowActions({
+  editLabel,
+  onEdit,
+  deleteLabel,
+  onDelete,
+}: {
+  editLabel: string;
+  onEdit(): void;
+  deleteLabel: string;
+  /** Asks first where a delete cannot be undone (the caller's confirmation). */
+  onDelete(): unknown;
+}) {
+  return (
+    <>
+      <ActionIcon variant="subtle" aria-label={editLabel} onClick={onEdit}>
+        <IconPencil size={16} aria-hidden />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" aria-label={deleteLabel} onClick={() => onDelete()}>
+        <IconTrash size={16} aria-hidden />
+      </ActionIcon>
+    </>
   );
 }

@@ -1,11 +1,10 @@
 import type { BadgeTemplate, ParticipantType } from '@foyer/contract';
-import { ActionIcon, Alert, Badge, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useBadgeQueueLive, useDeleteTemplate } from '../api/badges';
-import { ConsoleSectionHeader, ConsoleTable } from './console-section';
+import { ConsoleSectionHeader, ConsoleTable, RowActions } from './console-section';
 import { TemplateForm } from './door-badges-editor';
 import { BadgeQueue } from './door-badges-queue';
 import { DoorPrinters } from './door-printers';
@@ -79,24 +78,15 @@ function BadgeTemplates({ eventId, types }: { eventId: number; types: Participan
               <Table.Td>{typeName(template.participantTypeId)}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('badges.templates.edit', { name: template.name })}
-                    onClick={() => setEditing(template)}
-                  >
-                    <IconPencil size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('badges.templates.delete', { name: template.name })}
-                    onClick={() =>
+                  <RowActions
+                    editLabel={t('badges.templates.edit', { name: template.name })}
+                    onEdit={() => setEditing(template)}
+                    deleteLabel={t('badges.templates.delete', { name: template.name })}
+                    onDelete={() =>
                       window.confirm(t('badges.templates.confirmDelete', { name: template.name })) &&
                       remove.mutate(template.id, { onError: (e) => toast('error', e.message) })
                     }
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
+                  />
                 </Group>
               </Table.Td>
             </Table.Tr>

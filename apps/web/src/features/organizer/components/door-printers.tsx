@@ -9,7 +9,6 @@ import {
   printTypes,
 } from '@foyer/contract';
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -22,13 +21,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useDeletePrinter, useSavePrinter, useTestPrint } from '../api/badges';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
-import { ConsoleSectionHeader, ConsoleTable } from './console-section';
+import { ConsoleSectionHeader, ConsoleTable, RowActions } from './console-section';
 
 type Errors = Partial<Record<string, string>>;
 
@@ -110,24 +109,15 @@ export function DoorPrinters({ eventId }: { eventId: number }) {
                       {t('badges.printers.test')}
                     </Button>
                   )}
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('badges.printers.edit', { name: printer.label })}
-                    onClick={() => setEditing(printer)}
-                  >
-                    <IconPencil size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('badges.printers.delete', { name: printer.label })}
-                    onClick={() =>
+                  <RowActions
+                    editLabel={t('badges.printers.edit', { name: printer.label })}
+                    onEdit={() => setEditing(printer)}
+                    deleteLabel={t('badges.printers.delete', { name: printer.label })}
+                    onDelete={() =>
                       window.confirm(t('badges.printers.confirmDelete', { name: printer.label })) &&
                       remove.mutate(printer.id, { onError: (e) => toast('error', e.message) })
                     }
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
+                  />
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -5,7 +5,6 @@ import {
   type ParticipantType,
 } from '@foyer/contract';
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -19,13 +18,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useDeleteArea, useDoor, useSaveArea } from '../api/exhibitors';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
-import { ConsoleSectionHeader, ConsoleTable } from './console-section';
+import { ConsoleSectionHeader, ConsoleTable, RowActions } from './console-section';
 import { DoorBadges } from './door-badges';
 import { DoorStaff } from './door-staff';
 
@@ -101,24 +99,15 @@ export function DoorSection({ eventId, types }: { eventId: number; types: Partic
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('organizer.door.editArea', { name: areaName(area) })}
-                    onClick={() => setEditing(area)}
-                  >
-                    <IconPencil size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('organizer.door.deleteArea', { name: areaName(area) })}
-                    onClick={() =>
+                  <RowActions
+                    editLabel={t('organizer.door.editArea', { name: areaName(area) })}
+                    onEdit={() => setEditing(area)}
+                    deleteLabel={t('organizer.door.deleteArea', { name: areaName(area) })}
+                    onDelete={() =>
                       window.confirm(t('organizer.door.confirmDelete', { name: areaName(area) })) &&
                       remove.mutate(area.id, { onError: (e) => toast('error', e.message) })
                     }
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
+                  />
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messageText } from '../../../i18n/keys';
 import { useTranslation } from '../../../i18n/react';
@@ -26,7 +26,7 @@ import {
   useDeleteBoothCategory,
   useSaveBoothCategory,
 } from '../api/exhibitors';
-import { ConsoleSectionHeader, ConsoleTable } from './console-section';
+import { ConsoleSectionHeader, ConsoleTable, RowActions } from './console-section';
 import { BoothDrawer } from './exhibitors-booth-drawer';
 
 /** Booths by type (sponsor, partner, exhibitor), with their owner and team size. */
@@ -103,21 +103,12 @@ export function BoothsSection({ eventId }: { eventId: number }) {
                   <Table.Td>{booth.members.length}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('organizer.exhibitors.edit', { name: booth.name })}
-                        onClick={() => setEditing(booth.id)}
-                      >
-                        <IconPencil size={16} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('organizer.exhibitors.delete', { name: booth.name })}
-                        onClick={() => confirmDelete(booth)}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
+                      <RowActions
+                        editLabel={t('organizer.exhibitors.edit', { name: booth.name })}
+                        onEdit={() => setEditing(booth.id)}
+                        deleteLabel={t('organizer.exhibitors.delete', { name: booth.name })}
+                        onDelete={() => confirmDelete(booth)}
+                      />
                     </Group>
                   </Table.Td>
                 </Table.Tr>
