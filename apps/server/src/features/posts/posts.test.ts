@@ -438,16 +438,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('comments beside a removal (Post
   const held = useHeldTransactions(() => t.ctx.db);
   const waiting = () => waitFor(async () => (await held.lockWaiters()) > 0, 10_000, 'the request waiting');
 
-  it('E7.42 E6.09 a comment edited while it is being hidden stays hidden: 404, no live update', async () => {
-    const { event, ana, org } = await setup();
-    const post = await announce(org, event.id);
+  /**
+   * Ana's comment "First take" edited to "Second take" while a moderator's hide of `hidden` (the
+   * comment itself, or its announcement) is in flight: the edit's answer, the comment's row as it
+   * is then, and the live updates of the comment published meanwhile.
+   */
+  async function editWhileHiding(hidden: 'comment' | 'announcement') {
+    const { event, ana, ben, org } = await setup();
+    const post = await announce(hidden === 'comment' ? org : ben, event.id);
     const written = (await comment(ana, event.id, post.id, 'First take')).body.data as Comment;
     // The hide, in flight: the row is changed and held.
     const { release, done } = await held.hold(async (trx) => {
       await trx
         .updateTable('posts')
         .set({ hidden_at: new Date(), hidden_by: org.id })
-        .where('id', '=', written.id)
+        .where('id', '=', hidden === 'comment' ? written.id : post.id)
         .execute();
     });
     const edited = api(ana, 'PUT', {
@@ -459,50 +464,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('comments beside a removal (Post
     await waiting();
     release();
     await done;
-    expect((await edited).status).toBe(404);
     const row = await t.ctx.db
       .selectFrom('posts')
       .select(['text', 'hidden_at'])
       .where('id', '=', written.id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ text: 'First take', hidden_at: expect.any(Date) });
     const updates = (await eventRecords(event.id))
       .map((r) => r.payload as { id?: number; action?: string })
       .filter((p) => p.id === written.id && p.action === 'updated');
+    return { status: (await edited).status, row, updates };
+  }
+
+  it('E7.42 E6.09 a comment edited while it is being hidden stays hidden: 404, no live update', async () => {
+    const { status, row, updates } = await editWhileHiding('comment');
+    expect(status).toBe(404);
+    expect(row).toMatchObject({ text: 'First take', hidden_at: expect.any(Date) });
     expect(updates).toEqual([]);
   });
 
   it('a comment edited while its announcement is being hidden is refused with 404, no live update', async () => {
-    const { event, ana, ben, org } = await setup();
-    const post = await announce(ben, event.id);
-    const written = (await comment(ana, event.id, post.id, 'First take')).body.data as Comment;
-    // The announcement's hide, in flight: the row is changed and held.
-    const { release, done } = await held.hold(async (trx) => {
-      await trx
-        .updateTable('posts')
-        .set({ hidden_at: new Date(), hidden_by: org.id })
-        .where('id', '=', post.id)
-        .execute();
-    });
-    const edited = api(ana, 'PUT', {
-      type: 'comment',
-      id: written.id,
-      eventId: event.id,
-      text: 'Second take',
-    });
-    await waiting();
-    release();
-    await done;
-    expect((await edited).status).toBe(404);
-    const row = await t.ctx.db
-      .selectFrom('posts')
-      .select('text')
-      .where('id', '=', written.id)
-      .executeTakeFirstOrThrow();
+    const { status, row, updates } = await editWhileHiding('announcement');
+    expect(status).toBe(404);
     expect(row.text).toBe('First take');
-    const updates = (await eventRecords(event.id))
-      .map((r) => r.payload as { id?: number; action?: string })
-      .filter((p) => p.id === written.id && p.action === 'updated');
     expect(updates).toEqual([]);
   });
 
