@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { agendaEvents } from '../features/agenda/agenda.events';
+import { agendaProcessor } from '../features/agenda/agenda.processor';
 import { leadsProcessor } from '../features/booths/leads.processor';
 import { chatSystemProcessor } from '../features/chat/chat.system';
 import { checkInCommandProcessor } from '../features/checkin/checkin.command.service';
@@ -30,4 +32,5 @@ export const eventsPlugin: FastifyPluginAsync = async (app) => {
   app.bus.register(checkInLiveProcessor(app));
   app.bus.register(checkInCommandProcessor(app));
   app.bus.register(registrationProcessor(app));
+  app.bus.register(agendaProcessor(app, agendaEvents(app)));
 };

@@ -55,6 +55,12 @@ export type DomainEvent =
    * audience (a keynote's) was written in its own transaction (notifications processor).
    */
   | { type: 'notification.people'; eventId: number; participantIds: number[]; draft: NotificationDraft }
+  /**
+   * These people's agendas changed (a session of a large audience moved or was cancelled) and their
+   * refresh records are still to write: the organizer's request writes the first part itself and
+   * hands the rest on (agenda processor), a part per transaction.
+   */
+  | { type: 'agenda.refresh'; eventId: number; people: { id: number; userId: number }[] }
   /** Someone registered for the event (registration's write; webhooks: participant.registered). */
   | { type: 'participant.registered'; eventId: number; participantId: number; mode: string }
   /**

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { Bus } from '../../events/bus';
 
 /**
  * The agenda's realtime hook points. Everything the feature pushes goes through here, written in
@@ -82,6 +83,37 @@ export function agendaEvents(app: FastifyInstance): AgendaEvents {
       if (realtime && records.length > 0) await realtime.publishAll(records, trx);
     },
   };
+}
+
+/**
+ * The agenda refreshes written per transaction: a session's whole audience (a keynote's 15,000)
+ * in the organizer's own transaction held the room keys of every person's feed it touched until
+ * that request committed, and other publishes in those keys waited for it.
+ */
+export const REFRESHES_PER_TRANSACTION = 500;
+
+type Person = { id: number; user_id: number | null };
+
+/**
+ * Writes the agenda refresh of the first part of `people` in `trx` and hands the rest on as an
+ * `agenda.refresh` event in the same transaction: they commit together, so a crash neither loses
+ * nor repeats a part. People without an account (nothing to push to) are dropped first.
+ */
+export async function refreshAgendas(
+  deps: { events: AgendaEvents; bus: Pick<Bus, 'emit'> },
+  trx: Transaction<DB>,
+  eventId: number,
+  people: readonly Person[],
+): Promise<void> {
+  const reachable = people.filter((p): p is { id: number; user_id: number } => p.user_id !== null);
+  const part = reachable.slice(0, REFRESHES_PER_TRANSACTION);
+  const rest = reachable.slice(REFRESHES_PER_TRANSACTION);
+  await deps.events.agendasChanged(trx, eventId, part);
+  if (rest.length > 0)
+    await deps.bus.emit(
+      { type: 'agenda.refresh', eventId, people: rest.map((p) => ({ id: p.id, userId: p.user_id })) },
+      trx,
+    );
 }
 
 /** For services called outside a request (tests, jobs): no pushes. */

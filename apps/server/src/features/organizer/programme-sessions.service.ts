@@ -14,7 +14,7 @@ import type { DB, SessionsTable } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { sanitizeRichText } from '../../http/rich-text';
-import { type AgendaEvents, agendaEvents } from '../agenda/agenda.events';
+import { type AgendaEvents, agendaEvents, refreshAgendas } from '../agenda/agenda.events';
 import { requireConsole } from './organizer.access';
 import { peopleBySession, toProgrammeSession } from './programme.present';
 import * as repo from './programme.repository';
@@ -258,7 +258,7 @@ export async function tellAudience(
   change: { eventId: number; sessionId: number; actorId: number; kind: 'moved' | 'edited' | 'cancelled' },
 ): Promise<void> {
   const audience = await repo.sessionAudience(trx, change.sessionId);
-  await deps.events.agendasChanged(trx, change.eventId, audience);
+  await refreshAgendas(deps, trx, change.eventId, audience);
   if (change.kind === 'edited' || audience.length === 0) return;
   const emit = async (
     kind: 'rescheduled_session' | 'session_cancelled' | 'cancel_session',
