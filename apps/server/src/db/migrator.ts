@@ -35,6 +35,8 @@ import * as m0033 from './migrations/0033_foreign_key_indexes';
 import * as m0034 from './migrations/0034_housekeeping_indexes';
 import * as m0035 from './migrations/0035_removed_leave_areas';
 import * as m0036 from './migrations/0036_announcement_writes';
+import * as m0037 from './migrations/0037_login_failures_address';
+import * as m0038 from './migrations/0038_programme_names';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -74,6 +76,8 @@ export const migrations: Record<string, Migration> = {
   '0034_housekeeping_indexes': m0034,
   '0035_removed_leave_areas': m0035,
   '0036_announcement_writes': m0036,
+  '0037_login_failures_address': m0037,
+  '0038_programme_names': m0038,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

@@ -87,6 +87,8 @@ export interface EmailCodesTable {
 export interface LoginFailuresTable {
   id: Generated<number>;
   username: string;
+  /** 0037: the client address the attempt came from (null for rows written before). */
+  address: string | null;
   created_at: CreatedAt;
 }
 

@@ -107,26 +107,52 @@ export async function countLoginFailuresSince(db: Executor, username: string, si
   return Number(row.n);
 }
 
-export async function recordLoginFailure(db: Executor, username: string, at: Date): Promise<void> {
-  await db.insertInto('login_failures').values({ username, created_at: at }).execute();
+export async function recordLoginFailure(
+  db: Executor,
+  username: string,
+  at: Date,
+  address: string | null = null,
+): Promise<void> {
+  await db.insertInto('login_failures').values({ username, address, created_at: at }).execute();
+}
+
+/** Failed logins from one client address since `since` (any username). */
+async function countAddressFailuresSince(db: Executor, address: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('address', '=', address)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**
  * Takes one of the username's attempts, or none when `limit` are already taken since `since`: the
  * attempt is written as a failure before the password is checked (a success clears them), with the
  * name's lock held for the count and the write only, so parallel guesses cannot all pass one count
- * while each waits for its password hash.
+ * while each waits for its password hash. The client address has its own budget of failures
+ * (`address.limit` since `address.since`, any name): a crowd signing in from one address is not
+ * limited by its successes, a guesser trying many names from one is by its failures.
  */
 export async function takeLoginAttempt(
   db: Kysely<DB>,
   username: string,
-  input: { at: Date; since: Date; limit: number },
-): Promise<boolean> {
+  input: {
+    at: Date;
+    since: Date;
+    limit: number;
+    address: { value: string; since: Date; limit: number } | null;
+  },
+): Promise<'taken' | 'name' | 'address'> {
   return db.transaction().execute(async (trx) => {
     await holdLock(trx, 'loginName', username);
-    if ((await countLoginFailuresSince(trx, username, input.since)) >= input.limit) return false;
-    await recordLoginFailure(trx, username, input.at);
-    return true;
+    const { address } = input;
+    if (address && (await countAddressFailuresSince(trx, address.value, address.since)) >= address.limit)
+      return 'address';
+    if ((await countLoginFailuresSince(trx, username, input.since)) >= input.limit) return 'name';
+    await recordLoginFailure(trx, username, input.at, address?.value ?? null);
+    return 'taken';
   });
 }
 

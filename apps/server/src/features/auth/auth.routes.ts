@@ -47,6 +47,9 @@ const perSession = (max: number) => ({
   },
 });
 
+/** Login requests a minute per client address, successful or not (a crowd at one venue's address). */
+const LOGIN_FLOOD_PER_MINUTE = 600;
+
 /** Identity: login, signup, sessions, passwords, one-time login tokens. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   scheduleAuthCleanup(app);
@@ -57,9 +60,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, data: session.body };
   }
 
-  app.post('/auth/login', { config: perMinute(30) }, async (request, reply) => {
+  // Per address, only failures are limited (login.service.ts): a venue's crowd shares one address.
+  // The route's own limit stops floods of requests before any database work.
+  app.post('/auth/login', { config: perMinute(LOGIN_FLOOD_PER_MINUTE) }, async (request, reply) => {
     const input = parse(loginRequest, request.body);
-    return loggedIn(reply, await login(app.ctx, input));
+    return loggedIn(reply, await login(app.ctx, input, request.ip));
   });
 
   app.post('/user/signup', { config: perMinute(10) }, async (request) => {

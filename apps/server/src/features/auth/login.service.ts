@@ -29,18 +29,43 @@ function usernameExists(): AppError {
   );
 }
 
+/** Failed logins a client address may have a minute, whatever the names (a guesser's, not a crowd's). */
+export const LOGIN_ADDRESS_FAILURES = 30;
+const LOGIN_ADDRESS_WINDOW_MS = 60_000;
+
 /**
  * POST auth/login. Failures are counted per username in the database, so the A9.46 lockout holds
  * across server instances; while locked even the right password is refused. Each attempt is taken
  * (and written as a failure) before the password is checked, so guesses sent in parallel get no
  * more tries than guesses sent one by one; the right password clears them.
+ * Failures are also counted per client address (`LOGIN_ADDRESS_FAILURES` a minute): successes are
+ * not, since a venue's attendees sign in together from one address.
  * Credential errors are 400, not 401: a 401 makes the client refresh and retry (A7.03).
  */
-export async function login(ctx: AppContext, input: LoginRequest): Promise<IssuedSession> {
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  address: string | null = null,
+): Promise<IssuedSession> {
   const now = ctx.now();
   const since = new Date(now.getTime() - LOGIN_LOCKOUT_MS);
-  const attempt = { at: now, since, limit: LOGIN_LOCKOUT_ATTEMPTS };
-  if (!(await takeLoginAttempt(ctx.db, input.username, attempt))) {
+  const taken = await takeLoginAttempt(ctx.db, input.username, {
+    at: now,
+    since,
+    limit: LOGIN_LOCKOUT_ATTEMPTS,
+    address:
+      address === null
+        ? null
+        : {
+            value: address,
+            since: new Date(now.getTime() - LOGIN_ADDRESS_WINDOW_MS),
+            limit: LOGIN_ADDRESS_FAILURES,
+          },
+  });
+  if (taken === 'address') {
+    throw new AppError(429, ErrorCode.RateLimited, 'Too many requests, try again later');
+  }
+  if (taken === 'name') {
     throw new AppError(
       429,
       ErrorCode.LimitedPasswordAttempts,

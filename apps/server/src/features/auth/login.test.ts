@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { freshIp, login, refreshCookie, refreshCookieLine, TEST_PASSWORD } from './auth.testing';
+import { LOGIN_ADDRESS_FAILURES } from './login.service';
 
 const LOGIN = '/api/v1/auth/login';
 const SIGNUP = '/api/v1/user/signup';
@@ -181,6 +182,62 @@ describe('login and signup', () => {
       last = { status: res.status, code: res.body.error?.code ?? '' };
     }
     expect(last).toEqual({ status: 429, code: 'MST-00429' });
+  });
+
+  it('a crowd signing in from one address (a venue) is not limited by its successes', async () => {
+    const ip = freshIp();
+    const crowd = LOGIN_ADDRESS_FAILURES + 10;
+    for (let i = 0; i < crowd; i += 1) {
+      await makeUser(t.ctx, { password: TEST_PASSWORD, username: `guest${i}@foyer.test` });
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < crowd; i += 1) {
+      const res = await call(t.app, {
+        method: 'POST',
+        url: LOGIN,
+        remoteAddress: ip,
+        payload: { username: `guest${i}@foyer.test`, password: TEST_PASSWORD },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  });
+
+  it("failures from one address are limited whatever the names, and leave another address's alone", async () => {
+    const ip = freshIp();
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'ada@foyer.test' });
+    for (let i = 0; i < LOGIN_ADDRESS_FAILURES; i += 1) {
+      const res = await call(t.app, {
+        method: 'POST',
+        url: LOGIN,
+        remoteAddress: ip,
+        payload: { username: `guess${i}@foyer.test`, password: 'wrong-password-1' },
+      });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await call(t.app, {
+      method: 'POST',
+      url: LOGIN,
+      remoteAddress: ip,
+      payload: { username: 'ada@foyer.test', password: TEST_PASSWORD },
+    });
+    expect([blocked.status, blocked.body.error?.code]).toEqual([429, 'MST-00429']);
+    const elsewhere = await call(t.app, {
+      method: 'POST',
+      url: LOGIN,
+      remoteAddress: freshIp(),
+      payload: { username: 'ada@foyer.test', password: TEST_PASSWORD },
+    });
+    expect(elsewhere.status).toBe(200);
+    // A minute later the address may try again.
+    t.setNow(new Date(Date.now() + MINUTE + 1000));
+    const later = await call(t.app, {
+      method: 'POST',
+      url: LOGIN,
+      remoteAddress: ip,
+      payload: { username: 'ada@foyer.test', password: TEST_PASSWORD },
+    });
+    expect(later.status).toBe(200);
   });
 
   const signup = {
