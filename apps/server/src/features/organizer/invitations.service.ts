@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type acceptInvitationRequest,
   type addParticipantsRequest,
+  canUseConsoleArea,
   ErrorCode,
   type EventInvitation,
   type inviteParticipantRequest,
@@ -17,7 +18,7 @@ import { findParticipation, hasRight, requireMembership } from '../access/event-
 import { keepCategories } from '../participants/participants.service';
 import { generateTicketId } from '../registration/ticket';
 import { findUserById, findUserByUsername } from '../user/user.service';
-import { requireConsole } from './organizer.access';
+import { consoleRole, requireConsole } from './organizer.access';
 import * as repo from './people.repository';
 
 export interface InvitationDeps {
@@ -129,8 +130,16 @@ interface NewPerson {
 /**
  * The invited record for the address: created, or the existing one (idempotent by e-mail per event).
  * A record that is somebody's live place stays as it is (`invitable` false); a deleted one is revived.
+ * An attendee holding the inviteparticipant right (`byOrganizer` false) only creates: a record that
+ * exists keeps what the organizers set (type, categories, details), and one they removed stays removed.
  */
-async function upsertInvited(trx: Transaction<DB>, ctx: AppContext, eventId: number, p: NewPerson) {
+async function upsertInvited(
+  trx: Transaction<DB>,
+  ctx: AppContext,
+  eventId: number,
+  p: NewPerson,
+  byOrganizer = true,
+) {
   await repo.lockEmail(trx, eventId, p.email);
   let existing = await repo.findByEmail(trx, eventId, p.email);
   const details = {
@@ -163,6 +172,11 @@ async function upsertInvited(trx: Transaction<DB>, ctx: AppContext, eventId: num
   }
   const live = existing.user_id !== null && existing.state !== 'deleted' && existing.state !== 'invited';
   if (live) return { row: existing, created: false, invitable: false };
+  if (!byOrganizer) {
+    if (existing.state === 'deleted')
+      throw AppError.forbidden('Only the organizers of this event may invite this person again');
+    return { row: existing, created: false, invitable: true };
+  }
   const row = await repo.updatePerson(trx, existing.id, {
     ...details,
     ...(existing.state === 'deleted' ? { state: 'invited' as const, user_id: null } : {}),
@@ -179,6 +193,7 @@ export async function inviteParticipant(
 ): Promise<{ participantId: number; created: boolean }> {
   const { ctx } = deps;
   const { event: eventRow, me } = await requireMembership(ctx.db, input.eventId, userId);
+  const byOrganizer = canUseConsoleArea(consoleRole(me), 'people');
   if (me.state === 'deleted' || !hasRight(me, 'inviteparticipant'))
     throw AppError.forbidden('You may not invite participants to this event');
   if (eventRow.event_type === 'hybrid' && !input.present)
@@ -186,7 +201,7 @@ export async function inviteParticipant(
   const event = (await repo.findEventName(ctx.db, input.eventId)) as EventInfo;
   return ctx.db.transaction().execute(async (trx) => {
     await checkTypeAndCategories(trx, event.id, input.typeId ? [input.typeId] : [], input.categories ?? []);
-    const { row, created, invitable } = await upsertInvited(trx, ctx, event.id, input);
+    const { row, created, invitable } = await upsertInvited(trx, ctx, event.id, input, byOrganizer);
     if (!invitable) throw AppError.conflict('This person already takes part in the event');
     const mail = await issueInvitation(trx, ctx, event, row);
     if (mail) await deps.bus.emit({ type: 'messages.send', eventId: event.id, messages: [mail] }, trx);

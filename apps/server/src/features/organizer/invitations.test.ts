@@ -313,6 +313,67 @@ describe('invitations (E7.66, E7.67)', () => {
     expect(await participantsOf(event.id, 'not-an-email')).toHaveLength(0);
   });
 
+  it("E7.66 an attendee's re-invite keeps the type and details the organizers set", async () => {
+    const { event, owner } = await setup();
+    const speaker = await makeType(t.ctx, event.id, { name: 'Speaker' });
+    const holder = await makePerson(t.ctx, event.id, { rights: { inviteparticipant: true } });
+    const email = address();
+    const first = await req(owner, 'POST', '/event/participant/invite', {
+      eventId: event.id,
+      name: 'Grace',
+      surname: 'Hopper',
+      email,
+      present: 'venue',
+      typeId: speaker.id,
+    });
+    expect(first.status).toBe(200);
+    const again = await req(holder, 'POST', '/event/participant/invite', {
+      eventId: event.id,
+      name: 'Not',
+      surname: 'Grace',
+      email,
+      present: 'venue',
+    });
+    expect(again.status).toBe(200);
+    const [row] = await t.ctx.db
+      .selectFrom('participants')
+      .select(['name', 'surname', 'type_id', 'state'])
+      .where('event_id', '=', event.id)
+      .where('email', '=', email)
+      .execute();
+    expect(row).toEqual({ name: 'Grace', surname: 'Hopper', type_id: speaker.id, state: 'invited' });
+  });
+
+  it('an attendee cannot bring back a person the organizers removed; an organizer can', async () => {
+    const { event, owner } = await setup();
+    const holder = await makePerson(t.ctx, event.id, { rights: { inviteparticipant: true } });
+    const removed = await makePerson(t.ctx, event.id, {});
+    await t.ctx.db
+      .updateTable('participants')
+      .set({ state: 'deleted' })
+      .where('id', '=', removed.id)
+      .execute();
+    const body = {
+      eventId: event.id,
+      name: 'Back',
+      surname: 'Again',
+      email: removed.email,
+      present: 'venue',
+    };
+    const byHolder = await req(holder, 'POST', '/event/participant/invite', body);
+    expect(byHolder.status).toBe(403);
+    const state = () =>
+      t.ctx.db
+        .selectFrom('participants')
+        .select('state')
+        .where('id', '=', removed.id)
+        .executeTakeFirstOrThrow();
+    expect((await state()).state).toBe('deleted');
+    const byOwner = await req(owner, 'POST', '/event/participant/invite', body);
+    expect(byOwner.status).toBe(200);
+    expect((await state()).state).toBe('invited');
+  });
+
   it('too many people or categories in an invitation are named by message keys in fields', async () => {
     const { event, owner } = await setup();
     const email = address();
