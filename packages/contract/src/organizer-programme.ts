@@ -17,6 +17,11 @@ export const ProgrammeErrorCode = {
   Clash: 'MST-00701',
   /** A room still used by sessions cannot be deleted. */
   RoomInUse: 'MST-00702',
+  /**
+   * Another room (or track) of the event has this name, compared without case and with white space
+   * runs as one space and none around; `fields.name` is the message key.
+   */
+  NameTaken: 'MST-00703',
 } as const;
 
 /** Session kinds the console creates: talks, breaks (everyone's pause) and bookable meeting slots. */

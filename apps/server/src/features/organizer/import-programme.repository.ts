@@ -33,8 +33,21 @@ export function sessionsByExternalId(db: Executor, eventId: number, lock?: 'lock
 export type KeyedSessionRow = Awaited<ReturnType<typeof sessionsByExternalId>>[number];
 
 /**
- * The ids of rooms (`locations`) or tracks by lower-case name, creating the names not there yet (the
- * first spelling in the file wins). Existing duplicates resolve to the oldest.
+ * The keys the database compares these names by (`programme_name_key`, migration 0038: no case,
+ * white space runs as one space, none around), so a file matches rooms and tracks exactly as their
+ * unique indexes do.
+ */
+async function nameKeys(db: Executor, names: readonly string[]): Promise<Map<string, string>> {
+  const given = [...new Set(names)].filter((name) => name !== '');
+  if (given.length === 0) return new Map();
+  const { rows } = await sql<{ name: string; key: string }>`
+    SELECT n AS name, programme_name_key(n) AS key FROM unnest(${given}::text[]) AS n`.execute(db);
+  return new Map(rows.map((r) => [r.name, r.key]));
+}
+
+/**
+ * The ids of rooms (`locations`) or tracks by the names as the file gives them, creating those the
+ * event has none of yet (the first spelling in the file wins). "hall  a" finds the room "Hall A".
  */
 export async function ensureNamed(
   db: Executor,
@@ -42,54 +55,69 @@ export async function ensureNamed(
   eventId: number,
   names: readonly string[],
 ): Promise<Map<string, number>> {
+  const keys = await nameKeys(db, names);
   const byName = new Map<string, number>();
-  const wanted = new Map<string, string>();
-  for (const name of names) {
-    const key = name.toLowerCase();
-    if (name !== '' && !wanted.has(key)) wanted.set(key, name);
-  }
-  if (wanted.size === 0) return byName;
+  if (keys.size === 0) return byName;
   // FOR SHARE: a room or track deleted meanwhile waits for the import (and then finds its sessions).
   const rows = await db
     .selectFrom(table)
-    .select(['id', 'name'])
+    .select(['id', sql<string>`programme_name_key(name)`.as('key')])
     .where('event_id', '=', eventId)
     .orderBy('id')
     .forShare()
     .execute();
-  for (const row of rows) {
-    const key = row.name.toLowerCase();
-    if (!byName.has(key)) byName.set(key, row.id);
-  }
-  const missing = [...wanted].filter(([key]) => !byName.has(key));
-  if (missing.length > 0) {
+  const byKey = new Map<string, number>();
+  for (const row of rows) if (!byKey.has(row.key)) byKey.set(row.key, row.id);
+  const missing = new Map<string, string>();
+  for (const [name, key] of keys) if (!byKey.has(key) && !missing.has(key)) missing.set(key, name);
+  if (missing.size > 0) {
     const created = await db
       .insertInto(table)
-      .values(missing.map(([, name]) => ({ event_id: eventId, name })))
-      .returning(['id', 'name'])
+      .values([...missing.values()].map((name) => ({ event_id: eventId, name })))
+      .returning(['id', sql<string>`programme_name_key(name)`.as('key')])
       .execute();
-    for (const row of created) byName.set(row.name.toLowerCase(), row.id);
+    for (const row of created) byKey.set(row.key, row.id);
+  }
+  for (const [name, key] of keys) {
+    const id = byKey.get(key);
+    if (id !== undefined) byName.set(name, id);
   }
   return byName;
 }
 
-/** The event's rooms by lower-case name with their capacity; of two alike, the oldest (as ensureNamed). */
+/** The event's rooms that these names (as a file gives them) find, by name, with their capacity. */
 export async function roomsByName(
   db: Executor,
   eventId: number,
+  names: readonly string[],
 ): Promise<Map<string, { id: number; capacity: number | null }>> {
+  const keys = await nameKeys(db, names);
+  if (keys.size === 0) return new Map();
   const rows = await db
     .selectFrom('locations')
-    .select(['id', 'name', 'capacity'])
+    .select(['id', 'capacity', sql<string>`programme_name_key(name)`.as('key')])
     .where('event_id', '=', eventId)
+    .where(sql<boolean>`programme_name_key(name) = any(${[...new Set(keys.values())]}::text[])`)
     .orderBy('id')
     .execute();
+  const byKey = new Map<string, { id: number; capacity: number | null }>();
+  for (const row of rows) if (!byKey.has(row.key)) byKey.set(row.key, { id: row.id, capacity: row.capacity });
   const byName = new Map<string, { id: number; capacity: number | null }>();
-  for (const row of rows) {
-    const key = row.name.toLowerCase();
-    if (!byName.has(key)) byName.set(key, { id: row.id, capacity: row.capacity });
+  for (const [name, key] of keys) {
+    const room = byKey.get(key);
+    if (room) byName.set(name, room);
   }
   return byName;
+}
+
+/** The event's rooms' capacities by id. */
+export async function roomCapacities(db: Executor, eventId: number): Promise<Map<number, number | null>> {
+  const rows = await db
+    .selectFrom('locations')
+    .select(['id', 'capacity'])
+    .where('event_id', '=', eventId)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.capacity]));
 }
 
 /** The event's live participants among these e-mails (lower-case), by e-mail. */

@@ -46,6 +46,10 @@ export interface PreparedImport {
   write: ImportWriter;
 }
 
+/** The cells of one column (none when the file's mapping skips it). */
+const cellsOf = (rows: readonly string[][], column: number): string[] =>
+  column < 0 ? [] : rows.map((row) => row[column] ?? '');
+
 export async function prepareSessions(
   ctx: AppContext,
   access: ConsoleAccess,
@@ -64,7 +68,7 @@ export async function prepareSessions(
     zone: access.event.timezone,
     usedCapacity,
     sessions,
-    rooms: await repo.roomsByName(ctx.db, access.event.id),
+    rooms: await repo.roomsByName(ctx.db, access.event.id, cellsOf(file.rows, mapping.indexOf('room'))),
     rowNumbers: file.rowNumbers,
   });
   return {
@@ -104,16 +108,14 @@ async function writeSessions(
     records.map((r) => r.track),
   );
   // The rooms are held FOR SHARE by ensureNamed: their capacities stay as read here until the commit.
-  const roomCapacity = new Map(
-    [...(await repo.roomsByName(trx, eventId)).values()].map((r) => [r.id, r.capacity]),
-  );
+  const roomCapacity = await repo.roomCapacities(trx, eventId);
   const existing = new Map(
     (await repo.sessionsByExternalId(trx, eventId, 'lock')).map((s) => [s.external_id, s]),
   );
   const counts: WriteCounts = { inserted: 0, updated: 0 };
   for (const [i, record] of records.entries()) {
-    const locationId = record.room === '' ? null : (rooms.get(record.room.toLowerCase()) ?? null);
-    const trackId = record.track === '' ? null : (tracks.get(record.track.toLowerCase()) ?? null);
+    const locationId = record.room === '' ? null : (rooms.get(record.room) ?? null);
+    const trackId = record.track === '' ? null : (tracks.get(record.track) ?? null);
     const current = existing.get(record.externalId);
     if (!current) {
       await programmeRepo.insertSession(trx, {

@@ -157,7 +157,7 @@ export interface KeyedSession {
 export interface SessionContext {
   zone: string;
   usedCapacity: ReadonlyMap<string, number>;
-  /** The sessions by key, and the rooms by lower-case name (the oldest of a name, as the write picks). */
+  /** The sessions by key, and the rooms by the names the file gives (as the write matches them). */
   sessions?: ReadonlyMap<string, KeyedSession>;
   rooms?: ReadonlyMap<string, { id: number; capacity: number | null }>;
   /** The spreadsheet's row numbers (`ParsedFile.rowNumbers`); without them, i + 2. */
@@ -201,7 +201,7 @@ export function validateSessionRows(
     // A session moved to another room with no capacity of its own takes the room's: the console
     // refuses a room with fewer places than people who joined (roomTooSmall), and so does a file.
     const current = context.sessions?.get(externalId);
-    const room = cell('room') === '' ? undefined : context.rooms?.get(cell('room').toLowerCase());
+    const room = cell('room') === '' ? undefined : context.rooms?.get(cell('room'));
     if (current && room && room.id !== current.locationId && room.capacity !== null) {
       const own = capacity !== null && !Number.isNaN(capacity) ? capacity : current.capacity;
       if (own === null && room.capacity < current.usedCapacity) {

@@ -1,5 +1,5 @@
 import { SESSION_TYPE_OFF_TIME } from '@foyer/contract';
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import { type Executor, firstRow } from '../../db/executor';
 import type { DB, SessionPeopleTable, SessionsTable } from '../../db/schema';
 
@@ -91,6 +91,29 @@ export function findRoom(db: Executor, eventId: number, roomId: number, lock?: '
     lock,
   );
 }
+
+/**
+ * Whether another room or track of the event has this name as the unique indexes compare names
+ * (`programme_name_key`, migration 0038: no case, white space runs as one space, none around).
+ */
+export async function isNameTaken(
+  db: Executor,
+  table: 'locations' | 'tracks',
+  eventId: number,
+  name: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  let query = db
+    .selectFrom(table)
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where(sql<boolean>`programme_name_key(name) = programme_name_key(${name})`);
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The unique indexes of rooms' and tracks' names per event (migration 0038). */
+export const NAME_INDEX = { locations: 'locations_event_name', tracks: 'tracks_event_name' } as const;
 
 export function insertRoom(db: Executor, eventId: number, name: string, capacity: number | null) {
   return db

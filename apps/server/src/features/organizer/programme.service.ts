@@ -10,11 +10,14 @@ import {
   type programmeRoomRequest,
   type programmeTrackRequest,
 } from '@foyer/contract';
+import type { Transaction } from 'kysely';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { holdLock } from '../../db/advisory-locks';
+import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
+import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireConsole } from './organizer.access';
 import { peopleBySession, toProgrammeSession, toRoom, toTrack } from './programme.present';
@@ -51,7 +54,46 @@ const capacityError = (used: number) =>
     capacity: 'organizer.programme.error.capacityBelowJoined',
   });
 
-/** POST /organizer/event/:eventId/rooms. */
+type Named = 'locations' | 'tracks';
+
+const nameTaken = (table: Named) =>
+  new AppError(
+    409,
+    ProgrammeErrorCode.NameTaken,
+    `The event has a ${table === 'locations' ? 'room' : 'track'} of this name already`,
+    {
+      name:
+        table === 'locations'
+          ? 'organizer.programme.error.roomNameTaken'
+          : 'organizer.programme.error.trackNameTaken',
+    },
+  );
+
+/**
+ * Adds or renames a room or track in a transaction that holds the programme's turn (as session saves
+ * and sessions files do), after checking that no other of the event's has its name. The unique index
+ * (migration 0038) stays the last word: a refusal by it is the same 409.
+ */
+async function withFreeName<T>(
+  ctx: AppContext,
+  table: Named,
+  eventId: number,
+  name: { value: string; exceptId: number | null },
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await holdLock(trx, 'programme', eventId);
+      if (await repo.isNameTaken(trx, table, eventId, name.value, name.exceptId)) throw nameTaken(table);
+      return work(trx);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, repo.NAME_INDEX[table])) throw nameTaken(table);
+    throw error;
+  }
+}
+
+/** POST /organizer/event/:eventId/rooms: 409 when the event has a room of the name. */
 export async function createRoom(
   ctx: AppContext,
   userId: number,
@@ -59,7 +101,9 @@ export async function createRoom(
   input: z.output<typeof programmeRoomRequest>,
 ): Promise<ProgrammeRoom> {
   await requireConsole(ctx.db, eventId, userId, 'programme');
-  return toRoom(await repo.insertRoom(ctx.db, eventId, input.name, input.capacity));
+  return withFreeName(ctx, 'locations', eventId, { value: input.name, exceptId: null }, async (trx) =>
+    toRoom(await repo.insertRoom(trx, eventId, input.name, input.capacity)),
+  );
 }
 
 async function requireRoom(db: Executor, eventId: number, roomId: number, lock?: 'lock') {
@@ -70,7 +114,8 @@ async function requireRoom(db: Executor, eventId: number, roomId: number, lock?:
 
 /**
  * PUT /organizer/event/:eventId/rooms/:roomId. Sessions without a capacity of their own take the
- * room's: it may not drop below the places any of them already holds.
+ * room's: it may not drop below the places any of them already holds. 409 when another room of the
+ * event has the name (a room may take another spelling of its own).
  */
 export async function updateRoom(
   ctx: AppContext,
@@ -80,9 +125,9 @@ export async function updateRoom(
   input: z.output<typeof programmeRoomRequest>,
 ): Promise<ProgrammeRoom> {
   await requireConsole(ctx.db, eventId, userId, 'programme');
-  return ctx.db.transaction().execute(async (trx) => {
-    // Held first: a join (takeSeat) reads the room FOR SHARE before it counts its seats, so it
-    // either counts before this change and is counted below, or waits and sees the new capacity.
+  return withFreeName(ctx, 'locations', eventId, { value: input.name, exceptId: roomId }, async (trx) => {
+    // Held before counting: a join (takeSeat) reads the room FOR SHARE before it counts its seats, so
+    // it either counts before this change and is counted below, or waits and sees the new capacity.
     await requireRoom(trx, eventId, roomId, 'lock');
     if (input.capacity !== null) {
       const fullest = (await repo.sessionsUsingRoomCapacity(trx, roomId))[0];
@@ -117,7 +162,7 @@ export async function deleteRoom(
   return { id: roomId };
 }
 
-/** POST /organizer/event/:eventId/tracks. */
+/** POST /organizer/event/:eventId/tracks: 409 when the event has a track of the name. */
 export async function createTrack(
   ctx: AppContext,
   userId: number,
@@ -125,7 +170,9 @@ export async function createTrack(
   input: z.output<typeof programmeTrackRequest>,
 ): Promise<ProgrammeTrack> {
   await requireConsole(ctx.db, eventId, userId, 'programme');
-  return toTrack(await repo.insertTrack(ctx.db, eventId, input.name, input.color));
+  return withFreeName(ctx, 'tracks', eventId, { value: input.name, exceptId: null }, async (trx) =>
+    toTrack(await repo.insertTrack(trx, eventId, input.name, input.color)),
+  );
 }
 
 async function requireTrack(db: Executor, eventId: number, trackId: number, lock?: 'lock') {
@@ -136,7 +183,8 @@ async function requireTrack(db: Executor, eventId: number, trackId: number, lock
 
 /**
  * PUT /organizer/event/:eventId/tracks/:trackId. The track is held while it is renamed: one deleted
- * meanwhile is a 404 (its UPDATE found no row and answered a 500 before).
+ * meanwhile is a 404 (its UPDATE found no row and answered a 500 before). 409 when another track of
+ * the event has the name.
  */
 export async function updateTrack(
   ctx: AppContext,
@@ -146,7 +194,7 @@ export async function updateTrack(
   input: z.output<typeof programmeTrackRequest>,
 ): Promise<ProgrammeTrack> {
   await requireConsole(ctx.db, eventId, userId, 'programme');
-  return ctx.db.transaction().execute(async (trx) => {
+  return withFreeName(ctx, 'tracks', eventId, { value: input.name, exceptId: trackId }, async (trx) => {
     await requireTrack(trx, eventId, trackId, 'lock');
     const track = await repo.updateTrack(trx, trackId, input.name, input.color);
     const counted = (await repo.listTracks(trx, eventId)).find((t) => t.id === trackId);
