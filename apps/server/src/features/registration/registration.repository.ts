@@ -6,6 +6,15 @@ export function findEvent(db: Executor, id: number): Promise<EventRow | undefine
   return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The event as a registration's transaction decides on it, held FOR SHARE until the commit: an
+ * organizer's change of it (closing registration, moving its end, marking it finished) in flight is
+ * waited for and then read, and one sent meanwhile waits for the registration. Registrations share it.
+ */
+export function shareEvent(db: Executor, id: number): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).forShare().executeTakeFirst();
+}
+
 /** The type newcomers get (A3.17's ticketType): the event's at_registration type. */
 /**
  * The type offered at registration (the first by priority), held FOR KEY SHARE so that it is not

@@ -65,18 +65,18 @@ export async function register(
 ): Promise<RegisterResult> {
   const mode = modeOf(input);
   const now = ctx.now();
-  const event = await repo.findEvent(ctx.db, input.eventId);
-  if (!event) throw AppError.notFound('Event not found');
-  // A personal invitation opens a closed registration (not a finished event); the token is checked below.
-  checkOpen(event, input.invite ? 'prereg' : mode, now);
-  const fieldErrors = validateDynamicFields(event, input);
-  if (Object.keys(fieldErrors).length > 0) throw formInvalid(fieldErrors);
+  // An early answer for a closed event or a bad form, before the slow hashing; the transaction
+  // decides again on the event as it is then (a change of it may commit while the password hashes).
+  checkEvent(await repo.findEvent(ctx.db, input.eventId), input, mode, now);
 
   // Hashing is slow on purpose; do it before the transaction holds a connection.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   let outcome: Awaited<ReturnType<typeof registerInTransaction>>;
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
+      // Held FOR SHARE to the commit: an organizer closing registration meanwhile either waits for
+      // this registration or commits first, and then this one reads it closed and takes no one in.
+      const event = checkEvent(await repo.shareEvent(trx, input.eventId), input, mode, now);
       const done = await registerInTransaction(trx, event, input, mode, { passwordHash, callerId }, now);
       const participantId = done.participant.id;
       await bus.emit({ type: 'participant.registered', eventId: event.id, participantId, mode }, trx);
@@ -103,6 +103,21 @@ export async function register(
     hasUserId: outcome.hadUser,
     confirmationRequired,
   };
+}
+
+/** The event takes this registration (open, the form filled in as it asks): the event, or an error. */
+function checkEvent(
+  event: EventRow | undefined,
+  input: RegisterRequest,
+  mode: RegistrationMode,
+  now: Date,
+): EventRow {
+  if (!event) throw AppError.notFound('Event not found');
+  // A personal invitation opens a closed registration (not a finished event); the token is checked later.
+  checkOpen(event, input.invite ? 'prereg' : mode, now);
+  const fieldErrors = validateDynamicFields(event, input);
+  if (Object.keys(fieldErrors).length > 0) throw formInvalid(fieldErrors);
+  return event;
 }
 
 function checkOpen(event: EventRow, mode: RegistrationMode, now: Date): void {
@@ -259,7 +274,8 @@ export async function joinPublicEvent(
 ): Promise<ParticipantRow | null> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const event = await repo.findEvent(trx, eventId);
+      // FOR SHARE, as a registration holds it: closing registration meanwhile is waited for and read.
+      const event = await repo.shareEvent(trx, eventId);
       const user = await findUserById(trx, userId);
       if (!event || !user || !event.public_event) return null;
       const state = {
