@@ -62,8 +62,8 @@ export type Announcement = z.infer<typeof announcementSchema>;
 
 export const announcementPageSchema = z.object({
   items: z.array(announcementSchema),
-  /** Pass as `before` for older ones; null at the end. */
-  nextCursor: z.number().nullable(),
+  /** Pass as `before` for older ones (postCursorSchema); null at the end. */
+  nextCursor: z.string().nullable(),
 });
 export type AnnouncementPage = z.infer<typeof announcementPageSchema>;
 
@@ -174,10 +174,28 @@ export const deletePostQuery = z.strictObject({ id: idSchema, eventId: idSchema 
 export const hidePostRequest = z.strictObject({ id: idSchema, eventId: idSchema });
 export type HidePostRequest = z.infer<typeof hidePostRequest>;
 
-/** GET /api/v1/event/post?eventId[&before][&limit]: newest first, each with its comments. */
+const POST_CURSOR_LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * Opaque keyset cursor of the announcements list: `<posted-at epoch ms>.<id>`, the place of the
+ * last post of a page. It holds the place itself, so it keeps working when that post is deleted or
+ * hidden before the next page is asked for.
+ */
+export const postCursorSchema = z
+  .string()
+  .regex(/^\d{1,15}\.\d{1,10}$/, 'validation.error.cursor')
+  .refine((cursor) => {
+    const [ms, id] = cursor.split('.').map(Number) as [number, number];
+    return ms <= POST_CURSOR_LATEST && id >= 1 && id <= 2_147_483_647;
+  }, 'validation.error.cursor');
+
+/**
+ * GET /api/v1/event/post?eventId[&before][&limit]: newest first, each with its comments. `before`
+ * is a page's nextCursor; a bare post id still works (older than that post, while it exists).
+ */
 export const postsQuery = z.strictObject({
   eventId: idSchema,
-  before: idSchema.optional(),
+  before: z.union([postCursorSchema, idSchema], { error: 'validation.error.cursor' }).optional(),
   limit: intSchema(1, 50).optional(),
 });
 export type PostsQuery = z.infer<typeof postsQuery>;

@@ -66,6 +66,29 @@ export async function deletePost(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('posts').where('id', '=', id).execute();
 }
 
+/** Where a page ends: a place in the list (the cursor holds it), or an existing post's place. */
+export type AnnouncementsBefore = { at: Date; id: number } | { postId: number };
+
+/**
+ * The list's order: when it was (or is to be) posted (issue 15), then id. To the millisecond, as a
+ * cursor holds it (a row written with the database's now() has microseconds). Against `posts`.
+ */
+const postedAtSql = sql<Date>`date_trunc('milliseconds', coalesce(post_at, published_at, created_at))`;
+
+/** A post's place in the list, as a cursor holds it. */
+export const postedAtOf = (row: Pick<PostRow, 'post_at' | 'published_at' | 'created_at'>) =>
+  new Date(row.post_at ?? row.published_at ?? row.created_at);
+
+/** After `before` in the list's order (newest first). Against `posts`. */
+function olderThan(before: AnnouncementsBefore, eventId: number) {
+  const place =
+    'at' in before
+      ? sql`(${before.at}::timestamptz, ${before.id}::int)`
+      : sql`(SELECT date_trunc('milliseconds', coalesce(c.post_at, c.published_at, c.created_at)), c.id
+               FROM posts c WHERE c.id = ${before.postId} AND c.event_id = ${eventId})`;
+  return sql<boolean>`(${postedAtSql}, id) < ${place}`;
+}
+
 /**
  * Announcements newest first: the published ones, plus (for `alsoUnpublishedOf`) scheduled ones
  * the viewer wrote, or all scheduled ones for moderators (`true`).
@@ -73,12 +96,14 @@ export async function deletePost(db: Executor, id: number): Promise<void> {
 export async function listAnnouncements(
   db: Executor,
   eventId: number,
-  options: { before?: number | undefined; limit: number; alsoUnpublishedOf: number | true },
+  options: { before?: AnnouncementsBefore | undefined; limit: number; alsoUnpublishedOf: number | true },
 ): Promise<PostRow[]> {
   // Issue 15: newest by when it was (or is to be) posted: a scheduled announcement takes its place
-  // at its postAt, not where its id (its creation) would put it. The cursor is the last post's id,
-  // compared by (that time, id); a cursor post that is gone ends the list.
-  const postedAt = sql<Date>`coalesce(post_at, published_at, created_at)`;
+  // at its postAt, not where its id (its creation) would put it. Paged by (that time, id): a cursor
+  // holds the place, so a post deleted or hidden meanwhile does not end the list. A bare post id
+  // (older clients; the web's one-announcement fetch) is looked up, hidden ones too; one that is
+  // gone ends the list.
+  const { before } = options;
   return db
     .selectFrom('posts')
     .selectAll()
@@ -90,12 +115,8 @@ export async function listAnnouncements(
         ? eb.lit(true)
         : eb.or([eb('published_at', 'is not', null), eb('participant_id', '=', options.alsoUnpublishedOf)]),
     )
-    .$if(options.before !== undefined, (q) =>
-      q.where(
-        sql<boolean>`(${postedAt}, id) < (SELECT coalesce(c.post_at, c.published_at, c.created_at), c.id FROM posts c WHERE c.id = ${options.before as number} AND c.event_id = ${eventId})`,
-      ),
-    )
-    .orderBy(postedAt, 'desc')
+    .$if(before !== undefined, (q) => q.where(olderThan(before as AnnouncementsBefore, eventId)))
+    .orderBy(postedAtSql, 'desc')
     .orderBy('id', 'desc')
     .limit(options.limit)
     .execute();

@@ -159,15 +159,26 @@ export async function listAnnouncements(
   await publishDueAnnouncements(deps);
   const limit = query.limit ?? POSTS_PAGE_SIZE;
   const rows = await repo.listAnnouncements(ctx.db, query.eventId, {
-    before: query.before,
+    before: beforeOf(query.before),
     limit: limit + 1,
     alsoUnpublishedOf: isModerator(me) ? true : me.id,
   });
   const page = rows.slice(0, limit);
+  const last = page.at(-1);
   return {
     items: await present(ctx, page),
-    nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    nextCursor: rows.length > limit && last ? cursorOf(last) : null,
   };
+}
+
+/** The place of a page's last post (postCursorSchema): it outlives the post. */
+const cursorOf = (row: repo.PostRow) => `${repo.postedAtOf(row).getTime()}.${row.id}`;
+
+function beforeOf(before: PostsQuery['before']): repo.AnnouncementsBefore | undefined {
+  if (before === undefined) return undefined;
+  if (typeof before === 'number') return { postId: before };
+  const [ms, id] = before.split('.').map(Number) as [number, number];
+  return { at: new Date(ms), id };
 }
 
 /** A visible announcement of the event, or 404. */

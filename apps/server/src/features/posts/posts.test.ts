@@ -234,7 +234,7 @@ describe('announcements', () => {
     expect((await list(ben, event.id)).map((p) => p.id)).toEqual([late.id, scheduled.id, early.id]);
     // Page by page with the cursor, in the same order.
     const seen: number[] = [];
-    let before: number | null | undefined;
+    let before: string | null | undefined;
     do {
       const page = (
         await api<AnnouncementPage>(ben, 'GET', {
@@ -247,6 +247,45 @@ describe('announcements', () => {
       before = page.nextCursor;
     } while (before && seen.length < 10);
     expect(seen).toEqual([late.id, scheduled.id, early.id]);
+  });
+
+  it('E2.47 E7.43 paging on from a post deleted or hidden since its page was read goes on with the older ones', async () => {
+    const { event, org, mod, ben } = await setup();
+    const ids: number[] = [];
+    for (const minute of [0, 1, 2, 3]) {
+      t.setNow(new Date(NOW.getTime() + minute * 60_000));
+      ids.push((await announce(org, event.id, { text: `Minute ${minute}` })).id);
+    }
+    const [oldest, older, newer, newest] = ids as [number, number, number, number];
+    const page = async (before?: string | number | null) =>
+      (
+        await api<AnnouncementPage>(ben, 'GET', {
+          eventId: event.id,
+          limit: 1,
+          ...(before ? { before } : {}),
+        })
+      ).body.data as AnnouncementPage;
+    const first = await page();
+    expect(first.items.map((p) => p.id)).toEqual([newest]);
+    // The post the cursor came from is deleted before the reader scrolls on.
+    expect((await api(org, 'DELETE', { id: newest, eventId: event.id })).status).toBe(200);
+    const second = await page(first.nextCursor);
+    expect(second.items.map((p) => p.id)).toEqual([newer]);
+    // And hidden by a moderator.
+    const hide = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/event/post/hide',
+      headers: mod.headers,
+      payload: { id: newer, eventId: event.id },
+    });
+    expect(hide.status).toBe(200);
+    const third = await page(second.nextCursor);
+    expect(third.items.map((p) => p.id)).toEqual([older]);
+    const last = await page(third.nextCursor);
+    expect(last).toMatchObject({ items: [{ id: oldest }], nextCursor: null });
+    // A bare post id (the web's one-announcement fetch) still pages from that post, hidden or not.
+    expect((await page(older)).items.map((p) => p.id)).toEqual([oldest]);
+    expect((await page(newer)).items.map((p) => p.id)).toEqual([older]);
   });
 
   it('E6.06 E6.35 E7.43 E7.44 the author, organizers and moderators edit and delete; others may not', async () => {
@@ -392,6 +431,9 @@ describe('bad input on every post route (400 envelope, nothing written)', () => 
       ['GET', {}],
       ['GET', { eventId: 'x' }],
       ['GET', { eventId: event.id, limit: 51 }],
+      ['GET', { eventId: event.id, before: 'x' }],
+      ['GET', { eventId: event.id, before: '999999999999999.1' }],
+      ['GET', { eventId: event.id, before: '1700000000000.0' }],
       ['POST', {}],
       ['POST', { type: 'poll', eventId: event.id, text: 'x' }],
       ['POST', { type: 'announcement', eventId: event.id, text: '' }],

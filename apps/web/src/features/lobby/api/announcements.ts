@@ -22,7 +22,7 @@ export function useAnnouncements(eventId: number) {
     queryKey: lobbyKeys.announcements(eventId),
     queryFn: ({ pageParam }) =>
       api<AnnouncementPage>('/event/post', { query: { eventId, before: pageParam } }),
-    initialPageParam: undefined as number | undefined,
+    initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
