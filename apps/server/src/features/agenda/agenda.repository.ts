@@ -1,7 +1,8 @@
 import { EVENT_FINISHED_AFTER_MS } from '@foyer/contract';
-import { sql, type Transaction } from 'kysely';
+import { type SqlBool, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
+import { parentVisibleTo, type Viewer, visibleTo } from './sessions.repository';
 
 /** The caller's participant records whose agendas to show: one event, or the active ones (A9.47). */
 export function findAgendaParticipants(
@@ -41,27 +42,35 @@ export interface AgendaSessionRow {
   event_id: number;
 }
 
-/** Sessions the participants are in (any status) or present/moderate/translate, not deleted. */
+/**
+ * Sessions the participants are in (any status) or present/moderate/translate, not deleted. With
+ * `reader` (someone else reading the agenda, E6.10): only those the reader may see (E6.02, E6.16),
+ * a slot with its session.
+ */
 export async function findAgendaSessions(
   db: Executor,
   participantIds: number[],
+  reader?: Viewer,
 ): Promise<AgendaSessionRow[]> {
   if (participantIds.length === 0) return [];
   const ids = sql.join(participantIds);
+  const visible = reader
+    ? sql<SqlBool>`${visibleTo(reader)} AND ${parentVisibleTo(reader)}`
+    : sql<SqlBool>`true`;
   const { rows } = await sql<AgendaSessionRow>`
     SELECT sa.participant_id, sa.status, NULL AS role, s.id, s.parent_id, s.name, s.description, s.sdt, s.edt,
            s.on_site, l.name AS location, s.updated_at, s.event_id
       FROM session_attendees sa
       JOIN sessions s ON s.id = sa.session_id
       LEFT JOIN locations l ON l.id = s.location_id
-     WHERE sa.participant_id IN (${ids}) AND NOT s.deleted
+     WHERE sa.participant_id IN (${ids}) AND NOT s.deleted AND ${visible}
     UNION ALL
     SELECT sp.participant_id, NULL, sp.role, s.id, s.parent_id, s.name, s.description, s.sdt, s.edt,
            s.on_site, l.name, s.updated_at, s.event_id
       FROM session_people sp
       JOIN sessions s ON s.id = sp.session_id
       LEFT JOIN locations l ON l.id = s.location_id
-     WHERE sp.participant_id IN (${ids}) AND NOT s.deleted
+     WHERE sp.participant_id IN (${ids}) AND NOT s.deleted AND ${visible}
      ORDER BY sdt, id`.execute(db);
   return rows;
 }

@@ -12,11 +12,12 @@ import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requireMembership } from '../access/event-access';
 import type { AgendaEvents } from './agenda.events';
-import { assertMayActFor } from './agenda.policy';
+import { assertMayActFor, viewerOf } from './agenda.policy';
 import * as repo from './agenda.repository';
 import { findAgendaCollisions, lockAgenda, registeredAgendaSources } from './agenda-sources';
 import { findEventParticipant } from './attendance.repository';
 import { conflict } from './booking';
+import type { Viewer } from './sessions.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -24,13 +25,18 @@ type Owner = { participantId: number; eventId: number; eventName: string };
 
 /**
  * E3.10: the agenda items of the given participant records: one item per session (the person's
- * attendance and roles merged; a role shows as offType), and one per off-time, by start.
+ * attendance and roles merged; a role shows as offType), and one per off-time, by start. `reader`:
+ * someone else reads them (E6.10), who is shown only the sessions they may see themselves (E6.02).
  */
-export async function agendaItemsOf(db: AppContext['db'], owners: Owner[]): Promise<AgendaItem[]> {
+export async function agendaItemsOf(
+  db: AppContext['db'],
+  owners: Owner[],
+  reader?: Viewer,
+): Promise<AgendaItem[]> {
   const ids = owners.map((o) => o.participantId);
   const byParticipant = new Map(owners.map((o) => [o.participantId, o]));
   const [sessions, offTimes] = await Promise.all([
-    repo.findAgendaSessions(db, ids),
+    repo.findAgendaSessions(db, ids, reader),
     repo.findOffTimes(db, ids),
   ]);
   const items = new Map<string, AgendaItem>();
@@ -150,9 +156,11 @@ export async function getAgendaOf(
   eventId: number,
   participantId: number,
 ): Promise<AgendaResult> {
-  const { event, target } = await agendaOwner(ctx, userId, eventId, participantId);
+  const { event, me, target } = await agendaOwner(ctx, userId, eventId, participantId);
   const owner = { participantId: target.id, eventId: event.id, eventName: event.name };
-  return { items: await agendaItemsOf(ctx.db, [owner]) };
+  // The right shows the person's agenda, not the sessions hidden from the reader (E6.02, E6.16).
+  const reader = target.id === me.id ? undefined : viewerOf(me);
+  return { items: await agendaItemsOf(ctx.db, [owner], reader) };
 }
 
 async function agendaOwner(

@@ -29,7 +29,8 @@ export function visibleToKind(viewer: Pick<Viewer, 'typeId' | 'organizer'>) {
 
 /**
  * E6.02, E6.16: organizers see everything; others see sessions that are neither hidden nor
- * restricted away from their participant type, plus any session they present or are in.
+ * restricted away from their participant type, plus any session they present or are in (joined, or
+ * waiting for the organizers: a declined request is not being in it, E4.48).
  * Written against the alias `s`.
  */
 export function visibleTo(viewer: Viewer) {
@@ -37,8 +38,22 @@ export function visibleTo(viewer: Viewer) {
   return sql<SqlBool>`(
     ${visibleToKind(viewer)}
     OR EXISTS (SELECT 1 FROM session_people vp WHERE vp.session_id = s.id AND vp.participant_id = ${viewer.participantId})
-    OR EXISTS (SELECT 1 FROM session_attendees va WHERE va.session_id = s.id AND va.participant_id = ${viewer.participantId})
+    OR EXISTS (SELECT 1 FROM session_attendees va WHERE va.session_id = s.id AND va.participant_id = ${viewer.participantId}
+                 AND va.status <> 'declined')
   )`;
+}
+
+/**
+ * A slot is only as visible as its session (isVisibleTo, the detail page): true for a top-level
+ * session, and for a slot whose (not deleted) session the viewer sees too. Written against the
+ * alias `s`; combine with visibleTo for the row itself.
+ */
+export function parentVisibleTo(viewer: Viewer) {
+  if (viewer.organizer) return sql<SqlBool>`true`;
+  // The inner `s` is the parent: visibleTo is written against that alias.
+  return sql<SqlBool>`(s.parent_id IS NULL OR s.parent_id IN (
+    SELECT s.id FROM sessions s WHERE NOT s.deleted AND ${visibleTo(viewer)}
+  ))`;
 }
 
 /**

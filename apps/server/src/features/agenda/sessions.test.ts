@@ -308,6 +308,80 @@ describe('GET /event/:eventId/sessions/:sessionId (E2.08)', () => {
   });
 });
 
+describe('who sees a hidden session (E6.02): organizers, and those who present or are in it', () => {
+  const detail = (who: Person, eventId: number, id: number) =>
+    api<SessionDetail>(t.app, {
+      method: 'GET',
+      url: `/api/v1/event/${eventId}/sessions/${id}`,
+      headers: who.headers,
+    });
+
+  it('E6.02 E4.48 a declined request is not being in it: the hidden session is gone for the declined requester', async () => {
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const ben = await makePerson(t.ctx, event.id);
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
+    const board = await createSession(t.ctx, event.id, { name: 'Board', needsApproval: true });
+    expect((await join(t.app, ada, event.id, board.id)).status).toBe(200);
+    expect((await join(t.app, ben, event.id, board.id)).status).toBe(200);
+    const declined = await api(t.app, {
+      method: 'POST',
+      url: '/api/v1/event/schedule/sessionRequest',
+      headers: boss.headers,
+      payload: { eventId: event.id, sessionId: board.id, participantId: ada.id, accept: false },
+    });
+    expect(declined.status).toBe(200);
+    await t.ctx.db.updateTable('sessions').set({ hidden: true }).where('id', '=', board.id).execute();
+
+    expect(names(await list(ada, event.id))).toEqual([]);
+    expect((await detail(ada, event.id, board.id)).status).toBe(404);
+    expect(await canUserSeeSession(t.ctx.db, ada.userId, event.id, board.id)).toBe(false);
+    // Still waiting for the organizers: in it.
+    expect(names(await list(ben, event.id))).toEqual(['Board']);
+    expect((await detail(ben, event.id, board.id)).status).toBe(200);
+    expect(await canUserSeeSession(t.ctx.db, ben.userId, event.id, board.id)).toBe(true);
+  });
+
+  it('E6.02 E3.24 a slot one is in, under a hidden session one is not in, is not shown on a speaker’s page either', async () => {
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    const amy = await makePerson(t.ctx, event.id, { name: 'Amy' });
+    const boss = await makePerson(t.ctx, event.id, { organizer: true });
+    const hidden = await createSession(t.ctx, event.id, {
+      name: 'Secret',
+      hidden: true,
+      sdt: at(60),
+      edt: at(120),
+    });
+    const slot = await createSession(t.ctx, event.id, {
+      name: 'Secret slot',
+      parentId: hidden.id,
+      sdt: at(60),
+      edt: at(90),
+    });
+    const open = await createSession(t.ctx, event.id, { name: 'Open', sdt: at(200), edt: at(230) });
+    await addPerson(t.ctx, slot.id, amy.id, 'speaker');
+    await addPerson(t.ctx, open.id, amy.id, 'speaker');
+    // An organizer put Ada in the slot.
+    await t.ctx.db
+      .insertInto('session_attendees')
+      .values({ session_id: slot.id, participant_id: ada.id, status: 'joined' })
+      .execute();
+    const speakerSessions = async (who: Person) =>
+      (
+        await api<{ sessions: { name: string }[] }>(t.app, {
+          method: 'GET',
+          url: `/api/v1/event/${event.id}/speakers/${amy.id}`,
+          headers: who.headers,
+        })
+      ).body.data?.sessions.map((s) => s.name);
+    expect((await detail(ada, event.id, slot.id)).status).toBe(404);
+    expect(await canUserSeeSession(t.ctx.db, ada.userId, event.id, slot.id)).toBe(false);
+    expect(await speakerSessions(ada)).toEqual(['Open']);
+    expect(await speakerSessions(boss)).toEqual(['Secret slot', 'Open']);
+  });
+});
+
 describe('room policy helper', () => {
   it('E6.02 E6.16 canUserSeeSession follows the same visibility as the list', async () => {
     const event = await makeAgendaEvent(t.ctx);

@@ -11,8 +11,9 @@ import { visibleToType } from './sessions.repository';
  * attendee opens): whether their account still exists (what requireUser would have looked up), the
  * membership (same answers as requireMembership), the version of the event's cached pages, the
  * caller's own status in every session, the sessions only they may see (they present or are in a
- * hidden or restricted one), the busy intervals of every agenda source for collisions, and the
- * current seat counts of the sessions of the page the caller is likely to get from the cache.
+ * hidden or restricted one; a declined request is not being in it), the busy intervals of every
+ * agenda source for collisions, and the current seat counts of the sessions of the page the caller
+ * is likely to get from the cache.
  */
 export interface ListViewerState {
   /** False: the token's account is gone (deleted after the token was issued). */
@@ -76,7 +77,8 @@ const readViewers = perTurn(VIEWER_BATCH, async (db: Kysely<DB>, asks: readonly 
               FROM session_attendees a WHERE a.participant_id = p.id) AS statuses,
            CASE WHEN NOT p.organizer THEN
              (SELECT json_agg(s.id) FROM sessions s
-               WHERE s.id IN (SELECT oa.session_id FROM session_attendees oa WHERE oa.participant_id = p.id
+               WHERE s.id IN (SELECT oa.session_id FROM session_attendees oa
+                               WHERE oa.participant_id = p.id AND oa.status <> 'declined'
                               UNION SELECT op.session_id FROM session_people op WHERE op.participant_id = p.id)
                  AND s.event_id = e.id AND s.parent_id IS NULL AND NOT s.deleted
                  AND NOT ${visibleToType(sql`p.type_id`)})

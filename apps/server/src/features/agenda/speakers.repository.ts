@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { type Viewer, visibleTo } from './sessions.repository';
+import { parentVisibleTo, type Viewer, visibleTo } from './sessions.repository';
 
 /**
  * Speakers (E3.24): participants flagged as speakers or speaking in a session of the event.
@@ -53,7 +53,7 @@ export function findSpeakerRow(
   return speakersQuery(db, eventId, viewer).where('p.id', '=', speakerId).executeTakeFirst();
 }
 
-/** The sessions of the event the speaker is in, as the viewer may see them, by start. */
+/** The sessions of the event the speaker is in, as the viewer may see them (a slot with its session), by start. */
 export function speakerSessions(db: Executor, eventId: number, speakerId: number, viewer: Viewer) {
   return db
     .selectFrom('session_people as sp')
@@ -75,6 +75,7 @@ export function speakerSessions(db: Executor, eventId: number, speakerId: number
     .where('s.event_id', '=', eventId)
     .where('s.deleted', '=', false)
     .where(visibleTo(viewer))
+    .where(parentVisibleTo(viewer))
     .orderBy('s.sdt')
     .orderBy('s.id')
     .execute();
