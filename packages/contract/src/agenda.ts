@@ -53,7 +53,9 @@ const message = optionalText(1000);
 export const utcDateTimeSchema = z
   .string({ error: 'validation.error.required' })
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'validation.error.dateTime')
-  .refine((v) => !Number.isNaN(parseUtcWallClock(v)), 'validation.error.dateTime');
+  .refine((v) => !Number.isNaN(parseUtcWallClock(v)), 'validation.error.dateTime')
+  // As every instant of the platform (isoDateTimeSchema): years 1900 to 9999.
+  .refine((v) => v >= '1900', 'validation.error.date');
 
 export const daySchema = z
   .string({ error: 'validation.error.required' })

@@ -36,4 +36,8 @@ describe('calendar arithmetic without a date library', () => {
     expect(localDayIn('Europe/Istanbul', ms)).toBe('2026-11-23');
     expect(localDayIn('America/Los_Angeles', ms)).toBe('2026-11-22');
   });
+
+  it('writes the year with four digits, as yyyy-LL-dd is written', () => {
+    expect(localDayIn('UTC', Date.UTC(999, 10, 22, 10))).toBe('0999-11-22');
+  });
 });

@@ -75,7 +75,8 @@ function partsIn(zone: string, ms: number): Record<string, number> {
 export function localDayIn(zone: string, ms: number): string {
   if (!Number.isFinite(ms)) return '';
   const p = partsIn(zone, ms);
-  return `${p.year}-${pad(p.month ?? 0)}-${pad(p.day ?? 0)}`;
+  // Four-digit years, as `yyyy-LL-dd` is written (year 999 is 0999).
+  return `${pad(p.year ?? 0, 4)}-${pad(p.month ?? 0)}-${pad(p.day ?? 0)}`;
 }
 
 /** Offset of `zone` (`undefined`: the runtime's own) from UTC at an instant, in ms. */

@@ -118,6 +118,22 @@ describe('POST/DELETE /event/schedule/participantOff (E5.08–E5.10, E7.24, E7.2
     expect(await t.ctx.db.selectFrom('participant_off').selectAll().execute()).toEqual([]);
   });
 
+  it('E5.08 E7.24 a break before 1900 is refused as an out-of-range date (400), as every date of the platform', async () => {
+    const event = await makeAgendaEvent(t.ctx);
+    const ada = await makePerson(t.ctx, event.id);
+    for (const year of ['0999', '1899']) {
+      const res = await addBreak(ada, offTime(event.id, `${year}-11-22 10:00`, `${year}-11-22 10:15`));
+      expect(res.status, year).toBe(400);
+      // The date is out of range; it is not "a date that does not match the start time".
+      expect(res.body.error?.fields, year).toMatchObject({ startTime: 'validation.error.date' });
+      expect(res.body.error?.fields, year).not.toHaveProperty('date', 'validation.error.offTime.date');
+    }
+    expect(await t.ctx.db.selectFrom('participant_off').selectAll().execute()).toEqual([]);
+    const first = await addBreak(ada, offTime(event.id, '1900-01-01 10:00', '1900-01-01 10:15'));
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ sdt: '1900-01-01T10:00:00.000Z' });
+  });
+
   it('E4.49 a break may not overlap the agenda, and sessions may not overlap a break', async () => {
     const event = await makeAgendaEvent(t.ctx);
     const ada = await makePerson(t.ctx, event.id);
