@@ -12,12 +12,12 @@ export async function findFeedNonce(db: Executor, participantId: number): Promis
 }
 
 /**
- * Stores a feed for the participant: `replace` rotates an existing one, else an existing one is
- * kept. Returns the stored nonce, or undefined when another request stored one first.
+ * Makes the participant's first feed; an existing one is kept. Returns the stored nonce, or
+ * undefined when another request stored one first.
  */
 export async function storeFeed(
   db: Executor,
-  input: { participantId: number; nonce: string; tokenHash: string; at: Date; replace: boolean },
+  input: { participantId: number; nonce: string; tokenHash: string; at: Date },
 ): Promise<string | undefined> {
   const row = await db
     .insertInto('calendar_feeds')
@@ -27,11 +27,26 @@ export async function storeFeed(
       token_hash: input.tokenHash,
       created_at: input.at,
     })
-    .onConflict((oc) =>
-      input.replace
-        ? oc.column('participant_id').doUpdateSet({ nonce: input.nonce, token_hash: input.tokenHash })
-        : oc.column('participant_id').doNothing(),
-    )
+    .onConflict((oc) => oc.column('participant_id').doNothing())
+    .returning('nonce')
+    .executeTakeFirst();
+  return row?.nonce;
+}
+
+/**
+ * Rotates the feed, in one UPDATE, only if it still has the nonce `from` (the one the caller read):
+ * a rotation beside it that replaced it first (PostgreSQL re-checks the row once that one commits)
+ * makes this one change nothing. Returns the new nonce, or undefined when nothing was replaced.
+ */
+export async function replaceFeed(
+  db: Executor,
+  input: { participantId: number; from: string; nonce: string; tokenHash: string },
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('calendar_feeds')
+    .set({ nonce: input.nonce, token_hash: input.tokenHash })
+    .where('participant_id', '=', input.participantId)
+    .where('nonce', '=', input.from)
     .returning('nonce')
     .executeTakeFirst();
   return row?.nonce;

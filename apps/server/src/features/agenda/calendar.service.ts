@@ -28,6 +28,9 @@ export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /**
  * POST /event/participant/calendar (E7.16): the caller's subscribable feed URL for this event.
  * The same URL every time, until `rotate` replaces it (the old one stops working at once).
+ * Rotations at once (a double press, two tabs) replace the link once and all answer the new one:
+ * each replaced the link it read, and one that finds it replaced already answers what is stored,
+ * so nobody is handed a link another rotation beside it has just killed.
  */
 export async function calendarLink(
   ctx: AppContext,
@@ -35,17 +38,18 @@ export async function calendarLink(
   input: { eventId: number; rotate?: boolean | undefined },
 ): Promise<CalendarLink> {
   const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  const fresh = () => {
+    const nonce = randomBytes(16).toString('base64url');
+    return { nonce, tokenHash: sha256(feedToken(ctx, me.id, nonce)) };
+  };
   let nonce = await feeds.findFeedNonce(ctx.db, me.id);
-  if (!nonce || input.rotate) {
-    const fresh = randomBytes(16).toString('base64url');
-    const tokenHash = sha256(feedToken(ctx, me.id, fresh));
-    const stored = await feeds.storeFeed(ctx.db, {
-      participantId: me.id,
-      nonce: fresh,
-      tokenHash,
-      at: ctx.now(),
-      replace: input.rotate ?? false,
-    });
+  if (nonce && input.rotate) {
+    const replaced = await feeds.replaceFeed(ctx.db, { participantId: me.id, from: nonce, ...fresh() });
+    // Replaced first by a rotation beside this one: its link is the live one.
+    nonce = replaced ?? (await feeds.findFeedNonce(ctx.db, me.id));
+  }
+  if (!nonce) {
+    const stored = await feeds.storeFeed(ctx.db, { participantId: me.id, ...fresh(), at: ctx.now() });
     // A concurrent first request may have won the insert: use what is stored.
     nonce = stored ?? (await feeds.findFeedNonce(ctx.db, me.id));
     if (!nonce) throw new Error('calendar feed vanished while being created');

@@ -1,8 +1,10 @@
 import type { CalendarLink } from '@foyer/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
+import { waitFor } from '../../../test/smtp';
 import {
   addPerson,
   api,
@@ -133,6 +135,34 @@ describe('calendar link and feed (E7.16)', () => {
     }
   });
 
+  // PGlite answers one query at a time, in order: the two requests' queries alternate, so both read
+  // the old link before either writes. PostgreSQL's pool may run them one after the other (then the
+  // first link is rightly dead): there the test below makes both read it first.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'E7.16 two rotations at once both answer the one link that works, and the old one is dead',
+    async () => {
+      const event = await makeAgendaEvent(t.ctx);
+      const ada = await makePerson(t.ctx, event.id);
+      const old = (await link(ada, { eventId: event.id })).body.data!.url;
+      const answers = await Promise.all([
+        link(ada, { eventId: event.id, rotate: true }),
+        link(ada, { eventId: event.id, rotate: true }),
+      ]);
+      const urls = answers.map((a) => a.body.data?.url);
+      for (const url of urls) {
+        expect(url).toBeDefined();
+        expect(url).not.toBe(old);
+        expect((await feed(url!)).statusCode, 'the link handed out works').toBe(200);
+      }
+      expect((await feed(old)).statusCode).toBe(404);
+      // A rotation after them replaces it again.
+      const later = (await link(ada, { eventId: event.id, rotate: true })).body.data!.url;
+      expect(later).not.toBe(urls[0]);
+      expect((await feed(urls[0]!)).statusCode).toBe(404);
+      expect((await feed(later)).statusCode).toBe(200);
+    },
+  );
+
   it('a one-off download of the agenda and of one session (add to calendar)', async () => {
     const event = await makeAgendaEvent(t.ctx);
     const ada = await makePerson(t.ctx, event.id);
@@ -221,3 +251,38 @@ describe('calendar link and feed (E7.16)', () => {
     expect(body).not.toContain(`/sessions/${unrelated.id}`);
   });
 });
+
+/** PGlite runs one transaction at a time: only PostgreSQL lets two rotations wait on one row. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'two rotations that both read the old link (PostgreSQL)',
+  () => {
+    const held = useHeldTransactions(() => t.ctx.db);
+
+    it('E7.16 both wait on the feed’s row, then both answer the one live link', async () => {
+      const event = await makeAgendaEvent(t.ctx);
+      const ada = await makePerson(t.ctx, event.id);
+      const old = (await link(ada, { eventId: event.id })).body.data!.url;
+      // Something holds the feed's row: both rotations read the old link, then wait to write.
+      const { release, done } = await held.hold(async (trx) => {
+        await trx
+          .selectFrom('calendar_feeds')
+          .select('nonce')
+          .where('participant_id', '=', ada.id)
+          .forUpdate()
+          .execute();
+      });
+      const rotating = [
+        link(ada, { eventId: event.id, rotate: true }),
+        link(ada, { eventId: event.id, rotate: true }),
+      ];
+      await waitFor(async () => (await held.lockWaiters()) >= 2, 10_000, 'both rotations waiting on the row');
+      release();
+      await done;
+      const urls = (await Promise.all(rotating)).map((a) => a.body.data?.url);
+      expect(urls[0]).toBe(urls[1]);
+      expect(urls[0]).not.toBe(old);
+      expect((await feed(urls[0]!)).statusCode).toBe(200);
+      expect((await feed(old)).statusCode).toBe(404);
+    });
+  },
+);
