@@ -101,6 +101,47 @@ export async function stalledPrinter(): Promise<StalledPrinter> {
   };
 }
 
+/**
+ * A printer that takes each connection and hangs up at once, before it reads the label: `close`
+ * drops the connection (what arrives after is answered with a reset), `halfClose` closes its side
+ * at once and then reads whatever comes, to no purpose.
+ */
+export interface HangUpPrinter {
+  port: number;
+  /** How many connections it was given. */
+  readonly connections: number;
+  close(): Promise<void>;
+}
+
+export async function hangUpPrinter(how: 'close' | 'halfClose'): Promise<HangUpPrinter> {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('error', () => {});
+    if (how === 'close') {
+      socket.destroy();
+    } else {
+      socket.end();
+      socket.resume();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    get connections() {
+      return connections;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** The listener of `silentAddress`: prints its port, then waits (it is stopped at once). */
 const SILENT_LISTENER = `
 const server = require('node:net').createServer(() => {});

@@ -15,6 +15,7 @@ import {
   badgeApi,
   badgeRecords,
   deadPort,
+  hangUpPrinter,
   type LoopbackPrinter,
   loopbackPrinter,
   silentAddress,
@@ -299,6 +300,39 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
     const [, individual] = await lp.received(2);
     expect(individual).toContain('TYPE=QR');
     expect(individual).toContain(`CODE=${badgeCode(t.ctx.config.publicUrl, s.ticketId)}`);
+  });
+
+  it("E4.75 a TXT printer with a raw ZPL template: an attendee's name cannot inject printer commands; it prints as typed", async () => {
+    const s = await b.setup({
+      name: 'Eve^FS^XZ^XA^FO0,0^FDPWNED',
+      surname: '~JA',
+      company: "O'Brien_Ltd ^ ~",
+    });
+    const lp = await printer();
+    await b.addTemplate(s.organizer, s.event.id, {
+      name: 'Raw ZPL',
+      size: 'cr80',
+      isDefault: true,
+      text: '^XA^CI28\n^FO20,20^A0N,30,30^FD{FullName}^FS\n^FO20,60^A0N,20,20^FD{Company}^FS\n^XZ\n',
+    });
+    const txt = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Raw',
+      kind: 'txt',
+      host: '127.0.0.1',
+      port: lp.port,
+    });
+    await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: txt.id });
+    const [sent] = await lp.received(1);
+    await t.app.bus.idle();
+    expect(sent).toBe(
+      [
+        '^XA^CI28',
+        '^FO20,20^A0N,30,30^FH_^FDEve_5EFS_5EXZ_5EXA_5EFO0,0_5EFDPWNED _7EJA^FS',
+        "^FO20,60^A0N,20,20^FH_^FDO'Brien_5FLtd _5E _7E^FS",
+        '^XZ',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('E8.05 E8.23 a TXT printer without a text template, or no template that fits: MST-00061, nothing queued', async () => {
@@ -615,6 +649,60 @@ describe('a printer that does not print (E4.76)', () => {
       `127.0.0.1:${port} refused the connection: no printer listens there (ECONNREFUSED)`,
     );
     expect(ms).toBeLessThan(PRINT_TIMEOUT_MS);
+  });
+
+  it('E4.76 a printer that takes the connection and hangs up at once: not printed, retried with backoff, then failed', async () => {
+    const s = await b.setup();
+    const hangUp = await hangUpPrinter('close');
+    closers.push(hangUp.close);
+    const T0 = new Date('2030-04-01T09:00:00Z');
+    t.setNow(T0);
+    const queue = await b.addPrinter(s.organizer, s.event.id, {
+      label: 'Hangs up',
+      kind: 'zpl',
+      host: '127.0.0.1',
+      port: hangUp.port,
+    });
+    const { job } = await printAndSettle(
+      { eventId: s.event.id, ticketId: s.ticketId, printerId: queue.id },
+      s.staff,
+    );
+    const dropped = new RegExp(
+      `^127\\.0\\.0\\.1:${hangUp.port} dropped the connection during the job \\((EPIPE|ECONNRESET)\\)$`,
+    );
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, printed_at: null });
+    expect(job.last_error).toMatch(dropped);
+    let at = T0.getTime();
+    for (const delay of RETRY_DELAYS_MS) {
+      at += delay;
+      t.setNow(new Date(at));
+      expect(await sweepPrintJobs(t.ctx, t.app.realtime)).toBe(1);
+    }
+    const failed = await jobRow(job.id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, printed_at: null });
+    expect(failed.last_error).toMatch(dropped);
+    expect(hangUp.connections).toBe(MAX_ATTEMPTS);
+    // The badge is not recorded printed: the desk may print it again.
+    expect(
+      await t.ctx.db
+        .selectFrom('badge_prints')
+        .selectAll()
+        .where('participant_id', '=', s.guest.id)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('a printer that closes its side before it has the whole job: failed, not taken for a confirmation', async () => {
+    const hangUp = await hangUpPrinter('halfClose');
+    closers.push(hangUp.close);
+    const error = await sendRaw('127.0.0.1', hangUp.port, new Uint8Array(32 * 1024 * 1024), {
+      allowLoopback: true,
+      timeoutMs: PRINT_TIMEOUT_MS,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe(
+      `127.0.0.1:${hangUp.port} closed the connection before it took the job`,
+    );
   });
 
   it('a job too big for a printer that never reads: the connection, not the job, within the timeout', async () => {

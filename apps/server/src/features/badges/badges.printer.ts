@@ -13,7 +13,9 @@ import { guardedLookup, printerAddressRefusal, printerHostRefusal } from '../org
  *
  * An address printers may not use (`printerAddressRefusal`: link-local, or this server's loopback
  * where the deployment closes it) fails at once, before any connection, and so does a name that
- * resolves to one. A refused connection, a reset or an unknown host fails at once. A printer's answer on the
+ * resolves to one. A refused connection, a reset or an unknown host fails at once, and so does a
+ * printer that closes the connection (or its side of it) before the job was all sent: a printer
+ * that hangs up at once did not print it. A printer's answer on the
  * connection (status bytes) is read and dropped. The connection is destroyed whatever the outcome,
  * so nothing of a failed attempt reaches the printer afterwards from this side.
  */
@@ -100,25 +102,39 @@ export function sendRaw(
     const finish = () => {
       if (sent && closedByPrinter) done();
     };
+    const hungUp = () => new PrintError(`${host}:${port} closed the connection before it took the job`);
     socket.once('error', (error: NodeJS.ErrnoException) => done(failure(host, port, error)));
     socket.once('connect', () => {
       connected = true;
-      socket.end(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+      if (bytes.length < 2) {
+        socket.end(bytes);
+        return;
+      }
+      // The last byte goes once the rest was taken: a printer that hung up at once (before it read
+      // anything) has answered the first part with a reset by then, and this write fails (EPIPE,
+      // ECONNRESET) instead of its close passing for the close after the job.
+      socket.write(bytes.subarray(0, -1), (error) => {
+        if (!error && !settled) socket.end(bytes.subarray(-1));
+      });
     });
     // Everything was handed to the network.
     socket.once('finish', () => {
       sent = true;
       finish();
     });
-    // The printer closed its half: it read the job to its end.
+    // The printer closed its half: it read the job to its end, unless it closed it before the job
+    // was even all sent (it hung up; what it got of the job is not a label).
     socket.on('data', () => {});
     socket.once('end', () => {
+      if (!sent) {
+        done(hungUp());
+        return;
+      }
       closedByPrinter = true;
       finish();
     });
     // Closed (not by us) without both of those: the printer hung up before it had the job.
-    socket.once('close', () =>
-      done(new PrintError(`${host}:${port} closed the connection before it took the job`)),
-    );
+    socket.once('close', () => done(hungUp()));
   });
 }

@@ -82,18 +82,34 @@ export function chooseTemplate(
 // ---------------------------------------------------------------- ZPL
 
 /**
- * Field data under `^FH_`: `_` starts a hex byte, so `_`, `^` and `~` (which would end the field or
- * start a command) are written as `_5F`, `_5E` and `_7E`; control characters are dropped.
+ * What may not reach a printer inside attendee text: C0 and C1 control characters (line feed,
+ * carriage return, NUL, NEL…), DEL and the Unicode line and paragraph separators. Each becomes a
+ * space, so a value stays on its line.
  */
-export function zplField(value: string): string {
-  return (
-    value
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
-      .replace(/[\u0000-\u001f\u007f]/g, ' ')
-      .replace(/_/g, '_5F')
-      .replace(/\^/g, '_5E')
-      .replace(/~/g, '_7E')
-  );
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+const LINE_BREAKERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+const noBreaks = (value: string) => value.replace(LINE_BREAKERS, ' ');
+
+/**
+ * Field data under `^FH` (indicator `_` unless the field names another): the indicator starts a
+ * hex byte, so it, `^` and `~` (which would end the field or start a command) are written as hex
+ * (`_5F`, `_5E`, `_7E`); control characters become spaces. In a field block (`block`: the field has
+ * an `^FB`) a backslash is doubled, as `\&` there is a line break and `\\` one backslash.
+ */
+export function zplField(value: string, options: { indicator?: string; block?: boolean } = {}): string {
+  const { indicator = '_', block = false } = options;
+  let out = '';
+  for (const char of noBreaks(value)) {
+    if (char === indicator || char === '^' || char === '~') {
+      out += `${indicator}${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(2, '0')}`;
+    } else if (block && char === '\\') {
+      out += '\\\\';
+    } else {
+      out += char;
+    }
+  }
+  return out;
 }
 
 /** QR magnification (dots per module, 1–10) so the code fills about `size` dots. */
@@ -109,7 +125,7 @@ export function renderZpl(layout: BadgeLayout): string {
     if (item.kind === 'text') {
       const font = `^A0N,${item.size},${item.size}`;
       const block = `^FB${item.width},1,0,C,0`;
-      const field = `^FH_^FD${zplField(item.text)}^FS`;
+      const field = `^FH_^FD${zplField(item.text, { block: true })}^FS`;
       out.push(`^FO${item.x},${item.y}${font}${block}${field}`);
       // Font 0 has no bold: a second pass two dots to the right thickens the strokes.
       if (item.bold) out.push(`^FO${item.x + 2},${item.y}${font}${block}${field}`);
@@ -133,11 +149,9 @@ type TestPrinter = Pick<PrinterRow, 'label' | 'host' | 'port' | 'dpi'>;
 
 /** What a test label says: what it is, which printer, and when (UTC, to the minute). */
 function testLines(printer: TestPrinter, at: Date): string[] {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
-  const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, ' ');
   return [
     'Foyer test print',
-    clean(printer.label),
+    noBreaks(printer.label),
     `${printer.host ?? ''}:${printer.port}`,
     `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   ];
@@ -153,7 +167,7 @@ export function testLabelZpl(printer: TestPrinter, at: Date): string {
   const left = dots(3);
   const width = dots(54) - 2 * left;
   const line = (y: number, size: number, text: string) =>
-    `^FO${left},${y}^A0N,${size},${size}^FB${width},1,0,L,0^FH_^FD${zplField(text)}^FS`;
+    `^FO${left},${y}^A0N,${size},${size}^FB${width},1,0,L,0^FH_^FD${zplField(text, { block: true })}^FS`;
   const out = ['^XA', '^CI28', `^PW${dots(54)}`, '^LH0,0', line(dots(2), dots(4), title ?? '')];
   out.push(`^FO${left},${dots(7)}^GB${width},${Math.max(2, dots(0.3))},${Math.max(2, dots(0.3))}^FS`);
   rest.forEach((text, i) => {
@@ -174,6 +188,10 @@ export function testLabelTxt(printer: TestPrinter, at: Date): string {
  * E4.75: a TXT printer gets the template's text with the fields merged (values lose control
  * characters), plus `{Barcode}` / `{BarcodeType}`: the badge link as QR, or (E5.59) in a fast scan
  * the ticket id as CODE_128 only. Null when the template has no text (E8.05: MST-00061).
+ *
+ * A template that is a ZPL label (it holds `^XA`) gets the values as ZPL field data
+ * (`mergeZplTemplate`), so an attendee's name cannot end its field or the label, nor send a
+ * command, and prints as typed.
  */
 export function renderTxt(
   template: Pick<TemplateRow, 'text_template'> | null,
@@ -182,14 +200,91 @@ export function renderTxt(
   fast: boolean,
 ): string | null {
   if (!template?.text_template) return null;
+  const values: Record<string, string> = {
+    ...fields,
+    Barcode: fast ? fields.TicketId : (qr ?? fields.TicketId),
+    BarcodeType: fast ? 'CODE_128' : 'QR',
+  };
+  if (ZPL_LABEL.test(template.text_template)) return mergeZplTemplate(template.text_template, values);
   const clean: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields)) {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
-    clean[name] = value.replace(/[\u0000-\u001f\u007f]/g, ' ');
-  }
-  clean.Barcode = fast ? fields.TicketId : (qr ?? fields.TicketId);
-  clean.BarcodeType = fast ? 'CODE_128' : 'QR';
+  for (const [name, value] of Object.entries(values)) clean[name] = noBreaks(value);
   return mergeBadgeText(template.text_template, clean);
+}
+
+const ZPL_LABEL = /\^XA/i;
+const MERGE_FIELD = /\{(\w+)\}/g;
+/** A field's data (`^FD`, `^FV`): it runs to the next command, `^…` or `~…`. */
+const ZPL_FIELD_DATA = /\^F[DV]([^^~]*)/gi;
+
+/** Merges `text`, literal parts through `literal` and values through `value`. */
+function mergeWith(
+  text: string,
+  values: Record<string, string>,
+  literal: (part: string) => string,
+  value: (part: string) => string,
+): string {
+  let out = '';
+  let at = 0;
+  for (const m of text.matchAll(MERGE_FIELD)) {
+    const found = values[m[1] ?? ''];
+    if (found === undefined) continue;
+    out += literal(text.slice(at, m.index)) + value(found);
+    at = m.index + m[0].length;
+  }
+  return out + literal(text.slice(at));
+}
+
+/**
+ * A ZPL template with the values merged. In field data a value is hex-escaped under the field's
+ * `^FH` (one is added, with `_`, to a field that has none, its own `_` then escaped too); elsewhere
+ * (a comment, a parameter) `^` and `~` cannot be escaped and become spaces. Fields without merge
+ * fields are left as written.
+ */
+export function mergeZplTemplate(template: string, values: Record<string, string>): string {
+  const outside = (text: string) =>
+    mergeWith(
+      text,
+      values,
+      (part) => part,
+      (value) => noBreaks(value).replace(/[\^~]/g, ' '),
+    );
+  let out = '';
+  let at = 0;
+  for (const m of template.matchAll(ZPL_FIELD_DATA)) {
+    const commands = template.slice(at, m.index);
+    out += outside(commands);
+    at = m.index + m[0].length;
+    const command = m[0].slice(0, 3);
+    const data = m[1] ?? '';
+    if (![...data.matchAll(MERGE_FIELD)].some((f) => values[f[1] ?? ''] !== undefined)) {
+      out += m[0];
+      continue;
+    }
+    // This field's commands: after the previous field's end (^FS).
+    const end = commands.toUpperCase().lastIndexOf('^FS');
+    const own = end < 0 ? commands : commands.slice(end + 3);
+    const block = /\^FB/i.test(own);
+    const fh = /\^FH([^^~\s]?)/i.exec(own);
+    if (fh) {
+      const indicator = fh[1] || '_';
+      out +=
+        command +
+        mergeWith(
+          data,
+          values,
+          (part) => part,
+          (v) => zplField(v, { indicator, block }),
+        );
+    } else {
+      out += `^FH_${command}${mergeWith(
+        data,
+        values,
+        (part) => part.replace(/_/g, '_5F'),
+        (v) => zplField(v, { block }),
+      )}`;
+    }
+  }
+  return out + outside(template.slice(at));
 }
 
 /** The lines as plain text (E7.05 for a PDF printer: what the badge says). */

@@ -20,7 +20,7 @@ import { embedTrueType, loadPdfFont } from '../../pdf/font';
 import { pdfText } from '../../pdf/pdf-text.testing';
 import { badgeApi } from './badges.fixtures';
 import { renderPdf } from './badges.pdf';
-import { renderZpl, zplField } from './badges.render';
+import { renderTxt, renderZpl, zplField } from './badges.render';
 
 let t: TestApp;
 let b: ReturnType<typeof badgeApi>;
@@ -54,6 +54,73 @@ describe('renderers', () => {
     // The only ^XZ is the label's end: a name cannot end the label early.
     expect(zpl.match(/\^XZ/g)).toHaveLength(1);
     expect(zpl).toContain('Ada Lovelace_5EXZ');
+  });
+
+  it('ZPL: attendee text prints as typed in a field block (\\ doubled) and line or paragraph breaks of any kind become spaces', () => {
+    const zpl = renderZpl(
+      layoutBadge(
+        { size: 'a6', qr: 'none', lines: [{ text: '{Company}', size: 'md', bold: false }] },
+        { ...sampleBadgeFields, Company: "O'Brien_Ltd ^ ~ \\& a\u0000b\u0085c\u2028d\u2029e\u007ff" },
+        null,
+      ),
+    );
+    // ^FB reads \& as a line break and \\ as one backslash (ZPL II, ^FB): the name stays on its line.
+    expect(zpl).toContain("^FH_^FDO'Brien_5FLtd _5E _7E \\\\& a b c d e f^FS");
+    expect(zpl.match(/\^XA/g)).toHaveLength(1);
+    expect(zpl.match(/\^XZ/g)).toHaveLength(1);
+  });
+
+  it("a TXT printer's raw ZPL template: attendee text cannot end a field or the label, nor send ~ commands, and prints as typed", () => {
+    const template = {
+      text_template: [
+        '^XA^CI28',
+        '^FO50,50^A0N,40,40^FD{FullName}^FS',
+        '^FO50,100^FB400,1,0,L,0^FDJob_title: {JobTitle} at {Company}^FS',
+        '^FO50,150^FH\\^FD\\7E {Company}^FS',
+        '^FO50,200^FDNo merge field_here^FS',
+        '^FO50,250^BQN,2,4^FDMA,{Barcode}^FS',
+        '^FX {City}',
+        '^XZ',
+        '',
+      ].join('\n'),
+    };
+    const fields = {
+      ...sampleBadgeFields,
+      FullName: 'Eve^FS^XZ^XA^FO0,0^FDPWNED',
+      JobTitle: '~JA cancel\r\n^XZ all\u0000',
+      Company: "O'Brien_Ltd ^ ~ \\",
+      City: 'Oslo^XZ~JA',
+      TicketId: 'T_1',
+    };
+    const out = renderTxt(template, fields, 'https://x.test/tickets/T_1', false) ?? '';
+    // One label: the only ^XA and ^XZ are the template's; no ~ command reaches the printer.
+    expect(out.match(/\^XA/gi)).toHaveLength(1);
+    expect(out.match(/\^XZ/gi)).toHaveLength(1);
+    expect(out).not.toContain('~');
+    expect(out).not.toContain('\u0000');
+    expect(out).not.toContain('\r');
+    // Fields with attendee data get ^FH_ and hex escapes; the template's own _ is escaped with them.
+    expect(out).toContain('^FO50,50^A0N,40,40^FH_^FDEve_5EFS_5EXZ_5EXA_5EFO0,0_5EFDPWNED^FS');
+    expect(out).toContain(
+      "^FB400,1,0,L,0^FH_^FDJob_5Ftitle: _7EJA cancel  _5EXZ all  at O'Brien_5FLtd _5E _7E \\\\^FS",
+    );
+    // A field that has its own ^FH keeps its indicator, and the template's escapes as written.
+    expect(out).toContain("^FH\\^FD\\7E O'Brien_Ltd \\5E \\7E \\5C^FS");
+    // A field without merge fields is left as written.
+    expect(out).toContain('^FO50,200^FDNo merge field_here^FS');
+    expect(out).toContain('^BQN,2,4^FH_^FDMA,https://x.test/tickets/T_5F1^FS');
+    // Outside field data, ^ and ~ cannot be escaped: they are left out.
+    expect(out).toContain('^FX Oslo XZ JA\n');
+  });
+
+  it("a TXT printer's plain text template: attendee text keeps its line, whatever break it holds", () => {
+    const out = renderTxt(
+      { text_template: 'NAME={FullName}\nCOMPANY={Company}\n' },
+      { ...sampleBadgeFields, FullName: 'Ada\r\nX\u0000Y\u0085Z\u2028W', Company: "O'Brien_Ltd ^ ~" },
+      null,
+      false,
+    );
+    expect(out).toBe("NAME=Ada  X Y Z W\nCOMPANY=O'Brien_Ltd ^ ~\n");
   });
 
   it('a badge PDF prints Latin, Turkish, Cyrillic and Greek names as written, in the embedded font', async () => {
