@@ -95,6 +95,11 @@ export const checkInSyncRequest = z.strictObject({
   eventId: idSchema,
   deviceId: shape.deviceId.unwrap(),
   deviceLabel: shape.deviceLabel,
+  /**
+   * The device's clock when it sent the request. A device whose clock is off by more than a minute
+   * has its scans' times moved by the difference (scannedAt − deviceNow + the server's now).
+   */
+  deviceNow: isoDateTimeSchema.optional(),
   scans: z
     .array(checkInSyncScanSchema)
     .min(1, 'validation.error.required')

@@ -30,6 +30,23 @@ import * as repo from './checkin.sync.repository';
 /** How long a device can resend a scan and get the stored answer. */
 export const SYNC_KEEP_MS = 30 * 24 * 60 * 60_000;
 
+/**
+ * A device clock this close to ours is taken as it is: the difference is then as likely the
+ * request's own time on the way as the clock's error, and moving the scans by it would make them
+ * later than they were.
+ */
+export const DEVICE_CLOCK_TOLERANCE_MS = 60_000;
+
+/**
+ * How far the device's clock is ahead of ours (behind: negative), judged from the time it sent
+ * with the request; 0 without one (an older app) or within DEVICE_CLOCK_TOLERANCE_MS.
+ */
+export function deviceClockOffset(deviceNow: string | undefined, now: Date): number {
+  if (deviceNow === undefined) return 0;
+  const offset = new Date(deviceNow).getTime() - now.getTime();
+  return Math.abs(offset) > DEVICE_CLOCK_TOLERANCE_MS ? offset : 0;
+}
+
 type Area = { area: Omit<CheckInArea, 'capacityUsed'>; rowId: number } | null;
 
 export async function syncScans(
@@ -50,10 +67,13 @@ export async function syncScans(
   );
   const areas = new Map<string, Area>();
   const results: CheckInSyncItem[] = [];
+  // A device whose clock is wrong (a flat battery's 1970, a hand-set year): its scans are taken
+  // at their distance from its own "now", on our clock (decision 019, later 2026-12-05).
+  const clockOffset = deviceClockOffset(input.deviceNow, ctx.now());
   for (const scan of input.scans) {
     let item = stored.get(scan.nonce);
     if (!item) {
-      item = await settle(ctx, bus, input, me, scan, areas);
+      item = await settle(ctx, bus, input, me, scan, areas, clockOffset);
       stored.set(scan.nonce, item); // the same nonce twice in one batch: one scan
     }
     results.push({ nonce: scan.nonce, ...item } as CheckInSyncItem);
@@ -90,6 +110,7 @@ async function settle(
   me: ParticipantRow,
   scan: CheckInSyncScan,
   areas: Map<string, Area>,
+  clockOffset: number,
 ): Promise<repo.StoredItem> {
   const { eventId, deviceId } = input;
   // Read before the transaction: PGlite has one connection, nothing may use ctx.db inside it.
@@ -97,8 +118,8 @@ async function settle(
   const place = person ? await areaOf(ctx, eventId, scan, areas) : null;
   const printedAt = person ? await isBadgePrinted(ctx.db, person.id) : null;
   const now = ctx.now();
-  const scannedAt = new Date(scan.scannedAt);
-  // A device clock ahead of ours: the scan happened now at the latest.
+  const scannedAt = new Date(new Date(scan.scannedAt).getTime() - clockOffset);
+  // A device clock still ahead of ours: the scan happened now at the latest.
   const at = scannedAt.getTime() > now.getTime() ? now : scannedAt;
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.claim(trx, eventId, deviceId, scan.nonce, now))) {

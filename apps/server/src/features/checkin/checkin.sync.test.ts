@@ -140,6 +140,98 @@ describe(`offline check-in sync (issue 14 part 4, ${engine})`, () => {
     }
   });
 
+  it('E4.71 a device whose clock says 1970: its scans are judged by their offset to its own time when it syncs, not refused as older than every change', async () => {
+    const { event, staff, ticketId } = await door.setup();
+    const statusRow = () =>
+      t.ctx.db
+        .selectFrom('checkins')
+        .innerJoin('participants', 'participants.id', 'checkins.participant_id')
+        .select(['checked_in', 'checked_in_at', 'checked_out_at'])
+        .where('participants.ticket_id', '=', ticketId)
+        .executeTakeFirstOrThrow();
+    // Online: in at 11:00.
+    t.setNow(new Date('2030-05-01T11:00:00Z'));
+    try {
+      await door.api(staff, 'POST', '/event/participant/checkIn', {
+        eventId: event.id,
+        ticketId,
+        checkIn: true,
+        deviceLabel: 'Desk',
+      });
+      // At noon a door whose clock is 1970-01-01 01:00 syncs what it took at 10:30 and 11:30.
+      t.setNow(NOON);
+      const res = await door.api<CheckInSyncResult>(staff, 'POST', SYNC, {
+        eventId: event.id,
+        deviceId: 'device-clock-1970',
+        deviceLabel: 'Gate 1970',
+        deviceNow: '1970-01-01T01:00:00.000Z',
+        scans: [
+          // 10:30 by our clock: before the 11:00 check-in, so it still tells nothing new.
+          { nonce: nonce(), ticketId, checkIn: false, scannedAt: '1969-12-31T23:30:00.000Z' },
+          // 11:30 by our clock: after it, so the person goes out.
+          { nonce: nonce(), ticketId, checkIn: false, scannedAt: '1970-01-01T00:30:00.000Z' },
+        ],
+      });
+      expect(res.status).toBe(200);
+      const outcomes = res.body.data?.results.map((r) => (r.status === 'done' ? r.result.outcome : r.status));
+      expect(outcomes).toEqual(['alreadyCheckedIn', 'checkedOut']);
+      const row = await statusRow();
+      expect(row.checked_in).toBe(false);
+      // The time recorded is the scan's on our clock, not 1970.
+      expect(new Date(row.checked_out_at!).toISOString()).toBe('2030-05-01T11:30:00.000Z');
+    } finally {
+      t.setNow(NOON);
+    }
+  });
+
+  it('E4.71 a device whose clock runs years ahead: its scans keep their order and spacing (not all "now"), so a later toggle is not taken for a double read', async () => {
+    const { event, staff, ticketId } = await door.setup();
+    const res = await door.api<CheckInSyncResult>(staff, 'POST', SYNC, {
+      eventId: event.id,
+      deviceId: 'device-clock-2033',
+      deviceLabel: 'Gate 2033',
+      // Three years ahead: 12:00 on ours.
+      deviceNow: '2033-05-01T12:00:00.000Z',
+      scans: [
+        { nonce: nonce(), ticketId, toggle: true, scannedAt: '2033-05-01T11:10:00.000Z' },
+        { nonce: nonce(), ticketId, toggle: true, scannedAt: '2033-05-01T11:40:00.000Z' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data?.results.map((r) => (r.status === 'done' ? r.result.outcome : r.status))).toEqual([
+      'checkedIn',
+      'checkedOut',
+    ]);
+    const row = await t.ctx.db
+      .selectFrom('checkins')
+      .innerJoin('participants', 'participants.id', 'checkins.participant_id')
+      .select(['checked_in_at', 'checked_out_at'])
+      .where('participants.ticket_id', '=', ticketId)
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.checked_in_at!).toISOString()).toBe('2030-05-01T11:10:00.000Z');
+    expect(new Date(row.checked_out_at!).toISOString()).toBe('2030-05-01T11:40:00.000Z');
+    expect(await door.counted(event.id)).toEqual({ used: 0, inside: 0 });
+  });
+
+  it('E4.71 a device clock within a minute of ours is taken as it is (the request’s own travel time does not move its scans)', async () => {
+    const { event, staff, ticketId } = await door.setup();
+    const res = await door.api<CheckInSyncResult>(staff, 'POST', SYNC, {
+      eventId: event.id,
+      deviceId: 'device-clock-near',
+      // 20 s behind ours (or 20 s on the way).
+      deviceNow: '2030-05-01T11:59:40.000Z',
+      scans: [{ nonce: nonce(), ticketId, checkIn: true, scannedAt: '2030-05-01T10:42:00.000Z' }],
+    });
+    expect(res.status).toBe(200);
+    const row = await t.ctx.db
+      .selectFrom('checkins')
+      .innerJoin('participants', 'participants.id', 'checkins.participant_id')
+      .select('checked_in_at')
+      .where('participants.ticket_id', '=', ticketId)
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.checked_in_at!).toISOString()).toBe('2030-05-01T10:42:00.000Z');
+  });
+
   it('E4.71 a fast scan read twice while offline counts once, as it does online; a later scan still toggles', async () => {
     const { event, staff, ticketId } = await door.setup();
     const other = await makePerson(t.ctx, event.id, { name: 'Otto' });
@@ -235,6 +327,8 @@ describe(`offline check-in sync (issue 14 part 4, ${engine})`, () => {
       { ...base, scans: [{ ...scan, entityType: 'session' }] },
       { ...base, scans: [{ ...scan, extra: 1 }] },
       { ...base, scans: 'all of them' },
+      { ...base, deviceNow: 'now' },
+      { ...base, deviceNow: '0000-01-01T00:00:00Z' },
     ];
     for (const body of bodies) {
       const res = await door.api(staff, 'POST', SYNC, body);
