@@ -13,6 +13,15 @@ export const LEAD_RATING_MAX = 5;
 export const LEAD_QUESTIONS_MAX = 20;
 export const LEAD_OPTIONS_MAX = 20;
 export const LEAD_ANSWER_MAX_LENGTH = 500;
+/**
+ * The most notes one lead holds (no spec names one: a generous cap against a member filling the
+ * store); each note is at most CONTACT_NOTE_MAX_LENGTH characters.
+ */
+export const LEAD_NOTES_MAX = 200;
+/** Message key when a lead already holds LEAD_NOTES_MAX notes (web catalogue contacts.json, server messages.ts). */
+export const LEAD_NOTES_FULL = 'contacts.leads.error.notes';
+/** Message key when a choice's options repeat one another (ignoring case and spacing). */
+export const LEAD_OPTION_DUPLICATE = 'contacts.leads.error.duplicateOption';
 
 /** E9.53's naming, for the booth's files. */
 export const BOOTH_REPORT_FILES = {
@@ -121,6 +130,10 @@ export const leadNoteRequest = z.strictObject({
   note: requiredText(CONTACT_NOTE_MAX_LENGTH),
 });
 
+/** What makes two options of a choice the same to a reader: case, width and spacing aside. */
+export const leadOptionKey = (option: string) =>
+  option.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
 export const leadQuestionInput = z
   .strictObject({
     /** An existing question keeps its id (and its answers). */
@@ -131,6 +144,10 @@ export const leadQuestionInput = z
   })
   .refine((q) => q.kind === 'text' || new Set(q.options).size >= 2, {
     message: 'contacts.leads.error.options',
+    path: ['options'],
+  })
+  .refine((q) => q.kind === 'text' || new Set(q.options.map(leadOptionKey)).size === q.options.length, {
+    message: LEAD_OPTION_DUPLICATE,
     path: ['options'],
   });
 

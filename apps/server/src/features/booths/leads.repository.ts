@@ -163,6 +163,16 @@ export async function insertLeadNote(
     .execute();
 }
 
+/** How many notes the lead holds (read under the lead's row lock, so two writers count in turn). */
+export async function countLeadNotes(db: Executor, leadId: number): Promise<number> {
+  const row = await db
+    .selectFrom('booth_lead_notes')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('lead_id', '=', leadId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The leads' notes, oldest first, with their authors' names. */
 export function notesOf(db: Executor, leadIds: readonly number[]): Promise<LeadNoteRow[]> {
   if (leadIds.length === 0) return Promise.resolve([]);

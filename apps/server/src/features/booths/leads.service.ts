@@ -1,6 +1,9 @@
 import {
   type BoothRoleName,
   canManageBooth,
+  ErrorCode,
+  LEAD_NOTES_FULL,
+  LEAD_NOTES_MAX,
   type Lead,
   type LeadList,
   type LeadQuestion,
@@ -16,6 +19,7 @@ import type { Executor } from '../../db/executor';
 import type { DB, ParticipantRow } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+import { englishMessage } from '../../http/messages';
 import { requireMembership } from '../access/event-access';
 import { matchScan } from '../contacts/scan.service';
 import * as booths from './booths.repository';
@@ -154,6 +158,23 @@ export async function listLeads(ctx: AppContext, userId: number, eventId: number
   };
 }
 
+/**
+ * Adds the notes to the lead, whose row the caller holds (FOR UPDATE, or by the scan's upsert): a
+ * lead holds at most LEAD_NOTES_MAX notes, one more is a 409 on the note field and adds none of them.
+ */
+async function addNotes(
+  trx: Transaction<DB>,
+  leadId: number,
+  authorId: number,
+  notes: readonly string[],
+  at: Date,
+): Promise<void> {
+  if (notes.length === 0) return;
+  if ((await repo.countLeadNotes(trx, leadId)) + notes.length > LEAD_NOTES_MAX)
+    throw new AppError(409, ErrorCode.Conflict, englishMessage(LEAD_NOTES_FULL), { note: LEAD_NOTES_FULL });
+  for (const note of notes) await repo.insertLeadNote(trx, { leadId, authorId, note, at });
+}
+
 /** Answers checked against the booth's questions: known ids, a choice among its options; '' clears. */
 function checkedAnswers(
   questions: readonly repo.QuestionRow[],
@@ -237,8 +258,13 @@ export async function scanLead(
       });
     }
     const notes = [saved.created ? card?.note : undefined, input.note];
-    for (const note of notes)
-      if (note) await repo.insertLeadNote(trx, { leadId: saved.id, authorId: me.id, note, at });
+    await addNotes(
+      trx,
+      saved.id,
+      me.id,
+      notes.filter((note): note is string => !!note),
+      at,
+    );
     await deps.bus.emit(
       { type: 'booth.lead.changed', eventId: input.eventId, boothId: booth.id, leadId: saved.id },
       trx,
@@ -289,7 +315,7 @@ export async function addLeadNote(
   await ctx.db.transaction().execute(async (trx) => {
     const { me } = await heldTeam(trx, input.eventId, team);
     if (!(await repo.lockLead(trx, booth.id, id))) throw AppError.notFound('Lead not found');
-    await repo.insertLeadNote(trx, { leadId: id, authorId: me.id, note: input.note, at: ctx.now() });
+    await addNotes(trx, id, me.id, [input.note], ctx.now());
     await deps.bus.emit(
       { type: 'booth.lead.changed', eventId: input.eventId, boothId: booth.id, leadId: id },
       trx,

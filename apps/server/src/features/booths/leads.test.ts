@@ -1,5 +1,7 @@
 import {
+  CONTACT_NOTE_MAX_LENGTH,
   CONTACT_NOTE_SEPARATOR,
+  LEAD_NOTES_MAX,
   type Lead,
   type LeadChangedPayload,
   type LeadList,
@@ -464,6 +466,136 @@ describe('booth leads', () => {
     expect(
       (await api<LeadList>(owner, 'GET', `/event/lead?eventId=${event.id}`)).body.data?.questions,
     ).toEqual([]);
+  });
+
+  it('a lead holds at most LEAD_NOTES_MAX notes: one more is a 409 whose note field names a message key, by note or by scan', async () => {
+    const { event, member, code } = await setup();
+    const lead = (await api<Lead>(member, 'POST', '/event/lead/scan', { eventId: event.id, code })).body
+      .data as Lead;
+    // A note is bounded in length as it is.
+    const long = await api(member, 'POST', `/event/lead/${lead.id}/note`, {
+      eventId: event.id,
+      note: 'x'.repeat(CONTACT_NOTE_MAX_LENGTH + 1),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.error?.fields).toEqual({ note: 'validation.error.maxLength' });
+    // The lead one note short of full, then full.
+    await t.ctx.db
+      .insertInto('booth_lead_notes')
+      .values(
+        Array.from({ length: LEAD_NOTES_MAX - 1 }, (_, i) => ({
+          lead_id: lead.id,
+          author_id: member.id,
+          note: `note ${i}`,
+          created_at: new Date(),
+        })),
+      )
+      .execute();
+    const last = await api(member, 'POST', `/event/lead/${lead.id}/note`, {
+      eventId: event.id,
+      note: 'last',
+    });
+    expect(last.status).toBe(200);
+    const count = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('booth_lead_notes')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('lead_id', '=', lead.id)
+          .executeTakeFirstOrThrow()
+      ).n;
+    expect(Number(await count())).toBe(LEAD_NOTES_MAX);
+    const over = await api(member, 'POST', `/event/lead/${lead.id}/note`, {
+      eventId: event.id,
+      note: 'over',
+    });
+    expect(over.status).toBe(409);
+    expect(over.body.error?.fields).toEqual({ note: 'contacts.leads.error.notes' });
+    // A second scan with a note adds none either (and changes nothing else).
+    const scanned = await api(member, 'POST', '/event/lead/scan', {
+      eventId: event.id,
+      code,
+      note: 'over',
+      rating: 5,
+    });
+    expect(scanned.status).toBe(409);
+    expect(scanned.body.error?.fields).toEqual({ note: 'contacts.leads.error.notes' });
+    expect(Number(await count())).toBe(LEAD_NOTES_MAX);
+    const row = await t.ctx.db
+      .selectFrom('booth_leads')
+      .select('rating')
+      .where('id', '=', lead.id)
+      .executeTakeFirstOrThrow();
+    expect(row.rating).toBeNull();
+    // A scan without a note still updates the full lead.
+    expect(
+      (await api(member, 'POST', '/event/lead/scan', { eventId: event.id, code, rating: 4 })).status,
+    ).toBe(200);
+  });
+
+  it('two notes written at once on a lead one short of full: one is added, the other is a 409', async () => {
+    const { event, owner, member, code } = await setup();
+    const lead = (await api<Lead>(member, 'POST', '/event/lead/scan', { eventId: event.id, code })).body
+      .data as Lead;
+    await t.ctx.db
+      .insertInto('booth_lead_notes')
+      .values(
+        Array.from({ length: LEAD_NOTES_MAX - 1 }, (_, i) => ({
+          lead_id: lead.id,
+          author_id: member.id,
+          note: `note ${i}`,
+          created_at: new Date(),
+        })),
+      )
+      .execute();
+    const statuses = await Promise.all(
+      [owner, member].map(
+        async (who) =>
+          (await api(who, 'POST', `/event/lead/${lead.id}/note`, { eventId: event.id, note: 'at once' }))
+            .status,
+      ),
+    );
+    expect(statuses.sort()).toEqual([200, 409]);
+    const notes = await t.ctx.db
+      .selectFrom('booth_lead_notes')
+      .select('id')
+      .where('lead_id', '=', lead.id)
+      .execute();
+    expect(notes).toHaveLength(LEAD_NOTES_MAX);
+  });
+
+  it('options of a choice repeated, even in another case or spacing, are a 400 on options, on create and on edit', async () => {
+    const { event, owner } = await setup();
+    const save = (questions: unknown[]) =>
+      api<LeadQuestion[]>(owner, 'PUT', '/event/lead/questions', { eventId: event.id, questions });
+    for (const options of [
+      ['Yes', 'Yes', 'No'],
+      ['Yes', ' yes ', 'No'],
+      ['Yes', 'YES'],
+      ['Yes please', 'yes  please', 'No'],
+    ]) {
+      const res = await save([{ label: 'Interested?', kind: 'choice', options }]);
+      expect(res.status, JSON.stringify(options)).toBe(400);
+      expect(res.body.error?.fields, JSON.stringify(options)).toEqual({
+        'questions.0.options': 'contacts.leads.error.duplicateOption',
+      });
+    }
+    expect(
+      (await api<LeadList>(owner, 'GET', `/event/lead?eventId=${event.id}`)).body.data?.questions,
+    ).toEqual([]);
+    const saved = (await save([{ label: 'Interested?', kind: 'choice', options: ['Yes', 'No'] }])).body
+      .data as LeadQuestion[];
+    const edit = await save([
+      { label: 'Timeline', kind: 'text' },
+      { id: saved[0]?.id, label: 'Interested?', kind: 'choice', options: ['Yes', 'No', 'no'] },
+    ]);
+    expect(edit.status).toBe(400);
+    expect(edit.body.error?.fields).toEqual({
+      'questions.1.options': 'contacts.leads.error.duplicateOption',
+    });
+    expect(
+      (await api<LeadList>(owner, 'GET', `/event/lead?eventId=${event.id}`)).body.data?.questions,
+    ).toEqual(saved);
   });
 
   it('bad scans are a 4xx that adds no lead: NUL bytes, huge vCards, unknown badges', async () => {

@@ -1,4 +1,4 @@
-import type { Lead, LeadQuestion } from '@foyer/contract';
+import { LEAD_NOTES_MAX, type Lead, type LeadQuestion } from '@foyer/contract';
 import {
   Anchor,
   Avatar,
@@ -16,7 +16,9 @@ import {
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { messageText } from '../../../i18n/keys';
 import { useTranslation } from '../../../i18n/react';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
@@ -127,6 +129,11 @@ function Notes({ eventId, lead }: { eventId: number; lead: Lead }) {
   const zone = useSession((s) => s.user?.timezone ?? null);
   const add = useAddLeadNote(eventId);
   const [note, setNote] = useState('');
+  // A refusal of the note itself (too long, the lead's notes full) in the app's language.
+  const refused = add.error instanceof ApiError ? add.error.fields?.note : undefined;
+  const noteError = refused
+    ? messageText(t, refused, { name: t('contacts.leads.noteAdd'), max: LEAD_NOTES_MAX })
+    : add.error?.message;
   return (
     <Stack gap="xs" component="section" aria-labelledby={`lead-notes-${lead.id}`}>
       <Title order={3} size="h5" id={`lead-notes-${lead.id}`}>
@@ -163,7 +170,7 @@ function Notes({ eventId, lead }: { eventId: number; lead: Lead }) {
             minRows={2}
             maxRows={5}
             maxLength={2000}
-            error={add.error?.message}
+            error={noteError}
             data-testid="lead-note-input"
           />
           <Group justify="flex-end">
