@@ -341,6 +341,8 @@ export type UploadBoothImageRequest = z.infer<typeof uploadBoothImageRequest>;
 export const ATTACHMENT_TOO_LARGE = 'expo.form.error.attachmentSize';
 /** Message key when an attachment is not one of ATTACHMENT_TYPES. */
 export const ATTACHMENT_BAD_TYPE = 'expo.form.error.attachmentType';
+/** Message key when a document links an uploaded file that is no longer stored (removed meanwhile). */
+export const BOOTH_DOCUMENT_GONE = 'expo.form.error.documentGone';
 
 /**
  * What a booth may attach as a document file, by extension, with the MIME type it is served as.

@@ -22,6 +22,7 @@ export const LockClass = {
   emailCodes: 7341,
   userNotifications: 7350,
   eventNotifications: 7351,
+  boothDocumentFile: 7360,
 } as const;
 
 export type LockClassName = keyof typeof LockClass;

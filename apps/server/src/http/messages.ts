@@ -37,6 +37,9 @@ const EN: Record<string, string> = {
   'expo.form.error.attachmentSize': 'The file is larger than 5 MB (5,000,000 bytes)',
   'expo.form.error.attachmentType':
     'Only PDF, MP4, WebM, Word, Excel, PowerPoint or text files can be attached',
+  'expo.form.error.documentGone': 'This file is no longer stored: upload it again',
+  'contacts.leads.error.notes': 'This lead has as many notes as it can hold (200)',
+  'contacts.leads.error.duplicateOption': 'Each choice may be given only once',
   'validation.error.eventCode': 'Not a valid event code',
   'validation.error.type': 'Wrong type',
   'validation.error.date': 'Please enter a valid date',

@@ -8,8 +8,10 @@ import {
 } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, type Person } from '../../../test/factories';
+import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
-import { sweepBoothDocuments } from './booths.documents';
+import { holdLocks, spreadKey } from '../../db/advisory-locks';
+import { holdLinkedDocumentFiles, storedDocumentName, sweepBoothDocuments } from './booths.documents';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +110,72 @@ describe('booth document files: the attachments (A5.42)', () => {
     expect(await served(kept)).toBe(200);
   });
 
+  it('A5.42 a file another booth links stays when its own booth drops it, and goes once nobody lists it', async () => {
+    const { event, booth, owner } = await setup();
+    const { booth: other, owner: otherOwner } = await boothWithOwner(event.id, 'Globex', 'Gus');
+    const shared = await upload(owner, event.id, booth.id, 'Shared.pdf');
+    expect((await save(owner, event.id, booth.id, [shared])).status).toBe(200);
+    expect((await save(otherOwner, event.id, other.id, [{ ...shared, name: 'Their copy' }])).status).toBe(
+      200,
+    );
+
+    // Its own booth drops it: the other booth still lists it, so the file stays.
+    expect((await save(owner, event.id, booth.id, [])).status).toBe(200);
+    expect(await served(shared)).toBe(200);
+    // The last booth listing it drops it: now it goes.
+    expect((await save(otherOwner, event.id, other.id, [])).status).toBe(200);
+    expect(await served(shared)).toBe(404);
+  });
+
+  it('A5.42 one booth listing a file twice keeps it while either entry is left', async () => {
+    const { event, booth, owner } = await setup();
+    const doc = await upload(owner, event.id, booth.id, 'Twice.pdf');
+    const again = { ...doc, name: 'Twice, again', type: 'bvideo' };
+    expect((await save(owner, event.id, booth.id, [doc, again])).status).toBe(200);
+    expect((await save(owner, event.id, booth.id, [again])).status).toBe(200);
+    expect(await served(doc)).toBe(200);
+    expect((await save(owner, event.id, booth.id, [])).status).toBe(200);
+    expect(await served(doc)).toBe(404);
+  });
+
+  it('A5.42 a link to a file that is no longer stored is refused on its url (400), not saved as a dead link', async () => {
+    const { event, booth, owner } = await setup();
+    const { booth: other, owner: otherOwner } = await boothWithOwner(event.id, 'Globex', 'Gus');
+    const gone = await upload(owner, event.id, booth.id, 'Gone.pdf');
+    const theirs = await upload(otherOwner, event.id, other.id, 'Theirs.pdf');
+    expect((await save(owner, event.id, booth.id, [gone])).status).toBe(200);
+    expect((await save(owner, event.id, booth.id, [])).status).toBe(200);
+    expect(await served(gone)).toBe(404);
+    // The other booth's page still showed it: linking it now is refused, and nothing is saved.
+    const linked = await save(otherOwner, event.id, other.id, [theirs, gone]);
+    expect(linked.status).toBe(400);
+    expect(linked.body.error?.fields).toEqual({ 'documents.1.url': 'expo.form.error.documentGone' });
+    const row = await t.ctx.db
+      .selectFrom('booths')
+      .select('documents')
+      .where('id', '=', other.id)
+      .executeTakeFirstOrThrow();
+    expect(row.documents).toEqual([]);
+    // The same booth putting back a file it dropped meanwhile is refused too.
+    const back = await save(owner, event.id, booth.id, [gone]);
+    expect(back.status).toBe(400);
+    expect(back.body.error?.fields).toEqual({ 'documents.0.url': 'expo.form.error.documentGone' });
+  });
+
+  it('A5.42 two booths dropping the file they share at the same moment leave no file behind', async () => {
+    const { event, booth, owner } = await setup();
+    const { booth: other, owner: otherOwner } = await boothWithOwner(event.id, 'Globex', 'Gus');
+    const shared = await upload(owner, event.id, booth.id, 'Shared.pdf');
+    expect((await save(owner, event.id, booth.id, [shared])).status).toBe(200);
+    expect((await save(otherOwner, event.id, other.id, [shared])).status).toBe(200);
+    const statuses = await Promise.all([
+      save(owner, event.id, booth.id, []).then((r) => r.status),
+      save(otherOwner, event.id, other.id, []).then((r) => r.status),
+    ]);
+    expect(statuses).toEqual([200, 200]);
+    expect(await served(shared)).toBe(404);
+  });
+
   it('A5.42 files no booth lists are swept once a day old: never saved, or of a deleted booth', async () => {
     const { event, booth, owner } = await setup();
     const { booth: gone, owner: goneOwner } = await boothWithOwner(event.id, 'Gone Ltd', 'Gil');
@@ -197,3 +265,67 @@ describe('booth document files: the attachments (A5.42)', () => {
     expect(res.status).toBe(403);
   });
 });
+
+/**
+ * A removal of a shared file and a save linking it, at once. PGlite runs one transaction at a
+ * time: only PostgreSQL lets one wait on the other, so these run there.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a document file removed and linked at once (PostgreSQL)',
+  () => {
+    const held = useHeldTransactions(() => t.ctx.db);
+
+    it('A5.42 a booth dropping its file while another booth’s save links it keeps the file', async () => {
+      const { event, booth, owner } = await setup();
+      const { booth: other } = await boothWithOwner(event.id, 'Globex', 'Gus');
+      const shared = await upload(owner, event.id, booth.id, 'Shared.pdf');
+      expect((await save(owner, event.id, booth.id, [shared])).status).toBe(200);
+      // The other booth's save in flight: its row held, the file held as a save holds what it links,
+      // the link written, not committed yet.
+      const dropped = await held.behind(
+        async (trx) => {
+          await trx.selectFrom('booths').select('id').where('id', '=', other.id).forUpdate().execute();
+          await holdLinkedDocumentFiles(trx, t.ctx.config.dataDir, [], [shared]);
+          await trx
+            .updateTable('booths')
+            .set({ documents: JSON.stringify([shared]) })
+            .where('id', '=', other.id)
+            .execute();
+        },
+        () => save(owner, event.id, booth.id, []),
+      );
+      expect(dropped.status).toBe(200);
+      await t.app.bus.idle();
+      const row = await t.ctx.db
+        .selectFrom('booths')
+        .select('documents')
+        .where('id', '=', other.id)
+        .executeTakeFirstOrThrow();
+      expect(row.documents).toEqual([shared]);
+      expect(await served(shared)).toBe(200);
+    });
+
+    it('A5.42 a save linking a file while its removal is in flight is refused (400) once the file is gone', async () => {
+      const { event, booth, owner } = await setup();
+      const { booth: other, owner: otherOwner } = await boothWithOwner(event.id, 'Globex', 'Gus');
+      const doomed = await upload(owner, event.id, booth.id, 'Doomed.pdf');
+      const name = storedDocumentName(doomed.url) as string;
+      // The removal in flight: the file held, found listed nowhere, deleted, not committed yet.
+      const linked = await held.behind(
+        async (trx) => {
+          await holdLocks(trx, 'boothDocumentFile', [spreadKey(name)]);
+          await rm(join(t.ctx.config.dataDir, doomed.url), { force: true });
+        },
+        () => save(otherOwner, event.id, other.id, [doomed]),
+      );
+      expect(linked.status).toBe(400);
+      expect(linked.body.error?.fields).toEqual({ 'documents.0.url': 'expo.form.error.documentGone' });
+      const row = await t.ctx.db
+        .selectFrom('booths')
+        .select('documents')
+        .where('id', '=', other.id)
+        .executeTakeFirstOrThrow();
+      expect(row.documents).toEqual([]);
+    });
+  },
+);

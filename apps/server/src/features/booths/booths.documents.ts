@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import {
   ATTACHMENT_BAD_TYPE,
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TOO_LARGE,
   type AttachmentExtension,
   attachmentExtension,
+  BOOTH_DOCUMENT_GONE,
 } from '@foyer/contract';
-import { sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { holdLocks, spreadKey } from '../../db/advisory-locks';
 import type { Executor } from '../../db/executor';
+import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { englishMessage } from '../../http/messages';
 import { UPLOADS_URL_PREFIX } from '../user/photo';
@@ -63,25 +66,107 @@ export async function storeBoothDocument(
   return `${UPLOADS_URL_PREFIX}${BOOTH_DOCUMENT_FOLDER}/${name}`;
 }
 
+const DOCUMENT_URL_PREFIX = `${UPLOADS_URL_PREFIX}${BOOTH_DOCUMENT_FOLDER}/`;
+
 /**
- * Removes the files of this booth's uploaded documents that its saved list no longer has (a document
- * taken off the booth). Only files stored for this booth (named `{boothId}-…`) are touched: a link
- * to another booth's file, a seed path or a web address is left alone.
+ * The stored file a document links to (its name in the folder), or null for any other link (a web
+ * address, a seed path). Files are stored by a random name, not by their content: two documents
+ * share a file only by linking the same name, which any booth may do (a document is a link).
  */
-export async function removeDroppedBoothDocuments(
+export function storedDocumentName(url: string): string | null {
+  if (!url.startsWith(DOCUMENT_URL_PREFIX)) return null;
+  const name = url.slice(DOCUMENT_URL_PREFIX.length).split(/[?#]/, 1)[0] ?? '';
+  return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) ? name : null;
+}
+
+const storedNames = (documents: readonly { url: string }[]) =>
+  new Set(documents.flatMap(({ url }) => storedDocumentName(url) ?? []));
+
+/**
+ * Holds these files until the transaction ends. A save that links a file and a removal of it hold
+ * it in turn: the removal then sees the save's link (and keeps the file), or the save sees the file
+ * gone (and is refused). Keys are spread (spreadKey) and taken in order: never a deadlock.
+ */
+function holdDocumentFiles(trx: Transaction<DB>, names: readonly string[]): Promise<void> {
+  return holdLocks(trx, 'boothDocumentFile', names.map(spreadKey));
+}
+
+const isStoredFile = (file: string) =>
+  stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+
+/**
+ * In a booth save's transaction (the booth's row held, `before` its documents as they were): the
+ * files its documents newly link to are held to the commit, and each must still be stored: a file
+ * removed meanwhile (its last listing dropped, or swept) is a 400 on that document's link, instead
+ * of a booth listing a file nobody will ever serve.
+ */
+export async function holdLinkedDocumentFiles(
+  trx: Transaction<DB>,
   dataDir: string,
-  boothId: number,
   before: readonly { url: string }[],
   after: readonly { url: string }[],
 ): Promise<void> {
-  const prefix = `${UPLOADS_URL_PREFIX}${BOOTH_DOCUMENT_FOLDER}/`;
-  const kept = new Set(after.map((d) => d.url));
-  for (const { url } of before) {
-    if (kept.has(url) || !url.startsWith(prefix)) continue;
-    const name = basename(url);
-    if (name !== url.slice(prefix.length) || !name.startsWith(`${boothId}-`)) continue;
-    await rm(join(dataDir, 'uploads', BOOTH_DOCUMENT_FOLDER, name), { force: true });
+  const had = storedNames(before);
+  const added = after.flatMap(({ url }, i) => {
+    const name = storedDocumentName(url);
+    return name && !had.has(name) ? [{ i, name }] : [];
+  });
+  if (added.length === 0) return;
+  await holdDocumentFiles(
+    trx,
+    added.map((a) => a.name),
+  );
+  const dir = join(dataDir, 'uploads', BOOTH_DOCUMENT_FOLDER);
+  for (const { i, name } of added) {
+    if (!(await isStoredFile(join(dir, name))))
+      throw AppError.badRequest(englishMessage(BOOTH_DOCUMENT_GONE), {
+        [`documents.${i}.url`]: BOOTH_DOCUMENT_GONE,
+      });
   }
+}
+
+/** Whether any booth (of any event) lists the file, as committed now. */
+async function isListed(db: Executor, name: string): Promise<boolean> {
+  const rows = await db
+    .selectFrom('booths')
+    .select('documents')
+    .where(sql<boolean>`documents::text LIKE ${`%${name}%`}`)
+    .execute();
+  return rows.some(({ documents }) => (documents ?? []).some(({ url }) => storedDocumentName(url) === name));
+}
+
+/**
+ * Removes the stored file unless a booth lists it, the file held meanwhile (a save linking it
+ * waits, then finds it gone). Whether a file was removed.
+ */
+async function removeUnlisted(db: Kysely<DB>, dataDir: string, name: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await holdDocumentFiles(trx, [name]);
+    if (await isListed(trx, name)) return false;
+    const file = join(dataDir, 'uploads', BOOTH_DOCUMENT_FOLDER, name);
+    if (!(await isStoredFile(file))) return false;
+    // Inside the hold: a save linking it after this finds it gone.
+    await rm(file, { force: true });
+    return true;
+  });
+}
+
+/**
+ * After a booth's save (committed): removes the stored files of the documents it dropped that no
+ * booth lists any more. A file is shared by every document linking it (another booth's, the same
+ * booth's other entry): it stays while one of them is left.
+ */
+export async function removeDroppedBoothDocuments(
+  db: Kysely<DB>,
+  dataDir: string,
+  before: readonly { url: string }[],
+  after: readonly { url: string }[],
+): Promise<void> {
+  const kept = storedNames(after);
+  for (const name of storedNames(before)) if (!kept.has(name)) await removeUnlisted(db, dataDir, name);
 }
 
 /** How long an uploaded file may wait for the booth save that lists it before the sweep removes it. */
@@ -90,32 +175,29 @@ export const UNSAVED_DOCUMENT_GRACE_MS = 24 * 60 * 60_000;
 /**
  * Removes the booth document files no booth lists (any booth: a document may link to another
  * booth's file) once they are older than UNSAVED_DOCUMENT_GRACE_MS: uploads the booth was never
- * saved with, and the files of deleted booths. Answers how many it removed.
+ * saved with, and the files of deleted booths. Each is looked at again under its hold before it
+ * goes (a save may link it meanwhile). Answers how many it removed.
  */
-export async function sweepBoothDocuments(db: Executor, dataDir: string, now: Date): Promise<number> {
+export async function sweepBoothDocuments(db: Kysely<DB>, dataDir: string, now: Date): Promise<number> {
   const dir = join(dataDir, 'uploads', BOOTH_DOCUMENT_FOLDER);
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
   if (names.length === 0) return 0;
-  const prefix = `${UPLOADS_URL_PREFIX}${BOOTH_DOCUMENT_FOLDER}/`;
   const rows = await db
     .selectFrom('booths')
     .select('documents')
-    .where(sql<boolean>`documents::text LIKE ${`%${prefix}%`}`)
+    .where(sql<boolean>`documents::text LIKE ${`%${DOCUMENT_URL_PREFIX}%`}`)
     .execute();
   const listed = new Set<string>();
-  for (const { documents } of rows)
-    for (const { url } of documents ?? []) if (url.startsWith(prefix)) listed.add(url.slice(prefix.length));
+  for (const { documents } of rows) for (const name of storedNames(documents ?? [])) listed.add(name);
   let removed = 0;
   for (const name of names) {
     if (listed.has(name)) continue;
-    const file = join(dir, name);
-    const info = await stat(file).catch(() => null);
+    const info = await stat(join(dir, name)).catch(() => null);
     if (!info?.isFile() || now.getTime() - info.mtimeMs < UNSAVED_DOCUMENT_GRACE_MS) continue;
-    await rm(file, { force: true });
-    removed++;
+    if (await removeUnlisted(db, dataDir, name)) removed++;
   }
   return removed;
 }

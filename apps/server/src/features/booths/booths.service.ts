@@ -19,7 +19,7 @@ import type { DB, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { findParticipation, requireMembership } from '../access/event-access';
-import { removeDroppedBoothDocuments, storeBoothDocument } from './booths.documents';
+import { holdLinkedDocumentFiles, removeDroppedBoothDocuments, storeBoothDocument } from './booths.documents';
 import { removeBoothImage, storeBoothImage } from './booths.images';
 import type { BoothUpdate } from './booths.repository';
 import * as repo from './booths.repository';
@@ -235,13 +235,16 @@ export async function updateBooth(
       }
     }
     const { me, booth } = await managedBoothFor(ctx, userId, input.eventId, input.id, trx);
+    if (input.documents !== undefined)
+      await holdLinkedDocumentFiles(trx, ctx.config.dataDir, booth.documents ?? [], input.documents);
     const updated = await repo.updateBoothRow(trx, booth.id, set);
     await boothChanged(realtime, booth.event_id, booth.id, trx);
     return { me, booth, updated };
   });
-  // After the save: a crash in between leaves an unused file, never a listed document without one.
+  // After the save: a crash in between leaves an unused file (the sweep's), never a listed document
+  // without one. A file another booth (or another entry) still lists stays.
   if (input.documents !== undefined) {
-    await removeDroppedBoothDocuments(ctx.config.dataDir, booth.id, booth.documents ?? [], input.documents);
+    await removeDroppedBoothDocuments(ctx.db, ctx.config.dataDir, booth.documents ?? [], input.documents);
   }
   return details(ctx, me, updated);
 }
