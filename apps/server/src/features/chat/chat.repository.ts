@@ -284,8 +284,10 @@ export async function messagesBefore(
 }
 
 /**
- * Writes a message and makes it the sender's last seen one (answering means having read what came
- * before; one's own message never counts as unread): one statement, one round trip.
+ * Writes a system card (E4.55) in the name of the person whose meeting action it records. Unlike a
+ * typed message it does not move their last seen message: they acted elsewhere (a profile, the
+ * invitations), never opened the chat, so what the other wrote before stays unread for them and
+ * gets no double tick (E4.56, A4.39). Their own card never counts as unread for them anyway.
  */
 export async function insertMessage(
   trx: Transaction<DB>,
@@ -298,20 +300,17 @@ export async function insertMessage(
   },
 ): Promise<MessageRow> {
   const det = input.det === null ? null : JSON.stringify(input.det);
-  const { rows } = await sql<MessageRow>`
-    WITH m AS (
-      INSERT INTO chat_messages (room_id, sender_id, type, msg, det)
-      VALUES (${input.roomId}, ${input.senderId}, ${input.type}, ${input.msg}, ${det}::jsonb)
-      RETURNING *
-    ), s AS (
-      UPDATE chat_members SET last_seen_message_id = m.id FROM m
-      WHERE chat_members.room_id = m.room_id AND chat_members.participant_id = m.sender_id
-        AND chat_members.last_seen_message_id < m.id
-    )
-    SELECT * FROM m`.execute(trx);
-  const message = rows[0];
-  if (!message) throw new Error('chat message not written');
-  return message;
+  return trx
+    .insertInto('chat_messages')
+    .values({
+      room_id: input.roomId,
+      sender_id: input.senderId,
+      type: input.type,
+      msg: input.msg,
+      det: sql`${det}::jsonb`,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatMessagesPage, ChatRoom } from '@foyer/contract';
+import type { ChatMessage, ChatMessagesPage, ChatRoom } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
@@ -94,5 +94,32 @@ describe('system messages from the meeting flows (E4.55)', () => {
     });
     expect(r.status).toBe(403);
     expect(r.body.error?.msg).toBe('System messages cannot be deleted');
+  });
+
+  it('E4.56 A4.39 a card written by someone’s meeting action does not mark the chat messages they never opened as read', async () => {
+    const { event, ana, ben, api } = await setup();
+    const opened = await call<ChatRoom>(t.app, {
+      method: 'POST',
+      url: '/api/v1/chat/room',
+      headers: ben.headers,
+      payload: { eventId: event.id, type: 'private', members: [ana.id] },
+    });
+    const roomId = opened.body.data!.id;
+    const sent = await call<ChatMessage>(t.app, {
+      method: 'POST',
+      url: '/api/v1/chat/message',
+      headers: ben.headers,
+      payload: { roomId, msg: 'Are you free at 9?' },
+    });
+    const bensMessage = sent.body.data!.messageId;
+    // Ana answers Ben's question with a meeting request from his profile, never opening the chat.
+    await api.invite(ana, ben, 'Coffee?');
+    await t.app.bus.idle();
+    expect((await messages(ana, roomId)).map((m) => m.type)).toEqual(['text', 'mreq']);
+    const [room] = await rooms(ana);
+    // Ben's message is still unread for her (her badge), and Ben gets no double tick for it.
+    expect(room).toMatchObject({ id: roomId, countUnreadMessages: 1, seen: false });
+    const anaSeen = room!.members.find((m) => m.participantId === ana.id)?.lastSeenMessageId ?? 0;
+    expect(anaSeen).toBeLessThan(bensMessage);
   });
 });
