@@ -151,6 +151,10 @@ export async function confirmInvitation(
 
   const row = await ctx.db.transaction().execute(async (trx) => {
     await lockPeople(trx, [sender.id, acceptor.id]);
+    // Checked again on their held rows: removed from the event while this waited, nobody meets them.
+    const live = await repo.holdLivePeople(trx, event.id, [sender.id, acceptor.id]);
+    if (!live.has(sender.id)) throw AppError.notFound('The sender is no longer in this event');
+    if (!live.has(acceptor.id)) throw AppError.notFound('Participant not found');
     const current = await repo.lockInvitation(trx, invitation.id);
     if (current?.state !== 'waiting') throw notWaiting();
     if (await repo.liveMeetingBetween(trx, sender.id, acceptor.id, now)) throw hasMeeting(); // E4.27

@@ -173,6 +173,22 @@ describe('invitations: send, edit, revoke, decline', () => {
     expect(accept.body.error?.code).toBe(MeetingErrorCode.MeetingLimitExceeded);
   });
 
+  it('E4.15 E3.04 a request to someone removed from the event since is past and no longer takes a place of the limit', async () => {
+    const { event, api } = await setup();
+    const limited = await makeType(t.ctx, event.id, { maxMeetingCount: 1 });
+    const me = await makePerson(t.ctx, event.id, { typeId: limited.id });
+    const x = await makePerson(t.ctx, event.id, { name: 'Xena' });
+    const y = await makePerson(t.ctx, event.id, { name: 'Yann' });
+    const sent = (await api.invite(me, x)).body.data!.id;
+    // The organizers remove Xena (the console's remove marks her record deleted).
+    await t.ctx.db.updateTable('participants').set({ state: 'deleted' }).where('id', '=', x.id).execute();
+    const lists = (await api.invitations(me)).body.data!;
+    expect(lists.sent.live.map((i) => i.id)).not.toContain(sent);
+    expect((await api.status(me, y)).body.data?.status).toBe('inviteNew');
+    const next = await api.invite(me, y);
+    expect(next.status).toBe(200);
+  });
+
   it('rejects bad input with a 4xx envelope and changes nothing', async () => {
     const { event, ana, ben, api } = await setup();
     const bad = [

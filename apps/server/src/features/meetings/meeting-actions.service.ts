@@ -3,6 +3,7 @@ import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
 import { requireLiveParticipant } from '../participants/live-participant';
 import { findParticipant } from '../participants/participants.service';
+import { assertMaySee, seerOf } from '../participants/visibility';
 import { assertFree, lockPeople } from './booking';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
 import { assertEventOpen } from './meetings.policy';
@@ -118,6 +119,11 @@ export async function addGuest(
   const actor = actorId === me.id ? me : await findParticipant(ctx.db, event.id, actorId);
   if (!actor) throw AppError.notFound('Participant not found');
   const guest = await requireLiveParticipant(ctx.db, event.id, input.participantId); // E3.02
+  // A hidden profile, or one of a type the caller may not see (E6.01, E6.17), known only by its id
+  // is "not found": added, the meeting would name them to the caller and take their time.
+  await assertMaySee(ctx.db, await seerOf(ctx.db, event, me), guest, () =>
+    AppError.notFound('Participant not found'),
+  );
   if (actor.type_id !== null) {
     if (await repo.guestsDisabledFor(ctx.db, actor.type_id))
       throw AppError.forbidden('Your participant type cannot add guests'); // E6.31
@@ -138,6 +144,9 @@ export async function addGuest(
     const seats = current.capacity ?? Number.POSITIVE_INFINITY;
     if (active.length >= seats) throw new AppError(409, MeetingErrorCode.TableFull, 'This table is full');
     await lockPeople(trx, [guest.id]);
+    if (!(await repo.holdLivePeople(trx, event.id, [guest.id])).has(guest.id)) {
+      throw AppError.notFound('Participant not found'); // removed from the event while this waited
+    }
     await assertFree(
       trx,
       [{ id: guest.id, label: `${label(guest)} is` }],

@@ -119,3 +119,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a reschedule beside other chang
     ]);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a booking beside a removal (PostgreSQL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.app.bus.idle());
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(() => t.setNow(new Date('2030-05-01T07:00:00Z')));
+  const held = useHeldTransactions(() => t.ctx.db);
+
+  it('E3.02 E7.22 a request accepted while the organizers remove its sender books no meeting with a removed person', async () => {
+    const event = await makeEvent(t.ctx);
+    const slots = await makeSlots(t.ctx, event.id, new Date('2030-05-01T09:00:00Z'), 2);
+    const api = meetingsApi(t.app, event.id);
+    const ana = await makePerson(t.ctx, event.id, { name: 'Ana' });
+    const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
+    const invitationId = (await api.invite(ana, ben)).body.data!.id;
+    // Another change of Ana's agenda is in flight: Ben's acceptance has checked Ana and waits for it.
+    const { release, done } = await held.hold((trx) => lockAgenda(trx, ana.id));
+    const accepting = api.confirm(ben, invitationId, slots[0]!.id);
+    await waitFor(async () => (await held.lockWaiters()) > 0, 10_000, 'the acceptance waiting on her agenda');
+    // Meanwhile the organizers remove Ana (the console's remove: her record is marked deleted).
+    await t.ctx.db.updateTable('participants').set({ state: 'deleted' }).where('id', '=', ana.id).execute();
+    release();
+    await done;
+    const answer = await accepting;
+    expect(answer.status).toBe(404);
+    const booked = await t.ctx.db
+      .selectFrom('meeting_participants')
+      .select('meeting_id')
+      .where('participant_id', '=', ben.id)
+      .where('active', '=', true)
+      .execute();
+    expect(booked).toEqual([]);
+  });
+});

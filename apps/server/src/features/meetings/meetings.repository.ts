@@ -121,13 +121,19 @@ export async function countMeetings(db: Executor, participantId: number): Promis
   return Number(row.n);
 }
 
+/**
+ * The person's open requests. One to someone removed from the event since (their record deleted) is
+ * past on every screen (E3.04) and nobody can answer it: it takes no place of the limit (E4.15).
+ */
 export async function countWaitingSent(db: Executor, participantId: number): Promise<number> {
   const row = await db
-    .selectFrom('invitations')
+    .selectFrom('invitations as i')
+    .innerJoin('participants as to', 'to.id', 'i.to_participant_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('from_participant_id', '=', participantId)
-    .where('type', '=', 'join')
-    .where('state', '=', 'waiting')
+    .where('i.from_participant_id', '=', participantId)
+    .where('i.type', '=', 'join')
+    .where('i.state', '=', 'waiting')
+    .where('to.state', '!=', 'deleted')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -140,6 +146,28 @@ export async function maxMeetingCountOf(db: Executor, typeId: number | null): Pr
     .where('id', '=', typeId)
     .executeTakeFirst();
   return row?.max_meeting_count ?? null;
+}
+
+/**
+ * Which of these people are still live participants of the event, their rows held FOR SHARE until
+ * the transaction ends, in id order (taken after their agendas' locks, as everywhere): a removal
+ * committed while the booking waited is seen, and one that comes later waits for the booking.
+ */
+export async function holdLivePeople(
+  trx: Transaction<DB>,
+  eventId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('participants')
+    .select(['id', 'state'])
+    .where('event_id', '=', eventId)
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('id')
+    .forShare()
+    .execute();
+  return new Set(rows.filter((r) => r.state !== 'deleted').map((r) => r.id));
 }
 
 export function findSlot(db: Executor, eventId: number, sessionId: number) {
@@ -378,7 +406,10 @@ export async function guestsDisabledFor(db: Executor, typeId: number): Promise<b
   return type?.disable_guest ?? false;
 }
 
-/** Adds (or brings back) a guest at the meeting's time. */
+/**
+ * Adds (or brings back) a guest at the meeting's time. One brought back after leaving starts afresh:
+ * not checked in (the check-in was the earlier stay's), at the meeting's time as it is now.
+ */
 export async function addMeetingGuest(
   trx: Transaction<DB>,
   meeting: Pick<MeetingRow, 'id' | 'sdt' | 'edt'>,
@@ -394,7 +425,13 @@ export async function addMeetingGuest(
       edt: meeting.edt,
     })
     .onConflict((oc) =>
-      oc.columns(['meeting_id', 'participant_id']).doUpdateSet({ active: true, role: 'guest' }),
+      oc.columns(['meeting_id', 'participant_id']).doUpdateSet({
+        active: true,
+        role: 'guest',
+        sdt: meeting.sdt,
+        edt: meeting.edt,
+        checked_in_at: null,
+      }),
     )
     .execute();
 }

@@ -211,6 +211,44 @@ describe('cancel, guest, pre-book, table, start window', () => {
     expect(active).toHaveLength(3);
   });
 
+  it('E6.01 E6.17 E6.28 E6.11 a host cannot add as a guest, nor seat at a reserved table, by a guessed id, someone hidden or of a type they may not see', async () => {
+    const event = await makeEvent(t.ctx, { restricted: true });
+    const slots = await makeSlots(t.ctx, event.id, new Date('2030-05-01T09:00:00Z'), 2);
+    const api = meetingsApi(t.app, event.id);
+    const seller = await makeType(t.ctx, event.id, { name: 'Seller', invitationRights: [] });
+    const buyer = await makeType(t.ctx, event.id, { name: 'Buyer', invitationRights: [seller.id] });
+    const vip = await makeType(t.ctx, event.id, { name: 'VIP', invitationRights: [] });
+    const ana = await makePerson(t.ctx, event.id, { name: 'Ana', typeId: buyer.id });
+    const ben = await makePerson(t.ctx, event.id, { name: 'Ben', typeId: seller.id });
+    const invitationId = (await api.invite(ana, ben)).body.data!.id;
+    expect((await api.confirm(ben, invitationId, slots[0]!.id)).status).toBe(200);
+    const meetingId = (await api.meetings(ana)).body.data![0]!.id;
+    const hidden = await makePerson(t.ctx, event.id, { name: 'Hidden', typeId: seller.id, visible: false });
+    const boss = await makePerson(t.ctx, event.id, { name: 'Boss', typeId: vip.id });
+    for (const guest of [hidden, boss]) {
+      const refused = await api.addGuest(ana, meetingId, guest);
+      expect(refused.status).toBe(404);
+      expect(JSON.stringify(refused.body)).not.toContain(guest.name);
+    }
+    const people = await t.ctx.db
+      .selectFrom('meeting_participants')
+      .select('participant_id')
+      .where('meeting_id', '=', meetingId)
+      .execute();
+    expect(people.map((p) => p.participant_id).sort()).toEqual([ana.id, ben.id].sort());
+    // Someone one may see is added as before.
+    const sue = await makePerson(t.ctx, event.id, { name: 'Sue', typeId: seller.id });
+    expect((await api.addGuest(ana, meetingId, sue)).status).toBe(200);
+    // E6.11: a table reserved with the right reserveatable seats nobody its host may not see either.
+    const host = await makePerson(t.ctx, event.id, { typeId: buyer.id, rights: { reserveatable: true } });
+    for (const guest of [hidden, boss]) {
+      const refused = await api.reserveTable(host, slots[1]!.id, [sue, guest]);
+      expect(refused.status).toBe(404);
+      expect(JSON.stringify(refused.body)).not.toContain(guest.name);
+    }
+    expect((await api.meetings(host)).body.data).toEqual([]);
+  });
+
   it('E6.10, E7.12, E7.65 pre-book (POST event/schedule/prebook) needs onbehalfmeeting and books both people', async () => {
     const { event, slots, api, ana } = await withMeeting();
     const helper = await makePerson(t.ctx, event.id, { rights: { onbehalfmeeting: true } });
@@ -304,6 +342,22 @@ describe('cancel, guest, pre-book, table, start window', () => {
     expect((await api.meetings(ana)).body.data?.[0]).toMatchObject({
       expired: true,
       upcomingState: 'expired',
+    });
+  });
+
+  it('E6.28 E4.53 a guest who checked in, left and is added again is not shown as checked in', async () => {
+    const { event, api, ana, meetingId, invitationId } = await withMeeting();
+    const cat = await makePerson(t.ctx, event.id, { name: 'Cat' });
+    expect((await api.addGuest(ana, meetingId, cat)).status).toBe(200);
+    t.setNow(new Date('2030-05-01T08:56:00Z'));
+    const checked = await api.presence(cat, meetingId, 'checkIn');
+    expect(checked.body.data?.participants.find((p) => p.name === 'Cat')?.checkedIn).toBe(true);
+    expect((await api.cancel(cat, invitationId)).status).toBe(200); // she leaves (E6.28)
+    const again = await api.addGuest(ana, meetingId, cat);
+    expect(again.status).toBe(200);
+    expect(again.body.data?.participants.find((p) => p.name === 'Cat')).toMatchObject({
+      role: 'guest',
+      checkedIn: false,
     });
   });
 });

@@ -3,6 +3,7 @@ import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
 import { findBooth } from '../booths/booths.service';
 import { requireLiveParticipant } from '../participants/live-participant';
+import { assertMaySee, seerOf } from '../participants/visibility';
 import { assertFree, createMeeting, lockPeople, meetsAtTable } from './booking';
 import { label, present } from './meeting-actions.service';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
@@ -39,6 +40,9 @@ export async function prebookMeeting(
   if (new Date(slot.sdt) <= now) throw AppError.conflict('This time slot has already started');
   const meetingId = await ctx.db.transaction().execute(async (trx) => {
     await lockPeople(trx, [from.id, to.id]);
+    // Checked again on their held rows: one removed from the event while this waited is not booked.
+    const live = await repo.holdLivePeople(trx, event.id, [from.id, to.id]);
+    if (!live.has(from.id) || !live.has(to.id)) throw AppError.notFound('Participant not found');
     if (await repo.liveMeetingBetween(trx, from.id, to.id, now)) throw hasMeeting();
     const sdt = new Date(slot.sdt);
     const edt = new Date(slot.edt);
@@ -125,6 +129,11 @@ export async function reserveTable(
   if (guestIds.length + 1 > TABLE_SEATS)
     throw new AppError(409, MeetingErrorCode.TableFull, 'A table has 8 seats');
   const guests = await Promise.all(guestIds.map((id) => requireLiveParticipant(ctx.db, event.id, id)));
+  // E6.01, E6.17: nobody the host may not see, known only by an id (the table would name them).
+  const seer = await seerOf(ctx.db, event, me);
+  for (const guest of guests) {
+    await assertMaySee(ctx.db, seer, guest, () => AppError.notFound('Participant not found'));
+  }
   const meetingId = await ctx.db.transaction().execute(async (trx) => {
     const everyone = [me, ...guests.filter((g) => g !== undefined)];
     await lockPeople(
