@@ -67,6 +67,16 @@ export function notificationsProcessor(app: FastifyInstance) {
     await ctx.db.transaction().execute(async (trx) => {
       // Hidden or deleted since it was published (a mistake taken back at once): nobody is told.
       if (!(await repo.sourceShown(trx, draft))) return meta.doneWith(trx);
+      // Told of already: an unpublish takes the notice back and lets the next publish tell again,
+      // so a poll published twice before its first notice was written has two events (the poll's
+      // row, held FOR SHARE above, keeps an unpublish from deleting it meanwhile).
+      if (
+        draft.type === 'poll' &&
+        draft.pollId != null &&
+        (await repo.hasPollNotification(trx, draft.pollId, draft.type))
+      ) {
+        return meta.doneWith(trx);
+      }
       const [row] = await repo.insertNotifications(trx, [draftRow(draft, null)]);
       if (!row) return;
       const [listed] = await repo.findNotifications(trx, [row.id]);

@@ -360,8 +360,9 @@ export async function notificationExists(db: Executor, id: number): Promise<bool
 
 /**
  * Whether the announcement or poll an event-wide notification is about is still shown: a post
- * neither hidden nor deleted, a poll not deleted. Read FOR SHARE: a hide or a delete that comes
- * later waits for the notification's commit and then takes it back with the rest.
+ * neither hidden nor deleted, a poll neither deleted nor unpublished (a draft, which attendees do not
+ * see). Read FOR SHARE: a hide, an unpublish or a delete that comes later waits for the
+ * notification's commit and then takes it back with the rest.
  */
 export async function sourceShown(
   db: Executor,
@@ -382,6 +383,7 @@ export async function sourceShown(
       .selectFrom('polls')
       .select('id')
       .where('id', '=', source.pollId)
+      .where('status', '!=', 'draft')
       .forShare()
       .executeTakeFirst();
     return poll !== undefined;
@@ -389,7 +391,27 @@ export async function sourceShown(
   return true;
 }
 
-/** A deleted poll's notifications go with it. */
+/**
+ * Whether the poll's event-wide notification of this type is written already: a poll published,
+ * unpublished and published again before its first notification was written is told once.
+ */
+export async function hasPollNotification(
+  db: Executor,
+  pollId: number,
+  type: NotificationType,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('poll_id', '=', pollId)
+    .where('type', '=', type)
+    .where('user_id', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A deleted or unpublished poll's notifications go with it. */
 export async function deleteNotificationsOfPoll(db: Executor, pollId: number): Promise<void> {
   await db.deleteFrom('notifications').where('poll_id', '=', pollId).execute();
 }

@@ -383,6 +383,40 @@ describe('event-wide notifications of something taken back', () => {
   });
 });
 
+describe('event-wide notifications of a poll unpublished', () => {
+  it('A9.41 E4.58 a poll unpublished before its notification was written notifies and mails nobody', async () => {
+    const { event, ben } = await setup();
+    const { id: pollId } = await publishedPoll(event.id, 'Lunch at noon?');
+    // Published, then taken back to a draft by a moderator before its notification was written.
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await t.app.bus.emit(
+        { type: 'poll.published', eventId: event.id, pollId, question: 'Lunch at noon?' },
+        trx,
+      );
+      await trx.updateTable('polls').set({ status: 'draft' }).where('id', '=', pollId).execute();
+    });
+    await settle();
+    expect((await list(ben)).body.data?.items).toHaveLength(0);
+    expect(await outbox('email')).toHaveLength(0);
+  });
+
+  it('A9.41 E4.58 a poll published, unpublished and published again before its notification was written is told once', async () => {
+    const { event, ben } = await setup();
+    const { id: pollId } = await publishedPoll(event.id, 'Lunch at noon?');
+    await t.ctx.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 2; i++) {
+        await t.app.bus.emit(
+          { type: 'poll.published', eventId: event.id, pollId, question: 'Lunch at noon?' },
+          trx,
+        );
+      }
+    });
+    await settle();
+    expect((await list(ben)).body.data?.items.map((n) => n.type)).toEqual(['poll']);
+    expect(await outbox('email')).toHaveLength(2);
+  });
+});
+
 describe('a broadcast taken back while its e-mails go out', () => {
   it('A9.41 an announcement hidden while its e-mails go out: the rest do not go', async () => {
     const { event, ana } = await setup();

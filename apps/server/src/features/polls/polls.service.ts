@@ -246,8 +246,8 @@ export async function pollAction(deps: PollDeps, userId: number, input: PollActi
       switch (input.action) {
         case 'publish':
           return { status: 'published', published_at: now, post_at: null };
-        case 'unpublish':
-          return { status: 'draft', post_at: null };
+        case 'unpublish': // its notification is taken back: a later publish tells again
+          return { status: 'draft', post_at: null, announced_at: null };
         case 'close':
           return { status: 'closed', closed_at: now };
         case 'reopen':
@@ -269,8 +269,10 @@ export async function pollAction(deps: PollDeps, userId: number, input: PollActi
     })();
     if (input.action === 'restart') await repo.clearBallots(trx, current.id);
     const updated = await repo.updatePoll(trx, current.id, { ...changes, updated_at: now });
-    // Attendees of an unpublished poll are told it is gone from their list.
+    // Attendees of an unpublished poll are told it is gone from their list, and its notifications
+    // go (their bells named a poll they can no longer open, and its e-mails still going out stop).
     if (input.action === 'unpublish') {
+      await deleteNotificationsOfPoll(trx, current.id);
       await deps.realtime.publish(
         realtimeRoom.event(updated.event_id),
         PollRecordType.Changed,

@@ -99,6 +99,27 @@ describe('poll lifecycle', () => {
     expect(await notifications()).toEqual([{ type: 'poll', poll_id: poll.id }]);
   });
 
+  it('E4.58 A9.41 unpublishing takes the poll’s notification back; published again, it is told again', async () => {
+    const { org, ana, create, act } = await setup();
+    const poll = await create(org);
+    await act(org, poll.id, 'publish');
+    await t.app.bus.idle();
+    expect(await notifications()).toEqual([{ type: 'poll', poll_id: poll.id }]);
+    await act(org, poll.id, 'unpublish');
+    await t.app.bus.idle();
+    // Ana's bell no longer names a poll she cannot open (nor mails her of it).
+    expect(await notifications()).toEqual([]);
+    const bell = await call<{ items: unknown[] }>(t.app, {
+      method: 'GET',
+      url: '/api/v1/notifications',
+      headers: ana.headers,
+    });
+    expect(bell.body.data?.items).toEqual([]);
+    await act(org, poll.id, 'publish');
+    await t.app.bus.idle();
+    expect(await notifications()).toEqual([{ type: 'poll', poll_id: poll.id }]);
+  });
+
   it('E7.48 one vote per participant; answers must be the poll’s; single choice takes one', async () => {
     const { org, ana, create, act, vote } = await setup();
     const poll = await create(org);
