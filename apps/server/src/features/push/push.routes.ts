@@ -14,7 +14,8 @@ import { AppError } from '../../http/errors';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { PUSH_TTL_SECONDS } from '../../push/push';
-import { assertNotActing } from '../auth/session.service';
+import { assertLiveSession, assertNotActing } from '../auth/session.service';
+import { findUserById } from '../user/user.service';
 import * as repo from './push.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -78,12 +79,20 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
         endpoint: 'validation.error.push',
       });
     }
-    await repo.saveSubscription(ctx.db, {
-      userId: claims.userId,
-      endpoint: input.endpoint,
-      p256dh: input.keys.p256dh,
-      auth: input.keys.auth,
-      language: input.language ?? 'en',
+    await ctx.db.transaction().execute(async (trx) => {
+      // A subscription outlives the request: the access token's session must still be live, or a
+      // thief's token ended by a password change or a logout would keep the person's pushes coming
+      // to their browser. Checked after the account's row, which a password change holds while it
+      // ends the sessions (a deleted account has none: 401).
+      if (!(await findUserById(trx, claims.userId, 'share'))) throw AppError.unauthenticated();
+      await assertLiveSession(trx, claims, ctx.now());
+      await repo.saveSubscription(trx, {
+        userId: claims.userId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        language: input.language ?? 'en',
+      });
     });
     return { success: true, data: null };
   });

@@ -6,6 +6,8 @@ import { call, createTestApp, type TestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { type PushService, startPushService } from '../../../test/push-service';
 import { signAccessToken } from '../../http/auth';
+import { cookieHeader, login, TEST_PASSWORD } from '../auth/auth.testing';
+import { startSession } from '../auth/session.service';
 import { isPushServiceEndpoint } from './push.routes';
 
 let t: TestApp;
@@ -40,11 +42,23 @@ async function subscribe(who: Person, language?: string) {
   return browser;
 }
 
+/** The person with the access token of a live session (a refresh-token family), as a login gives. */
+async function signedIn(who: Person): Promise<Person> {
+  const user = await t.ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', who.userId)
+    .executeTakeFirstOrThrow();
+  const { body } = await startSession(t.ctx, user);
+  return { ...who, headers: { authorization: `Bearer ${body.accessToken}` } };
+}
+
 async function setup() {
   const event = await makeEvent(t.ctx);
   await makeSlots(t.ctx, event.id, new Date('2030-05-01T09:00:00Z'), 4);
-  const ana = await makePerson(t.ctx, event.id, { name: 'Ana', surname: 'Lima' });
-  const ben = await makePerson(t.ctx, event.id, { name: 'Ben', surname: 'Okafor' });
+  // Signed in for real: a browser is subscribed only with the token of a live session.
+  const ana = await signedIn(await makePerson(t.ctx, event.id, { name: 'Ana', surname: 'Lima' }));
+  const ben = await signedIn(await makePerson(t.ctx, event.id, { name: 'Ben', surname: 'Okafor' }));
   return { event, ana, ben, meetings: meetingsApi(t.app, event.id) };
 }
 
@@ -121,6 +135,52 @@ describe('Web Push subscriptions', () => {
       .execute();
     expect(rows).toEqual([]);
     expect((await api<PushSettings>(ana, 'GET', '/user/push')).body.data?.muted).toEqual([]);
+  });
+
+  it('A7.39 A5.21 a session ended by a logout or a password change cannot subscribe a browser to the person’s pushes', async () => {
+    // A thief's browser: its refresh token ends, its access token is valid for up to 15 minutes more,
+    // which must not be enough to go on receiving the person's private pushes for good.
+    const user = await makeUser(t.ctx, { password: TEST_PASSWORD });
+    const owner = await login(t.app, user.username);
+    const stolen = await login(t.app, user.username);
+    const loggedOut = await login(t.app, user.username);
+    const out = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: cookieHeader(loggedOut.refreshToken),
+    });
+    expect(out.status).toBe(200);
+    const changed = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      headers: { ...owner.headers, ...cookieHeader(owner.refreshToken) },
+      payload: { oldPassword: TEST_PASSWORD, newPassword: 'A brand new secret 2' },
+    });
+    expect(changed.status).toBe(200);
+    for (const ended of [stolen, loggedOut]) {
+      const r = await call(t.app, {
+        method: 'PUT',
+        url: '/api/v1/user/push/subscription',
+        headers: ended.headers,
+        payload: { ...service.browser().subscription, expirationTime: null },
+      });
+      expect(r.status).toBe(401);
+      expect(r.body.error?.code).toBe('MST-00133');
+    }
+    const rows = await t.ctx.db
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toEqual([]);
+    // The owner's session, which changed the password, goes on subscribing its browser.
+    const own = await call(t.app, {
+      method: 'PUT',
+      url: '/api/v1/user/push/subscription',
+      headers: owner.headers,
+      payload: { ...service.browser().subscription, expirationTime: null },
+    });
+    expect(own.status).toBe(200);
   });
 
   it('allows the browsers’ push services in production and nothing on loopback there', () => {
@@ -221,7 +281,7 @@ describe('Web Push deliveries', () => {
 
   it('an announcement reaches everyone subscribed but its author', async () => {
     const { event, ana, ben } = await setup();
-    const org = await makePerson(t.ctx, event.id, { name: 'Org', organizer: true });
+    const org = await signedIn(await makePerson(t.ctx, event.id, { name: 'Org', organizer: true }));
     const anas = await subscribe(ana);
     const bens = await subscribe(ben, 'es');
     const orgs = await subscribe(org);

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import {
+  codeRefusedAlike,
   consumeEmailCodeAlike,
   discardEmailCodes,
   issueEmailCode,
@@ -95,11 +96,15 @@ export async function addEmail(ctx: AppContext, claims: AccessClaims, email: str
 
 /**
  * POST user/email/confirm (A7.34, A2.50). The code itself proves the mailbox, and it names the
- * account that asked for it, so this works from the link without being logged in.
+ * account that asked for it, so this works from the link without being logged in. Signed in
+ * (`callerId`), a code confirms for the caller's own account only: two accounts adding one shared
+ * mailbox at once each get a code there, and the newest (the other's) typed in one's own settings
+ * connected the address to the other account while this screen said "confirmed".
  */
 export async function confirmEmail(
   ctx: AppContext,
   input: { email: string; code: string },
+  callerId?: number,
 ): Promise<ConnectedEmail> {
   // One answer for a wrong code and for an address nobody asked a code for: the form must not tell
   // a stranger which addresses are being connected to an account.
@@ -108,6 +113,8 @@ export async function confirmEmail(
     purpose: 'connect',
     code: input.code,
   });
+  // Another account's code, spent (it was seen by someone else): refused as a wrong one.
+  if (callerId !== undefined && callerId !== userId) throw codeRefusedAlike();
   if (await isEmailTaken(ctx.db, input.email, userId)) throw takenByAnother();
   const at = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {

@@ -119,6 +119,37 @@ describe('connected e-mails', () => {
     expect((await confirm('grace@foyer.test', code)).status).toBe(409);
   });
 
+  it('A4.31 A7.34 two accounts connecting one address at once: a signed-in person’s code confirms it for their own account only', async () => {
+    // A shared mailbox (info@…): Ada and Bob add it at the same moment, each from their own account.
+    // The mailbox gets both codes; Ada types the newest one (Bob's) in her settings.
+    await add('info@foyer.test');
+    await makeUser(t.ctx, { password: TEST_PASSWORD, username: 'bob@foyer.test' });
+    const bob = await login(t.app, 'bob@foyer.test');
+    const asBob = (method: 'GET' | 'POST', payload?: Record<string, string>) =>
+      call<ConnectedEmail[]>(t.app, {
+        method,
+        url: EMAILS,
+        headers: bob.headers,
+        ...(payload ? { payload } : {}),
+      });
+    expect((await asBob('POST', { email: 'info@foyer.test' })).status).toBe(200);
+    const { code: bobsCode } = await lastMail();
+    const mixedUp = await confirm('info@foyer.test', bobsCode);
+    // Not a "confirmed" on Ada's screen while the address went to Bob's account.
+    expect(mixedUp.status).toBe(400);
+    expect(mixedUp.body.error?.code).toBe('CodeMismatchException');
+    expect(await list()).toEqual([{ email: 'ada@foyer.test', primary: true, confirmed: true }]);
+    expect((await asBob('GET')).body.data).toEqual([
+      { email: 'bob@foyer.test', primary: true, confirmed: true },
+      { email: 'info@foyer.test', primary: false, confirmed: false },
+    ]);
+    // Ada asks again and confirms her own code; from the link, signed out, a code works as before.
+    await add('info@foyer.test');
+    const own = await confirm('info@foyer.test', (await lastMail()).code);
+    expect(own.status).toBe(200);
+    expect(own.body.data).toEqual({ email: 'info@foyer.test', primary: false, confirmed: true });
+  });
+
   it('A4.32 A7.18 makes a confirmed address primary: it becomes the login name', async () => {
     await add('work@foyer.test');
     await confirm('work@foyer.test', (await lastMail()).code);

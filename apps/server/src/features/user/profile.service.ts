@@ -15,7 +15,7 @@ import type { DB, UserRow } from '../../db/schema';
 import type { AccessClaims } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
-import { assertNotActing } from '../auth/session.service';
+import { assertLiveSession, assertNotActing } from '../auth/session.service';
 import { removeProfilePhoto, storeProfilePhoto } from './photo';
 import { findProfileById, findUserById, type ProfileRow, updateUser } from './user.repository';
 
@@ -104,9 +104,17 @@ export async function updateProfile(
   // super user acts as them would be the super user's, and would keep receiving after acting ends.
   if (input.action === 'update_device_token') assertNotActing(claims);
   const at = ctx.now();
-  const { updated, replacedPhoto } = await ctx.db.transaction().execute(async (trx) => {
+  // A photo is stored before its row is written; a change that is not saved takes it away again.
+  let storedPhoto: string | null = null;
+  const saved = ctx.db.transaction().execute(async (trx) => {
     const user = await currentUser(trx, claims.userId);
-    const updated = await applyProfileAction(ctx, trx, user, input, at);
+    // A device token outlives the request: the access token's session must still be live (checked
+    // after the row, which a password change holds while it ends the sessions), or a thief's token
+    // ended by a password change or a logout would keep the person's pushes coming to their phone.
+    if (input.action === 'update_device_token') await assertLiveSession(trx, claims, at);
+    if (input.action === 'photo')
+      storedPhoto = await storeProfilePhoto(ctx.config.dataDir, user.id, input.image);
+    const updated = await applyProfileAction(trx, user, input, at, storedPhoto);
     if (!updated) throw AppError.unauthenticated('This account no longer exists');
     // A7.42, A7.43: the person's other tabs and devices fetch the profile again (name, photo, time
     // zone, ui settings); the record says only what changed, in the change's own transaction.
@@ -115,17 +123,32 @@ export async function updateProfile(
     const replacedPhoto = input.action === 'photo' ? user.profile_photo_path : null;
     return { updated, replacedPhoto };
   });
+  const { updated, replacedPhoto } = await saved.catch(async (error: unknown) => {
+    if (storedPhoto) await forgetUnsavedPhoto(ctx, claims.userId, storedPhoto);
+    throw error;
+  });
   // After the commit: a crash in between leaves an unused file, never a profile showing a deleted one.
   if (replacedPhoto) await removeProfilePhoto(ctx.config.dataDir, replacedPhoto);
   return toProfile(updated, at);
 }
 
+/**
+ * A photo stored for a change that failed (its announcement, a conflict, the commit) is removed:
+ * every failed upload left a file nobody shows. Unless the row names it after all (a commit whose
+ * answer was lost): a profile never shows a deleted photo. Unreadable, the file stays.
+ */
+async function forgetUnsavedPhoto(ctx: AppContext, userId: number, path: string): Promise<void> {
+  const row = await findProfileById(ctx.db, userId).catch(() => null);
+  if (row === null || row?.profile_photo_path === path) return;
+  await removeProfilePhoto(ctx.config.dataDir, path);
+}
+
 function applyProfileAction(
-  ctx: AppContext,
   trx: Transaction<DB>,
   user: UserRow,
   input: UpdateProfileRequest,
   at: Date,
+  photo: string | null,
 ): Promise<UserRow | undefined> {
   switch (input.action) {
     case 'profile': {
@@ -148,9 +171,7 @@ function applyProfileAction(
     case 'timezone':
       return updateUser(trx, user.id, { timezone: input.timezone }, at);
     case 'photo':
-      return storeProfilePhoto(ctx.config.dataDir, user.id, input.image).then((path) =>
-        updateUser(trx, user.id, { profile_photo_path: path }, at),
-      );
+      return updateUser(trx, user.id, { profile_photo_path: photo }, at);
     case 'notifications': {
       // One entry per type; a later duplicate wins.
       const byType = new Map(input.notificationPreferenceList.map((p) => [p.type, p]));

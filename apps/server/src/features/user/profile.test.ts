@@ -6,7 +6,7 @@ import { makeUser } from '../../../test/factories';
 import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
 import { PNG_1X1, pngBase64 } from '../../../test/images';
 import { signAccessToken } from '../../http/auth';
-import { type LoggedIn, login, TEST_PASSWORD } from '../auth/auth.testing';
+import { cookieHeader, type LoggedIn, login, TEST_PASSWORD } from '../auth/auth.testing';
 import { updateProfile } from './profile.service';
 import { deleteUser } from './user.repository';
 
@@ -226,6 +226,42 @@ describe('profile', () => {
     expect(row.device_tokens).toEqual([]);
   });
 
+  it('A4.30 A7.14 A5.21 a session ended by a password change cannot register a device for the person’s pushes', async () => {
+    // A thief's device: its refresh token ends with the password change, its access token is still
+    // valid for up to 15 minutes, which must not be enough to keep receiving the person's pushes.
+    const stolen = await login(t.app, 'ada@foyer.test');
+    const changed = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      headers: { ...me.headers, ...cookieHeader(me.refreshToken) },
+      payload: { oldPassword: TEST_PASSWORD, newPassword: 'A brand new secret 2' },
+    });
+    expect(changed.status).toBe(200);
+    const res = await call<UserProfile>(t.app, {
+      method: 'PUT',
+      url: PROFILE,
+      headers: stolen.headers,
+      payload: {
+        action: 'update_device_token',
+        firebaseDeviceTokens: [{ deviceUID: 'thief-phone', token: 'tok-thief' }],
+      },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.error?.code).toBe('MST-00133');
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select('device_tokens')
+      .where('id', '=', me.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.device_tokens).toEqual([]);
+    // The owner's own session, which changed the password, goes on registering its devices.
+    const own = await put({
+      action: 'update_device_token',
+      firebaseDeviceTokens: [{ deviceUID: 'own-phone', token: 'tok-own' }],
+    });
+    expect(own.status).toBe(200);
+  });
+
   it('A4.30 A7.14 devices registering their tokens at the same moment all keep theirs', async () => {
     const devices = ['phone-1', 'phone-2', 'tablet', 'watch', 'laptop'];
     const answers = await Promise.all(
@@ -274,6 +310,29 @@ describe('profile', () => {
     ).rejects.toThrow('realtime insert failed');
     const profile = await call<UserProfile>(t.app, { method: 'GET', url: PROFILE, headers: me.headers });
     expect(profile.body.data?.name).not.toBe('Lost');
+  });
+
+  it('A7.12 A7.42 a photo whose change cannot be saved leaves no file behind', async () => {
+    const dir = join(t.ctx.config.dataDir, 'uploads', 'profile');
+    const mine = async () => {
+      const files = await readdir(dir).catch(() => []);
+      return files.filter((f) => f.startsWith(`${me.user.id}-`));
+    };
+    const before = new Set(await mine()); // files of earlier tests' accounts with the same id
+    await expect(
+      updateProfile(
+        { ctx: t.ctx, realtime: failingRealtime(t) },
+        { userId: me.user.id },
+        { action: 'photo', image: `data:image/png;base64,${PNG_1X1}` },
+      ),
+    ).rejects.toThrow('realtime insert failed');
+    expect((await mine()).filter((f) => !before.has(f))).toEqual([]);
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select('profile_photo_path')
+      .where('id', '=', me.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.profile_photo_path).toBeNull();
   });
 
   it('A7.10 A4.34 DELETE user removes the account, its sessions and its e-mails', async () => {

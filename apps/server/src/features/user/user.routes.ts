@@ -12,7 +12,7 @@ import {
   updateProfileRequest,
 } from '@foyer/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireUser, requireUserReadingOwnRow } from '../../http/auth';
+import { optionalUser, requireUser, requireUserReadingOwnRow } from '../../http/auth';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { clearRefreshCookie } from '../auth/refresh-cookie';
@@ -53,8 +53,10 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/user/email/confirm', { config: perMinute(10) }, async (request) => {
+    // Signed out (the mailed link) any account's code works; signed in, only the caller's own.
+    const claims = await optionalUser(request);
     const input = parse(confirmEmailRequest, request.body);
-    return { success: true, data: await confirmEmail(app.ctx, input) };
+    return { success: true, data: await confirmEmail(app.ctx, input, claims?.userId) };
   });
 
   app.post('/user/username', { config: perMinute(10) }, async (request) => {
