@@ -78,7 +78,7 @@ const readViewers = perTurn(VIEWER_BATCH, async (db: Kysely<DB>, asks: readonly 
            CASE WHEN NOT p.organizer THEN
              (SELECT json_agg(s.id) FROM sessions s
                WHERE s.id IN (SELECT oa.session_id FROM session_attendees oa
-                               WHERE oa.participant_id = p.id AND oa.status <> 'declined'
+                               WHERE oa.participant_id = p.id AND oa.status IN ('joined', 'waiting')
                               UNION SELECT op.session_id FROM session_people op WHERE op.participant_id = p.id)
                  AND s.event_id = e.id AND s.parent_id IS NULL AND NOT s.deleted
                  AND NOT ${visibleToType(sql`p.type_id`)})
