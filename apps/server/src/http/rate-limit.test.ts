@@ -4,7 +4,8 @@ import { makeUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/helper';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const LOGIN = '/api/v1/auth/login';
+/** 30 calls a minute per client address, counted by the rate-limit plugin (in Redis when set). */
+const CONFIRM = '/api/v1/auth/confirm-signup';
 const apps: TestApp[] = [];
 
 afterEach(async () => {
@@ -16,7 +17,7 @@ const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 25
 
 describe('rate limits shared through Redis', () => {
   it.skipIf(!redisUrl)(
-    'two instances count one client together: the 31st login call a minute is refused on either (needs TEST_REDIS_URL)',
+    'two instances count one client together: the 31st sign-up code a minute is refused on either (needs TEST_REDIS_URL)',
     async () => {
       const env = { REDIS_URL: redisUrl ?? '' };
       const one = await createTestApp({ env });
@@ -27,9 +28,9 @@ describe('rate limits shared through Redis', () => {
       const attempt = (t: TestApp, i: number) =>
         call(t.app, {
           method: 'POST',
-          url: LOGIN,
+          url: CONFIRM,
           remoteAddress: ip,
-          payload: { username: `nobody${i}@foyer.test`, password: 'whatever-123' },
+          payload: { username: `nobody${i}@foyer.test`, code: '123456' },
         });
       const statuses: number[] = [];
       for (let i = 0; i < 30; i += 1) statuses.push((await attempt(i % 2 ? one : two, i)).status);
@@ -40,9 +41,9 @@ describe('rate limits shared through Redis', () => {
       // Another client is not affected.
       const other = await call(two.app, {
         method: 'POST',
-        url: LOGIN,
+        url: CONFIRM,
         remoteAddress: randomIp(),
-        payload: { username: 'nobody@foyer.test', password: 'whatever-123' },
+        payload: { username: 'nobody@foyer.test', code: '123456' },
       });
       expect(other.status).not.toBe(429);
     },
