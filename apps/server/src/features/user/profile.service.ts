@@ -112,6 +112,9 @@ export async function updateProfile(
     // after the row, which a password change holds while it ends the sessions), or a thief's token
     // ended by a password change or a logout would keep the person's pushes coming to their phone.
     if (input.action === 'update_device_token') await assertLiveSession(trx, claims, at);
+    // So does a new SMS number: meeting reminders (A9.44) would go to the thief's phone.
+    if (input.action === 'profile' && input.channels && (input.channels.sms || null) !== user.sms_phone)
+      await assertLiveSession(trx, claims, at);
     if (input.action === 'photo')
       storedPhoto = await storeProfilePhoto(ctx.config.dataDir, user.id, input.image);
     const updated = await applyProfileAction(trx, user, input, at, storedPhoto);

@@ -262,6 +262,42 @@ describe('profile', () => {
     expect(own.status).toBe(200);
   });
 
+  it('A9.44 A5.21 a session ended by a password change cannot move the SMS reminders to another number', async () => {
+    const stolen = await login(t.app, 'ada@foyer.test');
+    const changed = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      headers: { ...me.headers, ...cookieHeader(me.refreshToken) },
+      payload: { oldPassword: TEST_PASSWORD, newPassword: 'A brand new secret 2' },
+    });
+    expect(changed.status).toBe(200);
+    const body = {
+      action: 'profile',
+      name: 'Ada',
+      surname: 'Lovelace',
+      channels: { sms: '+44 20 7946 0999' },
+    };
+    const res = await call<UserProfile>(t.app, {
+      method: 'PUT',
+      url: PROFILE,
+      headers: stolen.headers,
+      payload: body,
+    });
+    expect([res.status, res.body.error?.code]).toEqual([401, 'MST-00133']);
+    const sms = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('users')
+          .select('sms_phone')
+          .where('id', '=', me.user.id)
+          .executeTakeFirstOrThrow()
+      ).sms_phone;
+    expect(await sms()).toBeNull();
+    // The owner's live session sets it.
+    expect((await put(body)).status).toBe(200);
+    expect(await sms()).toBe('+44 20 7946 0999');
+  });
+
   it('A4.30 A7.14 devices registering their tokens at the same moment all keep theirs', async () => {
     const devices = ['phone-1', 'phone-2', 'tablet', 'watch', 'laptop'];
     const answers = await Promise.all(
