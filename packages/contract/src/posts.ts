@@ -192,10 +192,13 @@ export const postCursorSchema = z
 /**
  * GET /api/v1/event/post?eventId[&before][&limit]: newest first, each with its comments. `before`
  * is a page's nextCursor; a bare post id still works (older than that post, while it exists).
+ * `id` asks for one announcement (a link to an older one).
  */
 export const postsQuery = z.strictObject({
   eventId: idSchema,
   before: z.union([postCursorSchema, idSchema], { error: 'validation.error.cursor' }).optional(),
+  /** Only this announcement: a page of it alone, or empty when the caller may not see it. */
+  id: idSchema.optional(),
   limit: intSchema(1, 50).optional(),
 });
 export type PostsQuery = z.infer<typeof postsQuery>;

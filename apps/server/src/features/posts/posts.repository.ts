@@ -96,13 +96,18 @@ function olderThan(before: AnnouncementsBefore, eventId: number) {
 export async function listAnnouncements(
   db: Executor,
   eventId: number,
-  options: { before?: AnnouncementsBefore | undefined; limit: number; alsoUnpublishedOf: number | true },
+  options: {
+    before?: AnnouncementsBefore | undefined;
+    /** Only this announcement (still subject to what the viewer may see). */
+    id?: number | undefined;
+    limit: number;
+    alsoUnpublishedOf: number | true;
+  },
 ): Promise<PostRow[]> {
   // Issue 15: newest by when it was (or is to be) posted: a scheduled announcement takes its place
   // at its postAt, not where its id (its creation) would put it. Paged by (that time, id): a cursor
   // holds the place, so a post deleted or hidden meanwhile does not end the list. A bare post id
-  // (older clients; the web's one-announcement fetch) is looked up, hidden ones too; one that is
-  // gone ends the list.
+  // (older clients) is looked up, hidden ones too; one that is gone ends the list.
   const { before } = options;
   return db
     .selectFrom('posts')
@@ -116,6 +121,7 @@ export async function listAnnouncements(
         : eb.or([eb('published_at', 'is not', null), eb('participant_id', '=', options.alsoUnpublishedOf)]),
     )
     .$if(before !== undefined, (q) => q.where(olderThan(before as AnnouncementsBefore, eventId)))
+    .$if(options.id !== undefined, (q) => q.where('id', '=', options.id as number))
     .orderBy(postedAtSql, 'desc')
     .orderBy('id', 'desc')
     .limit(options.limit)

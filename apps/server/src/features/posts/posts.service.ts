@@ -160,6 +160,7 @@ export async function listAnnouncements(
   const limit = query.limit ?? POSTS_PAGE_SIZE;
   const rows = await repo.listAnnouncements(ctx.db, query.eventId, {
     before: beforeOf(query.before),
+    id: query.id,
     limit: limit + 1,
     alsoUnpublishedOf: isModerator(me) ? true : me.id,
   });

@@ -283,9 +283,35 @@ describe('announcements', () => {
     expect(third.items.map((p) => p.id)).toEqual([older]);
     const last = await page(third.nextCursor);
     expect(last).toMatchObject({ items: [{ id: oldest }], nextCursor: null });
-    // A bare post id (the web's one-announcement fetch) still pages from that post, hidden or not.
+    // A bare post id (older clients) still pages from that post, hidden or not.
     expect((await page(older)).items.map((p) => p.id)).toEqual([oldest]);
     expect((await page(newer)).items.map((p) => p.id)).toEqual([older]);
+  });
+
+  it('E7.43 one announcement by id (a link to an older one): itself, whatever its neighbours; none when hidden or scheduled for others', async () => {
+    const { event, org, mod, ben } = await setup();
+    const first = await announce(org, event.id, { text: 'First' });
+    // Another event's post takes the next id: the old "before id + 1" fetch found nothing then.
+    const elsewhere = await setup();
+    await announce(elsewhere.org, elsewhere.event.id, { text: 'Elsewhere' });
+    const second = await announce(org, event.id, { text: 'Second' });
+    const one = async (id: number) =>
+      (
+        (await api<AnnouncementPage>(ben, 'GET', { eventId: event.id, id, limit: 1 })).body
+          .data as AnnouncementPage
+      ).items.map((p) => p.text);
+    expect(await one(first.id)).toEqual(['First']);
+    expect(await one(second.id)).toEqual(['Second']);
+    const hide = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/event/post/hide',
+      headers: mod.headers,
+      payload: { id: first.id, eventId: event.id },
+    });
+    expect(hide.status).toBe(200);
+    expect(await one(first.id)).toEqual([]);
+    const later = await announce(org, event.id, { text: 'Later', postAt: '2099-01-01T09:00:00Z' });
+    expect(await one(later.id)).toEqual([]);
   });
 
   it('E6.06 E6.35 E7.43 E7.44 the author, organizers and moderators edit and delete; others may not', async () => {

@@ -29,7 +29,7 @@ export function useAnnouncements(eventId: number) {
 
 /**
  * One announcement for the info modal: from the feed when it holds it, else fetched alone (a
- * link to an older one) as the page that ends with it.
+ * link to an older one) by its id.
  */
 export function useAnnouncement(eventId: number, id: number | null) {
   const queryClient = useQueryClient();
@@ -39,7 +39,7 @@ export function useAnnouncement(eventId: number, id: number | null) {
     queryKey: lobbyKeys.announcement(eventId, id ?? 0),
     queryFn: async () => {
       const page = await api<AnnouncementPage>('/event/post', {
-        query: { eventId, before: (id ?? 0) + 1, limit: 1 },
+        query: { eventId, id: id ?? 0, limit: 1 },
       });
       const post = page.items.find((p) => p.id === id) ?? null;
       if (post)
