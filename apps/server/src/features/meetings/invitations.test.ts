@@ -189,6 +189,20 @@ describe('invitations: send, edit, revoke, decline', () => {
     expect(next.status).toBe(200);
   });
 
+  it('E4.15 E3.02 a meeting with someone removed from the event since no longer takes a place of the limit', async () => {
+    const { event, slots, api } = await setup();
+    const limited = await makeType(t.ctx, event.id, { maxMeetingCount: 1 });
+    const me = await makePerson(t.ctx, event.id, { typeId: limited.id });
+    const x = await makePerson(t.ctx, event.id, { name: 'Xena' });
+    const y = await makePerson(t.ctx, event.id, { name: 'Yann' });
+    const sent = (await api.invite(me, x)).body.data!.id;
+    expect((await api.confirm(x, sent, slot(slots, 0))).status).toBe(200);
+    // Full: one meeting of one.
+    expect((await api.invite(me, y)).status).not.toBe(200);
+    await t.ctx.db.updateTable('participants').set({ state: 'deleted' }).where('id', '=', x.id).execute();
+    expect((await api.invite(me, y)).status).toBe(200);
+  });
+
   it('rejects bad input with a 4xx envelope and changes nothing', async () => {
     const { event, ana, ben, api } = await setup();
     const bad = [

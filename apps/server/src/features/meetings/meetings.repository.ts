@@ -110,13 +110,29 @@ export function liveMeetingBetween(
     .executeTakeFirst();
 }
 
-/** Meetings that count towards maxMeetingCount: every one not cancelled. */
+/**
+ * Meetings that count towards maxMeetingCount: every one not cancelled, but for one whose other
+ * people were all removed from the event since (E3.02): nobody is left to meet there, as a request
+ * to someone removed takes no place either (countWaitingSent). A table reserved alone still counts.
+ */
 export async function countMeetings(db: Executor, participantId: number): Promise<number> {
   const row = await db
-    .selectFrom('meeting_participants')
+    .selectFrom('meeting_participants as mp')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('participant_id', '=', participantId)
-    .where('active', '=', true)
+    .where('mp.participant_id', '=', participantId)
+    .where('mp.active', '=', true)
+    // Not: someone else is in it, and every one of them was removed.
+    .where(({ exists, not, and, selectFrom }) => {
+      const others = (removed: boolean) =>
+        selectFrom('meeting_participants as o')
+          .innerJoin('participants as op', 'op.id', 'o.participant_id')
+          .select('o.participant_id')
+          .whereRef('o.meeting_id', '=', 'mp.meeting_id')
+          .where('o.participant_id', '!=', participantId)
+          .where('o.active', '=', true)
+          .where('op.state', removed ? '=' : '!=', 'deleted');
+      return not(and([exists(others(true)), not(exists(others(false)))]));
+    })
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
