@@ -1,4 +1,4 @@
-import type { Lead } from '@foyer/contract';
+import { LEAD_NOTES_MAX, type Lead } from '@foyer/contract';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -18,6 +18,9 @@ function errorText(t: TFunction, error: Error | null): string | undefined {
     if (error.status === 404) return t('contacts.lookup.notFound'); // E5.53
     const key = error.fields?.code;
     if (key) return messageText(t, key, { name: t('contacts.scan.codeLabel') });
+    // A card's note on a lead whose notes are full (LEAD_NOTES_MAX).
+    const note = error.fields?.note;
+    if (note) return messageText(t, note, { name: t('contacts.leads.noteAdd'), max: LEAD_NOTES_MAX });
   }
   return error.message;
 }
