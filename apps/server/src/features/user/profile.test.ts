@@ -226,9 +226,8 @@ describe('profile', () => {
     expect(row.device_tokens).toEqual([]);
   });
 
-  it('A4.30 A7.14 A5.21 a session ended by a password change cannot register a device for the person’s pushes', async () => {
-    // A thief's device: its refresh token ends with the password change, its access token is still
-    // valid for up to 15 minutes, which must not be enough to keep receiving the person's pushes.
+  /** A second session of the person (a thief's), ended by the owner's password change; its access token still valid. */
+  async function sessionEndedByPasswordChange() {
     const stolen = await login(t.app, 'ada@foyer.test');
     const changed = await call(t.app, {
       method: 'POST',
@@ -237,6 +236,13 @@ describe('profile', () => {
       payload: { oldPassword: TEST_PASSWORD, newPassword: 'A brand new secret 2' },
     });
     expect(changed.status).toBe(200);
+    return stolen;
+  }
+
+  it('A4.30 A7.14 A5.21 a session ended by a password change cannot register a device for the person’s pushes', async () => {
+    // A thief's device: its refresh token ends with the password change, its access token is still
+    // valid for up to 15 minutes, which must not be enough to keep receiving the person's pushes.
+    const stolen = await sessionEndedByPasswordChange();
     const res = await call<UserProfile>(t.app, {
       method: 'PUT',
       url: PROFILE,
@@ -263,14 +269,7 @@ describe('profile', () => {
   });
 
   it('A9.44 A5.21 a session ended by a password change cannot move the SMS reminders to another number', async () => {
-    const stolen = await login(t.app, 'ada@foyer.test');
-    const changed = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/auth/change-password',
-      headers: { ...me.headers, ...cookieHeader(me.refreshToken) },
-      payload: { oldPassword: TEST_PASSWORD, newPassword: 'A brand new secret 2' },
-    });
-    expect(changed.status).toBe(200);
+    const stolen = await sessionEndedByPasswordChange();
     const body = {
       action: 'profile',
       name: 'Ada',
