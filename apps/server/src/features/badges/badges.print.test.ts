@@ -8,7 +8,7 @@ import {
   type PrintJob,
 } from '@foyer/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makePerson, makeType } from '../../../test/factories';
+import { makePerson, makeType, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import {
@@ -50,6 +50,19 @@ const jobRow = (id: number) =>
   t.ctx.db.selectFrom('badge_print_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** A badge queued at 09:00 for a printer that is down: its first attempt failed, a retry waits. */
+/** A loopback printer, a TXT printer at it and the event's default text template `text`. */
+async function textPrinter(s: { organizer: Person; event: { id: number } }, text: string) {
+  const lp = await printer();
+  await b.addTemplate(s.organizer, s.event.id, { name: 'Text', size: 'cr80', isDefault: true, text });
+  const txt = await b.addPrinter(s.organizer, s.event.id, {
+    label: 'T',
+    kind: 'txt',
+    host: '127.0.0.1',
+    port: lp.port,
+  });
+  return { lp, txt };
+}
+
 async function queuedBehindADownPrinter() {
   const s = await b.setup();
   const T0 = new Date('2030-04-01T09:00:00Z');
@@ -274,19 +287,7 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
 
   it('E4.75 E5.59 a TXT printer gets the text template; a fast scan carries CODE_128 and the ticket id', async () => {
     const s = await b.setup({ name: 'Иван', surname: 'Петров' });
-    const lp = await printer();
-    await b.addTemplate(s.organizer, s.event.id, {
-      name: 'Text',
-      size: 'cr80',
-      isDefault: true,
-      text: 'NAME={FullName}\nTYPE={BarcodeType}\nCODE={Barcode}\n',
-    });
-    const txt = await b.addPrinter(s.organizer, s.event.id, {
-      label: 'T',
-      kind: 'txt',
-      host: '127.0.0.1',
-      port: lp.port,
-    });
+    const { lp, txt } = await textPrinter(s, 'NAME={FullName}\nTYPE={BarcodeType}\nCODE={Barcode}\n');
     await b.print(s.staff, {
       eventId: s.event.id,
       ticketId: s.ticketId,
@@ -308,19 +309,10 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
       surname: '~JA',
       company: "O'Brien_Ltd ^ ~",
     });
-    const lp = await printer();
-    await b.addTemplate(s.organizer, s.event.id, {
-      name: 'Raw ZPL',
-      size: 'cr80',
-      isDefault: true,
-      text: '^XA^CI28\n^FO20,20^A0N,30,30^FD{FullName}^FS\n^FO20,60^A0N,20,20^FD{Company}^FS\n^XZ\n',
-    });
-    const txt = await b.addPrinter(s.organizer, s.event.id, {
-      label: 'Raw',
-      kind: 'txt',
-      host: '127.0.0.1',
-      port: lp.port,
-    });
+    const { lp, txt } = await textPrinter(
+      s,
+      '^XA^CI28\n^FO20,20^A0N,30,30^FD{FullName}^FS\n^FO20,60^A0N,20,20^FD{Company}^FS\n^XZ\n',
+    );
     await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: txt.id });
     const [sent] = await lp.received(1);
     await t.app.bus.idle();

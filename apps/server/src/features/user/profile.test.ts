@@ -218,13 +218,18 @@ describe('profile', () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.error?.code).toBe('MST-00403');
-    const row = await t.ctx.db
-      .selectFrom('users')
-      .select('device_tokens')
-      .where('id', '=', me.user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.device_tokens).toEqual([]);
+    expect(await deviceTokens()).toEqual([]);
   });
+
+  /** The person's registered device tokens, as stored. */
+  const deviceTokens = async () =>
+    (
+      await t.ctx.db
+        .selectFrom('users')
+        .select('device_tokens')
+        .where('id', '=', me.user.id)
+        .executeTakeFirstOrThrow()
+    ).device_tokens;
 
   /** A second session of the person (a thief's), ended by the owner's password change; its access token still valid. */
   async function sessionEndedByPasswordChange() {
@@ -254,12 +259,7 @@ describe('profile', () => {
     });
     expect(res.status).toBe(401);
     expect(res.body.error?.code).toBe('MST-00133');
-    const row = await t.ctx.db
-      .selectFrom('users')
-      .select('device_tokens')
-      .where('id', '=', me.user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.device_tokens).toEqual([]);
+    expect(await deviceTokens()).toEqual([]);
     // The owner's own session, which changed the password, goes on registering its devices.
     const own = await put({
       action: 'update_device_token',
