@@ -3,12 +3,14 @@ import {
   AGENDA_LIVE_MS,
   agendaExportRequest,
   closestMeeting,
+  daySchema,
   formatUtcDateTime,
   isAgendaItemLive,
   isAllExpired,
   isSessionLive,
   isSessionPast,
   isSessionStartWindowOpen,
+  meetingSlotsRequest,
   offTimeForm,
   participantOffRequest,
   SESSION_BANNER_HEIGHT,
@@ -290,5 +292,42 @@ describe('agenda export request', () => {
     expect(agendaExportRequest.safeParse({}).success).toBe(false);
     expect(agendaExportRequest.safeParse({ eventId: 'x' }).success).toBe(false);
     expect(agendaExportRequest.parse({ eventId: '7' })).toEqual({ eventId: 7 });
+  });
+});
+
+describe('a day (daySchema) is one the platform holds: years 1900 to 9999', () => {
+  it('E5.08 E2.13 E3.08 days before 1900 are refused as breaks are (validation.error.date); 1900–9999 pass', () => {
+    for (const day of ['1900-01-01', '2026-11-22', '9999-12-31']) {
+      expect(daySchema.safeParse(day).success, day).toBe(true);
+    }
+    for (const day of ['0100-01-01', '1000-06-15', '1899-12-31', '0000-01-01', '10000-01-01', '1900-02-29']) {
+      const result = daySchema.safeParse(day);
+      expect(result.success, day).toBe(false);
+      expect([...new Set(result.error?.issues.map((i) => i.message))], day).toEqual([
+        'validation.error.date',
+      ]);
+    }
+    // Every schema built on it: the break form and request, the sessions list's day, meeting slots.
+    const early = '1899-12-31';
+    expect(offTimeForm.safeParse({ date: early, start: '10:00', end: '10:15' }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['date'], message: 'validation.error.date' }),
+    ]);
+    const breakRequest = participantOffRequest.safeParse({
+      eventId: 1,
+      date: early,
+      startTime: '1900-01-01 01:00',
+      endTime: '1900-01-01 01:15',
+      timezone: 'America/New_York',
+    });
+    expect(breakRequest.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['date', 'validation.error.date'],
+    ]);
+    expect(sessionsListQuery.safeParse({ day: early }).error?.issues[0]?.message).toBe(
+      'validation.error.date',
+    );
+    expect(
+      meetingSlotsRequest.safeParse({ days: ['2030-05-01', early], from: '10:00', to: '11:00', minutes: 30 })
+        .error?.issues,
+    ).toEqual([expect.objectContaining({ path: ['days', 1], message: 'validation.error.date' })]);
   });
 });

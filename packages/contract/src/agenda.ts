@@ -57,10 +57,11 @@ export const utcDateTimeSchema = z
   // As every instant of the platform (isoDateTimeSchema): years 1900 to 9999.
   .refine((v) => v >= '1900', 'validation.error.date');
 
+/** A calendar day `yyyy-LL-dd`; as every instant of the platform (isoDateTimeSchema), of years 1900 to 9999. */
 export const daySchema = z
   .string({ error: 'validation.error.required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.error.date')
-  .refine(isIsoDay, 'validation.error.date');
+  .refine((v) => v >= '1900' && isIsoDay(v), 'validation.error.date');
 
 const timeOfDaySchema = z
   .string({ error: 'validation.error.required' })

@@ -2,7 +2,7 @@ import { EVENT_FINISHED_AFTER_MS } from '@foyer/contract';
 import { type SqlBool, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-import { parentVisibleTo, type Viewer, visibleTo } from './sessions.repository';
+import { openableByOwner, parentVisibleTo, type Viewer, visibleTo } from './sessions.repository';
 
 /** The caller's participant records whose agendas to show: one event, or the active ones (A9.47). */
 export function findAgendaParticipants(
@@ -43,9 +43,10 @@ export interface AgendaSessionRow {
 }
 
 /**
- * Sessions the participants are in (any status) or present/moderate/translate, not deleted. With
- * `reader` (someone else reading the agenda, E6.10): only those the reader may see (E6.02, E6.16),
- * a slot with its session.
+ * Sessions the participants are in (any status) or present/moderate/translate, not deleted, that
+ * can be opened (E6.02, E6.16, a slot with its session: isVisibleTo): by each participant
+ * themselves (their own agenda: a slot of a session hidden from them would answer 404), or with
+ * `reader` (someone else reading the agenda, E6.10) by the reader.
  */
 export async function findAgendaSessions(
   db: Executor,
@@ -56,12 +57,13 @@ export async function findAgendaSessions(
   const ids = sql.join(participantIds);
   const visible = reader
     ? sql<SqlBool>`${visibleTo(reader)} AND ${parentVisibleTo(reader)}`
-    : sql<SqlBool>`true`;
+    : openableByOwner('o');
   const { rows } = await sql<AgendaSessionRow>`
     SELECT sa.participant_id, sa.status, NULL AS role, s.id, s.parent_id, s.name, s.description, s.sdt, s.edt,
            s.on_site, l.name AS location, s.updated_at, s.event_id
       FROM session_attendees sa
       JOIN sessions s ON s.id = sa.session_id
+      JOIN participants o ON o.id = sa.participant_id
       LEFT JOIN locations l ON l.id = s.location_id
      WHERE sa.participant_id IN (${ids}) AND NOT s.deleted AND ${visible}
     UNION ALL
@@ -69,6 +71,7 @@ export async function findAgendaSessions(
            s.on_site, l.name, s.updated_at, s.event_id
       FROM session_people sp
       JOIN sessions s ON s.id = sp.session_id
+      JOIN participants o ON o.id = sp.participant_id
       LEFT JOIN locations l ON l.id = s.location_id
      WHERE sp.participant_id IN (${ids}) AND NOT s.deleted AND ${visible}
      ORDER BY sdt, id`.execute(db);

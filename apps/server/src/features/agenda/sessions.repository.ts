@@ -35,12 +35,31 @@ export function visibleToKind(viewer: Pick<Viewer, 'typeId' | 'organizer'>) {
  */
 export function visibleTo(viewer: Viewer) {
   if (viewer.organizer) return sql<SqlBool>`true`;
+  return seenBy(sql`${viewer.typeId}::int`, sql`${viewer.participantId}`);
+}
+
+/** visibleTo of a participant who is not an organizer, their type and id given as SQL (values or columns). */
+function seenBy(typeId: RawBuilder<number | null>, participantId: RawBuilder<number>) {
   return sql<SqlBool>`(
-    ${visibleToKind(viewer)}
-    OR EXISTS (SELECT 1 FROM session_people vp WHERE vp.session_id = s.id AND vp.participant_id = ${viewer.participantId})
-    OR EXISTS (SELECT 1 FROM session_attendees va WHERE va.session_id = s.id AND va.participant_id = ${viewer.participantId}
+    ${visibleToType(typeId)}
+    OR EXISTS (SELECT 1 FROM session_people vp WHERE vp.session_id = s.id AND vp.participant_id = ${participantId})
+    OR EXISTS (SELECT 1 FROM session_attendees va WHERE va.session_id = s.id AND va.participant_id = ${participantId}
                  AND va.status <> 'declined')
   )`;
+}
+
+/**
+ * What each row's own participant may open (isVisibleTo: visibleTo and, for a slot, its session
+ * too), for rows of several people at once: `owner` is the alias of a participants row. Written
+ * against the alias `s`.
+ */
+export function openableByOwner(owner: string) {
+  const column = <T>(name: string) => sql<T>`${sql.ref(`${owner}.${name}`)}`;
+  // The inner `s` is the parent, as in parentVisibleTo; the owner's columns are the outer row's.
+  const seen = sql<SqlBool>`(${column<boolean>('organizer')} OR ${seenBy(column('type_id'), column('id'))})`;
+  return sql<SqlBool>`(${seen} AND (s.parent_id IS NULL OR s.parent_id IN (
+    SELECT s.id FROM sessions s WHERE NOT s.deleted AND ${seen}
+  )))`;
 }
 
 /**

@@ -121,7 +121,7 @@ export function notificationsProcessor(app: FastifyInstance) {
     // taken back while they go out (an event of thousands takes a while): the rest do not.
     const stillShown = () => repo.notificationExists(ctx.db, event.notificationId);
     if (!(await stillShown())) return;
-    const audience = await repo.eventAudience(ctx.db, event.eventId, event.actorId);
+    const audience = await repo.eventAudience(ctx.db, event.notificationId, event.actorId);
     const push = event.push;
     const pushable = push ? await pushableInEvent(ctx.db, event.eventId) : new Map<number, string[]>();
     let later: PushLaterError | null = null;

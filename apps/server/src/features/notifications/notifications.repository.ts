@@ -315,14 +315,25 @@ export async function recipientsOf(db: Executor, participantIds: number[]) {
     .execute();
 }
 
-/** Every active participant with an account in the event (e-mail for event-wide notifications). */
-export async function eventAudience(db: Executor, eventId: number, excludeParticipantId: number | null) {
+/**
+ * Who an event-wide notification's e-mails and pushes go to: every active participant with an
+ * account in its event who joined by the time it was written, its actor left out. The bell's rule
+ * (`visible`): a person who joins later (while the e-mails go out, or before a retry of them) gets
+ * neither. None when the notification is gone.
+ */
+export async function eventAudience(
+  db: Executor,
+  notificationId: number,
+  excludeParticipantId: number | null,
+) {
   return db
-    .selectFrom('participants as p')
+    .selectFrom('notifications as n')
+    .innerJoin('participants as p', 'p.event_id', 'n.event_id')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .select(['p.id as participant_id', 'u.id as user_id', 'u.username', 'u.notification_preferences'])
-    .where('p.event_id', '=', eventId)
+    .where('n.id', '=', notificationId)
     .where('p.state', '!=', 'deleted')
+    .whereRef('p.created_at', '<=', 'n.created_at')
     .$if(excludeParticipantId !== null, (q) => q.where('p.id', '!=', excludeParticipantId as number))
     .orderBy('p.id')
     .execute();

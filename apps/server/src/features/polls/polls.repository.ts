@@ -12,6 +12,24 @@ export async function updatePoll(db: Executor, id: number, values: Updateable<Po
   return db.updateTable('polls').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * E4.60: finishes the poll only if it is not finished already (the row as it is when written, not as
+ * it was read): undefined when another finish came first, which must then tell nobody again.
+ */
+export async function finishPoll(
+  db: Executor,
+  id: number,
+  values: Updateable<PollsTable>,
+): Promise<PollRow | undefined> {
+  return db
+    .updateTable('polls')
+    .set(values)
+    .where('id', '=', id)
+    .where('finished_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function findPoll(db: Executor, eventId: number, id: number): Promise<PollRow | undefined> {
   return db
     .selectFrom('polls')

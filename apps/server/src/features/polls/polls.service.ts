@@ -268,7 +268,13 @@ export async function pollAction(deps: PollDeps, userId: number, input: PollActi
       }
     })();
     if (input.action === 'restart') await repo.clearBallots(trx, current.id);
-    const updated = await repo.updatePoll(trx, current.id, { ...changes, updated_at: now });
+    // A finish changes the row only while it is unfinished (one finish, one notice, whatever the
+    // lock above lets through); the one that changed nothing is refused and emits nothing.
+    const updated =
+      input.action === 'finish'
+        ? await repo.finishPoll(trx, current.id, { ...changes, updated_at: now })
+        : await repo.updatePoll(trx, current.id, { ...changes, updated_at: now });
+    if (!updated) throw AppError.conflict('This poll is finished already');
     // Attendees of an unpublished poll are told it is gone from their list, and its notifications
     // go (their bells named a poll they can no longer open, and its e-mails still going out stop).
     if (input.action === 'unpublish') {
