@@ -35,6 +35,18 @@ describe('chat text (E5.45–E5.49)', () => {
     ).toBe(false);
   });
 
+  it('E7.58 a message may carry its client key (8–64 letters, digits, _ or -); a malformed one is refused', () => {
+    const key = 'c6a1f3f2-5b8e-4c1d-9a7e-0f1e2d3c4b5a';
+    expect(sendChatMessageRequest.parse({ roomId: 1, msg: 'hi', clientKey: key }).clientKey).toBe(key);
+    expect(sendChatMessageRequest.parse({ roomId: 1, msg: 'hi' }).clientKey).toBeUndefined();
+    for (const clientKey of ['short', 'x'.repeat(65), 'with space', 'semi;colon', '', 12345678, null]) {
+      expect(sendChatMessageRequest.safeParse({ roomId: 1, msg: 'hi', clientKey }).success).toBe(false);
+    }
+    const group = { eventId: 1, type: 'group', members: [2], name: 'Crew' };
+    expect(createChatRoomRequest.parse({ ...group, clientKey: 'group_key-1' }).clientKey).toBe('group_key-1');
+    expect(createChatRoomRequest.safeParse({ ...group, clientKey: 'bad key!' }).success).toBe(false);
+  });
+
   it('E5.47 E5.48 Enter sends, Shift+Enter adds a newline, composition is left alone', () => {
     expect(chatKeyAction({ key: 'Enter', shiftKey: false })).toBe('send');
     expect(chatKeyAction({ key: 'Enter', shiftKey: true })).toBe('newline');

@@ -179,6 +179,18 @@ export type ChatUnread = z.infer<typeof chatUnreadSchema>;
 
 // ---- requests -----------------------------------------------------------------------------------
 
+/**
+ * The key the client gives a message (or a group) it composes, once (8–64 letters, digits, `_`,
+ * `-`): its idempotency key with the sender and the room. A resend after a lost answer, with the
+ * same key, gets the first answer back instead of a second message (or group).
+ */
+export const chatClientKeySchema = z
+  .string({ error: 'validation.error.type' })
+  .trim()
+  .min(8, 'validation.error.type')
+  .max(64, 'validation.error.type')
+  .regex(/^[\w-]+$/, 'validation.error.type');
+
 const memberIds = z
   .array(idSchema)
   .min(1, 'validation.error.required')
@@ -197,6 +209,8 @@ export const createChatRoomRequest = z
       .max(CHAT_ROOM_NAME_MAX_LENGTH, 'validation.error.maxLength')
       .optional()
       .nullable(),
+    /** A group's key (a private room is one per pair anyway: there it changes nothing). */
+    clientKey: chatClientKeySchema.optional(),
   })
   .refine((r) => r.type !== 'private' || new Set(r.members).size === 1, {
     message: 'A private room has exactly one other member',
@@ -217,8 +231,12 @@ export const chatText = z
     z.string().min(1, 'validation.error.required').max(CHAT_MESSAGE_MAX_LENGTH, 'validation.error.maxLength'),
   );
 
-/** POST /api/v1/chat/message (E7.58). */
-export const sendChatMessageRequest = z.strictObject({ roomId: idSchema, msg: chatText });
+/** POST /api/v1/chat/message (E7.58). A resend with the same `clientKey` answers the stored message. */
+export const sendChatMessageRequest = z.strictObject({
+  roomId: idSchema,
+  msg: chatText,
+  clientKey: chatClientKeySchema.optional(),
+});
 export type SendChatMessageRequest = z.infer<typeof sendChatMessageRequest>;
 
 /** GET /api/v1/chat/room/messages (E7.61): 20 before `before` (newest first page without it). */

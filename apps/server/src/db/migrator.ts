@@ -37,6 +37,7 @@ import * as m0035 from './migrations/0035_removed_leave_areas';
 import * as m0036 from './migrations/0036_announcement_writes';
 import * as m0037 from './migrations/0037_login_failures_address';
 import * as m0038 from './migrations/0038_programme_names';
+import * as m0039 from './migrations/0039_chat_client_keys';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '0036_announcement_writes': m0036,
   '0037_login_failures_address': m0037,
   '0038_programme_names': m0038,
+  '0039_chat_client_keys': m0039,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

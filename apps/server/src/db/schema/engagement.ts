@@ -34,6 +34,8 @@ export interface ChatRoomsTable {
   private_key: string | null;
   created_by: number | null;
   created_at: CreatedAt;
+  /** 0039: the key its creator's client gave a group (a retried creation lands on it). */
+  client_key: string | null;
 }
 
 export interface ChatMembersTable {
@@ -55,6 +57,8 @@ export interface ChatMessagesTable {
   det: Json<Record<string, number | string | null> | null>;
   created_at: CreatedAt;
   deleted_at: Date | null;
+  /** 0039: the key its sender's client gave it (a retried send lands on it). */
+  client_key: string | null;
 }
 
 /** 0036: a capped announcement written (the posting cap counts these, deleted posts included). */

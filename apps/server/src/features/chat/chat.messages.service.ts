@@ -14,6 +14,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { chatPush } from '../push/push.message';
+import * as messageRepo from './chat.messages.repository';
 import { toChatMessage } from './chat.present';
 import * as repo from './chat.repository';
 import { type ChatDeps, notMember, requireRoomMember } from './chat.service';
@@ -46,7 +47,7 @@ export async function listMessages(
   input: { roomId: number; before?: number | undefined },
 ): Promise<ChatMessagesPage> {
   await requireRoomMember(ctx.db, input.roomId, userId);
-  const rows = await repo.messagesBefore(ctx.db, input.roomId, input.before, CHAT_PAGE_SIZE + 1);
+  const rows = await messageRepo.messagesBefore(ctx.db, input.roomId, input.before, CHAT_PAGE_SIZE + 1);
   const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
   const members = await repo.membersOf(ctx.db, [input.roomId]);
   return {
@@ -65,17 +66,21 @@ export async function listMessages(
  * statement writes it (membership checked in it) and its realtime record goes into the same
  * transaction: a message exists exactly when its record does, so a crash between the two cannot
  * leave a message no open chat ever hears of (no push, no seq gap to fill on resume).
+ *
+ * A resend with the `clientKey` of a message the sender already has in the room (its answer was lost
+ * on the venue's Wi-Fi, or two taps raced) writes, publishes and pushes nothing: it answers that
+ * message, as the first send did.
  */
 export async function sendMessage(
   deps: ChatDeps,
   userId: number,
-  input: { roomId: number; msg: string },
+  input: { roomId: number; msg: string; clientKey?: string | undefined },
 ): Promise<ChatMessage> {
   let written: Transaction<DB> | undefined;
   const message = await deps.ctx.db.transaction().execute(async (trx) => {
+    const row = await messageRepo.insertMemberMessage(trx, { ...input, userId });
+    if (!row) return toChatMessage(await resent(trx, userId, input));
     written = trx;
-    const row = await repo.insertMemberMessage(trx, { roomId: input.roomId, userId, msg: input.msg });
-    if (!row) throw notMember();
     const sent = toChatMessage(row);
     await publishMessage(deps.realtime, sent, trx);
     if (row.sender_id !== null && row.push_to.length > 0) {
@@ -93,6 +98,19 @@ export async function sendMessage(
   return message;
 }
 
+/** Nothing was written: the message this send repeats (same key, sender and room), or 404. */
+async function resent(
+  trx: Transaction<DB>,
+  userId: number,
+  input: { roomId: number; clientKey?: string | undefined },
+): Promise<messageRepo.MessageRow> {
+  const { roomId, clientKey } = input;
+  const first =
+    clientKey === undefined ? undefined : await messageRepo.keyedMessage(trx, { roomId, userId, clientKey });
+  if (!first) throw notMember();
+  return first;
+}
+
 /**
  * The message's push to the other members' browsers (those subscribed who did not mute chat), as a
  * durable `messages.send` in the message's own transaction: a crash cannot lose it or send it twice.
@@ -103,7 +121,7 @@ async function emitChatPush(
   { roomId, sender: senderParticipantId, to }: { roomId: number; sender: number; to: number[] },
   text: string,
 ): Promise<void> {
-  const sender = await repo.pushSender(trx, roomId, senderParticipantId);
+  const sender = await messageRepo.pushSender(trx, roomId, senderParticipantId);
   const push = chatPush({ roomId, sender: sender.name, text });
   await deps.bus.emit(
     {
@@ -122,7 +140,7 @@ export async function deleteMessage(
   messageId: number,
 ): Promise<{ roomId: number; messageId: number }> {
   const { ctx } = deps;
-  const message = await repo.findMessage(ctx.db, messageId);
+  const message = await messageRepo.findMessage(ctx.db, messageId);
   if (!message) throw AppError.notFound('Message not found');
   const { membership } = await requireRoomMember(ctx.db, message.room_id, userId);
   const record = { roomId: message.room_id, messageId };
@@ -137,7 +155,7 @@ export async function deleteMessage(
   }
   await ctx.db.transaction().execute(async (trx) => {
     // Two deletes at once (a double tap, a retry racing the first): one marks it, one record is heard.
-    if (!(await repo.markDeleted(trx, messageId, ctx.now()))) return;
+    if (!(await messageRepo.markDeleted(trx, messageId, ctx.now()))) return;
     await deps.realtime.publish(
       realtimeRoom.chatMessages(message.room_id),
       ChatRecordType.MessageDeleted,

@@ -1,5 +1,6 @@
 import type { ChatMember, ChatMessage, ChatMessageType, ChatRoom, PersonSummary } from '@foyer/contract';
-import type { MemberRow, MessageRow, MyRoomRow } from './chat.repository';
+import type { MessageRow } from './chat.messages.repository';
+import type { MemberRow, MyRoomRow } from './chat.repository';
 
 export function toChatMessage(row: MessageRow): ChatMessage {
   return {

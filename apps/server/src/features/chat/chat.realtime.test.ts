@@ -89,6 +89,31 @@ describe('chat over socket.io', () => {
     expect(c.records).toHaveLength(0);
   });
 
+  it('E7.58 a message resent with its client key (its answer lost) reaches the other member once', async () => {
+    const server = await start();
+    const { event, ana, ben } = await people(server);
+    const room = await privateRoom(server, ana, ben, event.id);
+    const name = realtimeRoom.chatMessages(room.id);
+    const a = await connect(server, ana);
+    expect(await a.subscribe(name)).toMatchObject({ ok: true });
+    const keyed = () =>
+      call<ChatMessage>(server.app, {
+        method: 'POST',
+        url: '/api/v1/chat/message',
+        headers: ben.headers,
+        payload: { roomId: room.id, msg: 'Hello once', clientKey: 'wifi-retry-0001' },
+      });
+    const first = (await keyed()).body.data as ChatMessage;
+    await a.waitForRecords(1);
+    const again = (await keyed()).body.data as ChatMessage;
+    expect(again).toEqual(first);
+    // A later message marks the end: anything the resend had published would have come before it.
+    const later = (await send(server, ben, room.id, 'and then')).body.data as ChatMessage;
+    const heard = () => a.records.filter((r) => r.room === name).map((r) => r.payload as ChatMessage);
+    await expect.poll(() => heard().some((m) => m.messageId === later.messageId)).toBe(true);
+    expect(heard().map((m) => m.msg)).toEqual(['Hello once', 'and then']);
+  });
+
   it('reconnecting with the last seq delivers exactly what was missed, in order', async () => {
     const server = await start();
     const { event, ana, ben } = await people(server);

@@ -1,9 +1,8 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { ChatMessagesTable, ChatRoomsTable, DB } from '../../db/schema';
+import type { ChatRoomsTable, DB } from '../../db/schema';
 
 export type RoomRow = Selectable<ChatRoomsTable>;
-export type MessageRow = Selectable<ChatMessagesTable>;
 
 export interface Party {
   participantId: number;
@@ -113,22 +112,40 @@ export async function ensurePrivateRoom(
   return { room, created: false };
 }
 
+/**
+ * A new group with its members. With a `clientKey` its creator already made a group with in this
+ * event (a resend whose answer was lost), that group, and nothing is written: the unique index
+ * decides, so two creations racing with one key make one group (the second waits for the first to
+ * commit, then finds it in a statement of its own).
+ */
 export async function insertGroupRoom(
   trx: Transaction<DB>,
-  input: { eventId: number; name: string | null; creator: Party; members: Party[] },
-): Promise<RoomRow> {
-  const room = await trx
-    .insertInto('chat_rooms')
-    .values({
-      event_id: input.eventId,
-      type: 'group',
-      name: input.name,
-      created_by: input.creator.participantId,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await insertMembers(trx, room.id, [input.creator, ...input.members]);
-  return room;
+  input: {
+    eventId: number;
+    name: string | null;
+    creator: Party;
+    members: Party[];
+    clientKey?: string | undefined;
+  },
+): Promise<{ room: RoomRow; created: boolean }> {
+  const key = input.clientKey ?? null;
+  const { rows } = await sql<RoomRow>`
+    INSERT INTO chat_rooms (event_id, type, name, created_by, client_key)
+    VALUES (${input.eventId}, 'group', ${input.name}, ${input.creator.participantId}, ${key}::text)
+    ON CONFLICT (event_id, created_by, client_key) WHERE client_key IS NOT NULL DO NOTHING
+    RETURNING *`.execute(trx);
+  const inserted = rows[0];
+  if (inserted) {
+    await insertMembers(trx, inserted.id, [input.creator, ...input.members]);
+    return { room: inserted, created: true };
+  }
+  const { rows: found } = await sql<RoomRow>`
+    SELECT * FROM chat_rooms
+    WHERE event_id = ${input.eventId} AND created_by = ${input.creator.participantId}
+      AND client_key = ${key}::text`.execute(trx);
+  const room = found[0];
+  if (!room) throw new Error('chat: a group room conflicted on its client key but was not found');
+  return { room, created: false };
 }
 
 /**
@@ -261,94 +278,6 @@ export async function roomsOfUser(
 }
 export type MyRoomRow = Awaited<ReturnType<typeof roomsOfUser>>[number];
 
-export async function messagesByIds(db: Executor, ids: number[]): Promise<MessageRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('chat_messages').selectAll().where('id', 'in', ids).execute();
-}
-
-/** A page of a room's messages before `before` (newest first), one extra to tell if more exist. */
-export async function messagesBefore(
-  db: Executor,
-  roomId: number,
-  before: number | undefined,
-  limit: number,
-) {
-  return db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .$if(before !== undefined, (q) => q.where('id', '<', before as number))
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/**
- * Writes a system card (E4.55) in the name of the person whose meeting action it records. Unlike a
- * typed message it does not move their last seen message: they acted elsewhere (a profile, the
- * invitations), never opened the chat, so what the other wrote before stays unread for them and
- * gets no double tick (E4.56, A4.39). Their own card never counts as unread for them anyway.
- */
-export async function insertMessage(
-  trx: Transaction<DB>,
-  input: {
-    roomId: number;
-    senderId: number | null;
-    type: string;
-    msg: string | null;
-    det: Record<string, number | null> | null;
-  },
-): Promise<MessageRow> {
-  const det = input.det === null ? null : JSON.stringify(input.det);
-  return trx
-    .insertInto('chat_messages')
-    .values({
-      room_id: input.roomId,
-      sender_id: input.senderId,
-      type: input.type,
-      msg: input.msg,
-      det: sql`${det}::jsonb`,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/**
- * A member's text message in ONE statement: the membership check (an active participant of the
- * room's event), the insert, the sender's last seen message, and who gets it as a push (`pushTo`:
- * the other members with a browser subscribed who did not mute chat; usually nobody).
- * Undefined when the user is not a member. The hot path of chat: one round trip.
- */
-export async function insertMemberMessage(
-  db: Executor,
-  input: { roomId: number; userId: number; msg: string },
-): Promise<(MessageRow & { push_to: number[] }) | undefined> {
-  const { rows } = await sql<MessageRow & { push_to: number[] }>`
-    WITH me AS (
-      SELECT m.room_id, m.participant_id FROM chat_members m
-      JOIN participants p ON p.id = m.participant_id
-      WHERE m.room_id = ${input.roomId} AND p.user_id = ${input.userId} AND p.state <> 'deleted'
-    ), m AS (
-      INSERT INTO chat_messages (room_id, sender_id, type, msg)
-      SELECT me.room_id, me.participant_id, 'text', ${input.msg} FROM me
-      RETURNING *
-    ), s AS (
-      UPDATE chat_members SET last_seen_message_id = m.id FROM m
-      WHERE chat_members.room_id = m.room_id AND chat_members.participant_id = m.sender_id
-        AND chat_members.last_seen_message_id < m.id
-    )
-    SELECT m.*, ARRAY(
-      SELECT u.id FROM chat_members o
-      JOIN participants p ON p.id = o.participant_id
-      JOIN users u ON u.id = p.user_id
-      WHERE o.room_id = m.room_id AND o.participant_id <> m.sender_id AND p.state <> 'deleted'
-        AND NOT (u.push_muted @> '["chat"]'::jsonb)
-        AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)
-    ) AS push_to
-    FROM m`.execute(db);
-  return rows[0];
-}
-
 /** Moves a member's last seen message forward (never back); true when it moved. */
 export async function moveLastSeen(db: Executor, roomId: number, participantId: number, messageId: number) {
   const result = await db
@@ -359,21 +288,6 @@ export async function moveLastSeen(db: Executor, roomId: number, participantId: 
     .where('last_seen_message_id', '<', messageId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export async function findMessage(db: Executor, messageId: number): Promise<MessageRow | undefined> {
-  return db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
-}
-
-/** E7.89: a deleted message keeps its place; type and text become null. Whether this call did it. */
-export async function markDeleted(db: Executor, messageId: number, at: Date): Promise<boolean> {
-  const done = await db
-    .updateTable('chat_messages')
-    .set({ type: null, msg: null, det: null, deleted_at: at })
-    .where('id', '=', messageId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return done.numUpdatedRows > 0n;
 }
 
 export async function setPinned(db: Executor, roomId: number, participantId: number, pinned: boolean) {
@@ -401,19 +315,4 @@ export async function inviteRules(db: Executor, eventId: number, typeId: number 
           .where('id', '=', typeId)
           .executeTakeFirst();
   return { restricted: event?.restricted ?? false, invitationRights: type?.invitation_rights ?? null };
-}
-
-/** The sender's name and the room's event, for a message's push. */
-export async function pushSender(db: Executor, roomId: number, senderParticipantId: number) {
-  const sender = await db
-    .selectFrom('participants as p')
-    .innerJoin('chat_rooms as r', 'r.event_id', 'p.event_id')
-    .select(['p.name', 'p.surname', 'r.event_id'])
-    .where('p.id', '=', senderParticipantId)
-    .where('r.id', '=', roomId)
-    .executeTakeFirst();
-  return {
-    name: sender ? `${sender.name} ${sender.surname}`.trim() : '',
-    eventId: sender?.event_id ?? 0,
-  };
 }

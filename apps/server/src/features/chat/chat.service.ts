@@ -20,6 +20,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { requireMembership } from '../access/event-access';
 import { assertNoneDeleted } from '../participants/live-participant';
 import { assertMaySee, seerOf } from '../participants/visibility';
+import * as messageRepo from './chat.messages.repository';
 import { toChatRoom } from './chat.present';
 import * as repo from './chat.repository';
 
@@ -45,7 +46,7 @@ export async function getRoom(ctx: AppContext, userId: number, roomId: number): 
   if (!row) throw notMember();
   const [members, last] = await Promise.all([
     repo.membersOf(ctx.db, [row.id]),
-    repo.messagesByIds(ctx.db, row.last_message_id ? [row.last_message_id] : []),
+    messageRepo.messagesByIds(ctx.db, row.last_message_id ? [row.last_message_id] : []),
   ]);
   return toChatRoom(row, members, last[0]);
 }
@@ -58,7 +59,7 @@ export async function listRooms(ctx: AppContext, userId: number, eventId?: numbe
       ctx.db,
       rows.map((r) => r.id),
     ),
-    repo.messagesByIds(
+    messageRepo.messagesByIds(
       ctx.db,
       rows.flatMap((r) => (r.last_message_id ? [r.last_message_id] : [])),
     ),
@@ -168,7 +169,11 @@ async function membersMeta(deps: ChatDeps, roomId: number, trx: Transaction<DB>)
   await publishMeta(deps.realtime, { change: 'members', roomId, members }, trx);
 }
 
-/** POST chat/room (E7.55): a private room is get-or-create per pair; a group is always new. */
+/**
+ * POST chat/room (E7.55): a private room is get-or-create per pair; a group is new, unless its
+ * creator resends the `clientKey` of one they made (its answer was lost): that group again, with
+ * nobody told twice.
+ */
 export async function createRoom(
   deps: ChatDeps,
   userId: number,
@@ -184,15 +189,13 @@ export async function createRoom(
     const made =
       input.type === 'private'
         ? await repo.ensurePrivateRoom(trx, input.eventId, creator, others[0] as repo.Party)
-        : {
-            room: await repo.insertGroupRoom(trx, {
-              eventId: input.eventId,
-              name: input.name?.trim() || null,
-              creator,
-              members: others,
-            }),
-            created: true,
-          };
+        : await repo.insertGroupRoom(trx, {
+            eventId: input.eventId,
+            name: input.name?.trim() || null,
+            creator,
+            members: others,
+            clientKey: input.clientKey,
+          });
     if (made.created)
       await tellUsers(deps, [[[creator, ...others], { action: 'added', roomId: made.room.id }]], trx);
     return made.room;

@@ -2,6 +2,7 @@ import { ChatRecordType, type ChatSystemMessageType, realtimeRoom } from '@foyer
 import type { FastifyInstance } from 'fastify';
 import { defineProcessor, type HandlerMeta } from '../../events/bus';
 import type { MeetingEventType } from '../../events/events';
+import * as messageRepo from './chat.messages.repository';
 import { publishMessage } from './chat.messages.service';
 import { toChatMessage } from './chat.present';
 import * as repo from './chat.repository';
@@ -52,7 +53,13 @@ export function chatSystemProcessor(app: FastifyInstance) {
           { participantId: from.id, userId: from.user_id },
           { participantId: to.id, userId: to.user_id },
         );
-        const message = await repo.insertMessage(trx, { roomId: room.id, senderId: from.id, type, msg, det });
+        const message = await messageRepo.insertMessage(trx, {
+          roomId: room.id,
+          senderId: from.id,
+          type,
+          msg,
+          det,
+        });
         await publishMessage(app.realtime, toChatMessage(message), trx);
         const users = created ? [...new Set([from.user_id, to.user_id])].filter((id) => id !== null) : [];
         // One statement: the two feeds' turns are taken in their one order (no deadlock).

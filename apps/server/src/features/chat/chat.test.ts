@@ -13,8 +13,8 @@ import { makeBooth, makeEvent, makePerson, makeType, makeUser, type Person } fro
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
 import { waitFor } from '../../../test/smtp';
+import { insertMemberMessage } from './chat.messages.repository';
 import { sendMessage } from './chat.messages.service';
-import { insertMemberMessage } from './chat.repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -134,8 +134,9 @@ export function putSeen(queryClient: QueryClient, seen: ChatSeenRecord): void {
 
 // ---- writes -------------------------------------------------------------------------------------
 
-export function sendChatMessage(roomId: number, msg: string): Promise<ChatMessage> {
-  return api<ChatMessage>('/chat/message', { method: 'POST', body: { roomId, msg } });
+/** E7.58: `clientKey` is the message's own (lib/client-key.ts): a retry sends it again, stored once. */
+export function sendChatMessage(roomId: number, msg: string, clientKey: string): Promise<ChatMessage> {
+  return api<ChatMessage>('/chat/message', { method: 'POST', body: { roomId, msg, clientKey } });
 }
 
 export function deleteChatMessage(messageId: number): Promise<{ roomId: number; messageId: number }> {
@@ -161,8 +162,17 @@ export function openPrivateRoom(eventId: number, participantId: number): Promise
   });
 }
 
-export function createGroupRoom(eventId: number, name: string, members: number[]): Promise<ChatRoom> {
-  return api<ChatRoom>('/chat/room', { method: 'POST', body: { eventId, type: 'group', name, members } });
+/** E7.55: a new group; a retry with the same `clientKey` answers the group the first call made. */
+export function createGroupRoom(
+  eventId: number,
+  name: string,
+  members: number[],
+  clientKey: string,
+): Promise<ChatRoom> {
+  return api<ChatRoom>('/chat/room', {
+    method: 'POST',
+    body: { eventId, type: 'group', name, members, clientKey },
+  });
 }
 
 /** E7.56: any member of a group may add people. */

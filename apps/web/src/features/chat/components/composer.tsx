@@ -10,10 +10,14 @@ import { IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import '../i18n';
+import { type Outgoing, outgoing } from '../lib/client-key';
 
 interface Props {
-  /** Sends the cleaned text; rejects when it could not be sent (the text then comes back). */
-  onSend(text: string): Promise<void>;
+  /**
+   * Sends the cleaned text with the message's key (E7.58: the same key when the same text is sent
+   * again after a failure); rejects when it could not be sent (the text then comes back).
+   */
+  onSend(text: string, clientKey: string): Promise<void>;
   autoFocus?: boolean;
 }
 
@@ -24,6 +28,8 @@ export function Composer({ onSend, autoFocus }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
+  /** The message of the last send that failed: sent again unchanged, it keeps its key. */
+  const unsent = useRef<Outgoing | null>(null);
   const hintId = useId();
 
   const send = async () => {
@@ -39,8 +45,11 @@ export function Composer({ onSend, autoFocus }: Props) {
     setError(null);
     setSending(true);
     setValue('');
+    const message = outgoing(unsent.current, text);
+    unsent.current = message;
     try {
-      await onSend(text);
+      await onSend(text, message.key);
+      unsent.current = null;
     } catch (e) {
       setValue((current) => current || value);
       setError((e as Error).message);

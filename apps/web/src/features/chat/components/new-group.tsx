@@ -3,12 +3,13 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUsersPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useCurrentEvent } from '../../../lib/use-current-event';
 import { createGroupRoom, putRoom } from '../api/chat-api';
 import '../i18n';
+import { type Outgoing, outgoing } from '../lib/client-key';
 import { MemberPicker } from './member-picker';
 
 function NewGroupForm({ eventId, onDone }: { eventId: number; onDone(room: ChatRoom): void }) {
@@ -17,16 +18,21 @@ function NewGroupForm({ eventId, onDone }: { eventId: number; onDone(room: ChatR
   const [name, setName] = useState('');
   const [members, setMembers] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  /** The group of the last creation that failed: asked again unchanged, it keeps its key (E7.55). */
+  const unsent = useRef<Outgoing | null>(null);
 
   // E8.48: a failure also goes to the error list (the app's mutation cache stores those marked so).
   const create = useMutation({
-    mutationFn: () => createGroupRoom(eventId, name.trim(), members.map(Number)),
+    mutationFn: (clientKey: string) => createGroupRoom(eventId, name.trim(), members.map(Number), clientKey),
     meta: { errorList: true },
   });
   const submit = async () => {
     setBusy(true);
+    const group = outgoing(unsent.current, JSON.stringify([name.trim(), members]));
+    unsent.current = group;
     try {
-      const room = await create.mutateAsync();
+      const room = await create.mutateAsync(group.key);
+      unsent.current = null;
       putRoom(queryClient, room);
       toast('success', t('chat.success')); // E8.49
       onDone(room);

@@ -64,8 +64,8 @@ export function useConversation(room: ChatRoom) {
   }, [visible, newestOthers, myLastSeen, unread, roomId, messages, queryClient]);
 
   const send = useCallback(
-    async (text: string) => {
-      const message = await sendChatMessage(roomId, text);
+    async (text: string, clientKey: string) => {
+      const message = await sendChatMessage(roomId, text, clientKey);
       putMessages(queryClient, roomId, [message]);
       patchRoom(queryClient, roomId, (r) => applyMessageToRoom(r, message));
     },
