@@ -23,6 +23,34 @@ export const zplDpis = [203, 300, 600] as const;
 /** E4.76: queued (waiting), sending ("sent to print"), printed, failed (given up). */
 export const printJobStatuses = ['queued', 'sending', 'printed', 'failed'] as const;
 export type PrintJobStatus = (typeof printJobStatuses)[number];
+/**
+ * Why a print (a queued job's attempt, a test print) failed, as a stable code the console shows in
+ * the user's language (`badges.printError.<code>`); the English detail (address, system error)
+ * comes with it. `refused`: nothing listens there; `dropped`: a reset during the job; `closedEarly`:
+ * the printer closed the connection before it took the job; `notAllowed`: an address printers may
+ * not use; `unknownHost`; `unreachable`; `noConnection`: no answer within the timeout; `jobNotTaken`:
+ * connected, the job not read in time; `notConfirmed`: the job sent, the printer did not close the
+ * connection in time; `network`: another network error; `printerNotFound`, `printerOff` (set not to
+ * print), `ticketNotFound`, `templateNotFound`: nothing was sent.
+ */
+export const printErrorCodes = [
+  'refused',
+  'dropped',
+  'closedEarly',
+  'notAllowed',
+  'unknownHost',
+  'unreachable',
+  'noConnection',
+  'jobNotTaken',
+  'notConfirmed',
+  'network',
+  'printerNotFound',
+  'printerOff',
+  'ticketNotFound',
+  'templateNotFound',
+] as const;
+export type PrintErrorCode = (typeof printErrorCodes)[number];
+
 /** A job still on its way: a second one for that badge is "already printing" (E8.17). */
 export const isPrintJobInFlight = (status: PrintJobStatus) => status === 'queued' || status === 'sending';
 
@@ -158,7 +186,10 @@ export const printJobSchema = z.object({
   printerKind: z.enum(printerKinds).nullable(),
   status: z.enum(printJobStatuses),
   attempts: z.number(),
+  /** Why its last attempt failed, in English (with the address and the system's error). */
   lastError: z.string().nullable(),
+  /** The same as a code the console translates; null when it printed or on a job older than codes. */
+  lastErrorCode: z.enum(printErrorCodes).nullable(),
   force: z.boolean(),
   batchId: z.number().nullable(),
   createdAt: z.string(),
@@ -285,6 +316,8 @@ export const printerTestSchema = z.object({
   format: z.enum(['zpl', 'txt']),
   /** Why not, when it did not: no answer, refused, did not take the job… */
   error: z.string().nullable(),
+  /** The same as a code the console translates (`badges.printError.<code>`). */
+  errorCode: z.enum(printErrorCodes).nullable(),
 });
 export type PrinterTest = z.infer<typeof printerTestSchema>;
 

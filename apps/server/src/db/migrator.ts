@@ -38,6 +38,7 @@ import * as m0036 from './migrations/0036_announcement_writes';
 import * as m0037 from './migrations/0037_login_failures_address';
 import * as m0038 from './migrations/0038_programme_names';
 import * as m0039 from './migrations/0039_chat_client_keys';
+import * as m0040 from './migrations/0040_badge_print_error_code';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0037_login_failures_address': m0037,
   '0038_programme_names': m0038,
   '0039_chat_client_keys': m0039,
+  '0040_badge_print_error_code': m0040,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

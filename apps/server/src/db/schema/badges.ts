@@ -59,6 +59,7 @@ export interface BadgePrintJobsTable {
   next_attempt_at: Generated<Date>;
   lease_until: Date | null;
   last_error: string | null;
+  last_error_code: string | null;
   created_by: number | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;

@@ -104,7 +104,8 @@ export async function stalledPrinter(): Promise<StalledPrinter> {
 /**
  * A printer that takes each connection and hangs up at once, before it reads the label: `close`
  * drops the connection (what arrives after is answered with a reset), `halfClose` closes its side
- * at once and then reads whatever comes, to no purpose.
+ * at once and then reads whatever comes, to no purpose; `finAtOnce` closes its side cleanly (a FIN)
+ * at once and never reads the job (it stays unread in the kernel's buffer).
  */
 export interface HangUpPrinter {
   port: number;
@@ -113,15 +114,17 @@ export interface HangUpPrinter {
   close(): Promise<void>;
 }
 
-export async function hangUpPrinter(how: 'close' | 'halfClose'): Promise<HangUpPrinter> {
+export async function hangUpPrinter(how: 'close' | 'halfClose' | 'finAtOnce'): Promise<HangUpPrinter> {
   const sockets = new Set<Socket>();
   let connections = 0;
-  const server = createServer((socket) => {
+  const server = createServer({ pauseOnConnect: how === 'finAtOnce' }, (socket) => {
     connections += 1;
     sockets.add(socket);
     socket.on('error', () => {});
     if (how === 'close') {
       socket.destroy();
+    } else if (how === 'finAtOnce') {
+      socket.end();
     } else {
       socket.end();
       socket.resume();

@@ -1,5 +1,5 @@
 import type { BadgeTemplate, Printer, PrintJob } from '@foyer/contract';
-import { badgeSizes } from '@foyer/contract';
+import { badgeSizes, type PrintErrorCode, printErrorCodes } from '@foyer/contract';
 import type { JobRow, PrinterRow, TemplateRow } from './badges.repository';
 
 /** Rows as the contract shows them. */
@@ -30,6 +30,9 @@ export function presentTemplate(row: TemplateRow): BadgeTemplate {
   };
 }
 
+const errorCode = (code: string | null): PrintErrorCode | null =>
+  printErrorCodes.find((known) => known === code) ?? null;
+
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function presentJob(row: JobRow): PrintJob {
@@ -44,6 +47,7 @@ export function presentJob(row: JobRow): PrintJob {
     status: row.status,
     attempts: row.attempts,
     lastError: row.last_error,
+    lastErrorCode: errorCode(row.last_error_code),
     force: row.force,
     batchId: row.batch_id,
     createdAt: iso(row.created_at),

@@ -23,7 +23,7 @@ import type { DB } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { presentJob } from './badges.present';
-import { sendRaw } from './badges.printer';
+import { PrintError, sendRaw } from './badges.printer';
 import {
   badgeFields,
   chooseTemplate,
@@ -168,23 +168,29 @@ export async function getJob(
 
 // ---------------------------------------------------------------- sending
 
-/** What the printer gets for a job: ZPL, or a TXT template's text; an Error when it cannot print. */
+/** What the printer gets for a job: ZPL, or a TXT template's text; a PrintError when it cannot print. */
 async function contentFor(
   ctx: AppContext,
   job: repo.JobRow,
   printer: repo.PrinterRow,
-): Promise<string | Error> {
+): Promise<string | PrintError> {
   const person = await repo.findBadgePerson(ctx.db, job.event_id, { participantId: job.participant_id });
-  if (!person) return new Error('Ticket not found');
+  if (!person) return new PrintError('ticketNotFound', 'Ticket not found');
   const template = chooseTemplate(await repo.listTemplates(ctx.db, job.event_id), printer, person.type_id);
-  if (template === undefined) return new Error('Badge template not found (MST-00061)');
+  if (template === undefined)
+    return new PrintError('templateNotFound', 'Badge template not found (MST-00061)');
   const fields = badgeFields(person);
   const qr = qrText(ctx.config.publicUrl, person);
   if (printer.kind === 'zpl') return zplFor(designOf(template), fields, qr, printer.dpi);
-  return renderTxt(template, fields, qr, job.fast) ?? new Error('Default TXT template not found (MST-00061)');
+  return (
+    renderTxt(template, fields, qr, job.fast) ??
+    new PrintError('templateNotFound', 'Default TXT template not found (MST-00061)')
+  );
 }
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** A failed send as a PrintError (anything else thrown is a network error, its message kept). */
+const printErrorOf = (e: unknown) =>
+  e instanceof PrintError ? e : new PrintError('network', e instanceof Error ? e.message : String(e));
 
 /** One attempt at a claimed job: send, then record printed / retry later / failed, and push the state. */
 async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, claim: Date): Promise<boolean> {
@@ -196,7 +202,7 @@ async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, clai
   if (!job) return false;
   const printer =
     job.printer_id === null ? undefined : await repo.findPrinter(ctx.db, job.event_id, job.printer_id);
-  let error: string | null = null;
+  let error: PrintError | null = null;
   let final = false;
   // Printed meanwhile another way (the desk's own printer, a job of a newer request): this one is
   // not sent, or the person would get two badges. A forced job is a reprint asked for.
@@ -205,21 +211,21 @@ async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, clai
   if (printedMeanwhile) {
     // Nothing to send: the job ends as printed, by the print already recorded.
   } else if (!printer?.host || printer.kind === 'pdf') {
-    error = 'Printer not found';
+    error = new PrintError('printerNotFound', 'Printer not found');
     final = true;
   } else if (printer.print_type === 'none') {
     // E9.56: switched off since the job was queued (a printer that misprints, say): nothing is sent.
-    error = 'The printer is set not to print badges';
+    error = new PrintError('printerOff', 'The printer is set not to print badges');
     final = true;
   } else {
     const content = await contentFor(ctx, job, printer);
-    if (content instanceof Error) {
-      error = content.message;
+    if (content instanceof PrintError) {
+      error = content;
       final = true;
     } else {
       error = await sendRaw(printer.host, printer.port, content, {
         allowLoopback: ctx.config.printerLoopback,
-      }).then(() => null, messageOf);
+      }).then(() => null, printErrorOf);
     }
   }
   const at = ctx.now();
@@ -233,8 +239,14 @@ async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, clai
       error === null
         ? { status: 'printed', at }
         : giveUp
-          ? { status: 'failed', at, error }
-          : { status: 'queued', at, error, nextAttemptAt: new Date(at.getTime() + delay) },
+          ? { status: 'failed', at, error: error.message, code: error.code }
+          : {
+              status: 'queued',
+              at,
+              error: error.message,
+              code: error.code,
+              nextAttemptAt: new Date(at.getTime() + delay),
+            },
     );
     // The lease ran out meanwhile and another process took the job: its attempt decides.
     if (!mine) return false;
@@ -438,8 +450,9 @@ export async function testPrint(
   const content = format === 'zpl' ? testLabelZpl(printer, ctx.now()) : testLabelTxt(printer, ctx.now());
   try {
     await sendRaw(printer.host, printer.port, content, { allowLoopback: ctx.config.printerLoopback });
-    return { sent: true, format, error: null };
-  } catch (error) {
-    return { sent: false, format, error: messageOf(error) };
+    return { sent: true, format, error: null, errorCode: null };
+  } catch (e) {
+    const error = printErrorOf(e);
+    return { sent: false, format, error: error.message, errorCode: error.code };
   }
 }

@@ -9,7 +9,10 @@ import {
   mmToDots,
 } from '@foyer/contract';
 import QRCode from 'qrcode';
+import { mergeRawTemplate, noBreaks, zplField } from './badges.raw';
 import type { BadgePersonRow, PrinterRow, TemplateRow } from './badges.repository';
+
+export { mergeZplTemplate, zplField } from './badges.raw';
 
 /**
  * Turning a template and a person into what a printer gets: ZPL for label printers, the template's
@@ -80,37 +83,6 @@ export function chooseTemplate(
 }
 
 // ---------------------------------------------------------------- ZPL
-
-/**
- * What may not reach a printer inside attendee text: C0 and C1 control characters (line feed,
- * carriage return, NUL, NEL…), DEL and the Unicode line and paragraph separators. Each becomes a
- * space, so a value stays on its line.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
-const LINE_BREAKERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-
-const noBreaks = (value: string) => value.replace(LINE_BREAKERS, ' ');
-
-/**
- * Field data under `^FH` (indicator `_` unless the field names another): the indicator starts a
- * hex byte, so it, `^` and `~` (which would end the field or start a command) are written as hex
- * (`_5F`, `_5E`, `_7E`); control characters become spaces. In a field block (`block`: the field has
- * an `^FB`) a backslash is doubled, as `\&` there is a line break and `\\` one backslash.
- */
-export function zplField(value: string, options: { indicator?: string; block?: boolean } = {}): string {
-  const { indicator = '_', block = false } = options;
-  let out = '';
-  for (const char of noBreaks(value)) {
-    if (char === indicator || char === '^' || char === '~') {
-      out += `${indicator}${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(2, '0')}`;
-    } else if (block && char === '\\') {
-      out += '\\\\';
-    } else {
-      out += char;
-    }
-  }
-  return out;
-}
 
 /** QR magnification (dots per module, 1–10) so the code fills about `size` dots. */
 function qrMagnification(data: string, size: number): number {
@@ -189,9 +161,9 @@ export function testLabelTxt(printer: TestPrinter, at: Date): string {
  * characters), plus `{Barcode}` / `{BarcodeType}`: the badge link as QR, or (E5.59) in a fast scan
  * the ticket id as CODE_128 only. Null when the template has no text (E8.05: MST-00061).
  *
- * A template that is a ZPL label (it holds `^XA`) gets the values as ZPL field data
- * (`mergeZplTemplate`), so an attendee's name cannot end its field or the label, nor send a
- * command, and prints as typed.
+ * A template that is a ZPL or EPL label gets the values escaped for that language
+ * (`mergeRawTemplate`, badges.raw.ts), so an attendee's name cannot end its field or the label,
+ * nor send a command, and prints as typed.
  */
 export function renderTxt(
   template: Pick<TemplateRow, 'text_template'> | null,
@@ -205,86 +177,7 @@ export function renderTxt(
     Barcode: fast ? fields.TicketId : (qr ?? fields.TicketId),
     BarcodeType: fast ? 'CODE_128' : 'QR',
   };
-  if (ZPL_LABEL.test(template.text_template)) return mergeZplTemplate(template.text_template, values);
-  const clean: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values)) clean[name] = noBreaks(value);
-  return mergeBadgeText(template.text_template, clean);
-}
-
-const ZPL_LABEL = /\^XA/i;
-const MERGE_FIELD = /\{(\w+)\}/g;
-/** A field's data (`^FD`, `^FV`): it runs to the next command, `^…` or `~…`. */
-const ZPL_FIELD_DATA = /\^F[DV]([^^~]*)/gi;
-
-/** Merges `text`, literal parts through `literal` and values through `value`. */
-function mergeWith(
-  text: string,
-  values: Record<string, string>,
-  literal: (part: string) => string,
-  value: (part: string) => string,
-): string {
-  let out = '';
-  let at = 0;
-  for (const m of text.matchAll(MERGE_FIELD)) {
-    const found = values[m[1] ?? ''];
-    if (found === undefined) continue;
-    out += literal(text.slice(at, m.index)) + value(found);
-    at = m.index + m[0].length;
-  }
-  return out + literal(text.slice(at));
-}
-
-/**
- * A ZPL template with the values merged. In field data a value is hex-escaped under the field's
- * `^FH` (one is added, with `_`, to a field that has none, its own `_` then escaped too); elsewhere
- * (a comment, a parameter) `^` and `~` cannot be escaped and become spaces. Fields without merge
- * fields are left as written.
- */
-export function mergeZplTemplate(template: string, values: Record<string, string>): string {
-  const outside = (text: string) =>
-    mergeWith(
-      text,
-      values,
-      (part) => part,
-      (value) => noBreaks(value).replace(/[\^~]/g, ' '),
-    );
-  let out = '';
-  let at = 0;
-  for (const m of template.matchAll(ZPL_FIELD_DATA)) {
-    const commands = template.slice(at, m.index);
-    out += outside(commands);
-    at = m.index + m[0].length;
-    const command = m[0].slice(0, 3);
-    const data = m[1] ?? '';
-    if (![...data.matchAll(MERGE_FIELD)].some((f) => values[f[1] ?? ''] !== undefined)) {
-      out += m[0];
-      continue;
-    }
-    // This field's commands: after the previous field's end (^FS).
-    const end = commands.toUpperCase().lastIndexOf('^FS');
-    const own = end < 0 ? commands : commands.slice(end + 3);
-    const block = /\^FB/i.test(own);
-    const fh = /\^FH([^^~\s]?)/i.exec(own);
-    if (fh) {
-      const indicator = fh[1] || '_';
-      out +=
-        command +
-        mergeWith(
-          data,
-          values,
-          (part) => part,
-          (v) => zplField(v, { indicator, block }),
-        );
-    } else {
-      out += `^FH_${command}${mergeWith(
-        data,
-        values,
-        (part) => part.replace(/_/g, '_5F'),
-        (v) => zplField(v, { block }),
-      )}`;
-    }
-  }
-  return out + outside(template.slice(at));
+  return mergeRawTemplate(template.text_template, values);
 }
 
 /** The lines as plain text (E7.05 for a PDF printer: what the badge says). */

@@ -1,4 +1,10 @@
-import type { badgeTemplateInput, PrintJobCounts, PrintJobStatus, printerInput } from '@foyer/contract';
+import type {
+  badgeTemplateInput,
+  PrintErrorCode,
+  PrintJobCounts,
+  PrintJobStatus,
+  printerInput,
+} from '@foyer/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
@@ -254,6 +260,7 @@ const jobSelect = (db: Executor) =>
       'j.fast',
       'j.attempts',
       'j.last_error',
+      'j.last_error_code',
       'j.created_at',
       'j.updated_at',
       'j.printed_at',
@@ -480,8 +487,8 @@ export async function finishAttempt(
   lease: Date,
   outcome:
     | { status: 'printed'; at: Date }
-    | { status: 'queued'; at: Date; error: string; nextAttemptAt: Date }
-    | { status: 'failed'; at: Date; error: string },
+    | { status: 'queued'; at: Date; error: string; code: PrintErrorCode; nextAttemptAt: Date }
+    | { status: 'failed'; at: Date; error: string; code: PrintErrorCode },
 ): Promise<boolean> {
   const rows = await db
     .updateTable('badge_print_jobs')
@@ -491,8 +498,8 @@ export async function finishAttempt(
       lease_until: null,
       updated_at: outcome.at,
       ...(outcome.status === 'printed'
-        ? { printed_at: outcome.at, last_error: null }
-        : { last_error: outcome.error.slice(0, 500) }),
+        ? { printed_at: outcome.at, last_error: null, last_error_code: null }
+        : { last_error: outcome.error.slice(0, 500), last_error_code: outcome.code }),
       ...(outcome.status === 'queued' ? { next_attempt_at: outcome.nextAttemptAt } : {}),
     })
     .where('id', '=', jobId)
@@ -515,7 +522,7 @@ export async function requeueJob(
 ): Promise<boolean> {
   const { rows } = await sql<{ id: number }>`
     UPDATE badge_print_jobs j
-       SET status = 'queued', attempts = 0, last_error = NULL, lease_until = NULL, printed_at = NULL,
+       SET status = 'queued', attempts = 0, last_error = NULL, last_error_code = NULL, lease_until = NULL, printed_at = NULL,
            next_attempt_at = ${o.now}, updated_at = ${o.now}, force = j.force OR ${o.force}
      WHERE j.id = ${jobId} AND j.status = 'failed'
        AND NOT EXISTS (SELECT 1 FROM badge_print_jobs o

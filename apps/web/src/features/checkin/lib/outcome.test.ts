@@ -37,6 +37,7 @@ const job = (over: Partial<PrintJob>): PrintJob => ({
   status: 'queued',
   attempts: 0,
   lastError: null,
+  lastErrorCode: null,
   force: false,
   batchId: null,
   createdAt: '2030-05-01T08:00:00.000Z',

@@ -22,6 +22,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useBadgeJobs, useBatch, useRetryJob, useStartBatch } from '../api/badges';
 import { apiFieldErrors } from '../lib/form-errors';
+import { printErrorText } from '../lib/print-error';
 
 /** The dot's colour; the text stays the page's (a coloured label on its tint fails 4.5:1 in green). */
 const STATUS_COLOR: Record<PrintJobStatus, string> = {
@@ -110,9 +111,18 @@ export function BadgeQueue({ eventId, types }: { eventId: number; types: Partici
                       <Badge color={STATUS_COLOR[job.status]} variant="dot">
                         {t(`badges.queue.status.${job.status}`)}
                       </Badge>
-                      {job.status === 'failed' && job.lastError && (
-                        <Text size="xs" c="red.9" data-testid="queue-error">
-                          {job.lastError}
+                      {job.status === 'failed' && (job.lastErrorCode || job.lastError) && (
+                        <Text
+                          size="xs"
+                          c="red.9"
+                          data-testid="queue-error"
+                          title={
+                            job.lastErrorCode && job.lastError
+                              ? t('badges.printError.detail', { detail: job.lastError })
+                              : undefined
+                          }
+                        >
+                          {printErrorText(t, job.lastErrorCode, job.lastError)}
                         </Text>
                       )}
                       {job.status === 'failed' && (

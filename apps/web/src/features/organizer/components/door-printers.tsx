@@ -27,6 +27,7 @@ import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useDeletePrinter, useSavePrinter, useTestPrint } from '../api/badges';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
+import { printErrorText } from '../lib/print-error';
 import { ConsoleSectionHeader, ConsoleTable, RowActions } from './console-section';
 
 type Errors = Partial<Record<string, string>>;
@@ -47,7 +48,10 @@ export function DoorPrinters({ eventId }: { eventId: number }) {
           ? toast('success', t('badges.printers.testSent', { name: printer.label }))
           : toast(
               'error',
-              t('badges.printers.testFailed', { name: printer.label, error: result.error ?? '' }),
+              t('badges.printers.testFailed', {
+                name: printer.label,
+                error: printErrorText(t, result.errorCode, result.error),
+              }),
             ),
       onError: (error) => toast('error', error.message),
     });
