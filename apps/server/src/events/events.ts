@@ -61,6 +61,11 @@ export type DomainEvent =
    * hands the rest on (agenda processor), a part per transaction.
    */
   | { type: 'agenda.refresh'; eventId: number; people: { id: number; userId: number }[] }
+  /**
+   * The organizers removed these people from the event (console bulk remove): their open
+   * connections end on every process, so they stop hearing the event's rooms (realtime processor).
+   */
+  | { type: 'participants.removed'; eventId: number; userIds: number[] }
   /** Someone registered for the event (registration's write; webhooks: participant.registered). */
   | { type: 'participant.registered'; eventId: number; participantId: number; mode: string }
   /**

@@ -121,6 +121,19 @@ export async function createRealtime(
       },
     }),
   );
+  // People removed from an event: their connections end on every process (through their user
+  // rooms). Their client connects again with its token, and the event's rooms then refuse it; a
+  // socket left in them would go on hearing the event. Each room's membership is per socket, so
+  // ending the connection is the one way that reaches every process's sockets of theirs.
+  bus.register(
+    defineProcessor({
+      name: 'realtime.removed',
+      events: ['participants.removed'],
+      handle(event) {
+        for (const userId of event.userIds) io.in(realtimeRoom.user(userId)).disconnectSockets(true);
+      },
+    }),
+  );
 
   async function publish<P>(
     room: string,

@@ -178,14 +178,18 @@ export async function bulkAction(
     }
     if (input.action === 'remove') {
       // Owners stay: removing one is an ownership change, not a list clean-up.
-      const removable = people.filter((p) => p.id !== me.id && p.organizer_role !== 'owner').map((p) => p.id);
+      const removable = people.filter((p) => p.id !== me.id && p.organizer_role !== 'owner');
       const affected = removable.length
-        ? await repo.updatePeople(trx, eventId, removable, {
-            state: 'deleted',
-            invite_token_hash: null,
-            updated_at: ctx.now(),
-          })
+        ? await repo.updatePeople(
+            trx,
+            eventId,
+            removable.map((p) => p.id),
+            { state: 'deleted', invite_token_hash: null, updated_at: ctx.now() },
+          )
         : 0;
+      // Their sockets still sit in the event's rooms: ended once this commits (realtime processor).
+      const userIds = removable.flatMap((p) => (p.user_id === null ? [] : [p.user_id]));
+      if (userIds.length > 0) await deps.bus.emit({ type: 'participants.removed', eventId, userIds }, trx);
       return { affected };
     }
     const invited = people.filter((p) => p.state === 'invited');
