@@ -2,7 +2,8 @@ import type { ImportJob, ImportPreview, ImportValidation } from '@foyer/contract
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { importFile, importStep } from './import.fixtures';
 
 /**
  * Files as organizers really send them (session 33's audit): what a spreadsheet program saves, and
@@ -19,17 +20,8 @@ afterAll(async () => {
 
 type Who = Pick<Person, 'headers'>;
 const post = <T>(who: Who, eventId: number, step: string, payload: Record<string, unknown>) =>
-  call<T>(t.app, {
-    method: 'POST',
-    url: `/api/v1/organizer/event/${eventId}/import/${step}`,
-    headers: who.headers,
-    payload,
-  });
-const file = (kind: string, content: string | Buffer, fileName = `${kind}.csv`) => ({
-  kind,
-  fileName,
-  contentBase64: Buffer.from(content).toString('base64'),
-});
+  importStep<T>(t.app, who, eventId, step, payload);
+const file = importFile;
 
 async function organizedEvent() {
   const event = await makeEvent(t.ctx, { timezone: 'UTC', start: new Date('2030-05-01T06:00:00Z') });

@@ -11,6 +11,7 @@ import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { call } from '../../../test/helper';
 import { waitFor } from '../../../test/smtp';
+import { importFile, importStep } from './import.fixtures';
 import { programmeTestApp } from './programme.fixtures';
 
 const app = programmeTestApp();
@@ -18,18 +19,8 @@ const db = () => app.get().ctx.db;
 
 type Who = Pick<Person, 'headers'>;
 const post = <T>(who: Who, eventId: number, step: string, payload: Record<string, unknown>) =>
-  call<T>(app.get().app, {
-    method: 'POST',
-    url: `/api/v1/organizer/event/${eventId}/import/${step}`,
-    headers: who.headers,
-    payload,
-  });
-
-const file = (kind: string, text: string | Buffer, fileName = `${kind}.csv`) => ({
-  kind,
-  fileName,
-  contentBase64: Buffer.from(text).toString('base64'),
-});
+  importStep<T>(app.get().app, who, eventId, step, payload);
+const file = importFile;
 
 /** An event in Berlin over the spring change to summer time (2030-03-31, 02:00 → 03:00). */
 async function berlinEvent() {

@@ -2,8 +2,8 @@ import type { ImportJob } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call } from '../../../test/helper';
 import { waitFor } from '../../../test/smtp';
+import { importFile, importStep } from './import.fixtures';
 import { programmeTestApp } from './programme.fixtures';
 
 const app = programmeTestApp();
@@ -15,18 +15,7 @@ const commit = (
   text: string,
   mapping: string[],
   kind = 'sessions',
-) =>
-  call<ImportJob>(app.get().app, {
-    method: 'POST',
-    url: `/api/v1/organizer/event/${eventId}/import/commit`,
-    headers: who.headers,
-    payload: {
-      kind,
-      fileName: `${kind}.csv`,
-      contentBase64: Buffer.from(text).toString('base64'),
-      mapping,
-    },
-  });
+) => importStep<ImportJob>(app.get().app, who, eventId, 'commit', { ...importFile(kind, text), mapping });
 
 /**
  * A programme import beside another write of the same programme. PGlite runs one transaction at a

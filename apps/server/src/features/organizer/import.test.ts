@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeType, makeUser, type Person } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { importFile, importStep } from './import.fixtures';
 import { importsIdle } from './import.service';
 
 let t: TestApp;
@@ -16,19 +17,9 @@ afterAll(async () => {
 
 type Who = Pick<Person, 'headers'>;
 const post = <T>(who: Who, eventId: number, step: string, payload: Record<string, unknown>) =>
-  call<T>(t.app, {
-    method: 'POST',
-    url: `/api/v1/organizer/event/${eventId}/import/${step}`,
-    headers: who.headers,
-    payload,
-  });
+  importStep<T>(t.app, who, eventId, step, payload);
 
-const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
-const csvFile = (text: string | Buffer, fileName = 'people.csv') => ({
-  kind: 'attendees',
-  fileName,
-  contentBase64: b64(text),
-});
+const csvFile = (text: string | Buffer, fileName = 'people.csv') => importFile('attendees', text, fileName);
 const MAPPING = ['email', 'name', 'surname', 'company', 'type'];
 
 async function organizedEvent() {
