@@ -1,9 +1,9 @@
 import { type ChatMessage, ChatRecordType, type ChatRoom, realtimeRoom } from '@foyer/contract';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, type Envelope, type TestApp } from '../../../test/helper';
+import { call, type Envelope, useTestApp } from '../../../test/helper';
 import { insertMemberMessage } from './chat.messages.repository';
 
 /**
@@ -11,15 +11,7 @@ import { insertMemberMessage } from './chat.messages.repository';
  * message it composed: the server stores and delivers it once, and answers the retry as it answered
  * the first send. The same for creating a group room.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => t.setNow(new Date('2030-05-01T07:00:00Z')));
+const t = useTestApp(new Date('2030-05-01T07:00:00Z'));
 
 type Answer<T> = { status: number; body: Envelope<T> };
 const post = <T>(who: Person, url: string, payload: object) =>
