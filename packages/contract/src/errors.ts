@@ -40,6 +40,11 @@ export const ErrorCode = {
   EmailNotConnected: 'MST-00131',
   PrimaryEmailRemoval: 'MST-00132',
   InvalidToken: 'MST-00133',
+  /**
+   * The account is the only owner of events (A4.34): its deletion would leave them with nobody to
+   * manage them. `fields` names each one: `events.{eventId}` → the event's name.
+   */
+  SoleEventOwner: 'MST-00134',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

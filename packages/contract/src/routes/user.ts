@@ -82,7 +82,7 @@ export const userRoutes = defineRoutes('user', [
     id: 'deleteAccount',
     method: 'DELETE',
     path: '/user',
-    summary: 'Delete my account (with my password)',
+    summary: 'Delete my account (with my password); 409 MST-00134 while I am the only owner of an event',
     auth: 'user',
     body: deleteAccountRequest,
     response: noDataSchema,

@@ -1,14 +1,14 @@
-import { deleteAccountConfirmSchema, ErrorCode } from '@foyer/contract';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { deleteAccountConfirmSchema } from '@foyer/contract';
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Trans, useTranslation } from '../../../i18n/react';
-import { ApiError } from '../../../lib/api-client';
 import { clearCaches } from '../../../lib/clear-caches';
 import { useDeleteAccount } from '../api/security';
+import { DeleteAccountError } from './delete-account-error';
 import '../../../i18n/account';
 
 /**
@@ -44,11 +44,6 @@ export function DeleteAccount() {
     setPasswordError(failed.has('password') ? t('account.delete.passwordError') : null);
     if (parsed.success) setStep(2);
   };
-
-  const errorText = (error: Error) =>
-    error instanceof ApiError && error.code === ErrorCode.NotAuthorized
-      ? t('account.delete.wrongPassword')
-      : error.message || t('common.unknownError');
 
   const confirm = () =>
     remove.mutate(
@@ -121,11 +116,7 @@ export function DeleteAccount() {
         ) : (
           <Stack gap="md">
             <Text fw={600}>{t('account.delete.final')}</Text>
-            {remove.error && (
-              <Alert color="red" role="alert" data-testid="delete-error">
-                {errorText(remove.error)}
-              </Alert>
-            )}
+            {remove.error && <DeleteAccountError error={remove.error} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setStep(1)} disabled={remove.isPending}>
                 {t('account.delete.back')}
