@@ -316,3 +316,17 @@ export async function inviteRules(db: Executor, eventId: number, typeId: number 
           .executeTakeFirst();
   return { restricted: event?.restricted ?? false, invitationRights: type?.invitation_rights ?? null };
 }
+
+/**
+ * The two people of a meeting request or reschedule (whose 1:1 chat its card goes into, E4.55), and
+ * whether its meeting was pre-booked for them by someone else (E6.10).
+ */
+export async function invitationParties(db: Executor, eventId: number, invitationId: number) {
+  return db
+    .selectFrom('invitations as i')
+    .leftJoin('meetings as m', 'm.id', 'i.meeting_id')
+    .select(['i.type', 'i.from_participant_id', 'i.to_participant_id', 'm.pre_booked'])
+    .where('i.event_id', '=', eventId)
+    .where('i.id', '=', invitationId)
+    .executeTakeFirst();
+}

@@ -81,6 +81,43 @@ describe('system messages from the meeting flows (E4.55)', () => {
     ]);
   });
 
+  it('E4.55 E6.10 a pre-booking writes its card into the chat of the two people booked, not the helper’s', async () => {
+    const { event, slots, ana, ben, api } = await setup();
+    const helper = await makePerson(t.ctx, event.id, { name: 'Hal', rights: { onbehalfmeeting: true } });
+    expect((await api.prebook(helper, slots[1]!.id, ana, ben)).status).toBe(200);
+    await t.app.bus.idle();
+    expect(await rooms(helper)).toEqual([]);
+    const [room] = await rooms(ana);
+    expect(room).toMatchObject({ type: 'private' });
+    expect((await rooms(ben)).map((r) => r.id)).toEqual([room!.id]);
+    // The meeting is the first person's (the request as if they sent it): the card is in their name.
+    expect((await messages(ben, room!.id)).map((m) => [m.type, m.sndr])).toEqual([['cmreq', ana.id]]);
+  });
+
+  it('E4.55 E6.10 a helper answering for the invited person writes the card in the two people’s chat', async () => {
+    const { event, slots, ana, ben, api } = await setup();
+    const cat = await makePerson(t.ctx, event.id, { name: 'Cat' });
+    const helper = await makePerson(t.ctx, event.id, { name: 'Hal', rights: { onbehalfmeeting: true } });
+    const accepted = (await api.invite(ana, ben)).body.data!;
+    expect((await api.confirm(helper, accepted.id, slots[0]!.id)).status).toBe(200);
+    const declined = (await api.invite(cat, ben)).body.data!;
+    expect((await api.reject(helper, declined.id, 'Booked up')).status).toBe(200);
+    await t.app.bus.idle();
+    expect(await rooms(helper)).toEqual([]);
+    const log = async (a: Person, b: Person) => {
+      const room = (await rooms(a)).find((r) => r.members.some((m) => m.participantId === b.id));
+      return room ? (await messages(a, room.id)).map((m) => [m.type, m.sndr]) : [];
+    };
+    expect(await log(ana, ben)).toEqual([
+      ['mreq', ana.id],
+      ['cmreq', ben.id],
+    ]);
+    expect(await log(cat, ben)).toEqual([
+      ['mreq', cat.id],
+      ['rmreq', ben.id],
+    ]);
+  });
+
   it('E4.86 a system message cannot be deleted, even by its sender', async () => {
     const { ana, ben, api } = await setup();
     await api.invite(ana, ben);

@@ -23,8 +23,40 @@ const MEETING_MESSAGE_TYPES: Partial<Record<MeetingEventType, ChatSystemMessageT
   cancel_meeting: 'lses',
 };
 
+/** Cards that record the requester's own step: the request, its withdrawal, a reschedule asked for. */
+const REQUESTER_CARDS: ReadonlySet<ChatSystemMessageType> = new Set(['mreq', 'revmreq', 'rreq']);
+
 export function chatSystemProcessor(app: FastifyInstance) {
   const { ctx } = app;
+
+  /**
+   * Who a card is from and to (E4.55, E6.10). A card records what happened between the two people
+   * of a request or meeting, so it belongs in their 1:1 chat. Whoever acts for someone else (an
+   * organizer's helper with the onbehalfmeeting right pre-booking or answering, a booth colleague
+   * answering for the teammate a request was addressed to) is neither of the two: written from the
+   * actor to each recipient, the card landed in the actor's own chats with both people, and their
+   * conversation never showed the meeting. So it is written in the name of the person acted for, to
+   * the other one: the requester for a request, its withdrawal, a reschedule asked for, and a
+   * pre-booking (the meeting is theirs, booked as if they had asked and been accepted); the
+   * addressee for an answer. A card of the actor's own meeting (no invitation, as a cancel) goes
+   * from them to each recipient as before.
+   */
+  async function cardParties(
+    eventId: number,
+    actorId: number,
+    recipients: number[],
+    type: ChatSystemMessageType,
+    invitationId: number | null,
+  ): Promise<{ fromId: number; toIds: number[] }> {
+    const own = { fromId: actorId, toIds: recipients };
+    if (invitationId === null) return own;
+    const pair = await repo.invitationParties(ctx.db, eventId, invitationId);
+    if (!pair || pair.from_participant_id === actorId || pair.to_participant_id === actorId) return own;
+    const preBooked = type === 'cmreq' && pair.type === 'join' && pair.pre_booked === true;
+    return REQUESTER_CARDS.has(type) || preBooked
+      ? { fromId: pair.from_participant_id, toIds: [pair.to_participant_id] }
+      : { fromId: pair.to_participant_id, toIds: [pair.from_participant_id] };
+  }
 
   /**
    * One card from `fromId` to each of `toIds`, with its live pushes (and the "room added" pushes of
@@ -83,7 +115,14 @@ export function chatSystemProcessor(app: FastifyInstance) {
     async handle(event, meta) {
       const type = MEETING_MESSAGE_TYPES[event.kind];
       if (!type || event.actorId === null) return;
-      await write(meta, event.eventId, event.actorId, event.recipients, type, event.message, {
+      const { fromId, toIds } = await cardParties(
+        event.eventId,
+        event.actorId,
+        event.recipients,
+        type,
+        event.invitationId,
+      );
+      await write(meta, event.eventId, fromId, toIds, type, event.message, {
         invitationId: event.invitationId,
         meetingId: event.meetingId,
       });
