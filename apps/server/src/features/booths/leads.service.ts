@@ -175,7 +175,14 @@ async function addNotes(
   for (const note of notes) await repo.insertLeadNote(trx, { leadId, authorId, note, at });
 }
 
-/** Answers checked against the booth's questions: known ids, a choice among its options; '' clears. */
+/**
+ * Answers checked against the booth's questions: known ids, a choice among its options; '' clears.
+ * Only an answer being changed is checked: one stored before the questions changed (an option
+ * removed or renamed, a kind changed, a question deleted) is what the visitor said, so it is kept as
+ * it was (shown while its question is asked), and sent back unchanged it is not checked again.
+ * Checked, it refused every later save of the lead's answers until someone erased it; dropped, it
+ * would vanish unseen. A new answer must fit the question as it is now; clearing always works.
+ */
 function checkedAnswers(
   questions: readonly repo.QuestionRow[],
   current: Record<string, string>,
@@ -184,12 +191,13 @@ function checkedAnswers(
   const byId = new Map(questions.map((q) => [String(q.id), q]));
   const next = { ...current };
   for (const [id, answer] of Object.entries(given)) {
+    if (answer === (current[id] ?? '')) continue; // unchanged: kept as it was, not checked again
     const question = byId.get(id);
-    if (!question)
+    if (answer === '') delete next[id];
+    else if (!question)
       throw AppError.badRequest('answers: unknown question', {
         [`answers.${id}`]: 'validation.error.option',
       });
-    if (answer === '') delete next[id];
     else if (question.kind === 'choice' && !question.options.includes(answer)) {
       throw AppError.badRequest('answers: not one of the options', {
         [`answers.${id}`]: 'validation.error.option',

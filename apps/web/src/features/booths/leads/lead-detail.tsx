@@ -23,6 +23,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 import { useAddLeadNote, useRemoveLead, useUpdateLead } from './api';
+import { answersToSave, choiceItems, isStaleAnswer } from './lead-answers';
 import './i18n';
 
 function LeadRating({ eventId, lead }: { eventId: number; lead: Lead }) {
@@ -57,7 +58,9 @@ function Answers({ eventId, lead, questions }: { eventId: number; lead: Lead; qu
   const update = useUpdateLead(eventId);
   const [answers, setAnswers] = useState<Record<string, string>>(lead.answers);
   if (questions.length === 0) return null;
-  const changed = questions.some((q) => (answers[q.id] ?? '') !== (lead.answers[q.id] ?? ''));
+  // Only the answers changed are sent: one given before the questions changed stays as it was.
+  const body = answersToSave(questions, lead.answers, answers);
+  const changed = Object.keys(body).length > 0;
   return (
     <Stack gap="xs" component="section" aria-labelledby={`lead-answers-${lead.id}`}>
       <Title order={3} size="h5" id={`lead-answers-${lead.id}`}>
@@ -66,7 +69,6 @@ function Answers({ eventId, lead, questions }: { eventId: number; lead: Lead; qu
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          const body = Object.fromEntries(questions.map((q) => [String(q.id), answers[q.id] ?? '']));
           update.mutate(
             { id: lead.id, answers: body },
             { onSuccess: () => toast('success', t('contacts.leads.saved')) },
@@ -79,7 +81,12 @@ function Answers({ eventId, lead, questions }: { eventId: number; lead: Lead; qu
               <Select
                 key={q.id}
                 label={q.label}
-                data={q.options}
+                data={choiceItems(q, lead.answers[q.id], (answer) =>
+                  t('contacts.leads.answerStale', { answer }),
+                )}
+                description={
+                  isStaleAnswer(q, answers[q.id]) ? t('contacts.leads.answerStaleHint') : undefined
+                }
                 value={answers[q.id] || null}
                 onChange={(value) => setAnswers((a) => ({ ...a, [q.id]: value ?? '' }))}
                 placeholder={t('contacts.leads.answerNone')}
