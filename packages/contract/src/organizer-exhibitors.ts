@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boothRoleNameSchema } from './booths';
 import { checkInEntityTypeSchema } from './checkin';
-import { emailSchema, idSchema, intSchema, optionalText, requiredText } from './common';
+import { emailSchema, idSchema, intSchema, isoDateTimeSchema, optionalText, requiredText } from './common';
 import { consoleEventParams } from './organizer';
 import { isHttpUrl } from './organizer-programme';
 
@@ -179,8 +179,20 @@ export const createCheckInAreaRequest = z
   .refine(eventWideHasNoRules, { message: 'organizer.door.error.eventWide', path: ['capacity'] });
 export type CreateCheckInAreaRequest = z.input<typeof createCheckInAreaRequest>;
 
-/** PUT /organizer/event/:eventId/door/areas/:areaId. */
-export const updateCheckInAreaRequest = z.strictObject(areaRules);
+/** Message key of a save refused because another organizer changed the area since it was read. */
+export const AREA_STALE = 'organizer.door.error.stale';
+
+/**
+ * PUT /organizer/event/:eventId/door/areas/:areaId. `updatedAt` is the area's `updatedAt` as the
+ * editor read it: when the set-up changed since (another organizer saved it), the save is a 409
+ * (AREA_STALE on updatedAt) and changes nothing. It stays optional on purpose: the route is in the
+ * public API (OpenAPI, API keys), and a console tab loaded before this field existed keeps saving
+ * after a deploy. Without it the save is last-write-wins, as it always was; the console sends it.
+ */
+export const updateCheckInAreaRequest = z.strictObject({
+  ...areaRules,
+  updatedAt: isoDateTimeSchema.optional(),
+});
 export type UpdateCheckInAreaRequest = z.input<typeof updateCheckInAreaRequest>;
 
 export const consoleAreaParams = consoleEventParams.extend({ areaId: idSchema });
@@ -201,6 +213,8 @@ export const consoleCheckInAreaSchema = z.object({
   allowedTypeIds: z.array(z.number()),
   /** People inside now. */
   capacityUsed: z.number(),
+  /** When the set-up last changed (ISO 8601, to the millisecond): send it back with a change. */
+  updatedAt: z.string(),
 });
 export type ConsoleCheckInArea = z.infer<typeof consoleCheckInAreaSchema>;
 

@@ -39,6 +39,7 @@ import * as m0037 from './migrations/0037_login_failures_address';
 import * as m0038 from './migrations/0038_programme_names';
 import * as m0039 from './migrations/0039_chat_client_keys';
 import * as m0040 from './migrations/0040_badge_print_error_code';
+import * as m0041 from './migrations/0041_checkin_area_updated_at';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0038_programme_names': m0038,
   '0039_chat_client_keys': m0039,
   '0040_badge_print_error_code': m0040,
+  '0041_checkin_area_updated_at': m0041,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

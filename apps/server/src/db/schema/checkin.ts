@@ -14,6 +14,8 @@ export interface CheckinAreasTable {
   name: string | null;
   capacity: number | null;
   allowed_type_ids: ColumnType<number[], number[] | undefined, number[]>;
+  // 0041: when the set-up last changed (to the millisecond; scans leave it).
+  updated_at: Generated<Date>;
 }
 
 export interface CheckinsTable {

@@ -1,4 +1,5 @@
 import type { CheckInEntityType } from '@foyer/contract';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 
 /** SQL of the console's door set-up: check-in areas the organizer configured, and check-in staff. */
@@ -11,6 +12,7 @@ const areaColumns = [
   'capacity',
   'allowed_type_ids',
   'capacity_used',
+  'updated_at',
 ] as const;
 
 export function configuredAreas(db: Executor, eventId: number) {
@@ -52,14 +54,22 @@ export async function setUpArea(
   entityType: CheckInEntityType,
   entityId: number,
   rules: AreaRules,
+  at: Date,
 ) {
   return db
     .insertInto('checkin_areas')
-    .values({ event_id: eventId, entity_type: entityType, entity_id: entityId, configured: true, ...rules })
+    .values({
+      event_id: eventId,
+      entity_type: entityType,
+      entity_id: entityId,
+      configured: true,
+      ...rules,
+      updated_at: at,
+    })
     .onConflict((oc) =>
       oc
         .columns(['event_id', 'entity_type', 'entity_id'])
-        .doUpdateSet({ configured: true, ...rules })
+        .doUpdateSet({ configured: true, ...rules, updated_at: nextUpdatedAt(at) })
         .where('checkin_areas.configured', '=', false),
     )
     .returning(areaColumns)
@@ -67,24 +77,47 @@ export async function setUpArea(
 }
 
 /**
- * Changes a set-up area's rules; undefined when it is no longer set up (cleared meanwhile by another
- * organizer: the row stays as the room's counter, and rules on it would apply unseen).
+ * The set-up's new change time: `at`, but always later than the one it replaces (two saves in one
+ * millisecond, or a clock stepped back, still tell apart) and to the millisecond, as the API reads it.
  */
-export function updateArea(db: Executor, areaId: number, rules: Partial<AreaRules>) {
-  return db
+const nextUpdatedAt = (at: Date) =>
+  sql<Date>`greatest(${at}::timestamptz, date_trunc('milliseconds', checkin_areas.updated_at) + interval '1 millisecond')`;
+
+/**
+ * Changes a set-up area's rules; undefined when it is no longer set up (cleared meanwhile by another
+ * organizer: the row stays as the room's counter, and rules on it would apply unseen) or, when
+ * `readAt` is given, when its set-up changed since it was read (updated_at is no longer readAt). The
+ * row's lock makes two saves of one read take turns: the second finds updated_at moved on.
+ */
+export function updateArea(
+  db: Executor,
+  areaId: number,
+  rules: Partial<AreaRules>,
+  at: Date,
+  readAt: Date | undefined,
+) {
+  const query = db
     .updateTable('checkin_areas')
-    .set(rules)
+    .set({ ...rules, updated_at: nextUpdatedAt(at) })
     .where('id', '=', areaId)
     .where('configured', '=', true)
-    .returning(areaColumns)
-    .executeTakeFirst();
+    .returning(areaColumns);
+  return (
+    readAt ? query.where(sql<Date>`date_trunc('milliseconds', updated_at)`, '=', readAt) : query
+  ).executeTakeFirst();
 }
 
 /** Forgets the set-up; the row stays, with the people inside (it is the area's occupancy counter). */
-export async function clearArea(db: Executor, areaId: number) {
+export async function clearArea(db: Executor, areaId: number, at: Date) {
   await db
     .updateTable('checkin_areas')
-    .set({ configured: false, name: null, capacity: null, allowed_type_ids: [] })
+    .set({
+      configured: false,
+      name: null,
+      capacity: null,
+      allowed_type_ids: [],
+      updated_at: nextUpdatedAt(at),
+    })
     .where('id', '=', areaId)
     .execute();
 }

@@ -1,11 +1,13 @@
-import type {
-  assignCheckInStaffRequest,
-  CheckInArea,
-  ConsoleCheckInArea,
-  ConsoleDoor,
-  ConsoleStaff,
-  createCheckInAreaRequest,
-  updateCheckInAreaRequest,
+import {
+  AREA_STALE,
+  type assignCheckInStaffRequest,
+  type CheckInArea,
+  type ConsoleCheckInArea,
+  type ConsoleDoor,
+  type ConsoleStaff,
+  type createCheckInAreaRequest,
+  ErrorCode,
+  type updateCheckInAreaRequest,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -38,6 +40,7 @@ function toArea(row: repo.AreaRow, live: CheckInArea | undefined): ConsoleCheckI
     effectiveCapacity: live?.capacity ?? null,
     allowedTypeIds: row.allowed_type_ids,
     capacityUsed: live?.capacityUsed ?? row.capacity_used,
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 
@@ -95,11 +98,18 @@ export async function createArea(
   }
   const row = await ctx.db.transaction().execute(async (trx) => {
     await checkTypes(trx, eventId, input.allowedTypeIds);
-    return repo.setUpArea(trx, eventId, input.entityType, entityId, {
-      name: input.name || null,
-      capacity: input.capacity ?? null,
-      allowed_type_ids: [...new Set(input.allowedTypeIds ?? [])],
-    });
+    return repo.setUpArea(
+      trx,
+      eventId,
+      input.entityType,
+      entityId,
+      {
+        name: input.name || null,
+        capacity: input.capacity ?? null,
+        allowed_type_ids: [...new Set(input.allowedTypeIds ?? [])],
+      },
+      ctx.now(),
+    );
   });
   if (!row) {
     throw AppError.badRequest('This area is set up already', { entityId: 'organizer.door.error.areaExists' });
@@ -132,21 +142,37 @@ export async function updateArea(
       capacity: 'organizer.door.error.eventWide',
     });
   }
-  const row = Object.keys(rules).length
-    ? await ctx.db.transaction().execute(async (trx) => {
-        await checkTypes(trx, eventId, input.allowedTypeIds);
-        return repo.updateArea(trx, areaId, rules);
-      })
-    : area;
-  if (!row) throw AppError.notFound('Check-in area not found');
+  const readAt = input.updatedAt === undefined ? undefined : new Date(input.updatedAt);
+  if (!Object.keys(rules).length) {
+    if (readAt && readAt.getTime() !== area.updated_at.getTime()) throw staleArea();
+    return present(ctx, userId, eventId, area);
+  }
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await checkTypes(trx, eventId, input.allowedTypeIds);
+    return repo.updateArea(trx, areaId, rules, ctx.now(), readAt);
+  });
+  if (!row) {
+    // Nothing updated: the set-up was removed meanwhile (404), or changed since it was read (409).
+    if (readAt && (await repo.findArea(ctx.db, eventId, areaId))) throw staleArea();
+    throw AppError.notFound('Check-in area not found');
+  }
   return present(ctx, userId, eventId, row);
 }
+
+/** A save from a read older than the area's last change: nothing is written, the editor reloads. */
+const staleArea = () =>
+  new AppError(
+    409,
+    ErrorCode.Conflict,
+    'This area was changed by another organizer since you opened it: reload it and save again',
+    { updatedAt: AREA_STALE },
+  );
 
 /** DELETE /organizer/event/:eventId/door/areas/:areaId: the room or session keeps its own rules. */
 export async function deleteArea(ctx: AppContext, userId: number, eventId: number, areaId: number) {
   await requireConsole(ctx.db, eventId, userId, 'exhibitors');
   await areaOf(ctx, eventId, areaId);
-  await repo.clearArea(ctx.db, areaId);
+  await repo.clearArea(ctx.db, areaId, ctx.now());
   return { removed: areaId };
 }
 

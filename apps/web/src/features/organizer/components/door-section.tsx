@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
 import { useDeleteArea, useDoor, useSaveArea } from '../api/exhibitors';
+import { areaUpdate, isStaleArea } from '../lib/door-conflict';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
 import { ConsoleSectionHeader, ConsoleTable, RowActions } from './console-section';
 import { DoorBadges } from './door-badges';
@@ -35,6 +36,19 @@ export function DoorSection({ eventId, types }: { eventId: number; types: Partic
   const door = useDoor(eventId);
   const remove = useDeleteArea(eventId);
   const [editing, setEditing] = useState<ConsoleCheckInArea | 'new' | null>(null);
+  // Set when a save found the area changed by another organizer: the form shows it reloaded.
+  const [reloaded, setReloaded] = useState(false);
+  const edit = (area: ConsoleCheckInArea | 'new' | null) => {
+    setReloaded(false);
+    setEditing(area);
+  };
+  /** E5.56: reads the area again and opens it as it is now (or closes the form when it is gone). */
+  const reload = async (id: number) => {
+    const fresh = (await door.refetch()).data?.areas.find((a) => a.id === id) ?? null;
+    setEditing(fresh);
+    setReloaded(fresh !== null);
+    if (!fresh) toast('error', t('organizer.door.error.staleGone'));
+  };
   const typeName = (id: number) => types.find((type) => type.id === id)?.name ?? `#${id}`;
   const areaName = (a: ConsoleCheckInArea) => a.name || t('organizer.door.wholeEvent');
 
@@ -45,7 +59,7 @@ export function DoorSection({ eventId, types }: { eventId: number; types: Partic
         title={t('organizer.door.title')}
         addLabel={t('organizer.door.addArea')}
         addTestId="area-add"
-        onAdd={() => setEditing('new')}
+        onAdd={() => edit('new')}
       />
       <Text size="sm" c="dimmed">
         {t('organizer.door.intro')}
@@ -101,7 +115,7 @@ export function DoorSection({ eventId, types }: { eventId: number; types: Partic
                 <Group gap={4} wrap="nowrap" justify="flex-end">
                   <RowActions
                     editLabel={t('organizer.door.editArea', { name: areaName(area) })}
-                    onEdit={() => setEditing(area)}
+                    onEdit={() => edit(area)}
                     deleteLabel={t('organizer.door.deleteArea', { name: areaName(area) })}
                     onDelete={() =>
                       window.confirm(t('organizer.door.confirmDelete', { name: areaName(area) })) &&
@@ -118,18 +132,21 @@ export function DoorSection({ eventId, types }: { eventId: number; types: Partic
       <DoorBadges eventId={eventId} types={types} />
       <Modal
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={() => edit(null)}
         title={editing === 'new' ? t('organizer.door.addArea') : t('organizer.door.editAreaTitle')}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {editing && door.data && (
           <AreaForm
-            key={editing === 'new' ? 'new' : editing.id}
+            // A reloaded area is a new form, filled with what the other organizer saved.
+            key={editing === 'new' ? 'new' : `${editing.id}:${editing.updatedAt}`}
             eventId={eventId}
             area={editing === 'new' ? null : editing}
             door={door.data}
             types={types}
-            onDone={() => setEditing(null)}
+            reloaded={reloaded}
+            onStale={(id) => void reload(id)}
+            onDone={() => edit(null)}
           />
         )}
       </Modal>
@@ -144,12 +161,18 @@ function AreaForm({
   area,
   door,
   types,
+  reloaded,
+  onStale,
   onDone,
 }: {
   eventId: number;
   area: ConsoleCheckInArea | null;
   door: ConsoleDoor;
   types: ParticipantType[];
+  /** The area was reloaded after another organizer's change: say so above the form. */
+  reloaded: boolean;
+  /** A save found the area changed since it was read (409): reload it. */
+  onStale(areaId: number): void;
   onDone(): void;
 }) {
   const { t } = useTranslation();
@@ -181,12 +204,15 @@ function AreaForm({
       setErrors(issueErrors(t, parsed.error.issues));
       return;
     }
-    save.mutate(area ? { id: area.id, ...rules } : parsed.data, {
+    save.mutate(area ? areaUpdate(area, rules) : parsed.data, {
       onSuccess: () => {
         toast('success', t('organizer.door.saved'));
         onDone();
       },
-      onError: (error) => setErrors(apiFieldErrors(t, error) ?? { form: error.message }),
+      onError: (error) => {
+        if (area && isStaleArea(error)) onStale(area.id);
+        else setErrors(apiFieldErrors(t, error) ?? { form: error.message });
+      },
     });
   };
 
@@ -199,6 +225,11 @@ function AreaForm({
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="sm">
+        {reloaded && (
+          <Alert color="yellow" role="alert" data-testid="area-reloaded">
+            {t('organizer.door.error.stale')}
+          </Alert>
+        )}
         <Select
           label={t('organizer.door.target')}
           data={choices.map((x) => ({ value: targetKey(x.entityType, x.entityId), label: targetLabel(x) }))}
