@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { BOOTH_LINK_MAX, boothDocumentHref, boothLink } from './booths-links';
 import { idSchema } from './common';
 import { ATTACHMENT_MAX_BYTES, PHOTO_MAX_BYTES, POPUP_TABLE_PRESENCE_MS } from './constants';
 import { personSummarySchema } from './meetings';
 import { websiteSchema } from './participants';
 
 /** Exhibitor booths and their teams (E3.17–E3.23, E6.23–E6.27, E7.34–E7.40). */
+
+export * from './booths-links';
 
 export const DEFAULT_BOOTH_TYPE = 'exhibitor'; // E3.18
 export const DEFAULT_BOOTH_RATE = 1; // E3.20
@@ -148,15 +151,23 @@ export const boothListQuery = z.strictObject({
 export const boothParams = z.strictObject({ boothId: idSchema });
 export const boothDetailsQuery = z.strictObject({ eventId: idSchema });
 
-/** E2.56: a document is a named link; only web links and the app's own paths (no javascript:). */
+/**
+ * E2.56: a document is a named link; only web links and the app's own paths (no javascript:),
+ * stored normalised (`boothLink`: a bare host gets https://, an IDN host is written in punycode).
+ */
 export const boothDocumentSchema = z.strictObject({
   name: z.string().trim().min(1, 'validation.error.required').max(200, 'validation.error.maxLength'),
   url: z
     .string()
     .trim()
     .min(1, 'validation.error.required')
-    .max(2000, 'validation.error.maxLength')
-    .refine((url) => safeLink(url) !== null, 'expo.form.error.link'),
+    .max(BOOTH_LINK_MAX, 'validation.error.maxLength')
+    .transform((url, ctx) => {
+      const link = boothLink(url);
+      if (link.ok) return link.url;
+      ctx.issues.push({ code: 'custom', message: link.error, input: url });
+      return z.NEVER;
+    }),
   type: z.string().trim().min(1, 'validation.error.required').max(50, 'validation.error.maxLength'),
 });
 
@@ -405,19 +416,6 @@ export const uploadedBoothDocumentSchema = boothDocumentOutSchema;
 /** The document type whose first entry plays as the booth's video. */
 export const BOOTH_VIDEO_TYPE = 'bvideo';
 
-/** Only web links and the app's own paths are followed (no javascript: or data: links). */
-export function safeLink(url: string): string | null {
-  const value = url.trim();
-  // A browser drops tabs and line breaks in a link and reads "\" as "/": "/\evil" is "//evil".
-  if (/^\/(?!\/)/.test(value.replace(/[\t\n\r]/g, '').replace(/\\/g, '/'))) return value;
-  try {
-    const parsed = new URL(value);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
-  } catch {
-    return null;
-  }
-}
-
 const SOCIAL_BASE: Record<string, string> = {
   facebook: 'https://www.facebook.com/',
   twitter: 'https://x.com/',
@@ -429,7 +427,7 @@ const SOCIAL_BASE: Record<string, string> = {
 export function socialUrl(network: string, value: string): string | null {
   const text = value.trim();
   if (!text) return null;
-  if (/^https?:\/\//i.test(text)) return safeLink(text);
+  if (/^https?:\/\//i.test(text)) return boothDocumentHref(text);
   const handle = text.replace(/^@/, '');
   const base = SOCIAL_BASE[network];
   return base && /^[\w.-]{1,100}$/.test(handle) ? `${base}${handle}` : null;
@@ -447,7 +445,7 @@ export type BoothVideo = z.infer<typeof boothVideoSchema>;
  */
 export function boothVideo(documents: readonly BoothDocument[]): BoothVideo | null {
   const doc = documents.find((d) => d.type === BOOTH_VIDEO_TYPE);
-  const link = doc ? safeLink(doc.url) : null;
+  const link = doc ? boothDocumentHref(doc.url) : null;
   if (!link) return null;
   if (link.startsWith('/')) return { kind: 'file', src: link };
   const url = new URL(link);

@@ -6,6 +6,7 @@ const EN: Record<string, string> = {
   'validation.error.required': 'This field is required',
   'validation.error.phone': 'Please enter a valid phone number',
   'expo.form.error.link': 'Must be a web address (https://…)',
+  'expo.form.error.linkCredentials': 'A link may not hold a user name or password',
   'contacts.error.code': 'The code may not contain #, $, [, ], quotes or ?',
   'validation.error.email': 'Please enter a valid e-mail address',
   'validation.error.url': 'Please enter a web address, such as example.com',
@@ -62,6 +63,8 @@ const EN: Record<string, string> = {
   'organizer.exhibitors.error.website': 'Must be a web address starting with http:// or https://',
   'organizer.exhibitors.error.person': 'Choose a participant or enter their e-mail',
   'organizer.door.error.eventWide': 'The whole event admits everyone and has no capacity limit',
+  'organizer.door.error.stale':
+    'Another organizer changed this area since you opened it: reload it and save again',
   'organizer.import.error.empty': 'The file is empty',
   'organizer.import.error.fileTooLarge': 'The file is larger than 10 MB',
   'organizer.import.error.mappingTwice': 'Each field may be chosen for one column only',

@@ -7,9 +7,10 @@ import { type DetailProps, DetailSkeleton } from '../../../components/detail-ske
 import { useTranslation } from '../../../i18n/react';
 import { useEvent } from '../../../lib/use-event';
 import { useBooth } from '../api/booths';
+import { documentLinks } from '../lib/document-links';
 import { useBoothTypeLabel } from './booth-card';
 import { BoothLogo } from './booth-logo';
-import { BoothDocuments, BoothVideo, documentLinks } from './booth-media';
+import { BoothDocuments, BoothVideo } from './booth-media';
 import { BoothMembers } from './booth-members';
 import { PopupTables } from './popup-tables';
 import '../i18n';

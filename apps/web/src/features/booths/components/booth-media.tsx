@@ -1,7 +1,8 @@
-import { BOOTH_VIDEO_TYPE, type BoothDocument, boothVideo, safeLink } from '@foyer/contract';
+import { BOOTH_VIDEO_TYPE, type BoothDocument, boothVideo } from '@foyer/contract';
 import { Anchor, AspectRatio, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconFileText, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/react';
+import type { documentLinks } from '../lib/document-links';
 import '../i18n';
 
 /** E2.57: the first document of type bvideo plays as the booth's video. */
@@ -28,14 +29,6 @@ export function BoothVideo({ documents, boothName }: { documents: BoothDocument[
       )}
     </AspectRatio>
   );
-}
-
-/** The documents listed as links: safe ones only, and not the one already playing as the video. */
-export function documentLinks(documents: BoothDocument[]) {
-  const videoIndex = boothVideo(documents) ? documents.findIndex((d) => d.type === BOOTH_VIDEO_TYPE) : -1;
-  return documents
-    .map((d, i) => ({ ...d, href: safeLink(d.url), i }))
-    .filter((d): d is BoothDocument & { href: string; i: number } => d.href !== null && d.i !== videoIndex);
 }
 
 /** E2.56: the booth's documents as links (the one playing as the video is not repeated). */
