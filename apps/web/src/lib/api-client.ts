@@ -1,5 +1,4 @@
 import type { ApiResponse, LoginResult } from '@foyer/contract';
-import { takeEarlyAnswer } from './early-answers';
 import { useSession } from './session-store';
 
 export const API_BASE = '/api/v1'; // A7.01
@@ -113,15 +112,9 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
   const token = useSession.getState().token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  // A start-up's first GETs may have been asked for by the start-up script already (early-answers.ts).
-  const early =
-    options.method === undefined && options.body === undefined && !options.file
-      ? takeEarlyAnswer(url.pathname + url.search, token)
-      : null;
-  let response = early && (await early);
-  if (early) options.signal?.throwIfAborted();
+  let response: Response;
   try {
-    response ??= await fetch(url, {
+    response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
