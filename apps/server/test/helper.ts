@@ -108,6 +108,25 @@ export async function call<T = unknown>(
 }
 
 /**
+ * The test app's API as a person would call it: `/api/v1{url}` with `who`'s headers (null: signed
+ * out), and a JSON payload when one is given. `t` may be a getter, for an app built in `beforeAll`.
+ */
+export function apiAs(t: Pick<TestApp, 'app'> | (() => Pick<TestApp, 'app'>)) {
+  return <T = unknown>(
+    who: { headers: Record<string, string> } | null,
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+  ) =>
+    call<T>((typeof t === 'function' ? t() : t).app, {
+      method,
+      url: `/api/v1${url}`,
+      headers: who?.headers ?? {},
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+}
+
+/**
  * A realtime whose record writes fail, as a crash between a change and its record would: a change
  * announced in its own transaction must then not stay either (realtime/README.md, "Publishing").
  */

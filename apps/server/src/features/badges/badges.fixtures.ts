@@ -7,9 +7,9 @@ import type {
   Printer,
   PrinterInput,
 } from '@foyer/contract';
-import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
-import { call, type TestApp } from '../../../test/helper';
+import { apiAs, type TestApp } from '../../../test/helper';
 
 /** Test set-up for badge printing: a loopback "printer", an event with staff, and API calls. */
 
@@ -193,13 +193,7 @@ export async function silentAddress(): Promise<{ port: number; close(): Promise<
 let tickets = 0;
 
 export function badgeApi(t: TestApp) {
-  const api = <T = unknown>(who: Person, method: InjectOptions['method'], url: string, payload?: object) =>
-    call<T>(t.app, {
-      method,
-      url: `/api/v1${url}`,
-      headers: who.headers,
-      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-    });
+  const api = apiAs(t);
 
   /** An event with an organizer, a check-in staff member and a guest with a ticket. */
   async function setup(guest: Parameters<typeof makePerson>[2] = {}) {
@@ -246,7 +240,28 @@ export function badgeApi(t: TestApp) {
   const print = (who: Person, body: Record<string, unknown>) =>
     api<BadgePrintAnswer>(who, 'POST', '/event/participant/badge/printQueue', body);
 
-  return { api, setup, withTicket, addPrinter, addTemplate, print };
+  const jobRow = (id: number) =>
+    t.ctx.db.selectFrom('badge_print_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  /**
+   * A badge queued at 09:00 (the clock is set there) for a ZPL printer at `port`, by default one
+   * nothing listens on: its first attempt has run and failed, a retry waits.
+   */
+  async function queuedOnFailingPrinter(port?: number) {
+    const s = await setup();
+    const T0 = new Date('2030-04-01T09:00:00Z');
+    t.setNow(T0);
+    const input = { label: 'Hall', kind: 'zpl' as const, host: '127.0.0.1' };
+    const zpl = await addPrinter(s.organizer, s.event.id, { ...input, port: port ?? (await deadPort()) });
+    const res = await print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
+    expect(res.body.data?.outcome).toBe('queued');
+    await t.app.bus.idle();
+    const id = res.body.data?.job?.id ?? 0;
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
+    return { s, T0, input, zpl, id };
+  }
+
+  return { api, setup, withTicket, addPrinter, addTemplate, print, jobRow, queuedOnFailingPrinter };
 }
 
 /** The badge print records pushed to an event's staff room, oldest first. */

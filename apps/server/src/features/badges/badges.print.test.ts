@@ -46,10 +46,8 @@ async function printer() {
   return p;
 }
 
-const jobRow = (id: number) =>
-  t.ctx.db.selectFrom('badge_print_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const jobRow = (id: number) => b.jobRow(id);
 
-/** A badge queued at 09:00 for a printer that is down: its first attempt failed, a retry waits. */
 /** A loopback printer, a TXT printer at it and the event's default text template `text`. */
 async function textPrinter(s: { organizer: Person; event: { id: number } }, text: string) {
   const lp = await printer();
@@ -61,20 +59,6 @@ async function textPrinter(s: { organizer: Person; event: { id: number } }, text
     port: lp.port,
   });
   return { lp, txt };
-}
-
-async function queuedBehindADownPrinter() {
-  const s = await b.setup();
-  const T0 = new Date('2030-04-01T09:00:00Z');
-  t.setNow(T0);
-  const input = { label: 'Hall', kind: 'zpl' as const, host: '127.0.0.1' };
-  const zpl = await b.addPrinter(s.organizer, s.event.id, { ...input, port: await deadPort() });
-  const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
-  expect(res.body.data?.outcome).toBe('queued');
-  await t.app.bus.idle();
-  const id = res.body.data?.job?.id ?? 0;
-  expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
-  return { s, T0, input, zpl, id };
 }
 
 describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
@@ -169,20 +153,7 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
   });
 
   it('E4.76 a printer that is down: retried with backoff, then failed; never a 5xx', async () => {
-    const s = await b.setup();
-    const T0 = new Date('2030-04-01T09:00:00Z');
-    t.setNow(T0);
-    const zpl = await b.addPrinter(s.organizer, s.event.id, {
-      label: 'Off',
-      kind: 'zpl',
-      host: '127.0.0.1',
-      port: await deadPort(),
-    });
-    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
-    expect(res.body.data?.outcome).toBe('queued');
-    await t.app.bus.idle();
-    const id = res.body.data?.job?.id ?? 0;
-    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1 });
+    const { s, T0, zpl, id } = await b.queuedOnFailingPrinter();
     expect((await jobRow(id)).last_error).toMatch(/ECONNREFUSED/);
     // Not due yet: the sweep leaves it.
     expect(await sweepPrintJobs(t.ctx, t.app.realtime)).toBe(0);
@@ -200,7 +171,7 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
   });
 
   it('E8.16 a queued badge printed meanwhile at the desk is not sent again when its retry comes', async () => {
-    const { s, T0, input, zpl, id } = await queuedBehindADownPrinter();
+    const { s, T0, input, zpl, id } = await b.queuedOnFailingPrinter();
 
     // The queue's printer is down; the desk prints the badge on its own and says so.
     t.setNow(new Date(T0.getTime() + 1_000));
@@ -252,7 +223,7 @@ describe('print queue to a ZPL printer (E4.72, E4.76, E7.62)', () => {
   });
 
   it('E9.56 a queued badge waiting for its retry is not sent once the organizer sets its printer to "none"', async () => {
-    const { s, T0, input, zpl, id } = await queuedBehindADownPrinter();
+    const { s, T0, input, zpl, id } = await b.queuedOnFailingPrinter();
 
     // The organizer switches the printer off ("none": badges are not printed there); it answers again.
     const lp = await printer();

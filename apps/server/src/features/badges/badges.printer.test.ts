@@ -23,8 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const jobRow = (id: number) =>
-  t.ctx.db.selectFrom('badge_print_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const jobRow = (id: number) => b.jobRow(id);
 
 const LABEL = '^XA^CI28\n^FO10,10^A0N,40,40^FH_^FDGrace Hopper^FS\n^XZ\n';
 
@@ -59,21 +58,9 @@ describe('a printer that closes the connection cleanly before it took the job (E
   });
 
   it('E4.76 a queued badge on a printer that closes at once: retried with backoff, then failed, not recorded printed', async () => {
-    const s = await b.setup();
     const fin = await hangUpPrinter('finAtOnce');
     closers.push(fin.close);
-    const T0 = new Date('2030-04-01T09:00:00Z');
-    t.setNow(T0);
-    const zpl = await b.addPrinter(s.organizer, s.event.id, {
-      label: 'Closes',
-      kind: 'zpl',
-      host: '127.0.0.1',
-      port: fin.port,
-    });
-    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
-    expect(res.body.data?.outcome).toBe('queued');
-    await t.app.bus.idle();
-    const id = res.body.data?.job?.id ?? 0;
+    const { s, T0, id } = await b.queuedOnFailingPrinter(fin.port);
     const message = `127.0.0.1:${fin.port} closed the connection before it took the job`;
     expect(await jobRow(id)).toMatchObject({
       status: 'queued',
@@ -145,19 +132,8 @@ describe('why a print failed, as a code the console translates', () => {
   });
 
   it('a job whose printer was set not to print carries its code too', async () => {
-    const s = await b.setup();
-    const T0 = new Date('2030-04-01T09:00:00Z');
-    t.setNow(T0);
-    const zpl = await b.addPrinter(s.organizer, s.event.id, {
-      label: 'Off',
-      kind: 'zpl',
-      host: '127.0.0.1',
-      port: await deadPort(),
-    });
-    const res = await b.print(s.staff, { eventId: s.event.id, ticketId: s.ticketId, printerId: zpl.id });
-    await t.app.bus.idle();
-    const id = res.body.data?.job?.id ?? 0;
-    expect(await jobRow(id)).toMatchObject({ status: 'queued', last_error_code: 'refused' });
+    const { T0, zpl, id } = await b.queuedOnFailingPrinter();
+    expect(await jobRow(id)).toMatchObject({ last_error_code: 'refused' });
     await t.ctx.db
       .updateTable('badge_printers')
       .set({ print_type: 'none' })

@@ -6,21 +6,14 @@ import {
   type BoothDocument,
   uploadedBoothDocumentSchema,
 } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 import { holdLocks, spreadKey } from '../../db/advisory-locks';
 import { holdLinkedDocumentFiles, storedDocumentName, sweepBoothDocuments } from './booths.documents';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const req = <T>(who: Person, method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
   call<T>(t.app, { method, url: `/api/v1${url}`, headers: who.headers, payload });

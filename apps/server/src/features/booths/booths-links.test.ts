@@ -1,7 +1,7 @@
 import type { BoothDetails, BoothDocument } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 
 /**
  * E2.56, E7.34: a booth document is a named link. Only http(s) addresses (and the app's own paths,
@@ -9,14 +9,7 @@ import { call, createTestApp, type TestApp } from '../../../test/helper';
  * the document's url that stores nothing.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function setup() {
   const event = await makeEvent(t.ctx);

@@ -1,28 +1,14 @@
 import { type BoothDetails, BoothErrorCode, type BoothSummary, type MemberList } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeBooth, makeCategory, makeEvent, makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
+import { apiAs, failingRealtime, useTestApp } from '../../../test/helper';
 import { pngDataUrl } from '../../../test/images';
 import { updateBooth, uploadBoothImage } from './booths.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-// Processors (notifications, chat) run after commits: let them finish before the next test empties
-// the tables, or the emptying can deadlock with them on PostgreSQL.
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-const req = <T>(
-  who: Person,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: Record<string, unknown>,
-) => call<T>(t.app, { method, url: `/api/v1${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+const req = apiAs(t);
 
 async function setup() {
   const event = await makeEvent(t.ctx);

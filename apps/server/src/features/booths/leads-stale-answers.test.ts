@@ -1,18 +1,11 @@
 import type { Lead, LeadList, LeadQuestion } from '@foyer/contract';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, type Person } from '../../../test/factories';
-import { call, useTestApp } from '../../../test/helper';
+import { apiAs, useTestApp } from '../../../test/helper';
 
 const t = useTestApp();
 
-const api = <T = unknown>(who: Person, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers,
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const api = apiAs(t);
 
 async function setup() {
   const event = await makeEvent(t.ctx);

@@ -10,21 +10,14 @@ import {
   realtimeRoom,
 } from '@foyer/contract';
 import ExcelJS from 'exceljs';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, roomPayloads, useTestApp } from '../../../test/helper';
+import { apiAs, roomPayloads, useTestApp } from '../../../test/helper';
 
 const t = useTestApp();
 
-const api = <T = unknown>(who: Person, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers,
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const api = apiAs(t);
 
 async function setup() {
   const event = await makeEvent(t.ctx);

@@ -15,7 +15,7 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, makeSlots, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call } from '../../../test/helper';
+import { apiAs } from '../../../test/helper';
 import { waitFor } from '../../../test/smtp';
 import { connected, type Listening, listen } from '../../realtime/realtime.fixtures';
 
@@ -32,8 +32,7 @@ const NOW = new Date('2030-05-01T09:10:00Z');
 beforeEach(() => t.setNow(NOW));
 const at = (ms: number) => new Date(NOW.getTime() + ms);
 
-const req = <T>(who: Person, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-  call<T>(t.app, { method, url: `/api/v1${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+const req = apiAs(() => t);
 
 /** An event with a booth and a popup table of 8 seats at 09:00–09:30 (reserved by the organizer). */
 async function setup() {

@@ -1,18 +1,10 @@
 import type { ChatMessage, ChatMessagesPage, ChatRoom } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-// Background processors of one test must not write into the next one's fresh tables.
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 beforeEach(() => t.setNow(new Date('2030-05-01T07:00:00Z')));
 
 const rooms = async (who: Person) =>

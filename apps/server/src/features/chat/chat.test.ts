@@ -8,23 +8,15 @@ import {
   realtimeRoom,
 } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, makeType, makeUser, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, failingRealtime, type TestApp } from '../../../test/helper';
+import { call, failingRealtime, useTestApp } from '../../../test/helper';
 import { waitFor } from '../../../test/smtp';
 import { insertMemberMessage } from './chat.messages.repository';
 import { sendMessage } from './chat.messages.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-// Background processors of one test must not write into the next one's fresh tables.
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 beforeEach(() => t.setNow(new Date('2030-05-01T07:00:00Z')));
 
 const api = (who: Person, method: InjectOptions['method'], url: string, payload?: unknown) =>

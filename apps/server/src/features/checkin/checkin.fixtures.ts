@@ -1,19 +1,12 @@
-import type { InjectOptions } from 'fastify';
 import { makeEvent, makePerson, type Person, type PersonOptions } from '../../../test/factories';
-import { call, type TestApp } from '../../../test/helper';
+import { apiAs, type TestApp } from '../../../test/helper';
 
 /** Test set-up shared by the door's test files: an event, its check-in staff, a guest with a ticket. */
 
 let tickets = 0;
 
 export function doorApi(t: TestApp) {
-  const api = <T = unknown>(who: Person, method: InjectOptions['method'], url: string, payload?: object) =>
-    call<T>(t.app, {
-      method,
-      url: `/api/v1${url}`,
-      headers: who.headers,
-      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-    });
+  const api = apiAs(t);
 
   /** Gives the person a fresh upper-case ticket id, as printed tickets are. */
   async function withTicket(person: Person): Promise<string> {

@@ -1,21 +1,14 @@
 import type { Badge, BadgePrintResult, CheckInList, CheckInOverview, CheckInResult } from '@foyer/contract';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
-import { call, useTestApp } from '../../../test/helper';
+import { apiAs, useTestApp } from '../../../test/helper';
 
 const t = useTestApp();
 
 const db = () => t.ctx.db;
 let tickets = 0;
 
-const api = <T = unknown>(who: Person, method: InjectOptions['method'], url: string, payload?: object) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers,
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const api = apiAs(t);
 
 async function withTicket(person: Person): Promise<string> {
   const ticketId = `T${Date.now().toString(36)}x${++tickets}`;

@@ -1,25 +1,13 @@
 import type { ContactDetails, ContactLookup, ContactNote, ContactPage } from '@foyer/contract';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makeParticipant, makePerson, type Person } from '../../../test/factories';
+import { makeEvent, makeParticipant, makePerson } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, failingRealtime, useTestApp } from '../../../test/helper';
+import { apiAs, failingRealtime, useTestApp } from '../../../test/helper';
 import { deleteContact, deleteNote, saveContact, saveNote } from './contacts.service';
 
 const t = useTestApp();
 
-const api = <T = unknown>(
-  who: Person | null,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: Record<string, unknown>,
-) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who?.headers ?? {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiAs(t);
 
 async function setup() {
   const event = await makeEvent(t.ctx);

@@ -9,11 +9,10 @@ import {
   realtimeRoom,
   type ScanContactResult,
 } from '@foyer/contract';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makeParticipant, makePerson, makeSlots, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, roomPayloads, useTestApp } from '../../../test/helper';
+import { apiAs, roomPayloads, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { waitFor } from '../../../test/smtp';
 import { holdLock } from '../../db/advisory-locks';
@@ -21,18 +20,7 @@ import { linkHeldMeetings } from './exchanges.service';
 
 const t = useTestApp();
 
-const api = <T = unknown>(
-  who: Person | null,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: unknown,
-) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who?.headers ?? {},
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const api = apiAs(t);
 
 let ticket = 0;
 async function setup() {

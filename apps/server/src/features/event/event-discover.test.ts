@@ -1,16 +1,9 @@
 import { type DiscoverEvent, discoverEventSchema, type EventListResult } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makeParticipant, makePerson, makeUser } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const get = <T>(url: string, headers: Record<string, string> = {}) =>
   call<T>(t.app, { method: 'GET', url: `/api/v1${url}`, headers });

@@ -1,19 +1,10 @@
 import type { Lobby } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-// Background processors of one test must not write into the next one's fresh tables.
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
 const NOW = new Date('2030-05-01T10:30:00Z');
-beforeEach(() => t.setNow(NOW));
+const t = useTestApp(NOW);
 
 const lobby = (who: Person, eventId: unknown) =>
   call<Lobby>(t.app, {

@@ -1,19 +1,10 @@
 import { MeetingErrorCode } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeSlots } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-// Processors (notifications, chat) run after commits: let them finish before the next test empties
-// the tables, or the emptying can deadlock with them on PostgreSQL.
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 beforeEach(() => t.setNow(new Date('2030-05-01T07:00:00Z')));
 
 async function overlappingMeetings(): Promise<number> {

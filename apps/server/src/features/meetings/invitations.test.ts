@@ -1,19 +1,10 @@
 import { DEFAULT_DECLINE_MESSAGE, DEFAULT_INVITATION_MESSAGE, MeetingErrorCode } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, makeSlots, makeType } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-// Processors (notifications, chat) run after commits: let them finish before the next test empties
-// the tables, or the emptying can deadlock with them on PostgreSQL.
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const NOW = new Date('2030-05-01T07:00:00Z');
 const SLOTS_AT = new Date('2030-05-01T09:00:00Z');

@@ -1,17 +1,10 @@
 import { MEETING_VALID_AFTER_END_MS, MeetingErrorCode } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeSlots } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('a finished meeting (E9.09)', () => {
   it('E9.09 E4.12 stays the meeting between the two for 24 h after its end, then counts as none', async () => {

@@ -5,23 +5,13 @@ import {
   type SlotOffer,
   TABLE_SEATS,
 } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeSlots, makeType, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-// Processors (notifications, chat) run after commits: let them finish before the next test empties
-// the tables, or the emptying can deadlock with them on PostgreSQL.
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
 const NOW = new Date('2030-05-01T07:00:00Z');
-beforeEach(() => t.setNow(NOW));
+const t = useTestApp(NOW);
 
 /** Ana and Ben with a meeting at slot 0; six 30-minute slots from 09:00. */
 async function withMeeting() {

@@ -1,21 +1,12 @@
 import type { Notification, NotificationCounts, NotificationPage } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeSlots, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { BROADCAST_CHECK_EVERY } from './notifications.processor';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-// Background processors of one test must not write into the next one's fresh tables.
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
 const NOW = new Date('2030-05-01T07:00:00Z');
-beforeEach(() => t.setNow(NOW));
+const t = useTestApp(NOW);
 
 const settle = () => t.app.bus.idle();
 const list = (who: Person, query: Record<string, string> = {}) =>

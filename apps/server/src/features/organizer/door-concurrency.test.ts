@@ -1,9 +1,9 @@
-import { type CheckInResult, type ConsoleCheckInArea, type ConsoleDoor, ErrorCode } from '@foyer/contract';
-import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
+import { type ConsoleCheckInArea, type ConsoleDoor, ErrorCode } from '@foyer/contract';
+import { describe, expect, it } from 'vitest';
+import { makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
+import { consoleDoor } from './door.fixtures';
 import { updateArea } from './door.repository';
 
 /**
@@ -11,50 +11,8 @@ import { updateArea } from './door.repository';
  * save from an older read is a 409 that changes nothing (door.service.ts updateArea).
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
-
-let n = 0;
-const api = <T = unknown>(
-  who: Pick<Person, 'headers'>,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: object,
-) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers,
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-  });
-
-async function setup() {
-  const event = await makeEvent(t.ctx);
-  const organizer = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'owner' });
-  const room = await t.ctx.db
-    .insertInto('locations')
-    .values({ event_id: event.id, name: `Hall ${++n}`, capacity: 100 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const vip = await makeType(t.ctx, event.id, { name: 'VIP' });
-  const visitor = await makeType(t.ctx, event.id, { name: 'Visitor' });
-  return { event, organizer, room, vip, visitor, base: `/organizer/event/${event.id}/door` };
-}
-
-const scan = (who: Person, eventId: number, roomId: number, participantId: number) =>
-  api<CheckInResult>(who, 'POST', '/event/participant/checkIn', {
-    eventId,
-    entityType: 'location',
-    entityId: roomId,
-    participantId,
-    checkIn: true,
-  });
+const t = useTestApp();
+const { api, setup, scan } = consoleDoor(t);
 
 describe('organizer console: two organizers editing one area (optimistic concurrency)', () => {
   const put = (who: Person, base: string, id: number, body: object) =>

@@ -1,61 +1,19 @@
 import {
   type CheckInOverview,
-  type CheckInResult,
   type ConsoleCheckInArea,
   type ConsoleDoor,
   type ConsoleStaff,
   ErrorCode,
 } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, makeType } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
+import { consoleDoor } from './door.fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
-
-let n = 0;
-const api = <T = unknown>(
-  who: Pick<Person, 'headers'>,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: object,
-) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers,
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-  });
-
-async function setup() {
-  const event = await makeEvent(t.ctx);
-  const organizer = await makePerson(t.ctx, event.id, { organizer: true, organizerRole: 'owner' });
-  const room = await t.ctx.db
-    .insertInto('locations')
-    .values({ event_id: event.id, name: `Hall ${++n}`, capacity: 100 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const vip = await makeType(t.ctx, event.id, { name: 'VIP' });
-  const visitor = await makeType(t.ctx, event.id, { name: 'Visitor' });
-  return { event, organizer, room, vip, visitor, base: `/organizer/event/${event.id}/door` };
-}
-
-const scan = (who: Person, eventId: number, roomId: number, participantId: number) =>
-  api<CheckInResult>(who, 'POST', '/event/participant/checkIn', {
-    eventId,
-    entityType: 'location',
-    entityId: roomId,
-    participantId,
-    checkIn: true,
-  });
+const t = useTestApp();
+const { api, setup, scan } = consoleDoor(t);
 
 describe('organizer console: the door (issue 12, part 6)', () => {
   it('E5.54 E5.55 an area admits only its allowed types: another type is refused at the scanner', async () => {

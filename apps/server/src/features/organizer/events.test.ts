@@ -7,29 +7,15 @@ import {
   type EventDetails,
   RecordType,
 } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeEvent, makePerson, makeUser, type Person } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { makeEvent, makePerson, makeUser } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { apiAs, call, useTestApp } from '../../../test/helper';
 import { pngDataUrl } from '../../../test/images';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-type Who = Pick<Person, 'headers'>;
-const req = <T>(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const req = apiAs(t);
 
 const newEvent = {
   name: 'Harbour Summit',

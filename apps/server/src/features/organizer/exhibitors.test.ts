@@ -7,33 +7,15 @@ import {
   RecordType,
 } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, failingRealtime, roomPayloads, type TestApp } from '../../../test/helper';
+import { apiAs, failingRealtime, roomPayloads, useTestApp } from '../../../test/helper';
 import { createConsoleBooth, updateConsoleBooth } from './exhibitors.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-const api = <T = unknown>(
-  who: Pick<Person, 'headers'>,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: object,
-) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers,
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const api = apiAs(t);
 
 async function setup() {
   const event = await makeEvent(t.ctx);

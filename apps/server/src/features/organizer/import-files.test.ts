@@ -1,22 +1,15 @@
 import type { ImportJob, ImportPreview, ImportValidation } from '@foyer/contract';
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import { importFile, importStep } from './import.fixtures';
 
 /**
  * Files as organizers really send them (session 33's audit): what a spreadsheet program saves, and
  * what the console must neither cut nor garble without a word, nor report at the wrong row.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 type Who = Pick<Person, 'headers'>;
 const post = <T>(who: Who, eventId: number, step: string, payload: Record<string, unknown>) =>

@@ -1,19 +1,12 @@
 import type { ImportJob, ImportPreview, ImportValidation } from '@foyer/contract';
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeType, makeUser, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 import { importFile, importStep } from './import.fixtures';
 import { importsIdle } from './import.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 type Who = Pick<Person, 'headers'>;
 const post = <T>(who: Who, eventId: number, step: string, payload: Record<string, unknown>) =>

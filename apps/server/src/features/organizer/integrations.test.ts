@@ -1,27 +1,14 @@
 import type { ApiKey, CreatedApiKey, Webhook, WebhookWithSecret } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeEvent, makePerson, type Person } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { makeEvent, makePerson } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { apiAs, call, useTestApp } from '../../../test/helper';
 import { hashApiKey } from '../../http/api-key';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = <T>(who: Pick<Person, 'headers'>, method: Method, url: string, payload?: unknown) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const req = apiAs(t);
 
 /** A call to the integration API with a key (`X-Api-Key`, or `bearer` for Authorization). */
 const api = <T>(

@@ -1,18 +1,11 @@
 import type { EventInvitation, RegisterResult } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeType, makeUser, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 import { REISSUE_AFTER_MS } from './invitations.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 type Who = Pick<Person, 'headers'> | null;
 const req = <T>(who: Who, method: 'GET' | 'POST', url: string, payload?: unknown) =>

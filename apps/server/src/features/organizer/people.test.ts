@@ -1,27 +1,13 @@
 import { type ConsoleParticipant, type PeoplePage, XLSX_CONTENT_TYPE } from '@foyer/contract';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { apiAs, useTestApp } from '../../../test/helper';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-type Who = Pick<Person, 'headers'>;
-const req = <T>(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const req = apiAs(t);
 
 async function setup() {
   const event = await makeEvent(t.ctx);

@@ -1,11 +1,12 @@
 import { AgendaRecordType, type ProgrammeSession } from '@foyer/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { apiAs } from '../../../test/helper';
 import { REFRESHES_PER_TRANSACTION } from '../agenda/agenda.events';
-import { at, programmeEvent, programmeTestApp, requester } from './programme.fixtures';
+import { at, programmeEvent, programmeTestApp } from './programme.fixtures';
 
 const app = programmeTestApp();
-const req = requester(app.get);
+const req = apiAs(app.get);
 
 /**
  * A keynote's audience, more people than PostgreSQL's shared lock table holds locks by default

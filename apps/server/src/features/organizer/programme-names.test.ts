@@ -2,13 +2,13 @@ import type { ImportJob, Programme, ProgrammeRoom, ProgrammeTrack } from '@foyer
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call } from '../../../test/helper';
+import { apiAs, call } from '../../../test/helper';
 import { holdLock } from '../../db/advisory-locks';
 import * as programmeNames from '../../db/migrations/0038_programme_names';
-import { programmeEvent, programmeTestApp, requester } from './programme.fixtures';
+import { programmeEvent, programmeTestApp } from './programme.fixtures';
 
 const app = programmeTestApp();
-const req = requester(app.get);
+const req = apiAs(app.get);
 const db = () => app.get().ctx.db;
 
 const ROOM_TAKEN = { name: 'organizer.programme.error.roomNameTaken' };

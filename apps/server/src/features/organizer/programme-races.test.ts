@@ -3,11 +3,12 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
+import { apiAs } from '../../../test/helper';
 import { waitFor } from '../../../test/smtp';
-import { at, programmeEvent, programmeTestApp, requester } from './programme.fixtures';
+import { at, programmeEvent, programmeTestApp } from './programme.fixtures';
 
 const app = programmeTestApp();
-const req = requester(app.get);
+const req = apiAs(app.get);
 
 /**
  * A room's changes beside the writes that depend on it. PGlite runs one transaction at a time:

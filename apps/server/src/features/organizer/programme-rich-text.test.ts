@@ -1,10 +1,11 @@
 import type { ProgrammeSession, SessionDetail } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
+import { apiAs } from '../../../test/helper';
 import { sanitizeRichText } from '../../http/rich-text';
-import { at, programmeEvent, programmeTestApp, requester } from './programme.fixtures';
+import { at, programmeEvent, programmeTestApp } from './programme.fixtures';
 
 const app = programmeTestApp();
-const req = requester(app.get);
+const req = apiAs(app.get);
 
 const HOSTILE = [
   '<p>Join <strong>us</strong> <em>today</em> at <a href="https://example.org/hall" target="_blank">the hall</a></p>',

@@ -1,9 +1,10 @@
 import type { MeetingSlotsResult, Programme, ProgrammeRoom, ProgrammeTrack } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
-import { at, programmeEvent, programmeTestApp, requester } from './programme.fixtures';
+import { apiAs } from '../../../test/helper';
+import { at, programmeEvent, programmeTestApp } from './programme.fixtures';
 
 const app = programmeTestApp();
-const req = requester(app.get);
+const req = apiAs(app.get);
 
 describe('organizer console: rooms and tracks', () => {
   it('adds, renames and lists rooms and tracks with their session counts', async () => {

@@ -9,13 +9,13 @@ import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makePerson } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call } from '../../../test/helper';
+import { apiAs, call } from '../../../test/helper';
 import { holdLock } from '../../db/advisory-locks';
 import type { DB } from '../../db/schema';
-import { at, programmeEvent, programmeTestApp, requester } from './programme.fixtures';
+import { at, programmeEvent, programmeTestApp } from './programme.fixtures';
 
 const app = programmeTestApp();
-const req = requester(app.get);
+const req = apiAs(app.get);
 
 async function joinAs(who: { headers: Record<string, string> }, eventId: number, sessionId: number) {
   const res = await call(app.get().app, {

@@ -1,30 +1,10 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { makeEvent, makePerson, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { makeEvent, makePerson } from '../../../test/factories';
+import { type TestApp, useTestApp } from '../../../test/helper';
 
 /** Shared set-up of the programme tests: one app per file, an event with its cast. Not used by the app. */
 export function programmeTestApp(): { get(): TestApp } {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterEach(() => t.app.bus.idle());
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
   return { get: () => t };
-}
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export function requester(t: () => TestApp) {
-  return <T>(who: Pick<Person, 'headers'>, method: Method, url: string, payload?: unknown) =>
-    call<T>(t().app, {
-      method,
-      url: `/api/v1${url}`,
-      headers: who.headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
 }
 
 /** An event in UTC from 2030-05-01 08:00 with an owner, an admin, an attendee and check-in staff. */

@@ -6,7 +6,7 @@ import type {
   TypesAndCategories,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeBooth,
   makeCategory,
@@ -18,19 +18,12 @@ import {
   tokenHeaders,
 } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 import type { DB } from '../../db/schema';
 import { deleteBoothCategory } from './exhibitors.repository';
 import { deleteCategories, deleteType, lockTypes, moveTypeParticipants } from './types.repository';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const req = <T>(who: Person, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   call<T>(t.app, {

@@ -9,12 +9,12 @@ import {
 } from '@foyer/contract';
 import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson } from '../../../test/factories';
-import { call } from '../../../test/helper';
+import { apiAs, call } from '../../../test/helper';
 import { pngDataUrl } from '../../../test/images';
-import { programmeEvent, programmeTestApp, requester } from './programme.fixtures';
+import { programmeEvent, programmeTestApp } from './programme.fixtures';
 
 const app = programmeTestApp();
-const req = requester(app.get);
+const req = apiAs(app.get);
 
 const fileOf = (url: string) => join(app.get().ctx.config.dataDir, url.replace(/^\/uploads\//, 'uploads/'));
 

@@ -2,22 +2,15 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebhookDelivery, WebhookEventType, WebhookWithSecret } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { apiAs, call, useTestApp } from '../../../test/helper';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './webhooks.delivery';
 
-let t: TestApp;
+const t = useTestApp();
 const servers: Server[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-});
 afterEach(async () => {
-  await t.app.bus.idle();
   for (const server of servers.splice(0)) await new Promise((done) => server.close(done));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const T0 = new Date('2027-03-01T10:00:00.000Z');
@@ -58,13 +51,7 @@ function verify(secret: string, got: Received): boolean {
   return expected === match[2];
 }
 
-const req = <T>(who: Pick<Person, 'headers'>, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const req = apiAs(t);
 
 async function setup(events: WebhookEventType[], statuses: number[] = []) {
   t.setNow(T0);

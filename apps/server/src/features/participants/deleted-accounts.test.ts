@@ -5,21 +5,14 @@ import {
   type Search2Response,
   searchRowsToCards,
 } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makeParticipant, makePerson, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { hashPassword } from '../auth/password';
 
 /** A deleted account (A4.34, A7.10) is gone for attendees everywhere (E3.02). */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const search = (who: Person, eventId: number, query?: string) =>
   call<Search2Response>(t.app, {

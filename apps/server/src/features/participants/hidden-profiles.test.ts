@@ -1,21 +1,14 @@
 import type { MeetingStatusResult, ParticipantProfile } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeBooth, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 
 /**
  * A hidden profile (visible false) is seen by organizers and by people who already deal with the
  * person, as in the directory (E6.01); a guessed id tells nobody else their name (issue 10).
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const get = <T>(who: Person, url: string) =>
   call<T>(t.app, { method: 'GET', url: `/api/v1${url}`, headers: who.headers });

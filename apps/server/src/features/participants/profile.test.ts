@@ -5,20 +5,11 @@ import {
   TYPE_REQUIRED_MESSAGE,
   type WizardState,
 } from '@foyer/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeCategory, makeEvent, makePerson, makeType, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-// Processors (notifications, chat) run after commits: let them finish before the next test empties
-// the tables, or the emptying can deadlock with them on PostgreSQL.
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const get = <T>(who: Person, url: string) =>
   call<T>(t.app, { method: 'GET', url: `/api/v1${url}`, headers: who.headers });

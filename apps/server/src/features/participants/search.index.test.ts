@@ -1,8 +1,8 @@
 import type { ParticipantTag, SearchOrder } from '@foyer/contract';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeBooth, makeCategory, makeEvent, makeType } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { useTestApp } from '../../../test/helper';
 import { EventIndex } from './search.index';
 import type { IndexQuery, IndexRow } from './search.index.entry';
 import type { IndexCursor } from './search.index.orders';
@@ -10,14 +10,7 @@ import { createSearchIndexes, readEvent } from './search.indexes';
 import { type SearchScope, searchPage } from './search.repository';
 import { textQuery } from './search.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** A small deterministic generator, so a failure names a case that can be run again. */
 function random(seed: number) {

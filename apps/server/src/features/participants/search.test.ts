@@ -6,7 +6,7 @@ import {
   searchRowsToCards,
 } from '@foyer/contract';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeBooth,
   makeCategory,
@@ -15,18 +15,9 @@ import {
   makeType,
   type Person,
 } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-// Processors (notifications, chat) run after commits: let them finish before the next test empties
-// the tables, or the emptying can deadlock with them on PostgreSQL.
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function search(person: Person, body: Record<string, unknown>) {
   return call<Search2Response>(t.app, {

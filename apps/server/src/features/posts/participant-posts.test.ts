@@ -7,21 +7,13 @@ import {
   PostErrorCode,
 } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 
 /** E1.08 kept, without the spam: participant posts notify nobody, are capped, and can be hidden. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
 const NOW = new Date('2030-05-01T07:00:00Z');
-beforeEach(() => t.setNow(NOW));
+const t = useTestApp(NOW);
 
 const api = <T = unknown>(
   who: Person,

@@ -2,24 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Announcement, AnnouncementPage, Comment } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, type Person } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 import { waitFor } from '../../../test/smtp';
 import { publishDueAnnouncements } from './posts.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-// Background processors of one test must not write into the next one's fresh tables.
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
 const NOW = new Date('2030-05-01T07:00:00Z');
-beforeEach(() => t.setNow(NOW));
+const t = useTestApp(NOW);
 
 /** A real PNG header of the given size (enough for the byte check). */
 function png(width = 10, height = 10, padding = 0): string {

@@ -1,8 +1,7 @@
 import type { ChatRoom, PushPayload, PushSettings } from '@foyer/contract';
-import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, makePerson, makeSlots, makeUser, type Person } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { apiAs, call, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import { type PushService, startPushService } from '../../../test/push-service';
 import { signAccessToken } from '../../http/auth';
@@ -10,25 +9,16 @@ import { cookieHeader, login, TEST_PASSWORD } from '../auth/auth.testing';
 import { startSession } from '../auth/session.service';
 import { isPushServiceEndpoint } from './push.routes';
 
-let t: TestApp;
+const t = useTestApp();
 let service: PushService;
 beforeAll(async () => {
-  t = await createTestApp();
   service = await startPushService();
 });
-afterEach(() => t.app.bus.idle());
 afterAll(async () => {
-  await t.close();
   await service.close();
 });
 
-const api = <T = unknown>(who: Person, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  call<T>(t.app, {
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const api = apiAs(t);
 
 /** A browser of this person's, subscribed (as the web app does after pushManager.subscribe()). */
 async function subscribe(who: Person, language?: string) {

@@ -1,19 +1,12 @@
 import type { EventDetails, RegisterResult } from '@foyer/contract';
 import type { Transaction, Updateable } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeEvent, makeType, makeUser, tokenHeaders } from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
-import { call, createTestApp, type TestApp } from '../../../test/helper';
+import { call, useTestApp } from '../../../test/helper';
 import type { DB, EventsTable } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.app.bus.idle());
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /**
  * A registration beside an organizer's change of the event. PGlite runs one transaction at a time:
