@@ -13,6 +13,7 @@ import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, useTestApp } from '../../../test/helper';
 import { meetingsApi } from '../../../test/meetings-api';
 import type { DB } from '../../db/schema';
+import * as delivery from './notifications.delivery.repository';
 import * as repo from './notifications.repository';
 import { draftRow, type NotificationDraft, writeNotifications } from './notifications.service';
 
@@ -242,7 +243,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const ben = await makePerson(t.ctx, event.id, { name: 'Ben' });
       // As the notifications processor writes an event-wide one (notifyEvent): one row for all.
       const result = await markAllBesideAWrite(ben, async (trx) => {
-        const [row] = await repo.insertNotifications(trx, [
+        const [row] = await delivery.insertNotifications(trx, [
           draftRow({ type: 'announcement', eventId: event.id, actorId: ana.id, title: 'Doors open' }, null),
         ]);
         return row?.id as number;

@@ -4,9 +4,9 @@ import { DateTime } from 'luxon';
 import { type DomainEvent, defineProcessor, type HandlerMeta } from '../../events/bus';
 import { deliverPush, PushLaterError, pushableInEvent } from '../push/push.delivery';
 import { notificationPush } from '../push/push.message';
+import * as delivery from './notifications.delivery.repository';
 import { notificationMail } from './notifications.email';
 import { toNotification } from './notifications.present';
-import * as repo from './notifications.repository';
 import { draftRow, type NotificationDraft, writeNotifications } from './notifications.service';
 
 /**
@@ -66,20 +66,20 @@ export function notificationsProcessor(app: FastifyInstance) {
   async function notifyEvent(draft: NotificationDraft, meta: HandlerMeta): Promise<void> {
     await ctx.db.transaction().execute(async (trx) => {
       // Hidden or deleted since it was published (a mistake taken back at once): nobody is told.
-      if (!(await repo.sourceShown(trx, draft))) return meta.doneWith(trx);
+      if (!(await delivery.sourceShown(trx, draft))) return meta.doneWith(trx);
       // Told of already: an unpublish takes the notice back and lets the next publish tell again,
       // so a poll published twice before its first notice was written has two events (the poll's
       // row, held FOR SHARE above, keeps an unpublish from deleting it meanwhile).
       if (
         draft.type === 'poll' &&
         draft.pollId != null &&
-        (await repo.hasPollNotification(trx, draft.pollId, draft.type))
+        (await delivery.hasPollNotification(trx, draft.pollId, draft.type))
       ) {
         return meta.doneWith(trx);
       }
-      const [row] = await repo.insertNotifications(trx, [draftRow(draft, null)]);
+      const [row] = await delivery.insertNotifications(trx, [draftRow(draft, null)]);
       if (!row) return;
-      const [listed] = await repo.findNotifications(trx, [row.id]);
+      const [listed] = await delivery.findNotifications(trx, [row.id]);
       if (!listed) return;
       const notification = toNotification(listed, null);
       await app.realtime.publish(
@@ -105,7 +105,7 @@ export function notificationsProcessor(app: FastifyInstance) {
   }
 
   async function startsAt(event: Extract<DomainEvent, { type: 'meeting.reminder' }>): Promise<string> {
-    const zone = (await repo.eventTimezone(ctx.db, event.eventId)) ?? 'UTC';
+    const zone = (await delivery.eventTimezone(ctx.db, event.eventId)) ?? 'UTC';
     return `${DateTime.fromISO(event.sdt, { zone }).toFormat('yyyy-LL-dd HH:mm')} (${zone})`;
   }
 
@@ -119,9 +119,9 @@ export function notificationsProcessor(app: FastifyInstance) {
   ): Promise<void> {
     // Taken back (the announcement hidden, the poll deleted) before its e-mails went out: none go;
     // taken back while they go out (an event of thousands takes a while): the rest do not.
-    const stillShown = () => repo.notificationExists(ctx.db, event.notificationId);
+    const stillShown = () => delivery.notificationExists(ctx.db, event.notificationId);
     if (!(await stillShown())) return;
-    const audience = await repo.eventAudience(ctx.db, event.notificationId, event.actorId);
+    const audience = await delivery.eventAudience(ctx.db, event.notificationId, event.actorId);
     const push = event.push;
     const pushable = push ? await pushableInEvent(ctx.db, event.eventId) : new Map<number, string[]>();
     let later: PushLaterError | null = null;

@@ -22,6 +22,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { pushableUsers } from '../push/push.delivery';
 import { notificationPush } from '../push/push.message';
 import type { NotificationDraft } from './notification-draft';
+import * as delivery from './notifications.delivery.repository';
 import { notificationMail } from './notifications.email';
 import { toNotification } from './notifications.present';
 import * as repo from './notifications.repository';
@@ -29,7 +30,7 @@ import * as repo from './notifications.repository';
 export type { NotificationDraft } from './notification-draft';
 
 /** What other features (polls) may change of notifications: drop a deleted poll's. */
-export { deleteNotificationsOfPoll } from './notifications.repository';
+export { deleteNotificationsOfPoll } from './notifications.delivery.repository';
 
 export interface NotificationDeps {
   ctx: AppContext;
@@ -117,7 +118,7 @@ export async function writeNotifications(
     withCounts?: Pick<Realtime, 'lockRooms'>;
   } = {},
 ): Promise<{ written: WrittenNotification[]; messages: OutgoingMessage[] }> {
-  const people = await repo.recipientsOf(trx, [...new Set(participantIds)]);
+  const people = await delivery.recipientsOf(trx, [...new Set(participantIds)]);
   if (people.length === 0) return { written: [], messages: [] };
   // The writers' turn before the rooms, the order a mark-all-read takes them in.
   await repo.holdNotificationWrites(
@@ -128,11 +129,11 @@ export async function writeNotifications(
     people.map((p) => realtimeRoom.user(p.user_id)),
     trx,
   );
-  const rows = await repo.insertNotifications(
+  const rows = await delivery.insertNotifications(
     trx,
     people.map((p) => draftRow(draft, p.user_id)),
   );
-  const listed = await repo.findNotifications(
+  const listed = await delivery.findNotifications(
     trx,
     rows.map((r) => r.id),
   );
