@@ -231,7 +231,10 @@ export const chatText = z
     z.string().min(1, 'validation.error.required').max(CHAT_MESSAGE_MAX_LENGTH, 'validation.error.maxLength'),
   );
 
-/** POST /api/v1/chat/message (E7.58). A resend with the same `clientKey` answers the stored message. */
+/**
+ * POST /api/v1/chat/message (E7.58). A resend with the same `clientKey` answers the stored message;
+ * the key sent with another text is refused (409 ChatClientKeyReused) and stores nothing.
+ */
 export const sendChatMessageRequest = z.strictObject({
   roomId: idSchema,
   msg: chatText,

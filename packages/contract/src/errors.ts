@@ -45,6 +45,13 @@ export const ErrorCode = {
    * manage them. `fields` names each one: `events.{eventId}` → the event's name.
    */
   SoleEventOwner: 'MST-00134',
+  // chat (E7.58)
+  /**
+   * A chat message sent with the client key of an earlier message of the sender's in the room, but
+   * with another text: a key names one message, so the send is refused rather than answered with a
+   * message that is not the one sent.
+   */
+  ChatClientKeyReused: 'MST-00135',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

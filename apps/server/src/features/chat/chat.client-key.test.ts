@@ -57,13 +57,17 @@ const messageRecords = async (roomId: number) => {
     .execute();
 };
 
+/** A push subscription for the person, so a message to them writes a push to the outbox. */
+const subscribeToPush = (who: Person) =>
+  t.ctx.db
+    .insertInto('push_subscriptions')
+    .values({ user_id: who.userId, endpoint: `https://push.example/${who.userId}`, p256dh: 'k', auth: 'a' })
+    .execute();
+
 describe('a chat message resent with its client key is stored once (E7.58)', () => {
   it('E7.58 a resend with the same key answers the stored message, and the room holds one message, announced once', async () => {
     const { ana, ben, room } = await setup();
-    await t.ctx.db
-      .insertInto('push_subscriptions')
-      .values({ user_id: ben.userId, endpoint: `https://push.example/${ben.userId}`, p256dh: 'k', auth: 'a' })
-      .execute();
+    await subscribeToPush(ben);
     const first = await send(ana, room.id, 'See you at the booth', 'k-2f7c1e9a-retry');
     const again = await send(ana, room.id, 'See you at the booth', 'k-2f7c1e9a-retry');
     expect(first.status).toBe(200);
@@ -111,6 +115,30 @@ describe('a chat message resent with its client key is stored once (E7.58)', () 
     expect(new Set(ids).size).toBe(3);
     expect((await messagesOf(room.id)).map((m) => m.msg)).toEqual(['from Ana', 'from Ben']);
     expect((await messagesOf(other.id)).map((m) => m.msg)).toEqual(['to Cat']);
+  });
+
+  it('E7.58 a resend with the same key but another text is refused with a 409; nothing is stored, announced or pushed', async () => {
+    const { ana, ben, room } = await setup();
+    await subscribeToPush(ben);
+    const first = await send(ana, room.id, 'See you at ten', 'k-5d0b7e21-edit');
+    expect(first.status).toBe(200);
+    const other = await send(ana, room.id, 'See you at eleven', 'k-5d0b7e21-edit');
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ success: false, error: { code: 'MST-00135' } });
+    expect(await messagesOf(room.id)).toEqual([
+      { id: first.body.data?.messageId, sender_id: ana.id, msg: 'See you at ten' },
+    ]);
+    expect(await messageRecords(room.id)).toHaveLength(2);
+    const pushes = await t.ctx.db
+      .selectFrom('bus_outbox')
+      .select('id')
+      .where('type', '=', 'messages.send')
+      .execute();
+    expect(pushes).toHaveLength(1);
+    // The first text sent again with its key is still answered with the stored message.
+    const again = await send(ana, room.id, 'See you at ten', 'k-5d0b7e21-edit');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
   });
 
   it('E7.58 without a key every send is a new message, as before', async () => {
@@ -184,6 +212,22 @@ describe('a group room created again with its client key is the same room (E7.55
     expect(again.body).toEqual(first.body);
     expect(await roomsOf(event.id)).toEqual([{ id: first.body.data?.id }]);
     expect((await feedRecords(ben)).length).toBe(before + 1);
+  });
+
+  it('E7.55 a resend answers the group even when one of its members has since left the event; only to its creator', async () => {
+    const { event, ana, ben, cat } = await setup();
+    const first = await createGroup(ana, event.id, [ben.id, cat.id], 'group-key-0005');
+    expect(first.status).toBe(200);
+    await t.ctx.db.updateTable('participants').set({ state: 'deleted' }).where('id', '=', cat.id).execute();
+    const again = await createGroup(ana, event.id, [ben.id, cat.id], 'group-key-0005');
+    expect(again.status).toBe(200);
+    expect(again.body.data?.id).toBe(first.body.data?.id);
+    expect(await roomsOf(event.id)).toEqual([{ id: first.body.data?.id }]);
+    // Another member sending the creator's key is checked as a new group of their own, and refused.
+    const byBen = await createGroup(ben, event.id, [ana.id, cat.id], 'group-key-0005');
+    expect(byBen.status).toBe(410);
+    expect(byBen.body.data).toBeUndefined();
+    expect(await roomsOf(event.id)).toHaveLength(1);
   });
 
   it('E7.55 two creations with the same key at once make one group', async () => {

@@ -6,6 +6,7 @@ import {
   ChatRecordType,
   type ChatSeenRecord,
   canDeleteMessage,
+  ErrorCode,
   realtimeRoom,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
@@ -69,7 +70,7 @@ export async function listMessages(
  *
  * A resend with the `clientKey` of a message the sender already has in the room (its answer was lost
  * on the venue's Wi-Fi, or two taps raced) writes, publishes and pushes nothing: it answers that
- * message, as the first send did.
+ * message, as the first send did; with another text than that message's it is refused (409).
  */
 export async function sendMessage(
   deps: ChatDeps,
@@ -98,16 +99,27 @@ export async function sendMessage(
   return message;
 }
 
-/** Nothing was written: the message this send repeats (same key, sender and room), or 404. */
+/**
+ * Nothing was written: the message this send repeats (same key, sender and room), or 404. A key
+ * names one message: sent with another text it is not a retry but a client's mistake, refused (409)
+ * rather than answered with a message that says something else. A message deleted since has no
+ * text to compare with, and is answered as it is.
+ */
 async function resent(
   trx: Transaction<DB>,
   userId: number,
-  input: { roomId: number; clientKey?: string | undefined },
+  input: { roomId: number; msg: string; clientKey?: string | undefined },
 ): Promise<messageRepo.MessageRow> {
   const { roomId, clientKey } = input;
   const first =
     clientKey === undefined ? undefined : await messageRepo.keyedMessage(trx, { roomId, userId, clientKey });
   if (!first) throw notMember();
+  if (first.msg !== null && first.msg !== input.msg) {
+    throw AppError.conflict(
+      'This client key was sent with another message: send a new message with a new key',
+      ErrorCode.ChatClientKeyReused,
+    );
+  }
   return first;
 }
 

@@ -139,13 +139,24 @@ export async function insertGroupRoom(
     await insertMembers(trx, inserted.id, [input.creator, ...input.members]);
     return { room: inserted, created: true };
   }
-  const { rows: found } = await sql<RoomRow>`
-    SELECT * FROM chat_rooms
-    WHERE event_id = ${input.eventId} AND created_by = ${input.creator.participantId}
-      AND client_key = ${key}::text`.execute(trx);
-  const room = found[0];
+  const room =
+    key === null ? undefined : await keyedGroupRoom(trx, input.eventId, input.creator.participantId, key);
   if (!room) throw new Error('chat: a group room conflicted on its client key but was not found');
   return { room, created: false };
+}
+
+/** The group room this participant created in the event with this client key, if any. */
+export async function keyedGroupRoom(
+  db: Executor,
+  eventId: number,
+  creatorParticipantId: number,
+  clientKey: string,
+): Promise<RoomRow | undefined> {
+  const { rows } = await sql<RoomRow>`
+    SELECT * FROM chat_rooms
+    WHERE event_id = ${eventId} AND created_by = ${creatorParticipantId}
+      AND client_key = ${clientKey}::text`.execute(db);
+  return rows[0];
 }
 
 /**

@@ -171,8 +171,8 @@ async function membersMeta(deps: ChatDeps, roomId: number, trx: Transaction<DB>)
 
 /**
  * POST chat/room (E7.55): a private room is get-or-create per pair; a group is new, unless its
- * creator resends the `clientKey` of one they made (its answer was lost): that group again, with
- * nobody told twice.
+ * creator resends the `clientKey` of one they made in the event (its answer was lost): that group
+ * again, with nobody told twice, even when one of its members has left the event since.
  */
 export async function createRoom(
   deps: ChatDeps,
@@ -181,6 +181,12 @@ export async function createRoom(
 ): Promise<ChatRoom> {
   const { ctx } = deps;
   const { me } = await requireMembership(ctx.db, input.eventId, userId);
+  // A resend of a group its creator already made in this event answers that group before the
+  // members are checked again: one of them may have left the event since, and the group exists.
+  if (input.type === 'group' && input.clientKey !== undefined) {
+    const made = await repo.keyedGroupRoom(ctx.db, input.eventId, me.id, input.clientKey);
+    if (made) return getRoom(ctx, userId, made.id);
+  }
   const others = await chattable(ctx, input.eventId, me, input.members);
   if (others.length + 1 > CHAT_GROUP_MAX_MEMBERS)
     throw AppError.badRequest('Too many members', { members: 'validation.error.maxLength' });

@@ -11,6 +11,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import '../i18n';
 import { type Outgoing, outgoing } from '../lib/client-key';
+import { isKeyReused, sendErrorText } from '../lib/send-error';
 
 interface Props {
   /**
@@ -51,8 +52,10 @@ export function Composer({ onSend, autoFocus }: Props) {
       await onSend(text, message.key);
       unsent.current = null;
     } catch (e) {
+      // A key the server refused stays refused: the text goes again as a new message, with a new key.
+      if (isKeyReused(e)) unsent.current = null;
       setValue((current) => current || value);
-      setError((e as Error).message);
+      setError(sendErrorText(t, e));
     } finally {
       setSending(false);
       input.current?.focus();
