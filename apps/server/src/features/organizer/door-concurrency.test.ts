@@ -92,6 +92,46 @@ describe('organizer console: two organizers editing one area (optimistic concurr
     expect(afterScan.body.data).toMatchObject({ customName: 'Main hall', capacity: 7, capacityUsed: 1 });
   });
 
+  it('E5.56 deleting a participant type that an area lets in moves the area on: a save from the read before is a 409', async () => {
+    const { event, organizer, room, vip, visitor, base } = await setup();
+    const created = await api<ConsoleCheckInArea>(organizer, 'POST', `${base}/areas`, {
+      entityType: 'location',
+      entityId: room.id,
+      allowedTypeIds: [vip.id],
+    });
+    const read = created.body.data!;
+    const entrance = (
+      await api<ConsoleCheckInArea>(organizer, 'POST', `${base}/areas`, {
+        entityType: 'event',
+        name: 'Entrance',
+      })
+    ).body.data!;
+    // Another organizer deletes VIP, moving its people (and the area's rule) to Visitor.
+    const deleted = await api(
+      organizer,
+      'DELETE',
+      `/organizer/event/${event.id}/types/${vip.id}?moveTo=${visitor.id}`,
+    );
+    expect(deleted.status).toBe(200);
+    const stale = await put(organizer, base, read.id, {
+      name: 'VIP lounge',
+      allowedTypeIds: [visitor.id],
+      updatedAt: read.updatedAt,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error?.fields).toEqual({ updatedAt: 'organizer.door.error.stale' });
+    const door = await api<ConsoleDoor>(organizer, 'GET', `${base}/areas`);
+    const now = door.body.data?.areas.find((a) => a.id === read.id);
+    expect(now).toMatchObject({ customName: null, allowedTypeIds: [visitor.id] });
+    expect(now?.updatedAt).not.toBe(read.updatedAt);
+    // An area whose list did not name the type keeps its time: a save from its read goes in.
+    const kept = await put(organizer, base, entrance.id, {
+      name: 'Main entrance',
+      updatedAt: entrance.updatedAt,
+    });
+    expect(kept.status).toBe(200);
+  });
+
   it('E5.56 a save without updatedAt (an API client that does not send it) still saves: the last one wins', async () => {
     const { organizer, room, base } = await setup();
     const created = await api<ConsoleCheckInArea>(organizer, 'POST', `${base}/areas`, {

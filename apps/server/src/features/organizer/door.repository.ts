@@ -79,8 +79,9 @@ export async function setUpArea(
 /**
  * The set-up's new change time: `at`, but always later than the one it replaces (two saves in one
  * millisecond, or a clock stepped back, still tell apart) and to the millisecond, as the API reads it.
+ * For every statement that changes an area's set-up (a type's delete rewrites their allowed types).
  */
-const nextUpdatedAt = (at: Date) =>
+export const nextUpdatedAt = (at: Date) =>
   sql<Date>`greatest(${at}::timestamptz, date_trunc('milliseconds', checkin_areas.updated_at) + interval '1 millisecond')`;
 
 /**

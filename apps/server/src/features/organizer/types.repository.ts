@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Executor, firstRow } from '../../db/executor';
+import { nextUpdatedAt } from './door.repository';
 
 export function listTypes(db: Executor, eventId: number) {
   return db
@@ -102,13 +103,16 @@ export function moveTypeParticipants(db: Executor, fromTypeId: number, toTypeId:
  * Drops the type from other types' invitation rights and deletes it. Where sessions and door areas
  * let the type in: with `moveTo` (its people moved there) they let that type in instead; without, the
  * sessions drop it, and a door area keeps the id (it matches nobody: an area let in for this type
- * alone stays closed rather than opening to everyone, which an empty list means).
+ * alone stays closed rather than opening to everyone, which an empty list means). A door area whose
+ * list is rewritten gets a new change time (`at`): an organizer editing it from a read before this
+ * delete is then refused (409) instead of putting the deleted type back unseen.
  */
 export async function deleteType(
   db: Executor,
   eventId: number,
   typeId: number,
   moveTo: number | null,
+  at: Date,
 ): Promise<void> {
   await sql`
     UPDATE participant_types
@@ -126,7 +130,7 @@ export async function deleteType(
      WHERE event_id = ${eventId} AND ${typeId}::int = ANY(allowed_type_ids)`.execute(db);
   if (moveTo !== null)
     await sql`
-      UPDATE checkin_areas SET allowed_type_ids = ${allowed}
+      UPDATE checkin_areas SET allowed_type_ids = ${allowed}, updated_at = ${nextUpdatedAt(at)}
        WHERE event_id = ${eventId} AND ${typeId}::int = ANY(allowed_type_ids)`.execute(db);
   await db.deleteFrom('participant_types').where('event_id', '=', eventId).where('id', '=', typeId).execute();
 }

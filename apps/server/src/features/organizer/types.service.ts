@@ -155,7 +155,7 @@ export async function deleteType(
       throw AppError.conflict(`${count} participants have this type: choose a type to move them to`);
     }
     await repo.moveTypeParticipants(trx, typeId, moveTo ?? null);
-    await repo.deleteType(trx, eventId, typeId, moveTo ?? null);
+    await repo.deleteType(trx, eventId, typeId, moveTo ?? null, ctx.now());
   });
   return null;
 }

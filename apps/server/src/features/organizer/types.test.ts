@@ -434,7 +434,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a category group saved twice at
         async (trx) => {
           await lockTypes(trx, event.id, [gone.id, target.id]);
           await moveTypeParticipants(trx, gone.id, target.id);
-          await deleteType(trx, event.id, gone.id, target.id);
+          await deleteType(trx, event.id, gone.id, target.id, new Date());
         },
         () => write(gone.id),
       );
