@@ -16,6 +16,7 @@ import type organizerIntegrations from './locales/en/organizer-integrations.json
 import type organizerPeople from './locales/en/organizer-people.json';
 import type organizerProgramme from './locales/en/organizer-programme.json';
 import type organizerTypes from './locales/en/organizer-types.json';
+import type printErrors from './locales/en/print-errors.json';
 import type richText from './locales/en/rich-text.json';
 import type shell from './locales/en/shell.json';
 import type system from './locales/en/system.json';
@@ -40,6 +41,7 @@ export type EnglishCatalogue = typeof access &
   typeof organizerExhibitors &
   typeof organizerIntegrations &
   typeof organizerBadges &
+  typeof printErrors &
   typeof richText &
   typeof shell &
   typeof ticket &

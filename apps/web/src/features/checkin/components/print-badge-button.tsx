@@ -7,7 +7,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { fetchBadgePdf, useBadgeLive, useDeskPrinter, usePrintBadge, usePrintJob } from '../api/print';
-import { notify, notifyPrintJob } from '../lib/outcome';
+import { notify, notifyPrintJob, printFailedText } from '../lib/outcome';
 import '../i18n';
 
 /** The dot's colour; the text stays the page's (a coloured label on its tint fails 4.5:1 in green). */
@@ -166,9 +166,9 @@ export function PrintBadgeButton({
           {t('checkIn.print.off')}
         </Text>
       )}
-      {failed && job?.lastError && (
-        <Text size="xs" c="red.8">
-          {t('checkIn.print.failed')}
+      {failed && (
+        <Text size="xs" c="red.8" data-testid="print-error">
+          {printFailedText(job, t)}
         </Text>
       )}
       {pdfUrl && (

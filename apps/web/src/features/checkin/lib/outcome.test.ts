@@ -1,6 +1,7 @@
 import type { PrintJob } from '@foyer/contract';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import checkin from '../../../i18n/locales/en/checkin.json';
+import printErrors from '../../../i18n/locales/en/print-errors.json';
 import { i18n } from '../../../i18n/translator';
 import { notifyPrintJob, outcomeTone } from './outcome';
 
@@ -11,7 +12,7 @@ vi.mock('../../../lib/toast', () => ({ showToast }));
 beforeAll(async () => {
   i18n.init({
     lng: 'en',
-    resources: { en: checkin },
+    resources: { en: { ...checkin, ...printErrors } },
   });
 });
 beforeEach(() => showToast.mockReset());
@@ -61,10 +62,26 @@ describe('badge print toasts', () => {
   });
 
   it('a failed print is an error toast', () => {
-    notifyPrintJob(job({ status: 'failed', lastError: 'paper out' }), 9, i18n.t);
+    notifyPrintJob(job({ status: 'failed' }), 9, i18n.t);
     expect(showToast).toHaveBeenCalledExactlyOnceWith(
       'red',
       'The badge could not be printed. Please ask the helpdesk.',
     );
+  });
+
+  it('a failed print says why, as the console does: the code’s text, else the detail of a job from before codes', () => {
+    notifyPrintJob(
+      job({ status: 'failed', lastErrorCode: 'refused', lastError: '10.0.0.9:9100 refused the connection' }),
+      9,
+      i18n.t,
+    );
+    notifyPrintJob(job({ status: 'failed', lastError: 'paper out' }), 9, i18n.t);
+    expect(showToast.mock.calls).toEqual([
+      [
+        'red',
+        'The badge could not be printed. Please ask the helpdesk. Reason: The printer refused the connection: nothing listens at that address and port.',
+      ],
+      ['red', 'The badge could not be printed. Please ask the helpdesk. Reason: paper out'],
+    ]);
   });
 });

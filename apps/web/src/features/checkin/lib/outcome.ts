@@ -1,5 +1,6 @@
 import type { CheckInOutcome, PrintJob } from '@foyer/contract';
 import type { TFunction } from '../../../i18n/translator';
+import { printErrorText } from '../../../lib/print-error';
 import { showToast } from '../../../lib/toast';
 
 export type Tone = 'success' | 'warning' | 'error';
@@ -22,14 +23,25 @@ export function notify(tone: Tone, message: string): void {
 }
 
 /**
+ * A failed print at the desk, with why it failed as the console shows it (the code's text, else the
+ * detail of a job that failed before codes existed): the person at the desk can tell the helpdesk
+ * whether the printer is off, unreachable or out of badges' templates.
+ */
+export function printFailedText(job: Pick<PrintJob, 'lastErrorCode' | 'lastError'>, t: TFunction): string {
+  const reason = printErrorText(t, job.lastErrorCode, job.lastError);
+  return reason ? t('checkIn.print.failedReason', { reason }) : t('checkIn.print.failed');
+}
+
+/**
  * A live change of the print job this desk queued (`jobId`): a badge printed on a text printer
- * succeeds (E8.19), a failed print is an error; any other change, or another job, says nothing.
+ * succeeds (E8.19), a failed print is an error saying why; any other change, or another job, says
+ * nothing.
  */
 export function notifyPrintJob(changed: PrintJob, jobId: number | null, t: TFunction): void {
   if (changed.id !== jobId) return;
   if (changed.status === 'printed' && changed.printerKind === 'txt') {
     notify('success', t('checkIn.print.txtPrinted', { printer: changed.printerLabel ?? '' })); // E8.19
   } else if (changed.status === 'failed') {
-    notify('error', t('checkIn.print.failed'));
+    notify('error', printFailedText(changed, t));
   }
 }

@@ -19,10 +19,10 @@ import { IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { formatDateTime } from '../../../lib/format-date';
+import { printErrorText } from '../../../lib/print-error';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useBadgeJobs, useBatch, useRetryJob, useStartBatch } from '../api/badges';
 import { apiFieldErrors } from '../lib/form-errors';
-import { printErrorText } from '../lib/print-error';
 
 /** The dot's colour; the text stays the page's (a coloured label on its tint fails 4.5:1 in green). */
 const STATUS_COLOR: Record<PrintJobStatus, string> = {

@@ -24,10 +24,10 @@ import {
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
+import { printErrorText } from '../../../lib/print-error';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useDeletePrinter, useSavePrinter, useTestPrint } from '../api/badges';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
-import { printErrorText } from '../lib/print-error';
 import { ConsoleSectionHeader, ConsoleTable, RowActions } from './console-section';
 
 type Errors = Partial<Record<string, string>>;
