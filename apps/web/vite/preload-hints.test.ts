@@ -1,5 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { API_BASE } from '../src/lib/api-client';
+import { EARLY_ANSWERS_KEY, type EarlyAnswers, earlyAddresses } from '../src/lib/early-answers';
 import { EVENT_DEFAULT_TABS_KEY } from '../src/lib/storage';
 import { startScript } from './preload-hints';
 
@@ -9,16 +11,29 @@ const files = {
   lobby: ['/assets/lobby.js'],
 };
 
-/** Runs the start-up script on a page at `pathname` and `width`, and returns the files it asked for. */
-function askedFor(
+interface StartUp {
+  /** The files asked for, as `rel href`. */
+  links: string[];
+  /** The API addresses fetched, with their authorization header. */
+  fetched: string[];
+  /** What the script left for the app (lib/early-answers.ts). */
+  early: EarlyAnswers | undefined;
+}
+
+/** Runs the start-up script on a page at `pathname` and `width`: what it asked for. */
+function startUp(
   pathname: string,
   width: number,
   token: string | null,
   stored: Record<string, string> = {},
-): string[] {
+  fetchAnswer: () => Promise<Response> = () => Promise.resolve(new Response('{}')),
+): StartUp {
   const links: { rel?: string; href?: string }[] = [];
+  const fetched: string[] = [];
+  const window: { [EARLY_ANSWERS_KEY]?: EarlyAnswers } = {};
   const element = () => ({});
   runInNewContext(startScript(files, { en: 'Loading' }), {
+    window,
     location: { pathname },
     innerWidth: width,
     navigator: { languages: ['en'] },
@@ -28,8 +43,27 @@ function askedFor(
       createElement: element,
       head: { appendChild: (link: { rel?: string; href?: string }) => links.push(link) },
     },
+    fetch: (address: string, init: { headers: Record<string, string>; credentials: string }) => {
+      fetched.push(`${address} ${init.headers.authorization} ${init.credentials}`);
+      return fetchAnswer();
+    },
+    Date,
   });
-  return links.map((link) => `${link.rel} ${link.href}`);
+  return {
+    links: links.map((link) => `${link.rel} ${link.href}`),
+    fetched,
+    early: window[EARLY_ANSWERS_KEY],
+  };
+}
+
+/** The files the start-up script asked for. */
+function askedFor(
+  pathname: string,
+  width: number,
+  token: string | null,
+  stored: Record<string, string> = {},
+): string[] {
+  return startUp(pathname, width, token, stored).links;
 }
 
 describe('the start-up script asks for what the address opens', () => {
@@ -70,5 +104,33 @@ describe('the start-up script asks for what the address opens', () => {
       'modulepreload /assets/shell.js',
       'preload /assets/shell.css',
     ]);
+  });
+});
+
+describe('the start-up script asks for the first answers beside the files', () => {
+  it('A4.02 A7.21 a stored session on an event’s page: the profile and the event, with the token', () => {
+    const { fetched, early } = startUp('/event/7/attendees', 375, 'tok');
+    expect(fetched).toEqual([
+      '/api/v1/user/profile Bearer tok same-origin',
+      '/api/v1/event/7 Bearer tok same-origin',
+    ]);
+    expect(early?.token).toBe('tok');
+    expect(Object.keys(early?.answers ?? {})).toEqual(['/api/v1/user/profile', '/api/v1/event/7']);
+  });
+
+  it('outside an event the profile only; signed out or outside the frame nothing', () => {
+    expect(startUp('/chat', 1280, 't').fetched).toEqual(['/api/v1/user/profile Bearer t same-origin']);
+    expect(startUp('/event/1/attendees', 1280, null).fetched).toEqual([]);
+    expect(startUp('/event/1/attendees', 1280, null).early).toBeUndefined();
+    expect(startUp('/terms', 1280, 't').fetched).toEqual([]);
+  });
+
+  it('an answer that could not be fetched is left as null, never as a rejection', async () => {
+    const { early } = startUp('/event/1', 1280, 't', {}, () => Promise.reject(new TypeError('offline')));
+    await expect(early?.answers['/api/v1/event/1']).resolves.toBeNull();
+  });
+
+  it('its addresses are the API’s (API_BASE)', () => {
+    for (const address of earlyAddresses(3)) expect(address.startsWith(`${API_BASE}/`)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { LOCALES, MOBILE_MAX_WIDTH } from '../../../packages/contract/src/constants.ts';
+import { EARLY_ANSWERS_KEY, earlyAddresses } from '../src/lib/early-answers.ts';
 import { OUTSIDE_FRAME, readAddress } from '../src/lib/read-address.ts';
 import { EVENT_DEFAULT_TABS_KEY, LANGUAGE_KEY } from '../src/lib/storage.ts';
 
@@ -47,6 +48,8 @@ function asciiJson(value: unknown): string {
  * and the tab's the address opens, beside the entry; a signed-out visit (the login page) fetches
  * nothing more. What the address opens is the app's own reading (`readAddress` of
  * lib/read-address.ts, its source written into the script), so the script and the app agree.
+ * It also asks for the start-up's first answers, the profile and the event (lib/early-answers.ts),
+ * which the app takes instead of asking once its entry has run.
  * The server's policy allows no inline script, hence a file of its own.
  */
 export function startScript(files: Record<Screen, string[]>, labels: Record<string, string>): string {
@@ -77,6 +80,15 @@ export function startScript(files: Record<Screen, string[]>, labels: Record<stri
     location.pathname, innerWidth, ${MOBILE_MAX_WIDTH}, ${JSON.stringify(OUTSIDE_FRAME)}, defaultTabs
   );
   if (!token || !screen.framed) return;
+  var addresses = (${earlyAddresses.toString()})(screen.eventId);
+  var answers = {};
+  for (var a = 0; a < addresses.length; a++) {
+    answers[addresses[a]] = fetch(addresses[a], {
+      headers: { accept: 'application/json', authorization: 'Bearer ' + token },
+      credentials: 'same-origin'
+    }).catch(function () { return null; });
+  }
+  window.${EARLY_ANSWERS_KEY} = { token: token, at: Date.now(), answers: answers };
   var files = ${JSON.stringify(files)};
   var wanted = files.shell;
   if (screen.tab && Object.prototype.hasOwnProperty.call(files, screen.tab)) wanted = wanted.concat(files[screen.tab]);

@@ -1,11 +1,13 @@
 import type { Query, QueryCache } from '@tanstack/react-query';
+import { earlyReadAt } from './early-answers';
 
 /**
  * When each query's answer began to be read: the start of the fetch that brought it. A realtime
  * record written after that start may be missing from the answer even when it came before the
  * answer did, so a screen compares records with this, not with when the answer arrived
- * (use-realtime.ts). An answer written by hand (setQueryData, a mutation's result) counts from
- * when it was written. Kept weakly per query object.
+ * (use-realtime.ts). An answer the start-up script read early counts from the script's asking. An
+ * answer written by hand (setQueryData, a mutation's result) counts from when it was written. Kept
+ * weakly per query object.
  */
 const fetchStarts = new WeakMap<Query, number>();
 const readStarts = new WeakMap<Query, number>();
@@ -23,13 +25,18 @@ export function trackAnswerReads(cache: QueryCache): () => void {
     // A fetch asked while one is running does not restart it: the earlier start stays, the safe side.
     if (action.type === 'fetch') fetchStarts.set(query, Date.now());
     else if (action.type === 'success') {
-      const start = action.manual ? undefined : fetchStarts.get(query);
+      // An answer the start-up script read for this fetch began before it (early-answers.ts).
+      const start = action.manual ? undefined : earliest(fetchStarts.get(query), earlyReadAt(action.data));
       readStarts.set(query, start ?? query.state.dataUpdatedAt);
       if (!action.manual) applyLandingPatches(query);
     }
     // A fetch that ended otherwise (failed, cancelled) brings nothing to patch.
     if (query.state.fetchStatus !== 'fetching') landingPatches.delete(query);
   });
+}
+
+function earliest(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }
 
 function applyLandingPatches(query: Query): void {

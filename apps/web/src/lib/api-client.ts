@@ -1,4 +1,5 @@
 import type { ApiResponse, LoginResult } from '@foyer/contract';
+import { markEarlyRead, takeEarlyAnswer } from './early-answers';
 import { useSession } from './session-store';
 
 export const API_BASE = '/api/v1'; // A7.01
@@ -112,9 +113,16 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
   const token = useSession.getState().token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
+  // A start-up's first GETs may have been asked for by the start-up script already (early-answers.ts).
+  const early =
+    options.method === undefined && options.body === undefined && !options.file
+      ? takeEarlyAnswer(url.pathname + url.search, token)
+      : null;
+  const earlyResponse = early && (await early.response);
+  if (early) options.signal?.throwIfAborted();
+  let response = earlyResponse;
   try {
-    response = await fetch(url, {
+    response ??= await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -132,7 +140,10 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
   } catch {
     envelope = null;
   }
-  if (envelope?.success) return envelope.data;
+  if (envelope?.success) {
+    if (early && earlyResponse) markEarlyRead(envelope.data, early.at);
+    return envelope.data;
+  }
   const error = envelope && !envelope.success ? envelope.error : null;
   throw new ApiError(response.status, error?.code ?? 'UNKNOWN', error?.msg ?? 'Unknown error', error?.fields);
 }
