@@ -6,6 +6,7 @@ import {
   type ListedNotification,
   type NewNotification,
   type NotificationRow,
+  selectListed,
 } from './notifications.repository';
 
 /**
@@ -76,23 +77,9 @@ export async function eventAudience(
 /** Freshly written notifications in the listed shape (unread), for the live push. */
 export async function findNotifications(db: Executor, ids: number[]): Promise<ListedNotification[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('notifications as n')
-    .leftJoin('events as e', 'e.id', 'n.event_id')
-    .leftJoin('sessions as s', 's.id', 'n.session_id')
-    .leftJoin('participants as a', 'a.id', 'n.actor_participant_id')
-    .selectAll('n')
-    .select((_eb) => [
-      sql<boolean>`false`.as('read'),
-      'e.name as event_name',
-      's.name as session_name',
-      's.sdt as session_sdt',
-      's.edt as session_edt',
-      'a.name as actor_name',
-      'a.surname as actor_surname',
-      'a.profile_photo as actor_photo',
-    ])
-    .where('n.id', 'in', ids)
+  const written = db.selectFrom('notifications').selectAll().where('id', 'in', ids);
+  return selectListed(db, written.as('n'))
+    .select(sql<boolean>`false`.as('read'))
     .orderBy('n.id')
     .execute() as Promise<ListedNotification[]>;
 }

@@ -1,5 +1,5 @@
 import type { NotificationType } from '@foyer/contract';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type AliasedSelectQueryBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import { holdLock, holdLocks, type LockClassName, spreadKey, tryLock } from '../../db/advisory-locks';
 import type { Executor } from '../../db/executor';
 import type { NotificationsTable } from '../../db/schema';
@@ -45,23 +45,19 @@ export interface ListedNotification extends NotificationRow {
   actor_photo: string | null;
 }
 
-export async function listNotifications(
-  db: Executor,
-  userId: number,
-  options: { cursor?: number | undefined; limit: number; eventId?: number | undefined; unreadOnly: boolean },
-): Promise<ListedNotification[]> {
-  const readUpTo = await readWatermark(db, userId);
+/**
+ * Notifications in the listed shape: each with its event's and session's names and its actor's name
+ * and photo. `from` is the notifications to list, aliased `n`; the caller adds whether each is read.
+ * The list (`listNotifications`) and the live push (`findNotifications`) both build on it.
+ */
+export function selectListed(db: Executor, from: AliasedSelectQueryBuilder<NotificationRow, 'n'>) {
   return db
-    .selectFrom(visible(db, userId, options.eventId).as('n'))
+    .selectFrom(from)
     .leftJoin('events as e', 'e.id', 'n.event_id')
     .leftJoin('sessions as s', 's.id', 'n.session_id')
     .leftJoin('participants as a', 'a.id', 'n.actor_participant_id')
-    .leftJoin('notification_reads as r', (join) =>
-      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', userId),
-    )
     .selectAll('n')
-    .select((eb) => [
-      eb.or([eb('n.id', '<=', readUpTo), eb('r.notification_id', 'is not', null)]).as('read'),
+    .select([
       'e.name as event_name',
       's.name as session_name',
       's.sdt as session_sdt',
@@ -69,7 +65,20 @@ export async function listNotifications(
       'a.name as actor_name',
       'a.surname as actor_surname',
       'a.profile_photo as actor_photo',
-    ])
+    ]);
+}
+
+export async function listNotifications(
+  db: Executor,
+  userId: number,
+  options: { cursor?: number | undefined; limit: number; eventId?: number | undefined; unreadOnly: boolean },
+): Promise<ListedNotification[]> {
+  const readUpTo = await readWatermark(db, userId);
+  return selectListed(db, visible(db, userId, options.eventId).as('n'))
+    .leftJoin('notification_reads as r', (join) =>
+      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', userId),
+    )
+    .select((eb) => eb.or([eb('n.id', '<=', readUpTo), eb('r.notification_id', 'is not', null)]).as('read'))
     .$if(options.cursor !== undefined, (q) => q.where('n.id', '<', options.cursor as number))
     .$if(options.unreadOnly, (q) => q.where('n.id', '>', readUpTo).where('r.notification_id', 'is', null))
     .orderBy('n.id', 'desc')
