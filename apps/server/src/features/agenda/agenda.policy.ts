@@ -1,7 +1,7 @@
 import type { ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { hasRight, isOrganizer } from '../access/event-access';
-import type { Viewer } from './sessions.repository';
+import type { Viewer } from './sessions.visibility';
 
 /** Who decides what in the agenda (E6). */
 

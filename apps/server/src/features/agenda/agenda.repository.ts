@@ -2,7 +2,7 @@ import { EVENT_FINISHED_AFTER_MS } from '@foyer/contract';
 import { type SqlBool, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-import { openableByOwner, parentVisibleTo, type Viewer, visibleTo } from './sessions.repository';
+import { openableByOwner, parentVisibleTo, type Viewer, visibleTo } from './sessions.visibility';
 
 /** The caller's participant records whose agendas to show: one event, or the active ones (A9.47). */
 export function findAgendaParticipants(

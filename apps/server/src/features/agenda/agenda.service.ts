@@ -17,7 +17,7 @@ import * as repo from './agenda.repository';
 import { findAgendaCollisions, lockAgenda, registeredAgendaSources } from './agenda-sources';
 import { findEventParticipant } from './attendance.repository';
 import { conflict } from './booking';
-import type { Viewer } from './sessions.repository';
+import type { Viewer } from './sessions.visibility';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

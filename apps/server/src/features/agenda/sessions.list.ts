@@ -5,13 +5,9 @@ import { AppError } from '../../http/errors';
 import { byStart, toBusyIntervals } from './agenda-sources';
 import type { SessionPageCache } from './sessions.cache';
 import { sessionSummaryJson, toSessionSummary } from './sessions.present';
-import {
-  findSessionRows,
-  type SessionListFilters,
-  type SessionRow,
-  type Viewer,
-} from './sessions.repository';
+import { findSessionRows, type SessionListFilters, type SessionRow } from './sessions.repository';
 import { readListViewer, readSeatCounts } from './sessions.viewer';
+import type { Viewer } from './sessions.visibility';
 
 const pageKey = (eventId: number, kind: string, timezone: string, filters: string) =>
   `${eventId}|${kind}|${timezone}|${filters}`;

@@ -8,7 +8,8 @@ import {
   timesOverlap,
 } from '@foyer/contract';
 import { type BusyInterval, isSameSession } from './agenda-sources';
-import type { SessionRow, Viewer } from './sessions.repository';
+import type { SessionRow } from './sessions.repository';
+import type { Viewer } from './sessions.visibility';
 
 /** Rows to the contract's shapes: the API never sends a database row as is. */
 

@@ -20,9 +20,9 @@ import {
   isVisibleTo,
   type SessionRow,
   sessionInEvent,
-  type Viewer,
 } from './sessions.repository';
 import { ALL_TIME } from './sessions.viewer';
+import type { Viewer } from './sessions.visibility';
 
 /** GET /event/:eventId/sessions (E2.13) lives in sessions.list.ts. */
 export { listSessions } from './sessions.list';

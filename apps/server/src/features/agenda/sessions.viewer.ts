@@ -4,7 +4,7 @@ import { perTurn } from '../../db/per-turn';
 import type { DB } from '../../db/schema';
 import { allBusySql, type BusyRow } from './agenda-sources';
 import { executePrepared } from './prepared';
-import { visibleToType } from './sessions.repository';
+import { visibleToType } from './sessions.visibility';
 
 /**
  * Everything of the caller a sessions list page needs, in ONE round trip (the list is what every

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { parentVisibleTo, type Viewer, visibleTo } from './sessions.repository';
+import { parentVisibleTo, type Viewer, visibleTo } from './sessions.visibility';
 
 /**
  * Speakers (E3.24): participants flagged as speakers or speaking in a session of the event.
