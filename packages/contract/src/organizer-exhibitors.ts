@@ -3,7 +3,7 @@ import { boothRoleNameSchema } from './booths';
 import { checkInEntityTypeSchema } from './checkin';
 import { emailSchema, idSchema, intSchema, isoDateTimeSchema, optionalText, requiredText } from './common';
 import { consoleEventParams } from './organizer';
-import { isHttpUrl } from './organizer-programme';
+import { websiteHref } from './participants';
 
 /**
  * The organizer console's exhibitors and door set-up (issue 12, parts 5 and 6): booths with their
@@ -18,13 +18,16 @@ export const consoleBoothTypes = ['sponsor', 'partner', 'exhibitor'] as const;
 export const consoleBoothTypeSchema = z.enum(consoleBoothTypes, { error: 'validation.error.option' });
 export type ConsoleBoothType = z.infer<typeof consoleBoothTypeSchema>;
 
-/** A booth's website: an http(s) address, or empty to clear it. */
+/**
+ * A booth's website: an http(s) address with its scheme written, or empty to clear it. The address
+ * is the one attendees open (websiteHref's rule): no user or password in it, a host with a dot.
+ */
 export const boothWebsiteSchema = z
   .string()
   .trim()
   .max(300, 'validation.error.maxLength')
   .refine(
-    (value) => value === '' || (/^https?:\/\/\S+$/i.test(value) && isHttpUrl(value)),
+    (value) => value === '' || (/^https?:\/\//i.test(value) && websiteHref(value) === value),
     'organizer.exhibitors.error.website',
   );
 

@@ -226,6 +226,16 @@ describe('organizer console: booths (issue 12, part 5)', () => {
       website: 'ftp://acme.example',
     });
     expect(ftp.body.error?.fields).toEqual({ website: 'organizer.exhibitors.error.website' });
+    // An address that names a user and password would show them to every attendee (E7.34's rule).
+    for (const website of [
+      'https://admin:secret@acme.example',
+      'https://admin@acme.example',
+      'https://localhost',
+    ]) {
+      const withUser = await api(organizer, 'POST', `${base}/booths`, { ...boothBody, website });
+      expect(withUser.status, website).toBe(400);
+      expect(withUser.body.error?.fields).toEqual({ website: 'organizer.exhibitors.error.website' });
+    }
     const unknownCategory = await api(organizer, 'POST', `${base}/booths`, {
       ...boothBody,
       categoryIds: [999_999],
