@@ -172,7 +172,17 @@ export const boothDocumentSchema = z.strictObject({
 });
 
 /** A social profile: a web address or the handle on that network. */
-const socialLink = z.string().trim().max(300, 'validation.error.maxLength').optional();
+/**
+ * A social profile of the booth's (E7.34): empty, a web address or a handle on its network, as
+ * `socialUrl` links it on the booth's page; what it could not link is refused when saved.
+ */
+const socialLink = (network: string) =>
+  z
+    .string()
+    .trim()
+    .max(300, 'validation.error.maxLength')
+    .refine((value) => value === '' || socialUrl(network, value) !== null, 'validation.error.url')
+    .optional();
 
 /** PUT /event/booth (E7.34). */
 export const updateBoothRequest = z.strictObject({
@@ -189,10 +199,10 @@ export const updateBoothRequest = z.strictObject({
   location: z.string().trim().max(300, 'validation.error.maxLength').nullable().optional(),
   some: z
     .strictObject({
-      facebook: socialLink,
-      twitter: socialLink,
-      instagram: socialLink,
-      linkedin: socialLink,
+      facebook: socialLink('facebook'),
+      twitter: socialLink('twitter'),
+      instagram: socialLink('instagram'),
+      linkedin: socialLink('linkedin'),
     })
     .optional(),
   documents: z.array(boothDocumentSchema).max(50, 'validation.error.maxItems').optional(),

@@ -143,6 +143,33 @@ describe('booths', () => {
     expect(detail.body.data?.website).toBe('https://acme.example/stand');
     expect((await put('')).body.data?.website).toBeNull();
   });
+
+  it('E7.34 a social link that is neither a web address nor a handle is refused and nothing is saved', async () => {
+    const { event, booth, owner } = await setup();
+    const put = (some: Record<string, string>) =>
+      req<BoothDetails>(owner, 'PUT', '/event/booth', { eventId: event.id, id: booth.id, some });
+    const ok = await put({
+      linkedin: 'acme',
+      twitter: '@acme_hq',
+      facebook: 'https://facebook.com/acme',
+      instagram: '',
+    });
+    expect(ok.status).toBe(200);
+    const bad: Record<string, string>[] = [
+      { facebook: 'javascript:alert(1)' },
+      { instagram: 'https://admin:secret@instagram.com/acme' },
+      { twitter: 'acme hq' },
+    ];
+    for (const some of bad) {
+      const refused = await put(some);
+      expect(refused.status, JSON.stringify(some)).toBe(400);
+      expect(refused.body.error?.fields).toEqual({
+        [`some.${Object.keys(some)[0]}`]: 'validation.error.url',
+      });
+    }
+    const detail = await req<BoothDetails>(owner, 'GET', `/event/booth/${booth.id}?eventId=${event.id}`);
+    expect(detail.body.data?.some).toMatchObject({ linkedin: 'acme', twitter: '@acme_hq' });
+  });
 });
 
 describe('team members (E7.35–E7.39, E6.26, E6.27, E8.46)', () => {
