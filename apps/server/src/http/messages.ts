@@ -60,7 +60,8 @@ const EN: Record<string, string> = {
   'account.photo.dimensions': 'The photo may be at most 700x700 pixels',
   'organizer.programme.error.url': 'Must be a web address (http:// or https://)',
   'organizer.programme.error.duplicateSpeaker': 'A person is listed twice in the same role',
-  'organizer.exhibitors.error.website': 'Must be a web address starting with http:// or https://, with no user name or password in it',
+  'organizer.exhibitors.error.website':
+    'Must be a web address starting with http:// or https://, with no user name or password in it',
   'organizer.exhibitors.error.person': 'Choose a participant or enter their e-mail',
   'organizer.door.error.eventWide': 'The whole event admits everyone and has no capacity limit',
   'organizer.door.error.stale':
