@@ -97,6 +97,29 @@ describe('badge printing in the browser', () => {
     return page;
   }
 
+  /** The organizer's phone at the check-in desk. */
+  async function deskOnPhone(): Promise<Page> {
+    const page = await organizer('mobile');
+    await page.goto(`/event/${eventId}/`);
+    await page.getByTestId('mobile-menu-button').click();
+    await page.getByTestId('nav-checkIn').click();
+    await page.getByTestId('check-in-panel').waitFor();
+    return page;
+  }
+
+  /** Picks this desk's printer in the desk's settings (E2.55) and closes them. */
+  async function chooseDeskPrinter(page: Page, label: string): Promise<void> {
+    await page.getByTestId('check-in-settings-toggle').click();
+    // The settings open with an animation: open the list until it shows (a click mid-way may miss).
+    const choice = page.getByRole('option', { name: new RegExp(label) });
+    for (let attempt = 0; attempt < 5 && !(await choice.isVisible()); attempt += 1) {
+      await page.getByTestId('printer-select').click();
+      await choice.waitFor({ timeout: 2_000 }).catch(() => undefined);
+    }
+    await choice.click();
+    await page.getByTestId('check-in-settings-toggle').click();
+  }
+
   /** The loopback printer of the first test, or a new one when a test runs alone. */
   async function ensurePrinter(): Promise<void> {
     const consoleData = await api<{ printers: { id: number; label: string }[] }>(
@@ -185,25 +208,13 @@ describe('badge printing in the browser', () => {
   it('E1.15 E2.55 E2.79 E4.72 E4.76 E8.16 E8.18 a desk prints the badge after a check-in, live, and reprints only when confirmed', async () => {
     await ensurePrinter();
     const guest = await freshTicket(eventId, 'Desk', `Şule ${tag}`);
-    const page = await organizer('mobile');
-    await page.goto(`/event/${eventId}/`);
-    await page.getByTestId('mobile-menu-button').click();
-    await page.getByTestId('nav-checkIn').click();
-    await page.getByTestId('check-in-panel').waitFor();
+    const page = await deskOnPhone();
 
     // E2.55: this desk's printer, kept on the device.
-    await page.getByTestId('check-in-settings-toggle').click();
-    // The settings open with an animation: open the list until it shows (a click mid-way may miss).
-    const choice = page.getByRole('option', { name: new RegExp(printerLabel) });
-    for (let attempt = 0; attempt < 5 && !(await choice.isVisible()); attempt += 1) {
-      await page.getByTestId('printer-select').click();
-      await choice.waitFor({ timeout: 2_000 }).catch(() => undefined);
-    }
-    await choice.click();
+    await chooseDeskPrinter(page, printerLabel);
     expect(
       await page.evaluate((id) => localStorage.getItem(`foyer.badgePrinter.${id}`), eventId),
     ).not.toBeNull();
-    await page.getByTestId('check-in-settings-toggle').click();
 
     await scan(page, guest.ticketId);
     const result = page.getByTestId('check-in-result');
@@ -223,6 +234,35 @@ describe('badge printing in the browser', () => {
     await page.getByTestId('print-badge-confirm').click();
     await printer.jobWith(`Şule ${tag}`, 2);
   });
+  it('E4.76 E8.18 a badge the desk cannot print says why under the print button, at 375 px', async () => {
+    const offLabel = `Off ${tag}`;
+    await api(`/organizer/event/${eventId}/badges/printers`, {
+      token: organizerToken,
+      // One attempt, no retries: the desk hears of the failure at once.
+      body: {
+        label: offLabel,
+        kind: 'zpl',
+        host: '127.0.0.1',
+        port: await closedPort(),
+        printType: 'directly',
+      },
+    });
+    const guest = await freshTicket(eventId, 'Desk', `Ines ${tag}`);
+    const page = await deskOnPhone();
+    await chooseDeskPrinter(page, offLabel);
+
+    await scan(page, guest.ticketId);
+    const result = page.getByTestId('check-in-result');
+    await result.getByText(`${guest.name} is checked in`).waitFor();
+    await result.getByTestId('print-status').and(page.locator('[data-status="failed"]')).waitFor();
+    const reason = result.getByTestId('print-error');
+    await reason.getByText(/could not be printed.*refused the connection/s).waitFor();
+    await expectAccessible(page, 'desk-print-failed-375');
+    // The reason wraps inside the phone's width instead of widening the page.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   it('E3.36 a test print from the console reaches the label printer', async () => {
     await ensurePrinter();
     const page = await organizer('desktop');

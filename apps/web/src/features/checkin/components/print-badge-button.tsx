@@ -167,7 +167,9 @@ export function PrintBadgeButton({
         </Text>
       )}
       {failed && (
-        <Text size="xs" c="red.8" data-testid="print-error">
+        // red.9: the text sits on the result's tinted card (green after a check-in), where red.8 is
+        // below 4.5:1.
+        <Text size="xs" c="red.9" data-testid="print-error">
           {printFailedText(job, t)}
         </Text>
       )}
