@@ -1,6 +1,7 @@
 import type { BadgeTemplate, Printer, PrintJob } from '@foyer/contract';
 import { badgeSizes, type PrintErrorCode, printErrorCodes } from '@foyer/contract';
-import type { JobRow, PrinterRow, TemplateRow } from './badges.repository';
+import type { JobRow } from './badges.jobs.repository';
+import type { PrinterRow, TemplateRow } from './badges.repository';
 
 /** Rows as the contract shows them. */
 

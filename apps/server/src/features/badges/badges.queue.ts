@@ -22,6 +22,7 @@ import { unlessUniqueViolation } from '../../db/errors';
 import type { DB } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+import * as jobs from './badges.jobs.repository';
 import { presentJob } from './badges.present';
 import { PrintError, sendRaw } from './badges.printer';
 import {
@@ -84,7 +85,7 @@ async function publishJob(
   trx: Transaction<DB>,
   jobId: number,
 ): Promise<PrintJob | null> {
-  const row = await repo.findJob(trx, jobId);
+  const row = await jobs.findJob(trx, jobId);
   if (!row) return null;
   const job = presentJob(row);
   await realtime.publish(room(row.event_id), RecordType.BadgePrint, { job }, trx);
@@ -128,10 +129,10 @@ export async function requestPrint(
     // One badge's requests queue here, so "printed?" and "printing?" are answered one at a time.
     await holdLock(trx, 'badge', personId);
     const printedAt = await repo.printedAt(trx, personId);
-    const inFlight = await repo.findJobInFlight(trx, personId);
+    const inFlight = await jobs.findJobInFlight(trx, personId);
     if (inFlight) return answer('alreadyPrinting', presentJob(inFlight), printedAt); // E8.17
     if (printedAt && !input.force) return answer('alreadyPrinted', null, printedAt); // E8.16, E5.58
-    const id = await repo.insertJob(trx, {
+    const id = await jobs.insertJob(trx, {
       eventId: input.eventId,
       participantId: personId,
       printerId: printer.id,
@@ -142,7 +143,7 @@ export async function requestPrint(
       now,
     });
     if (id === null) {
-      const other = await repo.findJobInFlight(trx, personId);
+      const other = await jobs.findJobInFlight(trx, personId);
       return answer('alreadyPrinting', other ? presentJob(other) : null, printedAt);
     }
     if (pdf) await repo.recordPrint(trx, personId, me.id, now);
@@ -161,7 +162,7 @@ export async function getJob(
   jobId: number,
 ): Promise<PrintJob> {
   await requireBadgeStaff(ctx, eventId, userId);
-  const row = await repo.findJob(ctx.db, jobId);
+  const row = await jobs.findJob(ctx.db, jobId);
   if (!row || row.event_id !== eventId) throw AppError.notFound('Print job not found');
   return presentJob(row);
 }
@@ -171,7 +172,7 @@ export async function getJob(
 /** What the printer gets for a job: ZPL, or a TXT template's text; a PrintError when it cannot print. */
 async function contentFor(
   ctx: AppContext,
-  job: repo.JobRow,
+  job: jobs.JobRow,
   printer: repo.PrinterRow,
 ): Promise<string | PrintError> {
   const person = await repo.findBadgePerson(ctx.db, job.event_id, { participantId: job.participant_id });
@@ -196,9 +197,9 @@ const printErrorOf = (e: unknown) =>
 async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, claim: Date): Promise<boolean> {
   // The claim may have run out while earlier jobs of it were sent (a slow printer): the sweep has
   // then taken this job over, and sending it here too would print the badge twice.
-  const lease = await repo.renewLease(ctx.db, jobId, claim, new Date(ctx.now().getTime() + LEASE_MS));
+  const lease = await jobs.renewLease(ctx.db, jobId, claim, new Date(ctx.now().getTime() + LEASE_MS));
   if (!lease) return false;
-  const job = await repo.findJob(ctx.db, jobId);
+  const job = await jobs.findJob(ctx.db, jobId);
   if (!job) return false;
   const printer =
     job.printer_id === null ? undefined : await repo.findPrinter(ctx.db, job.event_id, job.printer_id);
@@ -232,7 +233,7 @@ async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, clai
   const delay = RETRY_DELAYS_MS[job.attempts];
   const giveUp = final || printer?.print_type === 'directly' || delay === undefined;
   return ctx.db.transaction().execute(async (trx) => {
-    const mine = await repo.finishAttempt(
+    const mine = await jobs.finishAttempt(
       trx,
       jobId,
       lease,
@@ -259,7 +260,7 @@ async function attempt(ctx: AppContext, realtime: Publisher, jobId: number, clai
 
 /** Claims the jobs (or, `null`, every due one) and attempts each in turn; how many were claimed. */
 export async function sendJobs(ctx: AppContext, realtime: Publisher, ids: number[] | null): Promise<number> {
-  const claimed = await repo.claimJobs(ctx.db, {
+  const claimed = await jobs.claimJobs(ctx.db, {
     ids,
     now: ctx.now(),
     leaseMs: LEASE_MS,
@@ -287,10 +288,10 @@ export async function sendQueued(
   if (event.jobIds.length > 0) await sendJobs(ctx, realtime, event.jobIds);
   if (event.batchId === null) return;
   for (;;) {
-    const ids = await repo.waitingJobIdsOfBatch(ctx.db, event.batchId, 10);
+    const ids = await jobs.waitingJobIdsOfBatch(ctx.db, event.batchId, 10);
     if (ids.length === 0) return;
     if ((await sendJobs(ctx, realtime, ids)) === 0) return;
-    const sent = await repo.findJobs(ctx.db, ids);
+    const sent = await jobs.findJobs(ctx.db, ids);
     if (sent.some((j) => j.status !== 'printed')) return;
   }
 }
@@ -324,7 +325,7 @@ export async function startBatch(
   }
   const now = ctx.now();
   const batch = await ctx.db.transaction().execute(async (trx) => {
-    const made = await repo.insertBatch(trx, {
+    const made = await jobs.insertBatch(trx, {
       eventId,
       printerId: printer.id,
       filter: { typeIds, checkedIn: input.checkedIn, notPrinted: input.notPrinted },
@@ -346,14 +347,14 @@ export async function getBatch(
   batchId: number,
 ): Promise<BadgeBatch> {
   await requireBadgeAdmin(ctx, eventId, userId);
-  const row = await repo.findBatch(ctx.db, eventId, batchId);
+  const row = await jobs.findBatch(ctx.db, eventId, batchId);
   if (!row) throw AppError.notFound('Batch not found');
   return {
     id: row.id,
     printerId: row.printer_id,
     total: row.total,
     skipped: row.skipped,
-    counts: await repo.jobCounts(ctx.db, { eventId, batchId }),
+    counts: await jobs.jobCounts(ctx.db, { eventId, batchId }),
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -367,8 +368,8 @@ export async function listJobs(
 ): Promise<BadgeJobs> {
   await requireBadgeAdmin(ctx, eventId, userId);
   const [rows, counts] = await Promise.all([
-    repo.recentJobs(ctx.db, eventId, { ...query, limit: BADGE_JOBS_LIST_LENGTH }),
-    repo.jobCounts(ctx.db, { eventId, batchId: query.batchId }),
+    jobs.recentJobs(ctx.db, eventId, { ...query, limit: BADGE_JOBS_LIST_LENGTH }),
+    jobs.jobCounts(ctx.db, { eventId, batchId: query.batchId }),
   ]);
   return { items: rows.map(presentJob), counts };
 }
@@ -388,7 +389,7 @@ export async function retryJob(
   input: z.output<typeof badgeRetryRequest>,
 ): Promise<BadgePrintAnswer> {
   await requireBadgeAdmin(ctx, eventId, userId);
-  const job = await repo.findJob(ctx.db, jobId);
+  const job = await jobs.findJob(ctx.db, jobId);
   if (!job || job.event_id !== eventId) throw AppError.notFound('Print job not found');
   const printer =
     job.printer_id === null ? undefined : await repo.findPrinter(ctx.db, eventId, job.printer_id);
@@ -402,12 +403,12 @@ export async function retryJob(
   const personId = job.participant_id;
   return ctx.db.transaction().execute(async (trx) => {
     await holdLock(trx, 'badge', personId);
-    const current = await repo.findJob(trx, jobId);
+    const current = await jobs.findJob(trx, jobId);
     if (current?.status !== 'failed') {
       throw AppError.conflict('Only a failed print job can be retried');
     }
     const printedAt = await repo.printedAt(trx, personId);
-    const inFlight = await repo.findJobInFlight(trx, personId);
+    const inFlight = await jobs.findJobInFlight(trx, personId);
     if (inFlight) return answer('alreadyPrinting', presentJob(inFlight), printedAt);
     if (printedAt && printedAt >= current.created_at && !input.force) {
       return answer('alreadyPrinted', presentJob(current), printedAt);
@@ -415,10 +416,10 @@ export async function retryJob(
     // A batch's job for the badge may have come in since the check (a batch takes no badge lock):
     // the in-flight index refuses the second, and so does this answer.
     const requeued = await unlessUniqueViolation(trx, () =>
-      repo.requeueJob(trx, jobId, { now, force: input.force }),
+      jobs.requeueJob(trx, jobId, { now, force: input.force }),
     );
     if (!requeued) {
-      const other = await repo.findJobInFlight(trx, personId);
+      const other = await jobs.findJobInFlight(trx, personId);
       return answer('alreadyPrinting', other ? presentJob(other) : null, printedAt);
     }
     await deps.bus.emit({ type: 'badge.print', eventId, jobIds: [jobId], batchId: null }, trx);
