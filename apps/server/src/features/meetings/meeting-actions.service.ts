@@ -5,6 +5,7 @@ import { requireLiveParticipant } from '../participants/live-participant';
 import { findParticipant } from '../participants/participants.service';
 import { assertMaySee, seerOf } from '../participants/visibility';
 import { assertFree, lockPeople } from './booking';
+import * as changes from './meeting-changes.repository';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
 import { assertEventOpen } from './meetings.policy';
 import { presentMeetings } from './meetings.present';
@@ -14,7 +15,7 @@ export const label = (p: { name: string; surname: string }) => `${p.name} ${p.su
 
 export async function present(deps: MeetingDeps, meetingId: number, viewerId: number): Promise<Meeting> {
   const { ctx } = deps;
-  const row = await repo.getMeeting(ctx.db, meetingId);
+  const row = await changes.getMeeting(ctx.db, meetingId);
   const [meeting] = await presentMeetings(ctx.db, [row], viewerId, ctx.now(), ctx.config.videoUrlTemplate);
   return meeting as Meeting;
 }
@@ -62,14 +63,14 @@ export async function cancelMeeting(
   const message = input.message || DEFAULT_CANCEL_MESSAGE; // E5.21
   await ctx.db.transaction().execute(async (trx) => {
     // The meeting held first, its people read after: a guest added or gone meanwhile is (not) told.
-    const current = await repo.lockMeetingStatus(trx, meeting.id);
+    const current = await changes.lockMeetingStatus(trx, meeting.id);
     const people = await repo.meetingPeople(trx, [meeting.id]);
     const mine = people.find((p) => p.participant_id === me.id && p.active);
     if (!mine) throw AppError.forbidden('You are not part of this meeting');
     if (current === 'cancelled') throw AppError.conflict('This meeting is already cancelled');
     const others = people.filter((p) => p.active && p.participant_id !== me.id).map((p) => p.participant_id);
     if (mine.role === 'guest') {
-      await repo.leaveMeeting(trx, meeting.id, me.id);
+      await changes.leaveMeeting(trx, meeting.id, me.id);
       await emitMeetingEvent(deps, trx, {
         type: 'meeting_guest_left',
         eventId: event.id,
@@ -80,7 +81,7 @@ export async function cancelMeeting(
       });
       return;
     }
-    await repo.cancelMeetingRows(trx, meeting.id, { executorId: me.id, message, at: now });
+    await changes.cancelMeetingRows(trx, meeting.id, { executorId: me.id, message, at: now });
     await emitMeetingEvent(deps, trx, {
       type: 'cancel_meeting',
       eventId: event.id,
@@ -125,7 +126,7 @@ export async function addGuest(
     AppError.notFound('Participant not found'),
   );
   if (actor.type_id !== null) {
-    if (await repo.guestsDisabledFor(ctx.db, actor.type_id))
+    if (await changes.guestsDisabledFor(ctx.db, actor.type_id))
       throw AppError.forbidden('Your participant type cannot add guests'); // E6.31
   }
   await ctx.db.transaction().execute(async (trx) => {
@@ -153,7 +154,7 @@ export async function addGuest(
       new Date(current.sdt),
       new Date(current.edt),
     );
-    await repo.addMeetingGuest(trx, current, guest.id);
+    await changes.addMeetingGuest(trx, current, guest.id);
     await emitMeetingEvent(deps, trx, {
       type: 'meeting_guest_added',
       eventId: event.id,
@@ -185,7 +186,7 @@ export async function meetingPresence(
   }
   await ctx.db.transaction().execute(async (trx) => {
     if (action === 'checkIn') {
-      await repo.markCheckedIn(trx, meeting.id, me.id, now);
+      await changes.markCheckedIn(trx, meeting.id, me.id, now);
     }
     await emitMeetingEvent(deps, trx, {
       type: 'meeting_ping',

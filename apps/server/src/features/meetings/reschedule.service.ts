@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { hasRight, requireMembership } from '../access/event-access';
 import { assertFree, collisionsOf, freeTable, lockPeople, slotNotFree } from './booking';
+import * as changes from './meeting-changes.repository';
 import { emitMeetingEvent, type MeetingDeps } from './meetings.events';
 import { assertEventOpen, notWaiting } from './meetings.policy';
 import { presentInvitations } from './meetings.present';
@@ -163,7 +164,7 @@ export async function confirmReschedule(
     // A new time is a new table (issue 15): the old number may be someone else's then.
     const tableNumber =
       meeting.table_number === null ? null : await freeTable(trx, event.id, sdt, meeting.id);
-    await repo.moveMeeting(trx, meeting.id, {
+    await changes.moveMeeting(trx, meeting.id, {
       sdt,
       edt,
       slotId: slot.id,
@@ -172,7 +173,7 @@ export async function confirmReschedule(
       tableNumber,
     });
     try {
-      await repo.moveMeetingPeople(trx, meeting.id, sdt, edt);
+      await changes.moveMeetingPeople(trx, meeting.id, sdt, edt);
     } catch (error) {
       if (isUniqueViolation(error)) throw slotNotFree('Someone is');
       throw error;

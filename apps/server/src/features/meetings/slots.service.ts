@@ -15,6 +15,7 @@ import { requireLiveParticipant } from '../participants/live-participant';
 import { findParticipant } from '../participants/participants.service';
 import { assertMaySee, maySee, seerOf } from '../participants/visibility';
 import { busyOf, MEETING_SOURCE } from './booking';
+import * as changes from './meeting-changes.repository';
 import type { MeetingDeps } from './meetings.events';
 import { isLimitReached } from './meetings.policy';
 import { toPerson } from './meetings.present';
@@ -119,7 +120,7 @@ export async function meetingStatus(
     isLimitReached(ctx.db, me),
     repo.maxMeetingCountOf(ctx.db, me.type_id),
   ]);
-  const reschedule = meeting ? await repo.openRescheduleOf(ctx.db, meeting.id) : undefined;
+  const reschedule = meeting ? await changes.openRescheduleOf(ctx.db, meeting.id) : undefined;
   const status = meetingCardStatus({
     opponentExists: true,
     invitation: latest
