@@ -178,6 +178,11 @@ describe('booth documents', () => {
     expect(socialUrl('instagram', 'javascript:alert(1)')).toBeNull();
     expect(socialUrl('instagram', '')).toBeNull();
     expect(socialUrl('myspace', 'acme')).toBeNull();
+    // An address typed without its scheme links as https; a handle with a dot stays a handle.
+    expect(socialUrl('linkedin', 'linkedin.com/company/acme')).toBe('https://linkedin.com/company/acme');
+    expect(socialUrl('instagram', 'acme.hq')).toBe('https://www.instagram.com/acme.hq');
+    expect(socialUrl('facebook', 'admin:secret@facebook.com/acme')).toBeNull();
+    expect(socialUrl('twitter', 'acme hq')).toBeNull();
   });
 
   it('E2.57 plays the first bvideo document: YouTube and Vimeo embedded, own files in a video', () => {

@@ -433,11 +433,16 @@ const SOCIAL_BASE: Record<string, string> = {
   linkedin: 'https://www.linkedin.com/company/',
 };
 
-/** A booth's social profile as a link: web addresses as given, handles (@acme) on their network. */
+/**
+ * A booth's social profile as a link: web addresses as given (one written without its scheme, a host
+ * and then a path such as "linkedin.com/company/acme", as https), handles (@acme, acme.hq) on their
+ * network.
+ */
 export function socialUrl(network: string, value: string): string | null {
   const text = value.trim();
   if (!text) return null;
   if (/^https?:\/\//i.test(text)) return boothDocumentHref(text);
+  if (/^(?:[\p{L}\p{N}_-]+\.)+[\p{L}\p{N}-]+\//u.test(text)) return boothDocumentHref(`https://${text}`);
   const handle = text.replace(/^@/, '');
   const base = SOCIAL_BASE[network];
   return base && /^[\w.-]{1,100}$/.test(handle) ? `${base}${handle}` : null;

@@ -151,7 +151,7 @@ describe('booths', () => {
     const ok = await put({
       linkedin: 'acme',
       twitter: '@acme_hq',
-      facebook: 'https://facebook.com/acme',
+      facebook: 'facebook.com/acme',
       instagram: '',
     });
     expect(ok.status).toBe(200);
@@ -168,7 +168,11 @@ describe('booths', () => {
       });
     }
     const detail = await req<BoothDetails>(owner, 'GET', `/event/booth/${booth.id}?eventId=${event.id}`);
-    expect(detail.body.data?.some).toMatchObject({ linkedin: 'acme', twitter: '@acme_hq' });
+    expect(detail.body.data?.some).toMatchObject({
+      linkedin: 'acme',
+      twitter: '@acme_hq',
+      facebook: 'facebook.com/acme',
+    });
   });
 });
 
