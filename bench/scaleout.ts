@@ -29,6 +29,7 @@ import { type ChatClient, removeChatEvent, seedChatEvent } from './lib/chat-seed
 import { type DeliveryStats, nextFromClients, startClients, type ToClients } from './lib/scaleout-clients';
 import {
   type AppProcess,
+  connectionsTo,
   cpuSeconds,
   findHaproxy,
   freePorts,
@@ -70,6 +71,8 @@ interface PhaseResult {
   killed: string | null;
   /** CPU seconds used from the first send until the last delivery was counted. */
   cpu: Cpu;
+  /** Open connections to each process (`connectionsTo`) once the clients subscribed, and at the end. */
+  connections: { subscribed: (number | null)[]; end: (number | null)[] };
 }
 
 interface Cpu {
@@ -180,6 +183,7 @@ async function phase(
     clientProcess.send({ kind: 'start', url, clients } satisfies ToClients);
     const connected = await ready;
     const rss = apps.map((a) => rssMb(a.child.pid) ?? Number.NaN);
+    const subscribedConnections = apps.map((a) => connectionsTo(a.port));
     console.error(
       `bench/scaleout: ${clients.length - connected.failed}/${clients.length} clients subscribed in ` +
         `${(connected.connectMs / 1000).toFixed(1)} s; RSS ${rss.map((r) => r.toFixed(0)).join(' / ')} MB`,
@@ -215,6 +219,7 @@ async function phase(
     const result = nextFromClients(clientProcess, 'stats');
     clientProcess.send({ kind: 'settle', timeoutMs: SETTLE_MS } satisfies ToClients);
     const { stats } = await result;
+    const endConnections = apps.map((a) => (a.name === killed ? 0 : connectionsTo(a.port)));
     const cpuEnd = cpuNow(pids);
     if (killed) cpuEnd[1] = victimCpu;
     const used = cpuEnd.map((end, i) => end - (cpuStart[i] ?? Number.NaN));
@@ -234,6 +239,7 @@ async function phase(
       rss,
       killed,
       cpu,
+      connections: { subscribed: subscribedConnections, end: endConnections },
     };
   } finally {
     clientProcess.kill();
@@ -255,6 +261,10 @@ function cpu(c: Cpu): string {
     `app ${c.apps.map(s).join('/')}, HAProxy ${s(c.haproxy)}, clients ${s(c.clients)}, ` +
     `machine ${s(c.machine)} of ${s(c.wall * cpus().length)} in ${s(c.wall)} s`
   );
+}
+
+function connections(counts: (number | null)[]): string {
+  return counts.map((n) => (n === null ? '—' : String(n))).join('/');
 }
 
 function failures(stats: DeliveryStats): string {
@@ -287,6 +297,8 @@ function row(one: PhaseResult, three: PhaseResult): string {
     `last owed message ${f(b.settleMs)} ms after the last send; ` +
     `RSS 1 process ${one.rss.map((r) => r.toFixed(0)).join('')} MB, ${three.processes} processes ` +
     `${three.rss.map((r) => r.toFixed(0)).join('/')} MB; CPU s while sending: ${cpu(one.cpu)} and ${cpu(three.cpu)}; ` +
+    `connections per process (${three.processes} processes) once subscribed ${connections(three.connections.subscribed)}, ` +
+    `at the end ${connections(three.connections.end)}; ` +
     `load avg ${load()}`;
   return `| ${date()} | ${TITLE} | postgres | ${result} | ${notes} |`;
 }

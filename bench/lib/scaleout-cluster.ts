@@ -145,6 +145,21 @@ export function rssMb(pid: number | undefined): number | null {
   }
 }
 
+/**
+ * Open TCP connections to a local port (`ss`, Linux): behind HAProxy, one per client socket on that
+ * process plus HAProxy's pooled HTTP connections and health check. Null when `ss` cannot tell.
+ */
+export function connectionsTo(port: number): number | null {
+  try {
+    const out = execFileSync('ss', ['-Htn', 'state', 'established', `( sport = :${port} )`], {
+      encoding: 'utf8',
+    });
+    return out.split('\n').filter((line) => line.trim() !== '').length;
+  } catch {
+    return null;
+  }
+}
+
 /** CPU time a process has used so far in seconds (user + system, Linux /proc), null when it is gone. */
 export function cpuSeconds(pid: number | undefined): number | null {
   if (pid === undefined) return null;
