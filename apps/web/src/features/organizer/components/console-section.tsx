@@ -1,9 +1,12 @@
 import {
   ActionIcon,
+  Alert,
   Button,
   Group,
   Paper,
+  Stack,
   Table,
+  Text,
   Title,
   type TitleProps,
   VisuallyHidden,
@@ -116,5 +119,48 @@ export function RowActions({
         <IconTrash size={16} aria-hidden />
       </ActionIcon>
     </>
+  );
+}
+
+/**
+ * A console list as a section: its heading with the add button, an intro, then the list's load
+ * error, its empty text or its table of `children` rows; `after` follows (the list's own dialogs).
+ */
+export function ConsoleListSection({
+  header,
+  intro,
+  error,
+  count,
+  emptyText,
+  table,
+  children,
+  after,
+}: {
+  header: Parameters<typeof ConsoleSectionHeader>[0];
+  intro: string;
+  /** The list's load error, shown as an alert. */
+  error: Error | null;
+  /** How many rows the list has; undefined while it loads (nothing is shown for it then). */
+  count: number | undefined;
+  emptyText: string;
+  table: Omit<Parameters<typeof ConsoleTable>[0], 'children'>;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <Stack gap="md" component="section" aria-labelledby={header.id}>
+      <ConsoleSectionHeader {...header} />
+      <Text size="sm" c="dimmed">
+        {intro}
+      </Text>
+      {error && (
+        <Alert color="red" role="alert">
+          {error.message}
+        </Alert>
+      )}
+      {count === 0 && <Text c="dimmed">{emptyText}</Text>}
+      {count !== undefined && count > 0 && <ConsoleTable {...table}>{children}</ConsoleTable>}
+      {after}
+    </Stack>
   );
 }

@@ -28,7 +28,7 @@ import { printErrorText } from '../../../lib/print-error';
 import { toast } from '../../../lib/toast';
 import { useBadgeConsole, useDeletePrinter, useSavePrinter, useTestPrint } from '../api/badges';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
-import { ConsoleSectionHeader, ConsoleTable, RowActions } from './console-section';
+import { ConsoleListSection, RowActions } from './console-section';
 
 type Errors = Partial<Record<string, string>>;
 
@@ -57,94 +57,89 @@ export function DoorPrinters({ eventId }: { eventId: number }) {
     });
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="printers-title">
-      <ConsoleSectionHeader
-        id="printers-title"
-        title={t('badges.printers.title')}
-        size="h3"
-        addLabel={t('badges.printers.add')}
-        addTestId="printer-add"
-        onAdd={() => setEditing('new')}
-      />
-      <Text size="sm" c="dimmed">
-        {t('badges.printers.intro')}
-      </Text>
-      {badges.isError && (
-        <Alert color="red" role="alert">
-          {badges.error.message}
-        </Alert>
-      )}
-      {badges.isSuccess && badges.data.printers.length === 0 && (
-        <Text c="dimmed">{t('badges.printers.empty')}</Text>
-      )}
-      {badges.isSuccess && badges.data.printers.length > 0 && (
-        <ConsoleTable
-          label={t('badges.printers.title')}
-          columns={[t('badges.printer.label'), t('badges.printer.kind'), t('badges.printer.printType')]}
-          actions={t('organizer.exhibitors.actions')}
-          boxed
-        >
-          {badges.data.printers.map((printer) => (
-            <Table.Tr key={printer.id} data-testid="printer-row">
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {printer.label}
-                </Text>
-                {printer.host && (
-                  <Text size="xs" c="dimmed">
-                    {t('badges.printer.address', { host: printer.host, port: printer.port })}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{t(`badges.printer.kind.${printer.kind}`)}</Table.Td>
-              <Table.Td>{t(`badges.printer.printType.${printer.printType}`)}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  {printer.kind !== 'pdf' && (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      leftSection={<IconPrinter size={14} aria-hidden />}
-                      aria-label={t('badges.printers.testLabel', { name: printer.label })}
-                      loading={test.isPending && test.variables === printer.id}
-                      onClick={() => testPrint(printer)}
-                      data-testid="printer-test"
-                    >
-                      {t('badges.printers.test')}
-                    </Button>
-                  )}
-                  <RowActions
-                    editLabel={t('badges.printers.edit', { name: printer.label })}
-                    onEdit={() => setEditing(printer)}
-                    deleteLabel={t('badges.printers.delete', { name: printer.label })}
-                    onDelete={() =>
-                      window.confirm(t('badges.printers.confirmDelete', { name: printer.label })) &&
-                      remove.mutate(printer.id, { onError: (e) => toast('error', e.message) })
-                    }
-                  />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ConsoleTable>
-      )}
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? t('badges.printers.add') : t('badges.printers.editTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        {editing && (
-          <PrinterForm
-            key={editing === 'new' ? 'new' : editing.id}
-            eventId={eventId}
-            printer={editing === 'new' ? null : editing}
-            templates={badges.data?.templates ?? []}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </Modal>
-    </Stack>
+    <ConsoleListSection
+      header={{
+        id: 'printers-title',
+        title: t('badges.printers.title'),
+        size: 'h3',
+        addLabel: t('badges.printers.add'),
+        addTestId: 'printer-add',
+        onAdd: () => setEditing('new'),
+      }}
+      intro={t('badges.printers.intro')}
+      error={badges.error}
+      count={badges.isSuccess ? badges.data.printers.length : undefined}
+      emptyText={t('badges.printers.empty')}
+      table={{
+        label: t('badges.printers.title'),
+        columns: [t('badges.printer.label'), t('badges.printer.kind'), t('badges.printer.printType')],
+        actions: t('organizer.exhibitors.actions'),
+        boxed: true,
+      }}
+      after={
+        <>
+          <Modal
+            opened={editing !== null}
+            onClose={() => setEditing(null)}
+            title={editing === 'new' ? t('badges.printers.add') : t('badges.printers.editTitle')}
+            closeButtonProps={{ 'aria-label': t('common.close') }}
+          >
+            {editing && (
+              <PrinterForm
+                key={editing === 'new' ? 'new' : editing.id}
+                eventId={eventId}
+                printer={editing === 'new' ? null : editing}
+                templates={badges.data?.templates ?? []}
+                onDone={() => setEditing(null)}
+              />
+            )}
+          </Modal>
+        </>
+      }
+    >
+      {badges.data?.printers.map((printer) => (
+        <Table.Tr key={printer.id} data-testid="printer-row">
+          <Table.Td>
+            <Text size="sm" fw={500}>
+              {printer.label}
+            </Text>
+            {printer.host && (
+              <Text size="xs" c="dimmed">
+                {t('badges.printer.address', { host: printer.host, port: printer.port })}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>{t(`badges.printer.kind.${printer.kind}`)}</Table.Td>
+          <Table.Td>{t(`badges.printer.printType.${printer.printType}`)}</Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="nowrap" justify="flex-end">
+              {printer.kind !== 'pdf' && (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  leftSection={<IconPrinter size={14} aria-hidden />}
+                  aria-label={t('badges.printers.testLabel', { name: printer.label })}
+                  loading={test.isPending && test.variables === printer.id}
+                  onClick={() => testPrint(printer)}
+                  data-testid="printer-test"
+                >
+                  {t('badges.printers.test')}
+                </Button>
+              )}
+              <RowActions
+                editLabel={t('badges.printers.edit', { name: printer.label })}
+                onEdit={() => setEditing(printer)}
+                deleteLabel={t('badges.printers.delete', { name: printer.label })}
+                onDelete={() =>
+                  window.confirm(t('badges.printers.confirmDelete', { name: printer.label })) &&
+                  remove.mutate(printer.id, { onError: (e) => toast('error', e.message) })
+                }
+              />
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ConsoleListSection>
   );
 }
 

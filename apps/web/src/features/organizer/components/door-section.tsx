@@ -24,7 +24,7 @@ import { toast } from '../../../lib/toast';
 import { useDeleteArea, useDoor, useSaveArea } from '../api/exhibitors';
 import { areaUpdate, isStaleArea } from '../lib/door-conflict';
 import { apiFieldErrors, issueErrors } from '../lib/form-errors';
-import { ConsoleSectionHeader, ConsoleTable, RowActions } from './console-section';
+import { ConsoleListSection, RowActions } from './console-section';
 import { DoorBadges } from './door-badges';
 import { DoorStaff } from './door-staff';
 
@@ -53,104 +53,101 @@ export function DoorSection({ eventId, types }: { eventId: number; types: Partic
   const areaName = (a: ConsoleCheckInArea) => a.name || t('organizer.door.wholeEvent');
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="door-title">
-      <ConsoleSectionHeader
-        id="door-title"
-        title={t('organizer.door.title')}
-        addLabel={t('organizer.door.addArea')}
-        addTestId="area-add"
-        onAdd={() => edit('new')}
-      />
-      <Text size="sm" c="dimmed">
-        {t('organizer.door.intro')}
-      </Text>
-      {door.isError && (
-        <Alert color="red" role="alert">
-          {door.error.message}
-        </Alert>
-      )}
-      {door.isSuccess && door.data.areas.length === 0 && <Text c="dimmed">{t('organizer.door.empty')}</Text>}
-      {door.isSuccess && door.data.areas.length > 0 && (
-        <ConsoleTable
-          label={t('organizer.door.title')}
-          columns={[t('organizer.door.area'), t('organizer.door.allowed'), t('organizer.door.occupancy')]}
-          actions={t('organizer.exhibitors.actions')}
-          boxed
-        >
-          {door.data.areas.map((area) => (
-            <Table.Tr key={area.id} data-testid="area-row">
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {areaName(area)}
-                </Text>
-                {area.entityType !== 'event' && (
-                  <Text size="xs" c="dimmed">
-                    {t(`organizer.door.kind.${area.entityType}`)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {area.allowedTypeIds.length
-                  ? area.allowedTypeIds.map(typeName).join(', ')
-                  : t('organizer.door.everyone')}
-              </Table.Td>
-              <Table.Td miw={120}>
-                <Text size="sm">
-                  {area.effectiveCapacity === null
-                    ? t('organizer.door.inside', { count: area.capacityUsed })
-                    : t('organizer.door.used', {
-                        used: area.capacityUsed,
-                        capacity: area.effectiveCapacity,
-                      })}
-                </Text>
-                {area.effectiveCapacity !== null && area.effectiveCapacity > 0 && (
-                  <Progress
-                    value={Math.min(100, (100 * area.capacityUsed) / area.effectiveCapacity)}
-                    size="sm"
-                    aria-label={t('organizer.door.occupancy')}
-                  />
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <RowActions
-                    editLabel={t('organizer.door.editArea', { name: areaName(area) })}
-                    onEdit={() => edit(area)}
-                    deleteLabel={t('organizer.door.deleteArea', { name: areaName(area) })}
-                    onDelete={() =>
-                      window.confirm(t('organizer.door.confirmDelete', { name: areaName(area) })) &&
-                      remove.mutate(area.id, { onError: (e) => toast('error', e.message) })
-                    }
-                  />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ConsoleTable>
-      )}
-      <DoorStaff eventId={eventId} />
-      <DoorBadges eventId={eventId} types={types} />
-      <Modal
-        opened={editing !== null}
-        onClose={() => edit(null)}
-        title={editing === 'new' ? t('organizer.door.addArea') : t('organizer.door.editAreaTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        {editing && door.data && (
-          <AreaForm
-            // A reloaded area is a new form, filled with what the other organizer saved.
-            key={editing === 'new' ? 'new' : `${editing.id}:${editing.updatedAt}`}
-            eventId={eventId}
-            area={editing === 'new' ? null : editing}
-            door={door.data}
-            types={types}
-            reloaded={reloaded}
-            onStale={(id) => void reload(id)}
-            onDone={() => edit(null)}
-          />
-        )}
-      </Modal>
-    </Stack>
+    <ConsoleListSection
+      header={{
+        id: 'door-title',
+        title: t('organizer.door.title'),
+        addLabel: t('organizer.door.addArea'),
+        addTestId: 'area-add',
+        onAdd: () => edit('new'),
+      }}
+      intro={t('organizer.door.intro')}
+      error={door.error}
+      count={door.isSuccess ? door.data.areas.length : undefined}
+      emptyText={t('organizer.door.empty')}
+      table={{
+        label: t('organizer.door.title'),
+        columns: [t('organizer.door.area'), t('organizer.door.allowed'), t('organizer.door.occupancy')],
+        actions: t('organizer.exhibitors.actions'),
+        boxed: true,
+      }}
+      after={
+        <>
+          <DoorStaff eventId={eventId} />
+          <DoorBadges eventId={eventId} types={types} />
+          <Modal
+            opened={editing !== null}
+            onClose={() => edit(null)}
+            title={editing === 'new' ? t('organizer.door.addArea') : t('organizer.door.editAreaTitle')}
+            closeButtonProps={{ 'aria-label': t('common.close') }}
+          >
+            {editing && door.data && (
+              <AreaForm
+                // A reloaded area is a new form, filled with what the other organizer saved.
+                key={editing === 'new' ? 'new' : `${editing.id}:${editing.updatedAt}`}
+                eventId={eventId}
+                area={editing === 'new' ? null : editing}
+                door={door.data}
+                types={types}
+                reloaded={reloaded}
+                onStale={(id) => void reload(id)}
+                onDone={() => edit(null)}
+              />
+            )}
+          </Modal>
+        </>
+      }
+    >
+      {door.data?.areas.map((area) => (
+        <Table.Tr key={area.id} data-testid="area-row">
+          <Table.Td>
+            <Text size="sm" fw={500}>
+              {areaName(area)}
+            </Text>
+            {area.entityType !== 'event' && (
+              <Text size="xs" c="dimmed">
+                {t(`organizer.door.kind.${area.entityType}`)}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            {area.allowedTypeIds.length
+              ? area.allowedTypeIds.map(typeName).join(', ')
+              : t('organizer.door.everyone')}
+          </Table.Td>
+          <Table.Td miw={120}>
+            <Text size="sm">
+              {area.effectiveCapacity === null
+                ? t('organizer.door.inside', { count: area.capacityUsed })
+                : t('organizer.door.used', {
+                    used: area.capacityUsed,
+                    capacity: area.effectiveCapacity,
+                  })}
+            </Text>
+            {area.effectiveCapacity !== null && area.effectiveCapacity > 0 && (
+              <Progress
+                value={Math.min(100, (100 * area.capacityUsed) / area.effectiveCapacity)}
+                size="sm"
+                aria-label={t('organizer.door.occupancy')}
+              />
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="nowrap" justify="flex-end">
+              <RowActions
+                editLabel={t('organizer.door.editArea', { name: areaName(area) })}
+                onEdit={() => edit(area)}
+                deleteLabel={t('organizer.door.deleteArea', { name: areaName(area) })}
+                onDelete={() =>
+                  window.confirm(t('organizer.door.confirmDelete', { name: areaName(area) })) &&
+                  remove.mutate(area.id, { onError: (e) => toast('error', e.message) })
+                }
+              />
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ConsoleListSection>
   );
 }
 
