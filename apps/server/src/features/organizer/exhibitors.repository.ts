@@ -2,6 +2,7 @@ import { CONSOLE_PEOPLE_LIMIT } from '@foyer/contract';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { type Executor, firstRow } from '../../db/executor';
 import type { BoothsTable } from '../../db/schema';
+import { byBoothRole } from '../booths/booths.repository';
 
 /** SQL of the console's exhibitors area: booths, their teams as the console lists them, booth categories. */
 
@@ -52,18 +53,7 @@ export function teamsOf(db: Executor, boothIds: readonly number[]) {
     .select(['id', 'user_id', 'booth_id', 'booth_role', 'name', 'surname', 'email', 'company'])
     .where('booth_id', 'in', boothIds)
     .where('state', '!=', 'deleted')
-    .orderBy((eb) =>
-      eb
-        .case()
-        .when('booth_role', '=', 'owner')
-        .then(0)
-        .when('booth_role', '=', 'admin')
-        .then(1)
-        .when('booth_role', '=', 'user')
-        .then(2)
-        .else(3)
-        .end(),
-    )
+    .orderBy(byBoothRole)
     .orderBy('name')
     .orderBy('id')
     .execute();
