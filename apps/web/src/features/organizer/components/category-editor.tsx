@@ -15,7 +15,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useSaveCategory } from '../api/types';
-import { apiFieldErrors, hasFieldErrors, issueErrors } from '../lib/form-errors';
+import { hasFieldErrors, issueErrors, showFieldErrors } from '../lib/form-errors';
 
 let nextKey = 1;
 
@@ -59,10 +59,7 @@ export function CategoryEditor({
       { ...parsed.data, ...(group ? { id: group.id } : {}) },
       {
         onSuccess: onClose,
-        onError: (error) => {
-          const fields = apiFieldErrors(t, error);
-          if (fields) setErrors(fields);
-        },
+        onError: showFieldErrors(t, setErrors),
       },
     );
   };

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mant
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { apiFieldErrors, type FieldErrors, type FormIssue, issueErrors } from '../lib/form-errors';
+import { type FieldErrors, type FormIssue, issueErrors, showFieldErrors } from '../lib/form-errors';
 import { SecretModal } from './integrations-dialogs';
 
 /**
@@ -82,10 +82,7 @@ export function SecretIssuingSection<Body>({
         onSecret(created.secret);
         onCreated();
       },
-      onError: (error) => {
-        const fields = apiFieldErrors(t, error, { label, topLevel: true });
-        if (fields) setErrors(fields);
-      },
+      onError: showFieldErrors(t, setErrors, { label, topLevel: true }),
     });
   };
 

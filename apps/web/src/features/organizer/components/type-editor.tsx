@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { LANGUAGE_NAMES } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
 import { useSaveType } from '../api/types';
-import { apiFieldErrors, hasFieldErrors, issueErrors } from '../lib/form-errors';
+import { hasFieldErrors, issueErrors, showFieldErrors } from '../lib/form-errors';
 
 interface Props {
   eventId: number;
@@ -69,10 +69,7 @@ export function TypeEditor({ eventId, type, allTypes, onClose }: Props) {
       { ...parsed.data, ...(type ? { id: type.id } : {}) },
       {
         onSuccess: onClose,
-        onError: (error) => {
-          const fields = apiFieldErrors(t, error);
-          if (fields) setErrors(fields);
-        },
+        onError: showFieldErrors(t, setErrors),
       },
     );
   };

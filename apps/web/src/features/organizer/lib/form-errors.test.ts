@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
-import { apiFieldErrors, hasFieldErrors, issueErrors } from './form-errors';
+import {
+  apiFieldErrors,
+  type FieldErrors,
+  hasFieldErrors,
+  issueErrors,
+  showFieldErrors,
+} from './form-errors';
 
 const t = i18n.t as Parameters<typeof issueErrors>[0];
 
@@ -50,6 +56,15 @@ describe('form error texts', () => {
     const issues = [{ path: ['industry'], message: 'test.required' }];
     expect(issueErrors(t, issues)).toEqual({ industry: 'This field is required' });
     expect(issueErrors(t, issues, () => 'Industry')).toEqual({ industry: 'Industry is required' });
+  });
+
+  it("a save's onError puts the API's field errors under their fields and leaves other errors to the form", () => {
+    const shown: FieldErrors[] = [];
+    const onError = showFieldErrors(t, (errors) => shown.push(errors), { topLevel: true });
+    onError(new ApiError(400, 'VALIDATION', 'Invalid', { 'options.1.name': 'test.bad' }));
+    onError(new ApiError(409, 'CONFLICT', 'Changed meanwhile'));
+    onError(new Error('offline'));
+    expect(shown).toEqual([{ options: 'Bad value' }]);
   });
 
   it('has none for other errors', () => {

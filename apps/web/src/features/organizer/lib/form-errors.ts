@@ -54,3 +54,18 @@ export function apiFieldErrors(
   }
   return errors;
 }
+
+/**
+ * A save's `onError` that puts the API's field errors under their fields; an error without them is
+ * left to the caller's form, which shows the save's error itself.
+ */
+export function showFieldErrors(
+  t: Translate,
+  setErrors: (errors: FieldErrors) => void,
+  options: { label?: FieldLabel; topLevel?: boolean } = {},
+): (error: unknown) => void {
+  return (error) => {
+    const fields = apiFieldErrors(t, error, options);
+    if (fields) setErrors(fields);
+  };
+}
