@@ -1,5 +1,5 @@
 import type { BadgeTemplate, ParticipantType } from '@foyer/contract';
-import { Alert, Badge, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../lib/toast';
@@ -53,25 +53,23 @@ function BadgeTemplates({ eventId, types }: { eventId: number; types: Participan
         boxed: true,
       }}
       after={
-        <>
-          <Modal
-            opened={editing !== null}
-            onClose={() => setEditing(null)}
-            title={editing === 'new' ? t('badges.templates.add') : t('badges.templates.editTitle')}
-            closeButtonProps={{ 'aria-label': t('common.close') }}
-            size="xl"
-          >
-            {editing && (
-              <TemplateForm
-                key={editing === 'new' ? 'new' : editing.id}
-                eventId={eventId}
-                template={editing === 'new' ? null : editing}
-                types={types}
-                onDone={() => setEditing(null)}
-              />
-            )}
-          </Modal>
-        </>
+        <Modal
+          opened={editing !== null}
+          onClose={() => setEditing(null)}
+          title={editing === 'new' ? t('badges.templates.add') : t('badges.templates.editTitle')}
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+          size="xl"
+        >
+          {editing && (
+            <TemplateForm
+              key={editing === 'new' ? 'new' : editing.id}
+              eventId={eventId}
+              template={editing === 'new' ? null : editing}
+              types={types}
+              onDone={() => setEditing(null)}
+            />
+          )}
+        </Modal>
       }
     >
       {badges.data?.templates.map((template) => (

@@ -77,24 +77,22 @@ export function DoorPrinters({ eventId }: { eventId: number }) {
         boxed: true,
       }}
       after={
-        <>
-          <Modal
-            opened={editing !== null}
-            onClose={() => setEditing(null)}
-            title={editing === 'new' ? t('badges.printers.add') : t('badges.printers.editTitle')}
-            closeButtonProps={{ 'aria-label': t('common.close') }}
-          >
-            {editing && (
-              <PrinterForm
-                key={editing === 'new' ? 'new' : editing.id}
-                eventId={eventId}
-                printer={editing === 'new' ? null : editing}
-                templates={badges.data?.templates ?? []}
-                onDone={() => setEditing(null)}
-              />
-            )}
-          </Modal>
-        </>
+        <Modal
+          opened={editing !== null}
+          onClose={() => setEditing(null)}
+          title={editing === 'new' ? t('badges.printers.add') : t('badges.printers.editTitle')}
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+        >
+          {editing && (
+            <PrinterForm
+              key={editing === 'new' ? 'new' : editing.id}
+              eventId={eventId}
+              printer={editing === 'new' ? null : editing}
+              templates={badges.data?.templates ?? []}
+              onDone={() => setEditing(null)}
+            />
+          )}
+        </Modal>
       }
     >
       {badges.data?.printers.map((printer) => (
