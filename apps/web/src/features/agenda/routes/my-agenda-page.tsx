@@ -23,6 +23,7 @@ import { useEvents } from '../../../lib/use-events';
 import { useMyAgenda } from '../api/agenda-api';
 import { AgendaList } from '../components/agenda-list';
 import { ExportModal } from '../components/export-modal';
+import { AgendaLoadError } from '../components/load-error';
 import { OffTimeModal } from '../components/off-time-modal';
 import { SessionDetail } from '../components/session-detail';
 import { agendaEvents, filterAgenda } from '../lib/agenda-lib';
@@ -135,20 +136,7 @@ export function MyAgendaPage() {
           <Loader aria-label={t('common.loading')} />
         </Center>
       ) : query.isError ? (
-        <Paper withBorder radius="md">
-          <EmptyState
-            py="xl"
-            icon={<IconSearchOff size={32} aria-hidden />}
-            title={t('agenda.error.load')}
-            description={query.error.message}
-          >
-            <EmptyState.Actions>
-              <Button variant="default" onClick={() => query.refetch()}>
-                {t('agenda.retry')}
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
+        <AgendaLoadError error={query.error} onRetry={() => query.refetch()} />
       ) : shown.length === 0 ? (
         <Paper withBorder radius="md" data-testid="agenda-empty">
           <EmptyState

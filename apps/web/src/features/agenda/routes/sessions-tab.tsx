@@ -20,6 +20,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { formatDay, useZone } from '../../../lib/format-date';
 import { useSessions } from '../api/sessions-api';
+import { AgendaLoadError } from '../components/load-error';
 import { SessionCard } from '../components/session-card';
 import { SessionsByTime } from '../components/sessions-by-time';
 import { defaultDay, filterSessions, groupByTrack, sessionDays, sessionFacets } from '../lib/agenda-lib';
@@ -85,22 +86,7 @@ function SessionsTabBody({ event }: { event: EventDetails }) {
     );
   }
   if (query.isError) {
-    return (
-      <Paper withBorder radius="md">
-        <EmptyState
-          py="xl"
-          icon={<IconSearchOff size={32} aria-hidden />}
-          title={t('agenda.error.load')}
-          description={query.error.message}
-        >
-          <EmptyState.Actions>
-            <Button variant="default" onClick={() => query.refetch()}>
-              {t('agenda.retry')}
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
-    );
+    return <AgendaLoadError error={query.error} onRetry={() => query.refetch()} />;
   }
   if (sessions.length === 0) {
     return (
