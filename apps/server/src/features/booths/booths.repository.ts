@@ -1,6 +1,7 @@
-import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import { type Executor, firstRow } from '../../db/executor';
-import type { BoothsTable, DB, ParticipantRow, ParticipantsTable } from '../../db/schema';
+import type { BoothsTable, ParticipantRow, ParticipantsTable } from '../../db/schema';
+import { byBoothRole } from './booth-team-order';
 
 export type BoothRow = Selectable<BoothsTable>;
 
@@ -19,19 +20,6 @@ export function findBooth(db: Executor, eventId: number, boothId: number, lock?:
   const query = db.selectFrom('booths').selectAll().where('event_id', '=', eventId).where('id', '=', boothId);
   return firstRow(query, lock);
 }
-
-/** A booth's team in its order: the owner, then admins, then users, then anyone else. */
-export const byBoothRole = (eb: ExpressionBuilder<DB, 'participants'>) =>
-  eb
-    .case()
-    .when('booth_role', '=', 'owner')
-    .then(0)
-    .when('booth_role', '=', 'admin')
-    .then(1)
-    .when('booth_role', '=', 'user')
-    .then(2)
-    .else(3)
-    .end();
 
 /** Staff and pending members of a booth, owner first. */
 export function boothPeople(db: Executor, boothId: number) {

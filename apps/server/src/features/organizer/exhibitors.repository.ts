@@ -2,7 +2,7 @@ import { CONSOLE_PEOPLE_LIMIT } from '@foyer/contract';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { type Executor, firstRow } from '../../db/executor';
 import type { BoothsTable } from '../../db/schema';
-import { byBoothRole } from '../booths/booths.repository';
+import { byBoothRole } from '../booths/booth-team-order';
 
 /** SQL of the console's exhibitors area: booths, their teams as the console lists them, booth categories. */
 
