@@ -1,23 +1,13 @@
-import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/helper';
+import { countingStatements } from '../../test/statements';
 import { accountsExist } from './auth';
 
 const t = useTestApp();
 
 /** The app's database, counting the statements run through it. */
-function counted() {
-  let statements = 0;
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      statements += 1;
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  return { db: t.ctx.db.withPlugin(plugin), statements: () => statements };
-}
+const counted = () => countingStatements(t.ctx.db);
 
 describe('the account check of every authenticated request', () => {
   it('A7.10 A6.04 checks asked together share one query and each gets its own answer', async () => {

@@ -17,7 +17,7 @@ import type { Server, Socket } from 'socket.io';
 import type { DB } from '../db/schema';
 import { type AccessClaims, accountsExist, verifyLiveAccessToken } from '../http/auth';
 import type { RoomPolicies } from './realtime.policy';
-import { findLastRecord, findLastSeq, findRecordsSince } from './realtime.repository';
+import { findLastRecord, findRecordsAfter } from './realtime.repository';
 
 export interface SocketData {
   userId: number;
@@ -134,16 +134,15 @@ async function subscribe(socket: RealtimeSocket, input: unknown, deps: Deps): Pr
       lastRecordAgeMs: last.ageMs,
     };
   }
-  const rows = await findRecordsSince(deps.db, room, since, REALTIME_CATCH_UP_LIMIT + 1);
-  const missed = rows.slice(0, REALTIME_CATCH_UP_LIMIT);
+  const { records, lastSeq } = await findRecordsAfter(deps.db, room, since, REALTIME_CATCH_UP_LIMIT + 1);
+  const missed = records.slice(0, REALTIME_CATCH_UP_LIMIT);
   const first = missed[0];
   const last = missed.at(-1);
   if (first && last) {
-    const more = rows.length > REALTIME_CATCH_UP_LIMIT;
+    const more = records.length > REALTIME_CATCH_UP_LIMIT;
     return { ok: true, missed, more, lastSeq: last.seq, truncated: first.seq > since + 1 };
   }
   // Nothing after since; a since beyond the room's end means the client knew another database.
-  const lastSeq = await findLastSeq(deps.db, room);
   return { ok: true, missed, more: false, lastSeq: Math.min(since, lastSeq), truncated: since > lastSeq };
 }
 

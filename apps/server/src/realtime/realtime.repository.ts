@@ -88,23 +88,39 @@ export async function lockRooms(
   await holdLocks(trx, 'realtimeRoom', rooms.map(spreadKey));
 }
 
-/** Records of a room after seq `since`, in seq order, at most `limit`. */
-export async function findRecordsSince(
+/**
+ * Records of a room after seq `since`, in seq order, at most `limit`, and the room's highest seq (0
+ * for a room without records), in one statement: a client resuming a room (every reconnect) needs
+ * the second whenever nothing came meanwhile, which is most often.
+ */
+export async function findRecordsAfter(
   db: Executor,
   room: string,
   since: number,
   limit: number,
-): Promise<RealtimeRecord[]> {
-  const rows = await db
-    .selectFrom('realtime_events')
-    .selectAll()
-    .where('room', '=', room)
-    .where('seq', '>', since)
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
-  return rows.map(toRecord);
+): Promise<{ records: RealtimeRecord[]; lastSeq: number }> {
+  // One row at least (the room's last seq); the records' columns are null when none came after since.
+  const { rows } = await sql<ResumeRow>`
+    SELECT m.room_last, e.*
+    FROM (SELECT max(seq) AS room_last FROM realtime_events WHERE room = ${room}) AS m
+    LEFT JOIN LATERAL (
+      SELECT * FROM realtime_events WHERE room = ${room} AND seq > ${since} ORDER BY seq LIMIT ${limit}
+    ) AS e ON true
+    ORDER BY e.seq`.execute(db);
+  const records: RealtimeRecord[] = [];
+  for (const row of rows) {
+    if (row.id !== null) records.push(toRecord(row as Selectable<RealtimeEventsTable>));
+  }
+  const roomLast = rows[0]?.room_last;
+  return { records, lastSeq: roomLast == null ? 0 : Number(roomLast) };
 }
+
+/** A record's columns, which the LEFT JOIN leaves null when none came, beside the room's last seq. */
+type ResumeRow = {
+  [K in keyof Selectable<RealtimeEventsTable>]: Selectable<RealtimeEventsTable>[K] | null;
+} & {
+  room_last: number | string | null;
+};
 
 /**
  * The room's highest seq (0 for a room without records) and how long ago, by the database's clock,
@@ -125,16 +141,6 @@ export async function findLastRecord(
   return row
     ? { seq: Number(row.seq), ageMs: Math.max(0, Math.round(Number(row.age_ms))) }
     : { seq: 0, ageMs: null };
-}
-
-/** The room's highest seq (0 for a room without records). */
-export async function findLastSeq(db: Executor, room: string): Promise<number> {
-  const row = await db
-    .selectFrom('realtime_events')
-    .select((eb) => eb.fn.max('seq').as('last'))
-    .where('room', '=', room)
-    .executeTakeFirst();
-  return row?.last == null ? 0 : Number(row.last);
 }
 
 /**
