@@ -9,13 +9,14 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, DEMO_TIMEZONE, startWebApp } from './lib/web-app';
 import { VIEWPORTS, visitAttendeeTab } from './lib/web-flow';
 
-const SLOWDOWN = 4;
+const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const LOADS = 2;
 const profileFile = process.env.BENCH_CPU_PROFILE;
 
 interface Trace {
   requests: [number, number, string][];
   longTasks: [number, number][];
+  paints: [number, string][];
 }
 
 const app = await startWebApp();
@@ -36,7 +37,15 @@ try {
     await page.addInitScript(
       `window.__longTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries())
         window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]) })
-        .observe({ type: 'longtask', buffered: true });`,
+        .observe({ type: 'longtask', buffered: true });
+      window.__paints = []; new PerformanceObserver((list) => { for (const e of list.getEntries())
+        window.__paints.push([Math.round(e.startTime), e.name]) })
+        .observe({ type: 'paint', buffered: true });
+      new PerformanceObserver((list) => { for (const e of list.getEntries())
+        window.__paints.push([Math.round(e.startTime), 'largest-contentful-paint ' + (e.element
+          ? e.element.tagName.toLowerCase() + ' "' + (e.element.textContent || '').slice(0, 40) + '"'
+          : '(removed)') + ' ' + e.size]) })
+        .observe({ type: 'largest-contentful-paint', buffered: true });`,
     );
     const profiling = profileFile !== undefined && load === LOADS;
     if (profiling) {
@@ -54,11 +63,12 @@ try {
     const trace = await page.evaluate<Trace>(
       `({ requests: performance.getEntriesByType('resource').map((e) =>
           [Math.round(e.startTime), Math.round(e.responseEnd), e.name.replace(location.origin, '')]),
-        longTasks: window.__longTasks })`,
+        longTasks: window.__longTasks, paints: window.__paints })`,
     );
     console.log(`load ${load} (CPU ${SLOWDOWN}× slower), ms from navigation:`);
     for (const [start, end, url] of trace.requests) console.log(`  ${start}–${end}  ${url}`);
     console.log(`  long tasks (start, ms): ${trace.longTasks.map(([s, d]) => `${s} (${d})`).join(', ')}`);
+    for (const [at, what] of trace.paints) console.log(`  ${at}  ${what}`);
     await context.close();
   }
 } finally {
