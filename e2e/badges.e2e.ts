@@ -254,6 +254,9 @@ describe('badge printing in the browser', () => {
     await scan(page, guest.ticketId);
     const result = page.getByTestId('check-in-result');
     await result.getByText(`${guest.name} is checked in`).waitFor();
+    // E8.18 as this printer takes it: sent to the printer at once, not left in a queue.
+    await page.getByText('Badge sent to the printer.').first().waitFor();
+    expect(await page.getByText('Badge sent to the print queue.').count()).toBe(0);
     await result.getByTestId('print-status').and(page.locator('[data-status="failed"]')).waitFor();
     const reason = result.getByTestId('print-error');
     await reason.getByText(/could not be printed.*refused the connection/s).waitFor();

@@ -72,7 +72,11 @@ export function PrintBadgeButton({
           if (answer.job) setJobId(answer.job.id);
           switch (answer.outcome) {
             case 'queued':
-              notify('success', t('checkIn.print.queued')); // E8.18
+              // E8.18; a `directly` printer gets its one attempt now rather than waiting in the queue.
+              notify(
+                'success',
+                t(printer.printType === 'directly' ? 'checkIn.print.sent' : 'checkIn.print.queued'),
+              );
               break;
             case 'printed':
               void openPdf(printer.id);
