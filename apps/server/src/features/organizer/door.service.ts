@@ -17,7 +17,7 @@ import { AppError } from '../../http/errors';
 import { listAreas } from '../checkin/checkin.service';
 import { findParticipant } from '../participants/participants.service';
 import * as repo from './door.repository';
-import { resolvePerson } from './exhibitors.service';
+import { resolvePerson } from './exhibitors.team';
 import { requireConsole } from './organizer.access';
 
 /**

@@ -20,7 +20,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import * as door from './door.service';
+import * as categories from './exhibitors.categories';
 import * as booths from './exhibitors.service';
+import * as team from './exhibitors.team';
 
 const deps = (request: FastifyRequest): booths.ExhibitorsDeps => ({
   ctx: request.server.ctx,
@@ -65,7 +67,7 @@ export const exhibitorsRoutes: FastifyPluginAsync = async (app) => {
     const input = parse(assignBoothOwnerRequest, request.body);
     return {
       success: true,
-      data: await booths.assignBoothOwner(deps(request), userId, eventId, boothId, input),
+      data: await team.assignBoothOwner(deps(request), userId, eventId, boothId, input),
     };
   });
 
@@ -75,7 +77,7 @@ export const exhibitorsRoutes: FastifyPluginAsync = async (app) => {
     const input = parse(addBoothMemberRequest, request.body);
     return {
       success: true,
-      data: await booths.addBoothMember(deps(request), userId, eventId, boothId, input),
+      data: await team.addBoothMember(deps(request), userId, eventId, boothId, input),
     };
   });
 
@@ -84,21 +86,21 @@ export const exhibitorsRoutes: FastifyPluginAsync = async (app) => {
     const { eventId, boothId, participantId } = parse(consoleBoothMemberParams, request.params);
     return {
       success: true,
-      data: await booths.removeBoothMember(deps(request), userId, eventId, boothId, participantId),
+      data: await team.removeBoothMember(deps(request), userId, eventId, boothId, participantId),
     };
   });
 
   app.get('/organizer/event/:eventId/booth-categories', async (request) => {
     const { userId } = await requireUser(request);
     const { eventId } = parse(consoleEventParams, request.params);
-    return { success: true, data: await booths.listBoothCategories(app.ctx, userId, eventId) };
+    return { success: true, data: await categories.listBoothCategories(app.ctx, userId, eventId) };
   });
 
   app.post('/organizer/event/:eventId/booth-categories', async (request) => {
     const { userId } = await requireUser(request);
     const { eventId } = parse(consoleEventParams, request.params);
     const input = parse(createBoothCategoryRequest, request.body);
-    return { success: true, data: await booths.createBoothCategory(app.ctx, userId, eventId, input) };
+    return { success: true, data: await categories.createBoothCategory(app.ctx, userId, eventId, input) };
   });
 
   app.put('/organizer/event/:eventId/booth-categories/:categoryId', async (request) => {
@@ -107,21 +109,24 @@ export const exhibitorsRoutes: FastifyPluginAsync = async (app) => {
     const { name } = parse(updateBoothCategoryRequest, request.body);
     return {
       success: true,
-      data: await booths.renameBoothCategory(app.ctx, userId, eventId, categoryId, name),
+      data: await categories.renameBoothCategory(app.ctx, userId, eventId, categoryId, name),
     };
   });
 
   app.delete('/organizer/event/:eventId/booth-categories/:categoryId', async (request) => {
     const { userId } = await requireUser(request);
     const { eventId, categoryId } = parse(consoleBoothCategoryParams, request.params);
-    return { success: true, data: await booths.deleteBoothCategory(app.ctx, userId, eventId, categoryId) };
+    return {
+      success: true,
+      data: await categories.deleteBoothCategory(app.ctx, userId, eventId, categoryId),
+    };
   });
 
   app.get('/organizer/event/:eventId/exhibitors/people', async (request) => {
     const { userId } = await requireUser(request);
     const { eventId } = parse(consoleEventParams, request.params);
     const query = parse(consolePeopleQuery, request.query);
-    return { success: true, data: await booths.consolePeople(app.ctx, userId, eventId, query) };
+    return { success: true, data: await team.consolePeople(app.ctx, userId, eventId, query) };
   });
 
   app.get('/organizer/event/:eventId/door/areas', async (request) => {

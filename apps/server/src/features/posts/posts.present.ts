@@ -1,5 +1,8 @@
 import type { Announcement, Comment, PersonSummary } from '@foyer/contract';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/executor';
 import type { AuthorRow, PostRow } from './posts.repository';
+import * as repo from './posts.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -52,4 +55,33 @@ export function toAnnouncement(
     comments: comments.map((c) => toComment(c, authors)),
     commentCount: comments.length,
   };
+}
+
+/** `db`: the transaction when presenting inside one (PGlite: never `ctx.db` while holding one). */
+export async function present(
+  ctx: AppContext,
+  rows: repo.PostRow[],
+  db: Executor = ctx.db,
+): Promise<Announcement[]> {
+  const comments = await repo.commentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const authors = await repo.authorsOf(
+    db,
+    [...rows, ...comments].map((r) => r.participant_id),
+  );
+  const byId = new Map(authors.map((a) => [a.id, a]));
+  return rows.map((row) =>
+    toAnnouncement(
+      row,
+      comments.filter((c) => c.parent_id === row.id),
+      byId,
+    ),
+  );
+}
+
+export async function presentComment(db: Executor, row: repo.PostRow): Promise<Comment> {
+  const authors = await repo.authorsOf(db, [row.participant_id]);
+  return toComment(row, new Map(authors.map((a) => [a.id, a])));
 }

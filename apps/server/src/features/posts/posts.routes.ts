@@ -9,16 +9,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth';
 import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
+import type { PostDeps } from './posts.events';
+import { deletePost, hidePost } from './posts.removal';
 import { forgetAnnouncementWritesBefore } from './posts.repository';
-import {
-  createPost,
-  deletePost,
-  hidePost,
-  listAnnouncements,
-  type PostDeps,
-  publishDueAnnouncements,
-  updatePost,
-} from './posts.service';
+import { createPost, listAnnouncements, publishDueAnnouncements, updatePost } from './posts.service';
 
 const deps = (request: FastifyRequest): PostDeps => ({
   ctx: request.server.ctx,

@@ -1,15 +1,10 @@
 import {
   type Announcement,
   type AnnouncementPage,
-  type AnnouncementRecord,
   type Comment,
-  type CommentRecord,
   type CreatePostRequest,
-  canDeleteComment,
   canEditComment,
-  canHidePost,
   canManageAnnouncement,
-  type HidePostRequest,
   PARTICIPANT_POSTS_PER_HOUR,
   PARTICIPANT_POSTS_PER_MINUTE,
   POST_MAX_FILES,
@@ -17,71 +12,20 @@ import {
   PostErrorCode,
   type PostFile,
   type PostFileInput,
-  PostRecordType,
   type PostsQuery,
-  type PostViewer,
   realtimeRoom,
   type UpdatePostRequest,
 } from '@foyer/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/executor';
 import type { DB, ParticipantRow } from '../../db/schema';
-import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
-import type { Realtime } from '../../realtime/realtime';
-import { hasRight, requireMembership } from '../access/event-access';
+import { requireMembership } from '../access/event-access';
+import { notifyEvent, type PostDeps, pushAnnouncement, pushComment } from './posts.events';
 import { removePostImages, storePostImage } from './posts.images';
-import { toAnnouncement, toComment } from './posts.present';
+import { present, presentComment } from './posts.present';
 import * as repo from './posts.repository';
-
-export interface PostDeps {
-  ctx: AppContext;
-  realtime: Pick<Realtime, 'publish' | 'lockRooms'>;
-  bus: Pick<Bus, 'emit'>;
-}
-
-/** E6.06, E6.07, E6.35: organizers, and participants with the moderator right. */
-export const isModerator = (me: ParticipantRow) => hasRight(me, 'moderator');
-const viewerOf = (me: ParticipantRow): PostViewer => ({ participantId: me.id, moderator: isModerator(me) });
-
-/** `db`: the transaction when presenting inside one (PGlite: never `ctx.db` while holding one). */
-async function present(
-  ctx: AppContext,
-  rows: repo.PostRow[],
-  db: Executor = ctx.db,
-): Promise<Announcement[]> {
-  const comments = await repo.commentsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  const authors = await repo.authorsOf(
-    db,
-    [...rows, ...comments].map((r) => r.participant_id),
-  );
-  const byId = new Map(authors.map((a) => [a.id, a]));
-  return rows.map((row) =>
-    toAnnouncement(
-      row,
-      comments.filter((c) => c.parent_id === row.id),
-      byId,
-    ),
-  );
-}
-
-async function presentComment(db: Executor, row: repo.PostRow): Promise<Comment> {
-  const authors = await repo.authorsOf(db, [row.participant_id]);
-  return toComment(row, new Map(authors.map((a) => [a.id, a])));
-}
-
-const pushAnnouncement = (
-  deps: PostDeps,
-  eventId: number,
-  record: AnnouncementRecord,
-  trx?: Transaction<DB>,
-) => deps.realtime.publish(realtimeRoom.event(eventId), PostRecordType.Announcement, record, trx);
-const pushComment = (deps: PostDeps, eventId: number, record: CommentRecord, trx: Transaction<DB>) =>
-  deps.realtime.publish(realtimeRoom.event(eventId), PostRecordType.Comment, record, trx);
+import { findAnnouncement, holdVisibleParent, isModerator, viewerOf } from './posts.visibility';
 
 /** Announcements whose postAt has come go out: pushed, and notified (A9.41). Returns how many. */
 export async function publishDueAnnouncements(deps: PostDeps): Promise<number> {
@@ -102,24 +46,6 @@ export async function publishDueAnnouncements(deps: PostDeps): Promise<number> {
     }
     return due.length;
   });
-}
-
-/**
- * The event-wide "New announcement" (A9.41, e-mailed to everyone) is the organizers' (E6.35);
- * a participant's post (E1.08) is in the lobby and notifies nobody.
- */
-async function notifyEvent(deps: PostDeps, post: Announcement, trx: Transaction<DB>): Promise<void> {
-  if (!post.official) return;
-  await deps.bus.emit(
-    {
-      type: 'announcement.published',
-      eventId: post.eventId,
-      postId: post.id,
-      authorId: post.participantId,
-      text: post.text,
-    },
-    trx,
-  );
 }
 
 /**
@@ -180,19 +106,6 @@ function beforeOf(before: PostsQuery['before']): repo.AnnouncementsBefore | unde
   if (typeof before === 'number') return { postId: before };
   const [ms, id] = before.split('.').map(Number) as [number, number];
   return { at: new Date(ms), id };
-}
-
-/** A visible announcement of the event, or 404. */
-async function findAnnouncement(ctx: AppContext, me: ParticipantRow, eventId: number, id: number) {
-  const row = await repo.findPost(ctx.db, eventId, id);
-  if (row?.type !== 'announcement') throw AppError.notFound('Announcement not found');
-  if (
-    row.published_at === null &&
-    !canManageAnnouncement({ participantId: row.participant_id }, viewerOf(me))
-  ) {
-    throw AppError.notFound('Announcement not found');
-  }
-  return row;
 }
 
 async function storeAll(ctx: AppContext, eventId: number, files: PostFileInput[]): Promise<PostFile[]> {
@@ -366,120 +279,8 @@ export async function updatePost(
   return post;
 }
 
-/**
- * A comment is gone with its announcement: hidden (kept for the organizers' records) or deleted, the
- * comment is not found either. The announcement is held FOR SHARE until the caller commits, taken
- * before the comment's row as a comment's creation does, so a hide or deletion in flight is waited for.
- */
-async function holdVisibleParent(trx: Transaction<DB>, eventId: number, comment: repo.PostRow) {
-  const parent =
-    comment.parent_id === null
-      ? undefined
-      : await repo.findPost(trx, eventId, comment.parent_id, { lock: 'share' });
-  if (parent?.type !== 'announcement') throw AppError.notFound('Comment not found');
-}
-
-/** The post's row held until the transaction ends; 404 when it went meanwhile. */
-async function lockedPost(
-  trx: Transaction<DB>,
-  eventId: number,
-  id: number,
-  options: { hiddenToo?: boolean } = {},
-) {
-  const row = await repo.findPost(trx, eventId, id, { ...options, lock: 'lock' });
-  if (!row) throw AppError.notFound('Post not found');
-  return row;
-}
-
 function checkFileCount(count: number) {
   if (count > POST_MAX_FILES) {
     throw AppError.badRequest('One image per announcement', { files: 'validation.error.maxLength' }); // E5.29
   }
-}
-
-/** DELETE event/post (E7.43): announcements by author/organizer/moderator (E6.06); comments also (E6.07, E6.09). */
-export async function deletePost(
-  deps: PostDeps,
-  userId: number,
-  input: { id: number; eventId: number },
-): Promise<{ id: number; type: 'announcement' | 'comment' }> {
-  const { ctx } = deps;
-  const { me } = await requireMembership(ctx.db, input.eventId, userId);
-  const row = await repo.findPost(ctx.db, input.eventId, input.id);
-  if (!row) throw AppError.notFound('Post not found');
-  if (row.type === 'comment') {
-    if (!canDeleteComment({ participantId: row.participant_id }, viewerOf(me))) {
-      throw AppError.forbidden('You cannot delete this comment');
-    }
-    await ctx.db.transaction().execute(async (trx) => {
-      await holdVisibleParent(trx, input.eventId, row);
-      await repo.deletePost(trx, row.id);
-      await pushComment(
-        deps,
-        input.eventId,
-        { action: 'deleted', id: row.id, parentId: row.parent_id as number, comment: null },
-        trx,
-      );
-    });
-    return { id: row.id, type: 'comment' };
-  }
-  await findAnnouncement(ctx, me, input.eventId, input.id);
-  if (!canManageAnnouncement({ participantId: row.participant_id }, viewerOf(me))) {
-    throw AppError.forbidden('You cannot delete this announcement');
-  }
-  const files = await ctx.db.transaction().execute(async (trx) => {
-    // As it is now, held: the scheduler may have published it since it was read (then its lobby
-    // entry must be taken back), or an edit added an image.
-    const current = await lockedPost(trx, input.eventId, row.id);
-    await repo.deletePost(trx, row.id);
-    await repo.deleteAnnouncementNotifications(trx, row.id);
-    if (current.published_at !== null) {
-      await pushAnnouncement(deps, input.eventId, { action: 'deleted', id: row.id, post: null }, trx);
-    }
-    return current.files;
-  });
-  await removePostImages(ctx.config.dataDir, files);
-  return { id: row.id, type: 'announcement' };
-}
-
-/**
- * POST event/post/hide: an organizer or moderator takes someone's announcement or comment out of
- * the lobby. It disappears live for everyone, its author included (a 'hidden' push, as a delete
- * would); its event-wide notification goes; the row stays for the organizers' records.
- */
-export async function hidePost(
-  deps: PostDeps,
-  userId: number,
-  input: HidePostRequest,
-): Promise<{ id: number; type: 'announcement' | 'comment'; hidden: true }> {
-  const { ctx } = deps;
-  const { me } = await requireMembership(ctx.db, input.eventId, userId);
-  const row = await repo.findPost(ctx.db, input.eventId, input.id);
-  if (!row) throw AppError.notFound('Post not found');
-  if (!canHidePost({ participantId: row.participant_id }, viewerOf(me))) {
-    throw AppError.forbidden('Only organizers and moderators can hide posts');
-  }
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.hidePost(trx, row.id, me.id, ctx.now());
-    if (row.type === 'comment') {
-      await deps.realtime.publish(
-        realtimeRoom.event(input.eventId),
-        PostRecordType.Comment,
-        {
-          action: 'hidden',
-          id: row.id,
-          parentId: row.parent_id as number,
-          comment: null,
-        } satisfies CommentRecord,
-        trx,
-      );
-      return;
-    }
-    await repo.deleteAnnouncementNotifications(trx, row.id);
-    // Published since it was read (the scheduler): open lobbies must still take it back.
-    if ((await lockedPost(trx, input.eventId, row.id, { hiddenToo: true })).published_at !== null) {
-      await pushAnnouncement(deps, input.eventId, { action: 'hidden', id: row.id, post: null }, trx);
-    }
-  });
-  return { id: row.id, type: row.type, hidden: true };
 }
