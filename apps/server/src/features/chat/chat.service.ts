@@ -65,10 +65,17 @@ export async function listRooms(ctx: AppContext, userId: number, eventId?: numbe
     ),
   ]);
   const lastById = new Map(lasts.map((m) => [m.id, m]));
+  // Grouped once: a busy exhibitor's hundreds of rooms, each looking for its members among all.
+  const membersByRoom = new Map<number, typeof members>();
+  for (const member of members) {
+    const list = membersByRoom.get(member.room_id);
+    if (list) list.push(member);
+    else membersByRoom.set(member.room_id, [member]);
+  }
   return rows.map((row) =>
     toChatRoom(
       row,
-      members.filter((m) => m.room_id === row.id),
+      membersByRoom.get(row.id) ?? [],
       row.last_message_id ? lastById.get(row.last_message_id) : undefined,
     ),
   );
