@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import { holdLock, LockClass } from '../db/advisory-locks';
 import type { DB } from '../db/schema';
+import { transactionStatus, watchTransaction } from './bus.commit';
+import { type Handler, type Processor, type Registered, runHandlers, runTransient } from './bus.handlers';
 import {
   type DomainEvent,
   type DomainEventType,
@@ -71,47 +72,6 @@ export interface Bus {
   setLogger(log: Pick<FastifyBaseLogger, 'error' | 'warn'>): void;
 }
 
-/** Thrown by `doneWith` when the handler's work was already committed by another run of it. */
-class DoneElsewhere extends Error {
-  constructor() {
-    super('this handler already ran for this event');
-  }
-}
-
-export interface HandlerMeta {
-  /** The outbox row's id. */
-  outboxId: number;
-  /** This handler's name. */
-  handler: string;
-  /** An idempotency key for one side effect: the same across retries of this row and handler. */
-  key(...parts: (string | number)[]): string;
-  /**
-   * Marks this handler done inside `trx`, so its writes and its progress commit together. Throws
-   * (rolling `trx` back) when another run of this handler for this row already committed; the bus
-   * then counts the handler as done.
-   */
-  doneWith(trx: Transaction<DB>): Promise<void>;
-}
-
-export type Handler<E> = (event: E, meta: HandlerMeta) => Promise<void> | void;
-
-/**
- * One concern's reaction to events (notifications, chat cards, e-mail/SMS, realtime pushes): it
- * declares the events it handles, and the app registers it with the bus explicitly
- * (`bus.register(processor)`), never as an import side effect. `name` is its progress key in the
- * outbox, so it must be unique per event type.
- */
-export interface Processor<K extends DomainEventType = DomainEventType> {
-  name: string;
-  events: readonly K[];
-  handle(event: Extract<DomainEvent, { type: K }>, meta: HandlerMeta): Promise<void> | void;
-}
-
-/** Builds a processor with its event types checked against `handle`'s parameter. */
-export function defineProcessor<K extends DomainEventType>(processor: Processor<K>): Processor<K> {
-  return processor;
-}
-
 export interface BusOptions {
   /** Test-only (FOYER_OUTBOX_PAUSE): writes rows but never claims them, to simulate a crash before processing. */
   paused?: boolean;
@@ -136,11 +96,6 @@ const MAX_ATTEMPTS = 6;
 const BATCH = 50;
 /** 1 s, 2 s, 4 s, … */
 const backoffMs = (attempts: number) => 1_000 * 2 ** Math.max(0, attempts - 1);
-
-interface Registered {
-  name: string;
-  handler: Handler<DomainEvent>;
-}
 
 export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
   const handlers = new Map<DomainEventType, Registered[]>();
@@ -226,37 +181,7 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
   }
 
   async function processRow(row: outbox.ClaimedRow): Promise<void> {
-    const list = handlers.get(row.type as DomainEventType) ?? [];
-    const done = [...row.done_handlers];
-    const errors: string[] = [];
-    for (const [index, { name, handler }] of list.entries()) {
-      if (done.includes(name)) continue;
-      const meta: HandlerMeta = {
-        outboxId: row.id,
-        handler: name,
-        key: (...parts) => ['bus', row.id, name, ...parts].join(':'),
-        doneWith: async (trx) => {
-          // Another run committed this handler's work first: this one's writes roll back.
-          if (!(await outbox.markHandlerDone(trx, row.id, name))) throw new DoneElsewhere();
-        },
-      };
-      try {
-        await handler(row.payload, meta);
-        done.push(name);
-        // The last handler's progress is recorded with the row's "done".
-        if (list.slice(index + 1).some((h) => !done.includes(h.name))) {
-          await outbox.markHandlerDone(db, row.id, name);
-        }
-      } catch (err) {
-        if (err instanceof DoneElsewhere) {
-          done.push(name);
-          continue;
-        }
-        // One failing processor must not keep the others from their work; it alone is retried.
-        log.error({ err, event: row.type, outboxId: row.id, handler: name }, 'event bus: handler failed');
-        errors.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
+    const { done, errors } = await runHandlers(db, handlers, row, () => log);
     if (errors.length === 0) {
       await outbox.markDone(db, row.id);
       local.delete(row.id);
@@ -283,27 +208,14 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
   }
 
   /**
-   * The caller's transaction holds an exclusive advisory lock keyed by its own id; a shared lock on
-   * the same key is granted once it has ended, and pg_xact_status then tells commit from rollback.
+   * Once the caller's transaction has ended (bus.commit.ts): its rows are claimed if it committed,
+   * forgotten if not, and then its transient events run.
    */
   async function afterCommit(
     xid: string,
     pending: { ids: number[]; transient: DomainEvent[] },
   ): Promise<void> {
-    const statusOf = async (executor: Kysely<DB> | Transaction<DB>) => {
-      const { rows } = await sql<{
-        status: string | null;
-      }>`SELECT pg_xact_status(${xid}::xid8) AS status`.execute(executor);
-      return rows[0]?.status ?? null;
-    };
-    const status = options.oneConnection
-      ? await statusOf(db)
-      : await db.transaction().execute(async (t) => {
-          await sql`SELECT pg_advisory_xact_lock_shared(${sql.lit(LockClass.bus)}, hashtext(${xid}))`.execute(
-            t,
-          );
-          return statusOf(t);
-        });
+    const status = await transactionStatus(db, xid, options.oneConnection);
     if (status !== 'committed') {
       for (const id of pending.ids) {
         local.delete(id);
@@ -312,24 +224,7 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
       return;
     }
     kick();
-    for (const event of pending.transient) await runTransient(event);
-  }
-
-  /** Runs a transient event's handlers now, in registration order; a failure is logged, not retried. */
-  async function runTransient(event: DomainEvent): Promise<void> {
-    for (const { name, handler } of handlers.get(event.type) ?? []) {
-      const meta: HandlerMeta = {
-        outboxId: 0,
-        handler: name,
-        key: (...parts) => ['bus', 'transient', name, ...parts].join(':'),
-        doneWith: async () => {},
-      };
-      try {
-        await handler(event, meta);
-      } catch (err) {
-        log.error({ err, event: event.type, handler: name }, 'event bus: transient handler failed');
-      }
-    }
+    for (const event of pending.transient) await runTransient(handlers, event, () => log);
   }
 
   /** The transaction's after-commit watch: set up at its first emit (one advisory lock per transaction). */
@@ -338,11 +233,7 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
     if (known) return known;
     const pending = { ids: [] as number[], transient: [] as DomainEvent[], done: Promise.resolve() };
     pendingByTrx.set(trx, pending);
-    const { rows } = await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(trx);
-    const xid = rows[0]?.xid ?? '';
-    if (!options.oneConnection) {
-      await holdLock(trx, 'bus', xid);
-    }
+    const xid = await watchTransaction(trx, options.oneConnection);
     pending.done = track(afterCommit(xid, pending));
     return pending;
   }
@@ -372,7 +263,7 @@ export function createBus(db: Kysely<DB>, options: BusOptions = {}): Bus {
       if (TRANSIENT_EVENT_TYPES.has(event.type)) {
         // Not an outbox row: its handlers run right after the commit (now, without a transaction).
         if (trx) (await watch(trx)).transient.push(event);
-        else await track(runTransient(event));
+        else await track(runTransient(handlers, event, () => log));
         return;
       }
       const ordered = !UNORDERED_EVENT_TYPES.has(event.type);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deliverPush, PushLaterError } from '../features/push/push.delivery';
-import { defineProcessor } from './bus';
+import { defineProcessor } from './bus.handlers';
 
 /**
  * Sends the e-mails, SMS and pushes of `messages.send` rows. Each message's idempotency key comes from the

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { defineProcessor } from '../../events/bus';
+import { defineProcessor } from '../../events/bus.handlers';
 import { type AgendaEvents, refreshAgendas } from './agenda.events';
 
 /** The rest of a large audience's agenda refreshes, a part per transaction (`refreshAgendas`). */

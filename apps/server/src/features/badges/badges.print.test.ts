@@ -22,7 +22,7 @@ import {
   stalledPrinter,
 } from './badges.fixtures';
 import { PRINT_TIMEOUT_MS, printerTiming, sendRaw } from './badges.printer';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, sendJobs, sweepPrintJobs } from './badges.queue';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, sendJobs, sweepPrintJobs } from './badges.queue.sending';
 
 let t: TestApp;
 let b: ReturnType<typeof badgeApi>;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { badgeApi, deadPort, hangUpPrinter, type LoopbackPrinter, loopbackPrinter } from './badges.fixtures';
 import { PrintError, sendRaw } from './badges.printer';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, sweepPrintJobs } from './badges.queue';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, sweepPrintJobs } from './badges.queue.sending';
 
 /** What a printer does with a job once the connection is open, and what the console is told. */
 

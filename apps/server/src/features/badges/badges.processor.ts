@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { defineProcessor } from '../../events/bus';
-import { sendQueued } from './badges.queue';
+import { defineProcessor } from '../../events/bus.handlers';
+import { sendQueued } from './badges.queue.sending';
 
 /**
  * `badges.print` (docs/decisions/013): after a print request or a console batch committed, sends

@@ -23,16 +23,9 @@ import { perMinute } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { idParam } from '../../realtime/realtime.policy';
 import { badgesProcessor } from './badges.processor';
-import {
-  getBatch,
-  getJob,
-  listJobs,
-  requestPrint,
-  retryJob,
-  startBatch,
-  sweepPrintJobs,
-  testPrint,
-} from './badges.queue';
+import { getJob, requestPrint } from './badges.queue';
+import { getBatch, listJobs, retryJob, startBatch, testPrint } from './badges.queue.console';
+import { sweepPrintJobs } from './badges.queue.sending';
 import {
   badgePdf,
   digest,

@@ -1,6 +1,6 @@
 import { type LeadChangedPayload, RecordType, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineProcessor } from '../../events/bus';
+import { defineProcessor } from '../../events/bus.handlers';
 import { findLead, questionsOf, teamUserIds } from './leads.repository';
 import { presentLeads, presentQuestion } from './leads.service';
 

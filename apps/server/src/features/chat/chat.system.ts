@@ -1,6 +1,6 @@
 import { ChatRecordType, type ChatSystemMessageType, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineProcessor, type HandlerMeta } from '../../events/bus';
+import { defineProcessor, type HandlerMeta } from '../../events/bus.handlers';
 import type { MeetingEventType } from '../../events/events';
 import * as messageRepo from './chat.messages.repository';
 import { publishMessage } from './chat.messages.service';

@@ -10,7 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { type Bus, defineProcessor } from '../../events/bus';
+import type { Bus } from '../../events/bus';
+import { defineProcessor } from '../../events/bus.handlers';
 import { AppError } from '../../http/errors';
 import { applyPrepared, prepareScan, requireCheckInStaff } from './checkin.service';
 import * as repo from './checkin.sync.repository';

@@ -6,7 +6,7 @@ import {
   realtimeRoom,
 } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineProcessor } from '../../events/bus';
+import { defineProcessor } from '../../events/bus.handlers';
 import { idParam, type RoomPolicy } from '../../realtime/realtime.policy';
 import { isStaffOf } from './checkin.lookup.repository';
 import { describeArea, findPerson, presentPerson } from './checkin.repository';

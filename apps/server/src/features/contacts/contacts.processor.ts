@@ -1,6 +1,6 @@
 import { type ContactChangedPayload, RecordType, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineProcessor } from '../../events/bus';
+import { defineProcessor } from '../../events/bus.handlers';
 import { eventNamesOf, findNotes, linksOf, presentContact } from './contacts.repository';
 import { findExchangeById, otherParticipantOf } from './exchanges.repository';
 import { presentRequest } from './exchanges.service';

@@ -1,6 +1,6 @@
 import { type InvitationChangedPayload, RecordType, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineProcessor } from '../../events/bus';
+import { defineProcessor } from '../../events/bus.handlers';
 import {
   isNotificationType,
   type WrittenNotification,

@@ -1,7 +1,8 @@
 import { effectiveChannels, NotificationRecordType, pushTopicOf, realtimeRoom } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import { type DomainEvent, defineProcessor, type HandlerMeta } from '../../events/bus';
+import type { DomainEvent } from '../../events/bus';
+import { defineProcessor, type HandlerMeta } from '../../events/bus.handlers';
 import { deliverPush, PushLaterError, pushableInEvent } from '../push/push.delivery';
 import { notificationPush } from '../push/push.message';
 import * as delivery from './notifications.delivery.repository';

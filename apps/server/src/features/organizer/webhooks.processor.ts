@@ -1,6 +1,7 @@
 import type { WebhookEventType } from '@foyer/contract';
 import type { FastifyInstance } from 'fastify';
-import { type DomainEvent, defineProcessor } from '../../events/bus';
+import type { DomainEvent } from '../../events/bus';
+import { defineProcessor } from '../../events/bus.handlers';
 import * as repo from './integrations.repository';
 import { deliveryPayload, presentParticipant, queueDeliveries } from './integrations.service';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { defineProcessor } from '../../events/bus';
+import { defineProcessor } from '../../events/bus.handlers';
 import { findEvent } from './registration.repository';
 import { findParticipantById } from './ticket.repository';
 import { registrationMail } from './ticket-mail';
