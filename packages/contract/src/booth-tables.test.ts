@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tablePresentCount, tableRequest } from './booths';
+import { tablePresentCount, tableRequest } from './booths-tables';
 import { POPUP_TABLE_PRESENCE_MS } from './constants';
 
 const NOW = Date.parse('2030-05-01T09:10:00Z');

@@ -5,7 +5,7 @@ import {
   attachmentExtension,
   attachmentProblem,
   uploadBoothDocumentRequest,
-} from './booths';
+} from './booths-documents';
 import { ATTACHMENT_MAX_BYTES } from './constants';
 
 describe('attachments (A5.42)', () => {

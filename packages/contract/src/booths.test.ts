@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
   aspectCrop,
-  assignableRolesFor,
-  BOOTH_MEMBERS_SHOWN,
   boothGroupOf,
-  boothVideo,
-  canLeaveBooth,
-  canManageBooth,
-  canManageMember,
   groupBooths,
-  safeLink,
   socialUrl,
   updateBoothRequest,
   uploadBoothImageRequest,
 } from './booths';
+import { boothVideo } from './booths-documents';
+import { safeLink } from './booths-links';
+import {
+  assignableRolesFor,
+  BOOTH_MEMBERS_SHOWN,
+  canLeaveBooth,
+  canManageBooth,
+  canManageMember,
+} from './booths-team';
 
 const booth = (id: number, boothType: string) => ({ id, boothType });
 

@@ -1,16 +1,10 @@
-import type {
-  Invitation,
-  InvitationSegment,
-  MeetingDetails,
-  MeetingStatus,
-  SegmentViewer,
-  UpcomingState,
-} from './meetings';
+import type { InvitationSegment, MeetingDetails, MeetingStatus, UpcomingState } from './meetings';
+import type { Invitation, SegmentViewer } from './meetings-invitations';
 
 /**
  * Meeting and invitation rules that need no schema (time windows, live or past, segments): the
  * signed-in frame's badges use them without loading the validation library; the schemas are in
- * meetings.ts.
+ * meetings.ts and meetings-invitations.ts.
  */
 
 export const MEETING_START_WINDOW_MS = 5 * 60_000; // E4.53: check-in, ping and join open 5 minutes before

@@ -36,7 +36,9 @@ import {
   speakerSchema,
 } from '../agenda-types';
 import { emptyRequest } from '../auth';
-import { cancelMeetingRequest, invitationSchema, meetingSchema, sendInvitationRequest } from '../meetings';
+import { meetingSchema } from '../meetings';
+import { invitationSchema } from '../meetings-invitations';
+import { cancelMeetingRequest, sendInvitationRequest } from '../meetings-requests';
 import { defineRoutes } from './route';
 
 const calendar = z.string().describe('An iCalendar (RFC 5545) file');

@@ -1,23 +1,21 @@
 import { z } from 'zod';
+import { meetingSchema, slotOfferSchema } from '../meetings';
+import { meetingStatusResultSchema } from '../meetings-card';
+import { invitationListSchema, invitationSchema } from '../meetings-invitations';
 import {
   addGuestRequest,
   confirmInvitationRequest,
   confirmRescheduleRequest,
   eventQuery,
-  invitationListSchema,
-  invitationSchema,
   meetingActionRequest,
-  meetingSchema,
   meetingStatusQuery,
-  meetingStatusResultSchema,
   prebookRequest,
   rejectInvitationRequest,
   rescheduleRequest,
   reserveTableRequest,
   revokeInvitationRequest,
-  slotOfferSchema,
   slotsQuery,
-} from '../meetings';
+} from '../meetings-requests';
 import { defineRoutes } from './route';
 
 /** One-to-one meetings: invitations (E4.20–E4.27), slots, meetings (E7.09–E7.23). */
