@@ -37,3 +37,8 @@ export function isOrganizer(me: ParticipantRow): boolean {
 export function hasRight(me: ParticipantRow, right: string): boolean {
   return me.organizer || me.rights[right] === true;
 }
+
+/** E6.06, E6.07, E6.35: organizers, and participants with the moderator right (the lobby's posts, polls). */
+export function isModerator(me: ParticipantRow): boolean {
+  return hasRight(me, 'moderator');
+}

@@ -16,7 +16,7 @@ import type { DB, ParticipantRow, PollsTable } from '../../db/schema';
 import type { Bus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
-import { hasRight, requireMembership } from '../access/event-access';
+import { isModerator, requireMembership } from '../access/event-access';
 import { deleteNotificationsOfPoll } from '../notifications/notifications.service';
 import { liveAnswers, type StoredAnswer, statusOf, toPoll } from './polls.present';
 import * as repo from './polls.repository';
@@ -26,9 +26,6 @@ export interface PollDeps {
   realtime: Pick<Realtime, 'publish' | 'lockRooms'>;
   bus: Pick<Bus, 'emit'>;
 }
-
-/** E6.35: organizers and participants with the moderator right manage polls. */
-const isModerator = (me: ParticipantRow) => hasRight(me, 'moderator');
 
 async function requireModerator(ctx: AppContext, eventId: number, userId: number) {
   const { me } = await requireMembership(ctx.db, eventId, userId);

@@ -20,12 +20,12 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { requireMembership } from '../access/event-access';
+import { isModerator, requireMembership } from '../access/event-access';
 import { notifyEvent, type PostDeps, pushAnnouncement, pushComment } from './posts.events';
 import { removePostImages, storePostImage } from './posts.images';
 import { present, presentComment } from './posts.present';
 import * as repo from './posts.repository';
-import { findAnnouncement, holdVisibleParent, isModerator, viewerOf } from './posts.visibility';
+import { findAnnouncement, holdVisibleParent, viewerOf } from './posts.visibility';
 
 /** Announcements whose postAt has come go out: pushed, and notified (A9.41). Returns how many. */
 export async function publishDueAnnouncements(deps: PostDeps): Promise<number> {

@@ -3,13 +3,11 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB, ParticipantRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { hasRight } from '../access/event-access';
+import { isModerator } from '../access/event-access';
 import * as repo from './posts.repository';
 
 /** Who is looking at the lobby, and the posts they may see and act on (404 for the rest). */
 
-/** E6.06, E6.07, E6.35: organizers, and participants with the moderator right. */
-export const isModerator = (me: ParticipantRow) => hasRight(me, 'moderator');
 export const viewerOf = (me: ParticipantRow): PostViewer => ({
   participantId: me.id,
   moderator: isModerator(me),
