@@ -1,12 +1,4 @@
-import {
-  type CommentRecord,
-  canDeleteComment,
-  canHidePost,
-  canManageAnnouncement,
-  type HidePostRequest,
-  PostRecordType,
-  realtimeRoom,
-} from '@foyer/contract';
+import { canDeleteComment, canHidePost, canManageAnnouncement, type HidePostRequest } from '@foyer/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -95,15 +87,10 @@ export async function hidePost(
   await ctx.db.transaction().execute(async (trx) => {
     await repo.hidePost(trx, row.id, me.id, ctx.now());
     if (row.type === 'comment') {
-      await deps.realtime.publish(
-        realtimeRoom.event(input.eventId),
-        PostRecordType.Comment,
-        {
-          action: 'hidden',
-          id: row.id,
-          parentId: row.parent_id as number,
-          comment: null,
-        } satisfies CommentRecord,
+      await pushComment(
+        deps,
+        input.eventId,
+        { action: 'hidden', id: row.id, parentId: row.parent_id as number, comment: null },
         trx,
       );
       return;
