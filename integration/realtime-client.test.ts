@@ -220,6 +220,30 @@ describe('web realtime client against the real server', () => {
     expect(client.connected).toBe(false);
   });
 
+  it('asks again for a room the server could not answer now (its database failed), and the room comes on', async () => {
+    const server = await start();
+    const user = await makeUser(server.ctx);
+    const client = open(server.url, async () => user.token);
+    await expect.poll(() => client.connected, { timeout: 5_000 }).toBe(true);
+    // A database hiccup: the subscribe's account check fails, the server answers MST-00500.
+    await sql`alter table users rename to users_away`.execute(server.ctx.db);
+    const errors: string[] = [];
+    let ready = false;
+    const got: RealtimeRecord[] = [];
+    const room = realtimeRoom.user(user.id);
+    client.subscribe(room, (r) => got.push(r), {
+      onError: (e) => errors.push(e.code),
+      onReady: () => (ready = true),
+    });
+    await expect.poll(() => errors).toEqual(['MST-00500']);
+    await sql`alter table users_away rename to users`.execute(server.ctx.db);
+    // Asked again by itself (no reconnect): on, and its records delivered.
+    await expect.poll(() => ready, { timeout: 5_000 }).toBe(true);
+    expect(client.connected).toBe(true);
+    await server.app.realtime.publish(room, RecordType.Notification, { n: 1 });
+    await expect.poll(() => got.length).toBe(1);
+  });
+
   it('reports a refused room to onError and stops calling a handler after unsubscribe', async () => {
     const server = await start();
     const alice = await makeUser(server.ctx);

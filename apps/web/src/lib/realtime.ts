@@ -1,5 +1,6 @@
 import {
   type ClientToServerEvents,
+  ErrorCode,
   REALTIME_PATH,
   REALTIME_UNAUTHORIZED,
   type RealtimeRecord,
@@ -66,9 +67,21 @@ interface RoomState {
   order: SeqOrder;
   /** A subscribe is in flight. */
   subscribing: boolean;
+  /** A subscribe the server could not answer now, asked again at this timer. */
+  retryTimer?: ReturnType<typeof setTimeout>;
+  /** The wait before that next ask: doubles while the server keeps failing it. */
+  retryMs: number;
 }
 
 const RETRY_MAX_MS = 30_000;
+
+/**
+ * Refusals that say "not now" rather than "no" (the server failed, or this connection asked too
+ * often): such a room is asked again after a wait, or it would stay off until the next reconnect,
+ * its records held and its screen never told it is on.
+ */
+const PASSING_REFUSALS: ReadonlySet<string> = new Set([ErrorCode.Internal, ErrorCode.RateLimited]);
+const SUBSCRIBE_RETRY_MS = 1_000;
 
 /** A throwing handler must not stop delivery to the others; its error still surfaces. */
 function call(handler: RecordHandler, record: RealtimeRecord): void {
@@ -137,6 +150,7 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
       handlers: new Set(),
       options: new Set(),
       subscribing: false,
+      retryMs: SUBSCRIBE_RETRY_MS,
       order: new SeqOrder({
         gapTimeoutMs,
         deliver: (record) => {
@@ -171,8 +185,10 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
           state.subscribing = false;
           if (!answer.ok) {
             for (const o of state.options) o.onError?.(answer.error);
+            if (PASSING_REFUSALS.has(answer.error.code)) subscribeLater(room, state);
             return;
           }
+          state.retryMs = SUBSCRIBE_RETRY_MS;
           if (answer.truncated) {
             // What is missing is gone for good (or the server's data was reset): go on from what it has.
             order.lastSeq = answer.missed[0] ? answer.missed[0].seq - 1 : answer.lastSeq;
@@ -195,9 +211,23 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
       );
   }
 
+  /** Asks for the room again after its wait (doubling up to RETRY_MAX_MS), while still wanted. */
+  function subscribeLater(room: string, state: RoomState): void {
+    clearTimeout(state.retryTimer);
+    state.retryTimer = setTimeout(() => {
+      state.retryTimer = undefined;
+      // Not connected: the reconnect asks anyway.
+      if (rooms.get(room) === state && socket.connected && !state.subscribing) subscribeOnServer(room, state);
+    }, state.retryMs);
+    state.retryMs = Math.min(state.retryMs * 2, RETRY_MAX_MS);
+  }
+
   socket.on('connect', () => {
     retryMs = 1_000;
-    for (const [room, state] of rooms) subscribeOnServer(room, state);
+    for (const [room, state] of rooms) {
+      clearTimeout(state.retryTimer);
+      subscribeOnServer(room, state);
+    }
   });
 
   /** Notes that the room had a record at `at` (the latest of what is known), for lastRecordAt. */
@@ -265,6 +295,7 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
         subscribed.options.delete(subscribeOptions);
         if (subscribed.handlers.size > 0 || rooms.get(room) !== subscribed) return;
         subscribed.order.stop();
+        clearTimeout(subscribed.retryTimer);
         rooms.delete(room);
         if (socket.connected) socket.emit('unsubscribe', { room }, () => {});
       };
@@ -272,7 +303,10 @@ export function connectRealtime(getToken: GetToken, options: RealtimeOptions = {
     close() {
       closed = true;
       clearTimeout(retryTimer);
-      for (const state of rooms.values()) state.order.stop();
+      for (const state of rooms.values()) {
+        state.order.stop();
+        clearTimeout(state.retryTimer);
+      }
       rooms.clear();
       socket.disconnect();
     },
