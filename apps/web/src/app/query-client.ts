@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { trackAnswerReads } from '../lib/answer-reads';
+import { followProfile } from '../lib/profile';
 import { QUERY_DEFAULTS } from '../lib/query-defaults';
 import { storeApiError } from './system/error-list';
 
@@ -26,3 +27,5 @@ export const queryClient = new QueryClient({
 });
 // Before the first fetch: a room coming on reloads only answers that may lack its last record.
 trackAnswerReads(queryClient.getQueryCache());
+// The signed-in user shown around the app follows every profile answer (A7.42, A7.43).
+followProfile(queryClient.getQueryCache());

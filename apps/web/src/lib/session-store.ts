@@ -32,12 +32,12 @@ interface SessionState {
    */
   setSession(token: string, user: SessionUser, actorId?: number | null): void;
   /**
-   * The signed-in user's names and time zone as the server has them now (a profile answer for the
+   * The signed-in user's names, login name and time zone as the server has them now (a profile answer for the
    * same id): stored, and the store's subscribers told, only when one of them differs or the session
    * was not yet confirmed. A profile fetched again each time the socket comes on mostly says the same,
    * and a new user object re-rendered every component that reads the user.
    */
-  updateUser(from: Pick<SessionUser, 'id' | 'name' | 'surname' | 'timezone'>): void;
+  updateUser(from: Pick<SessionUser, 'id' | 'name' | 'surname' | 'username' | 'timezone'>): void;
   setToken(token: string): void;
   setStatus(status: LoginState): void;
   /** Start-up without a network: signed in as the user stored with the token; false when there is none. */
@@ -59,12 +59,16 @@ export const useSession = create<SessionState>((set, get) => ({
     writeActor(actor);
     set({ token, user, status: 'loggedIn', unconfirmed: false, actorId: actor });
   },
-  updateUser({ id, name, surname, timezone }) {
+  updateUser({ id, name, surname, username, timezone }) {
     const { token, user, status, unconfirmed } = get();
     if (!token || !user || user.id !== id) return;
-    const same = user.name === name && user.surname === surname && user.timezone === timezone;
+    const same =
+      user.name === name &&
+      user.surname === surname &&
+      user.username === username &&
+      user.timezone === timezone;
     if (same && status === 'loggedIn' && !unconfirmed) return;
-    get().setSession(token, { ...user, name, surname, timezone });
+    get().setSession(token, { ...user, name, surname, username, timezone });
   },
   setToken(token) {
     writeToken(token);

@@ -1,5 +1,5 @@
 import type { EventDetails, SessionUser, UserProfile } from '@foyer/contract';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** Local storage as the browser has it, in memory. */
@@ -316,3 +316,48 @@ describe('the login state', () => {
     unsubscribe();
   });
 });
+
+describe('the signed-in user follows the profile (A7.42, A7.43)', () => {
+  it('A7.42 A7.43 a read begun before another device’s change, landing after the change’s read, is not shown', async () => {
+    signedInBefore();
+    const { useSession, profileKey } = await load();
+    const { followProfile } = await import('./profile');
+    const { trackAnswerReads } = await import('./answer-reads');
+    const { reloadAnswersOlderThanRecords } = await import('./use-realtime');
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    trackAnswerReads(queryClient.getQueryCache());
+    followProfile(queryClient.getQueryCache());
+    useSession.getState().setSession('old-token', user);
+
+    // The shell's read of the profile is on its way, slow, when the name is changed elsewhere.
+    const profile = (name: string): UserProfile => ({ ...user, name }) as UserProfile;
+    let answerOld: (response: Response) => void = () => {};
+    answers['/user/profile'] = () => new Promise<Response>((resolve) => (answerOld = resolve));
+    const observer = new QueryObserver(queryClient, { queryKey: profileKey, queryFn: fetchProfileOf(load) });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(asked).toEqual(['/user/profile']));
+    answers['/user/profile'] = () => ok(profile('Dorothea'));
+    // The user's feed says the profile changed (its record came now).
+    reloadAnswersOlderThanRecords(queryClient, { lastRecordAt: () => Date.now() }, 'userRooms/7', profileKey);
+    await vi.waitFor(() => expect(useSession.getState().user?.name).toBe('Dorothea'));
+    // The old read lands last: neither the cache nor the header goes back to it.
+    answerOld(ok(profile('Dora')));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(queryClient.getQueryData<UserProfile>(profileKey)?.name).toBe('Dorothea');
+    expect(useSession.getState().user).toEqual({ ...user, name: 'Dorothea' });
+    expect(JSON.parse(storage.getItem('sessionUser') ?? 'null')).toEqual({ ...user, name: 'Dorothea' });
+
+    // A saved form's answer, written into the cache by hand, is followed too.
+    queryClient.setQueryData(profileKey, profile('Dot'));
+    expect(useSession.getState().user?.name).toBe('Dot');
+    // Another person's answer (a sign-out and in meanwhile) is not.
+    queryClient.setQueryData(profileKey, { ...profile('Eve'), id: 8 });
+    expect(useSession.getState().user?.name).toBe('Dot');
+    stop();
+  });
+});
+
+/** The app's profile read, from the modules as this test loaded them. */
+function fetchProfileOf(loaded: typeof load) {
+  return async () => (await loaded()).fetchProfile();
+}

@@ -1,10 +1,10 @@
 import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { HoverTip } from '../../components/hover-tip';
 import { useTranslation } from '../../i18n/react';
+import { useProfile } from '../../lib/profile';
 import { useSession } from '../../lib/session-store';
 import { photoUrl } from './drawers/profile-tabs';
 import { useShell } from './shell-store';
-import { useProfile } from './use-profile';
 
 /** The signed-in person at the top of the navigation; opens the profile drawer (A2.75). */
 export function UserBlock({ collapsed = false }: { collapsed?: boolean }) {

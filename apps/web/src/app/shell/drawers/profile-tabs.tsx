@@ -3,11 +3,11 @@ import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
+import { useProfile } from '../../../lib/profile';
 import { useSession } from '../../../lib/session-store';
 import { isNativeApp } from '../native';
 import { useShell } from '../shell-store';
 import { localTimezone } from '../timezone/zones';
-import { useProfile } from '../use-profile';
 
 interface NavigateProps {
   onNavigate(): void;

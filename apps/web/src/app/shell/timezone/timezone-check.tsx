@@ -2,10 +2,10 @@ import { timezoneCheck } from '@foyer/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { whenIdle } from '../../../lib/idle';
+import { useProfile, useUpdateProfile } from '../../../lib/profile';
 import { useSession } from '../../../lib/session-store';
 import { useShell } from '../shell-store';
 import { useEver } from '../use-ever';
-import { useProfile, useUpdateProfile } from '../use-profile';
 import { rememberKept, type TimezoneModalMode } from './choices';
 import { localTimezone } from './zones';
 

@@ -45,7 +45,7 @@ vi.mock('@mantine/core', async (importOriginal) => {
     },
   };
 });
-vi.mock('../use-profile', () => ({
+vi.mock('../../../lib/profile', () => ({
   useUpdateProfile: () => ({ mutate: seen.mutate, reset: () => {}, isPending: false, error: null }),
 }));
 vi.mock('../../../lib/toast', () => ({ toast: seen.toast }));

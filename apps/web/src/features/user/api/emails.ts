@@ -1,7 +1,7 @@
-import type { ConnectedEmail, UserProfile } from '@foyer/contract';
+import type { ConnectedEmail } from '@foyer/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey, syncSessionUser } from './profile';
+import { profileKey } from '../../../lib/profile';
 
 export const emailsQueryKey = ['user', 'emails'] as const;
 
@@ -20,13 +20,9 @@ function useEmailMutation<TInput, TResult>(
     async onSuccess() {
       await queryClient.invalidateQueries({ queryKey: emailsQueryKey });
       if (touchesProfile) {
-        // The login name changed: refresh the profile and the signed-in user shown around the app.
-        await queryClient.invalidateQueries({ queryKey: profileQueryKey });
-        const profile = await queryClient.fetchQuery({
-          queryKey: profileQueryKey,
-          queryFn: () => api<UserProfile>('/user/profile'),
-        });
-        syncSessionUser(profile);
+        // The login name changed: the profile is read again, and the signed-in user shown around
+        // the app follows it (lib/profile.ts followProfile).
+        await queryClient.refetchQueries({ queryKey: profileKey, type: 'all' });
       }
     },
   });

@@ -18,8 +18,8 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
+import { useUpdateProfile } from '../../../lib/profile';
 import { toast } from '../../../lib/toast';
-import { useUpdateProfile } from '../api/profile';
 import {
   NOTIFICATION_GROUPS,
   type PreferenceState,

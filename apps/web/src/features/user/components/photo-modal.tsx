@@ -3,8 +3,8 @@ import { Alert, Button, Group, Image, Modal, Stack, Tabs, Text } from '@mantine/
 import { IconCamera, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
+import { useUpdateProfile } from '../../../lib/profile';
 import { toast } from '../../../lib/toast';
-import { useUpdateProfile } from '../api/profile';
 import { photoErrorText } from '../lib/photo-error';
 import { PhotoSnap } from './photo-snap';
 import { PhotoUpload } from './photo-upload';

@@ -5,8 +5,8 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from '../../../i18n/react';
 import { useFieldError } from '../../../lib/form-error';
+import { useUpdateProfile } from '../../../lib/profile';
 import { toast } from '../../../lib/toast';
-import { useUpdateProfile } from '../api/profile';
 import { localTimezone, TimezoneSelect } from './timezone-select';
 import '../../../i18n/account';
 

@@ -3,7 +3,7 @@ import { IconBell, IconLock, IconMail, IconUser } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
-import { useProfile } from '../api/profile';
+import { useProfile } from '../../../lib/profile';
 import { ConnectedEmails } from '../components/connected-emails';
 import { LoadError } from '../components/load-error';
 import { NotificationPreferences } from '../components/notification-preferences';
