@@ -245,6 +245,30 @@ export async function participantsOf(db: Executor, eventId: number, ids: number[
  * My rooms, pinned first, then by latest activity (a room without messages counts from its
  * creation); with the last message's id and my unread count per room.
  */
+/**
+ * A message `x` its member `m` has not seen (E3.30): after their last seen one, written by someone
+ * else, not deleted (a deleted message keeps its row with no type).
+ */
+const UNSEEN = sql<boolean>`x.id > m.last_seen_message_id AND x.type IS NOT NULL AND x.sender_id IS DISTINCT FROM m.participant_id`;
+
+/**
+ * Each of the user's rooms with messages they have not seen, and how many (newest room first): the
+ * badge's count without the list's last messages and order.
+ */
+export async function unseenCounts(db: Executor, userId: number) {
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('participants as me', 'me.id', 'm.participant_id')
+    .innerJoin('chat_messages as x', 'x.room_id', 'm.room_id')
+    .select(['m.room_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('me.user_id', '=', userId)
+    .where('me.state', '!=', 'deleted')
+    .where(UNSEEN)
+    .groupBy('m.room_id')
+    .orderBy('m.room_id', 'desc')
+    .execute();
+}
+
 export async function roomsOfUser(
   db: Executor,
   userId: number,
@@ -270,9 +294,7 @@ export async function roomsOfUser(
         .selectFrom('chat_messages as x')
         .select((c) => c.fn.countAll<number>().as('n'))
         .whereRef('x.room_id', '=', 'r.id')
-        .whereRef('x.id', '>', 'm.last_seen_message_id')
-        .where('x.type', 'is not', null)
-        .where(sql<boolean>`x.sender_id IS DISTINCT FROM m.participant_id`)
+        .where(UNSEEN)
         .as('unread'),
     ])
     .where('me.user_id', '=', userId)

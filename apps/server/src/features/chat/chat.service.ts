@@ -83,8 +83,8 @@ export async function listRooms(ctx: AppContext, userId: number, eventId?: numbe
 
 /** GET chat/unread: the badge's unseen chat messages (A4.39) and the count per room (E3.30). */
 export async function unreadCounts(ctx: AppContext, userId: number): Promise<ChatUnread> {
-  const rows = await repo.roomsOfUser(ctx.db, userId);
-  const rooms = rows.map((r) => ({ roomId: r.id, count: Number(r.unread ?? 0) })).filter((r) => r.count > 0);
+  const rows = await repo.unseenCounts(ctx.db, userId);
+  const rooms = rows.map((r) => ({ roomId: r.room_id, count: Number(r.n) }));
   return { total: rooms.reduce((sum, r) => sum + r.count, 0), rooms };
 }
 

@@ -9,7 +9,15 @@ import {
 } from '@foyer/contract';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBooth, makeEvent, makePerson, makeType, makeUser, type Person } from '../../../test/factories';
+import {
+  makeBooth,
+  makeEvent,
+  makeParticipant,
+  makePerson,
+  makeType,
+  makeUser,
+  type Person,
+} from '../../../test/factories';
 import { useHeldTransactions } from '../../../test/held-transactions';
 import { call, failingRealtime, useTestApp } from '../../../test/helper';
 import { waitFor } from '../../../test/smtp';
@@ -345,6 +353,55 @@ describe('messages', () => {
     const after = (await page(ana, room.id)).members.find((m) => m.participantId === ben.id);
     expect(after?.lastSeenMessageId).toBe(m2.messageId);
     expect((await rooms(ben))[0]).toMatchObject({ countUnreadMessages: 0, seen: true });
+  });
+
+  it('A4.39 E3.30 the unread counts say per room what the rooms list says, over several rooms and events', async () => {
+    const { event, ana, ben, cat } = await setup();
+    const withAna = (await openPrivate(ana, ben, event.id)).body.data as ChatRoom;
+    const withCat = (await openPrivate(cat, ben, event.id)).body.data as ChatRoom;
+    const group = (
+      await api(ana, 'POST', '/chat/room', {
+        eventId: event.id,
+        type: 'group',
+        name: 'Team',
+        members: [ben.id, cat.id],
+      })
+    ).body.data as ChatRoom;
+    await send(ana, withAna.id, 'one');
+    await send(ana, withAna.id, 'two');
+    await send(ben, withCat.id, 'mine is not unread');
+    await send(cat, withCat.id, 'hi');
+    const deleted = (await send(ana, group.id, 'deleted: not unread')).body.data as ChatMessage;
+    await api(ana, 'DELETE', `/chat/message/${deleted.messageId}`);
+    await send(cat, group.id, 'group');
+    await send(cat, group.id, 'group again');
+    // Ben in a second event, with a room there too.
+    const other = await makeEvent(t.ctx);
+    const benUser = { id: ben.userId, username: ben.email, name: 'Ben', surname: 'Tester' };
+    const benThere: Person = { ...ben, id: (await makeParticipant(t.ctx, other.id, benUser)).id };
+    const dan = await makePerson(t.ctx, other.id, { name: 'Dan' });
+    const away = (await openPrivate(dan, benThere, other.id)).body.data as ChatRoom;
+    await send(dan, away.id, 'elsewhere');
+    // Ben has seen the first of Ana's two.
+    const first = (await page(ben, withAna.id)).messages[0];
+    await api(ben, 'POST', '/chat/room/seen', { roomId: withAna.id, messageId: first?.messageId });
+
+    const counts = async (who: Person) => {
+      const unread = (await api(who, 'GET', '/chat/unread')).body.data as ChatUnread;
+      const listed = (await rooms(who))
+        .filter((room) => room.countUnreadMessages > 0)
+        .map((room) => ({ roomId: room.id, count: room.countUnreadMessages }));
+      const byRoom = (a: { roomId: number }, b: { roomId: number }) => a.roomId - b.roomId;
+      expect([...unread.rooms].sort(byRoom)).toEqual(listed.sort(byRoom));
+      return unread;
+    };
+    const forBen = await counts(ben);
+    expect(new Set(forBen.rooms.map((r) => r.roomId))).toEqual(
+      new Set([withAna.id, withCat.id, group.id, away.id]),
+    );
+    expect(forBen.total).toBe(1 + 1 + 2 + 1);
+    // Ana: Cat's two in the group; her own and her deleted one are not unread.
+    expect(await counts(ana)).toEqual({ total: 2, rooms: [{ roomId: group.id, count: 2 }] });
   });
 
   it('E4.85 E7.89 only the sender deletes; the message stays with type and text null', async () => {
