@@ -1,10 +1,12 @@
 import type { UpdateProfileRequest, UserProfile } from '@foyer/contract';
 import { hashKey, type QueryCache, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
-import { fetchProfile, PROFILE_STALE_MS, profileKey } from './session';
 import { useSession } from './session-store';
 
-export { profileKey };
+/** The profile's query (GET /user/profile), shared by the start-up check and the shell. */
+export const profileKey = ['user', 'profile'] as const;
+export const PROFILE_STALE_MS = 5 * 60_000;
+export const fetchProfile = () => api<UserProfile>('/user/profile');
 
 /**
  * GET /user/profile (A7.09): the account as the shell and the settings screens show it, one cached
@@ -33,7 +35,7 @@ export function useUpdateProfile() {
 }
 
 /**
- * The signed-in user's names and time zone (the session's copy, in the header and in every date)
+ * The signed-in user's names, login name and time zone (the session's copy, in the header and in every date)
  * follow each profile answer the cache takes: a fetch, a refetch after another device's change
  * (A7.42, A7.43), a saved form. One place, so no screen can forget it, and the cache's newest answer
  * is the one shown. Returns the function that stops.

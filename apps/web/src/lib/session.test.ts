@@ -320,8 +320,8 @@ describe('the login state', () => {
 describe('the signed-in user follows the profile (A7.42, A7.43)', () => {
   it('A7.42 A7.43 a read begun before another device’s change, landing after the change’s read, is not shown', async () => {
     signedInBefore();
-    const { useSession, profileKey } = await load();
-    const { followProfile } = await import('./profile');
+    const { useSession } = await load();
+    const { followProfile, fetchProfile, profileKey } = await import('./profile');
     const { trackAnswerReads } = await import('./answer-reads');
     const { reloadAnswersOlderThanRecords } = await import('./use-realtime');
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -333,7 +333,7 @@ describe('the signed-in user follows the profile (A7.42, A7.43)', () => {
     const profile = (name: string): UserProfile => ({ ...user, name }) as UserProfile;
     let answerOld: (response: Response) => void = () => {};
     answers['/user/profile'] = () => new Promise<Response>((resolve) => (answerOld = resolve));
-    const observer = new QueryObserver(queryClient, { queryKey: profileKey, queryFn: fetchProfileOf(load) });
+    const observer = new QueryObserver(queryClient, { queryKey: profileKey, queryFn: fetchProfile });
     const stop = observer.subscribe(() => {});
     await vi.waitFor(() => expect(asked).toEqual(['/user/profile']));
     answers['/user/profile'] = () => ok(profile('Dorothea'));
@@ -356,8 +356,3 @@ describe('the signed-in user follows the profile (A7.42, A7.43)', () => {
     stop();
   });
 });
-
-/** The app's profile read, from the modules as this test loaded them. */
-function fetchProfileOf(loaded: typeof load) {
-  return async () => (await loaded()).fetchProfile();
-}

@@ -1,7 +1,7 @@
-import type { UserProfile } from '@foyer/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, endsSession } from './api-client';
+import { fetchProfile, PROFILE_STALE_MS, profileKey } from './profile';
 import { useSession } from './session-store';
 import { clearSessionStorage } from './storage';
 import { disablePush } from './web-push';
@@ -36,11 +36,6 @@ export async function logout(): Promise<void> {
   clearSessionStorage();
   useSession.getState().clear();
 }
-
-/** The profile's query (GET /user/profile), shared by the start-up check and the shell. */
-export const profileKey = ['user', 'profile'] as const;
-export const PROFILE_STALE_MS = 5 * 60_000;
-export const fetchProfile = () => api<UserProfile>('/user/profile');
 
 /** While signed in as the stored user without the server, how often the profile check tries again. */
 export const SESSION_RECHECK_MS = 30_000;

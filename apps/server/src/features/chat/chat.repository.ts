@@ -242,10 +242,6 @@ export async function participantsOf(db: Executor, eventId: number, ids: number[
 }
 
 /**
- * My rooms, pinned first, then by latest activity (a room without messages counts from its
- * creation); with the last message's id and my unread count per room.
- */
-/**
  * A message `x` its member `m` has not seen (E3.30): after their last seen one, written by someone
  * else, not deleted (a deleted message keeps its row with no type).
  */
@@ -269,6 +265,10 @@ export async function unseenCounts(db: Executor, userId: number) {
     .execute();
 }
 
+/**
+ * My rooms, pinned first, then by latest activity (a room without messages counts from its
+ * creation); with the last message's id and my unread count per room.
+ */
 export async function roomsOfUser(
   db: Executor,
   userId: number,

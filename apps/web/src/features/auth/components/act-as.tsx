@@ -7,7 +7,7 @@ import { LazyModal } from '../../../components/lazy-modal';
 import { useTranslation } from '../../../i18n/react';
 import { actAs } from '../../../lib/api-client';
 import { clearCaches } from '../../../lib/clear-caches';
-import { fetchProfile, PROFILE_STALE_MS, profileKey } from '../../../lib/session';
+import { fetchProfile, PROFILE_STALE_MS, profileKey } from '../../../lib/profile';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 
