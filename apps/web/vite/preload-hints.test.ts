@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE } from '../src/lib/api-client';
-import { EARLY_ANSWERS_KEY, type EarlyAnswers, earlyAddresses } from '../src/lib/early-answers';
+import { EARLY_ANSWERS_KEY, type EarlyAnswers, earlyAsks } from '../src/lib/early-answers';
 import { EVENT_DEFAULT_TABS_KEY } from '../src/lib/storage';
 import { startScript } from './preload-hints';
 
@@ -14,37 +14,53 @@ const files = {
 interface StartUp {
   /** The files asked for, as `rel href`. */
   links: string[];
-  /** The API addresses fetched, with their authorization header. */
+  /** The API addresses fetched, with their method, authorization header and body. */
   fetched: string[];
+  /** The files and the answers asked for, in order (`link href` or `fetch address`). */
+  order: string[];
+  /** Ends the files' loads (each link's load event). */
+  filesArrive(): void;
   /** What the script left for the app (lib/early-answers.ts). */
   early: EarlyAnswers | undefined;
 }
 
 /** Runs the start-up script on a page at `pathname` and `width`: what it asked for. */
 function startUp(
-  pathname: string,
+  address: string,
   width: number,
   token: string | null,
   stored: Record<string, string> = {},
   fetchAnswer: () => Promise<Response> = () => Promise.resolve(new Response('{}')),
 ): StartUp {
-  const links: { rel?: string; href?: string }[] = [];
+  const [pathname = address, search] = address.split(/(?=\?)/);
+  const links: { rel?: string; href?: string; onload?: () => void }[] = [];
   const fetched: string[] = [];
+  const order: string[] = [];
   const window: { [EARLY_ANSWERS_KEY]?: EarlyAnswers } = {};
   const element = () => ({});
   runInNewContext(startScript(files, { en: 'Loading' }), {
     window,
-    location: { pathname },
+    location: { pathname, search: search ?? '' },
     innerWidth: width,
     navigator: { languages: ['en'] },
     localStorage: { getItem: (key: string) => (key === 'token' ? token : (stored[key] ?? null)) },
     document: {
       querySelector: () => null,
       createElement: element,
-      head: { appendChild: (link: { rel?: string; href?: string }) => links.push(link) },
+      head: {
+        appendChild: (link: { rel?: string; href?: string; onload?: () => void }) => {
+          order.push(`link ${link.href}`);
+          links.push(link);
+        },
+      },
     },
-    fetch: (address: string, init: { headers: Record<string, string>; credentials: string }) => {
-      fetched.push(`${address} ${init.headers.authorization} ${init.credentials}`);
+    fetch: (
+      address: string,
+      init: { method: string; headers: Record<string, string>; body?: string; credentials: string },
+    ) => {
+      const body = init.body === undefined ? '' : ` ${init.body} (${init.headers['content-type']})`;
+      fetched.push(`${init.method} ${address} ${init.headers.authorization} ${init.credentials}${body}`);
+      order.push(`fetch ${address}`);
       return fetchAnswer();
     },
     Date,
@@ -52,6 +68,10 @@ function startUp(
   return {
     links: links.map((link) => `${link.rel} ${link.href}`),
     fetched,
+    order,
+    filesArrive: () => {
+      for (const link of links) link.onload?.();
+    },
     early: window[EARLY_ANSWERS_KEY],
   };
 }
@@ -109,17 +129,79 @@ describe('the start-up script asks for what the address opens', () => {
 
 describe('the start-up script asks for the first answers beside the files', () => {
   it('A4.02 A7.21 a stored session on an event’s page: the profile and the event, with the token', () => {
-    const { fetched, early } = startUp('/event/7/attendees', 375, 'tok');
+    const { fetched, early } = startUp('/event/7/lobby', 375, 'tok');
     expect(fetched).toEqual([
-      '/api/v1/user/profile Bearer tok same-origin',
-      '/api/v1/event/7 Bearer tok same-origin',
+      'GET /api/v1/user/profile Bearer tok same-origin',
+      'GET /api/v1/event/7 Bearer tok same-origin',
     ]);
     expect(early?.token).toBe('tok');
     expect(Object.keys(early?.answers ?? {})).toEqual(['/api/v1/user/profile', '/api/v1/event/7']);
   });
 
+  it('E7.32 A3.24 on the attendee tab’s plain address also its three answers, once the files arrived', async () => {
+    const { fetched, early, order, filesArrive } = startUp('/event/7/attendees', 375, 'tok');
+    // Promised at once, so the app waits for them instead of asking itself.
+    expect(Object.keys(early?.answers ?? {})).toEqual([
+      '/api/v1/user/profile',
+      '/api/v1/event/7',
+      '/api/v1/event/participant/search2 {"eventId":7,"length":60}',
+      '/api/v1/event/participant/recommendations?eventId=7&limit=6',
+      '/api/v1/event/participant/viewed?eventId=7',
+    ]);
+    // Asked for once the frame's and the tab's files have all arrived: not sharing a slow link with them.
+    expect(fetched).toHaveLength(2);
+    filesArrive();
+    expect(fetched).toEqual([
+      'GET /api/v1/user/profile Bearer tok same-origin',
+      'GET /api/v1/event/7 Bearer tok same-origin',
+      'POST /api/v1/event/participant/search2 Bearer tok same-origin {"eventId":7,"length":60} (application/json)',
+      'GET /api/v1/event/participant/recommendations?eventId=7&limit=6 Bearer tok same-origin',
+      'GET /api/v1/event/participant/viewed?eventId=7 Bearer tok same-origin',
+    ]);
+    expect(order).toEqual([
+      'fetch /api/v1/user/profile',
+      'fetch /api/v1/event/7',
+      'link /assets/shell.js',
+      'link /assets/shell.css',
+      'link /assets/attendees.js',
+      'fetch /api/v1/event/participant/search2',
+      'fetch /api/v1/event/participant/recommendations?eventId=7&limit=6',
+      'fetch /api/v1/event/participant/viewed?eventId=7',
+    ]);
+    await expect(early?.answers['/api/v1/event/participant/viewed?eventId=7']).resolves.toBeInstanceOf(
+      Response,
+    );
+    // One the app asks for before the files arrive is asked for then, and once only.
+    const first = startUp('/event/7/attendees', 375, 'tok');
+    first.early?.askNow?.('/api/v1/event/participant/viewed?eventId=7');
+    expect(first.fetched.at(-1)).toBe(
+      'GET /api/v1/event/participant/viewed?eventId=7 Bearer tok same-origin',
+    );
+    expect(first.fetched).toHaveLength(3);
+    first.filesArrive();
+    expect(first.fetched).toHaveLength(5);
+    // The event's address opening the attendee tab (its default on a desktop) asks alike.
+    const desktop = startUp('/event/7', 1280, 'tok');
+    desktop.filesArrive();
+    expect(desktop.fetched).toHaveLength(5);
+  });
+
+  it('E7.32 a filtered directory’s address, or another tab: the tab’s answers are left to the app', () => {
+    const profileAndEvent = [
+      'GET /api/v1/user/profile Bearer t same-origin',
+      'GET /api/v1/event/7 Bearer t same-origin',
+    ];
+    const filtered = startUp('/event/7/attendees?q=ann', 1280, 't');
+    filtered.filesArrive();
+    expect(filtered.fetched).toEqual(profileAndEvent);
+    expect(Object.keys(filtered.early?.answers ?? {})).toHaveLength(2);
+    expect(startUp('/event/7/attendees?view=fav', 1280, 't').fetched).toEqual(profileAndEvent);
+    expect(startUp('/event/7', 375, 't').fetched).toEqual(profileAndEvent);
+    expect(startUp('/event/7/attendees/12', 1280, 't').fetched).toEqual(profileAndEvent);
+  });
+
   it('outside an event the profile only; signed out or outside the frame nothing', () => {
-    expect(startUp('/chat', 1280, 't').fetched).toEqual(['/api/v1/user/profile Bearer t same-origin']);
+    expect(startUp('/chat', 1280, 't').fetched).toEqual(['GET /api/v1/user/profile Bearer t same-origin']);
     expect(startUp('/event/1/attendees', 1280, null).fetched).toEqual([]);
     expect(startUp('/event/1/attendees', 1280, null).early).toBeUndefined();
     expect(startUp('/terms', 1280, 't').fetched).toEqual([]);
@@ -131,6 +213,8 @@ describe('the start-up script asks for the first answers beside the files', () =
   });
 
   it('its addresses are the API’s (API_BASE)', () => {
-    for (const address of earlyAddresses(3)) expect(address.startsWith(`${API_BASE}/`)).toBe(true);
+    const { first, then } = earlyAsks(3, 'attendees', '', { page: 60, suggestions: 6 });
+    expect(then).toHaveLength(3);
+    for (const [address] of [...first, ...then]) expect(address.startsWith(`${API_BASE}/`)).toBe(true);
   });
 });

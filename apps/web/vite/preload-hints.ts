@@ -2,8 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { LOCALES, MOBILE_MAX_WIDTH } from '../../../packages/contract/src/constants.ts';
-import { EARLY_ANSWERS_KEY, earlyAddresses } from '../src/lib/early-answers.ts';
+import {
+  LOCALES,
+  MOBILE_MAX_WIDTH,
+  PEOPLE_TO_MEET,
+  SEARCH_PAGE_SIZE,
+} from '../../../packages/contract/src/constants.ts';
+import { EARLY_ANSWERS_KEY, earlyAsks, earlyKey } from '../src/lib/early-answers.ts';
 import { OUTSIDE_FRAME, readAddress } from '../src/lib/read-address.ts';
 import { EVENT_DEFAULT_TABS_KEY, LANGUAGE_KEY } from '../src/lib/storage.ts';
 
@@ -16,6 +21,9 @@ const SCREENS = {
   lobby: 'features/lobby/routes/lobby-tab.tsx',
 } as const;
 type Screen = keyof typeof SCREENS;
+
+/** The attendee tab's first page and suggestions, as the tab asks for them (early-answers.ts `earlyAsks`). */
+const EARLY_SIZES = { page: SEARCH_PAGE_SIZE, suggestions: PEOPLE_TO_MEET };
 
 /** The preloader's label (index.html, #preloader) in each language, from the system catalogues. */
 function preloaderLabels(): Record<string, string> {
@@ -48,8 +56,9 @@ function asciiJson(value: unknown): string {
  * and the tab's the address opens, beside the entry; a signed-out visit (the login page) fetches
  * nothing more. What the address opens is the app's own reading (`readAddress` of
  * lib/read-address.ts, its source written into the script), so the script and the app agree.
- * It also asks for the start-up's first answers, the profile and the event (lib/early-answers.ts),
- * which the app takes instead of asking once its entry has run.
+ * It also asks for the start-up's first answers, the profile and the event before the files, the
+ * attendee tab's after them (lib/early-answers.ts), which the app takes instead of asking once its
+ * entry has run.
  * The server's policy allows no inline script, hence a file of its own.
  */
 export function startScript(files: Record<Screen, string[]>, labels: Record<string, string>): string {
@@ -80,27 +89,55 @@ export function startScript(files: Record<Screen, string[]>, labels: Record<stri
     location.pathname, innerWidth, ${MOBILE_MAX_WIDTH}, ${JSON.stringify(OUTSIDE_FRAME)}, defaultTabs
   );
   if (!token || !screen.framed) return;
-  var addresses = (${earlyAddresses.toString()})(screen.eventId);
+  var earlyKey = (${earlyKey.toString()});
+  var asks = (${earlyAsks.toString()})(screen.eventId, screen.tab, location.search || '', ${JSON.stringify(EARLY_SIZES)});
   var answers = {};
-  for (var a = 0; a < addresses.length; a++) {
-    answers[addresses[a]] = fetch(addresses[a], {
-      headers: { accept: 'application/json', authorization: 'Bearer ' + token },
+  var fetchRead = function (read) {
+    var headers = { accept: 'application/json', authorization: 'Bearer ' + token };
+    if (read[1] !== null) headers['content-type'] = 'application/json';
+    return fetch(read[0], {
+      method: read[1] === null ? 'GET' : 'POST',
+      headers: headers,
+      body: read[1] === null ? undefined : read[1],
       credentials: 'same-origin'
     }).catch(function () { return null; });
-  }
-  window.${EARLY_ANSWERS_KEY} = { token: token, at: Date.now(), answers: answers };
+  };
+  for (var a = 0; a < asks.first.length; a++) answers[earlyKey(asks.first[a][0], asks.first[a][1])] = fetchRead(asks.first[a]);
+  // The tab's answers are promised at once (the app waits for them rather than asking twice) and
+  // asked for once the screen's files have arrived, on a slow link not sharing it with them; or when
+  // the app asks for one first.
+  var held = {};
+  var hold = function (read) {
+    return new Promise(function (resolve) { held[earlyKey(read[0], read[1])] = function () { resolve(fetchRead(read)); }; });
+  };
+  for (var b = 0; b < asks.then.length; b++) answers[earlyKey(asks.then[b][0], asks.then[b][1])] = hold(asks.then[b]);
+  var askNow = function (key) {
+    for (var k in held) {
+      if (key !== undefined && k !== key) continue;
+      held[k]();
+      delete held[k];
+    }
+  };
+  window.${EARLY_ANSWERS_KEY} = { token: token, at: Date.now(), answers: answers, askNow: askNow };
   var files = ${JSON.stringify(files)};
   var wanted = files.shell;
   if (screen.tab && Object.prototype.hasOwnProperty.call(files, screen.tab)) wanted = wanted.concat(files[screen.tab]);
+  var loading = wanted.length + 1;
+  var arrived = function () {
+    if (--loading === 0) askNow();
+  };
   for (var i = 0; i < wanted.length; i++) {
     var link = document.createElement('link');
-    var css = /\\.css$/.test(wanted[i]);
+    var css = /.css$/.test(wanted[i]);
     link.rel = css ? 'preload' : 'modulepreload';
     if (css) link.as = 'style';
     link.crossOrigin = '';
     link.href = wanted[i];
+    link.onload = arrived;
+    link.onerror = arrived;
     document.head.appendChild(link);
   }
+  arrived();
 })();
 `;
 }

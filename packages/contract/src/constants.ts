@@ -32,6 +32,8 @@ export const CROP_MIN_BOX_PX = 10; // E9.23
 export const RESIZE_DEBOUNCE_MS = 100; // A9.15
 export const SEARCH_LOADING_DELAY_MS = 100; // A9.16
 export const SEARCH_PAGE_SIZE = 60; // A9.18
+/** The suggestions the attendee tab asks for ("People to meet", a row shown and the rest on request). */
+export const PEOPLE_TO_MEET = 6;
 export const PARTICIPANT_SEARCH_DEBOUNCE_MS = 400; // A9.17
 export const NOTIFICATIONS_PAGE_SIZE = 30; // A9.37
 export const CAROUSEL_INTERVAL_MS = 10_000; // A9.29

@@ -38,8 +38,8 @@ if (useSession.getState().token) {
     void queryClient.fetchQuery(eventQuery(eventId)).then(
       (event) => {
         if (event.images.banner) new Image().src = event.images.banner;
-        // Not before: beside the profile, the event and the screens' files, on a browser's six
-        // connections to a server, three more answers would make the event's wait on a slow network.
+        // On the tab's plain address the start-up script asked for these after the screens' files
+        // (lib/early-answers.ts), and they are taken here; a filtered list is asked for now.
         if (tab === 'attendees' && visibleEventPages(event).includes(tab)) {
           prefetchParticipantsTab(queryClient, event.id, window.location.search);
         }

@@ -113,11 +113,17 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
   const token = useSession.getState().token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  // A start-up's first GETs may have been asked for by the start-up script already (early-answers.ts).
-  const early =
-    options.method === undefined && options.body === undefined && !options.file
-      ? takeEarlyAnswer(url.pathname + url.search, token)
-      : null;
+  // A start-up's first reads may have been asked for by the start-up script already (early-answers.ts):
+  // GETs, and a search sent as POST for its body.
+  const get = options.method === undefined && options.body === undefined;
+  const read = !options.file && (get || (options.method === 'POST' && options.body !== undefined));
+  const early = read
+    ? takeEarlyAnswer(
+        url.pathname + url.search,
+        options.body === undefined ? null : JSON.stringify(options.body),
+        token,
+      )
+    : null;
   const earlyResponse = early && (await early.response);
   if (early) options.signal?.throwIfAborted();
   let response = earlyResponse;

@@ -65,6 +65,20 @@ describe('the start-up script’s first answers are taken by the app’s first G
     expect(fetched).toEqual(['/api/v1/event/1', '/api/v1/event/1?x=1', '/api/v1/event/1', '/api/v1/event/1']);
   });
 
+  it('E7.32 a search sent as POST takes the answer asked for with the same body only', async () => {
+    const key = '/api/v1/event/participant/search2 {"eventId":7,"length":60}';
+    leaveEarly('tok', { [key]: Promise.resolve(ok({ from: 'early' })) });
+    const { api } = await client('tok');
+    const search = (body: unknown, method: 'POST' | 'PUT' = 'POST') =>
+      api('/event/participant/search2', { method, body });
+    await expect(search({ eventId: 7, length: 60, query: 'ann' })).resolves.toEqual({ from: 'app' });
+    await expect(search({ eventId: 7, length: 60 }, 'PUT')).resolves.toEqual({ from: 'app' });
+    await expect(api('/event/participant/search2')).resolves.toEqual({ from: 'app' });
+    await expect(search({ eventId: 7, length: 60 })).resolves.toEqual({ from: 'early' });
+    await expect(search({ eventId: 7, length: 60 })).resolves.toEqual({ from: 'app' });
+    expect(fetched).toHaveLength(4);
+  });
+
   it('an early answer that did not arrive (null) is asked for again', async () => {
     leaveEarly('tok', { '/api/v1/event/2': Promise.resolve(null) });
     const { api } = await client('tok');

@@ -1,9 +1,8 @@
-import type { Recommendation } from '@foyer/contract';
+import { PEOPLE_TO_MEET, type Recommendation } from '@foyer/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const recommendationsKey = (eventId: number) => ['attendees', 'recommendations', eventId] as const;
-export const PEOPLE_TO_MEET = 6;
 
 /** GET /event/participant/recommendations: "People to meet", with the reasons. */
 export function recommendationsQuery(eventId: number) {

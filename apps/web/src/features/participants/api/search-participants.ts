@@ -1,6 +1,7 @@
 import { type AttendeeCard, type Search2Response, searchRowsToCards } from '@foyer/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { earlyReadAt, markEarlyRead } from '../../../lib/early-answers';
 import { type ParticipantFilters, toSearchRequest } from '../lib/search-request';
 
 export interface ParticipantPage {
@@ -24,12 +25,15 @@ export function participantSearchQuery(eventId: number, filters: ParticipantFilt
         body: toSearchRequest(eventId, filters, pageParam),
         signal,
       });
-      return {
+      const page: ParticipantPage = {
         matches: response.matches,
         matchesCapped: response.matchesCapped === true,
         cards: searchRowsToCards(response),
         after: response.after,
       };
+      // A first page the start-up script read counts from its asking, as the answer it is made of.
+      markEarlyRead(page, earlyReadAt(response));
+      return page;
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.after,
