@@ -128,7 +128,7 @@ export function startScript(files: Record<Screen, string[]>, labels: Record<stri
   };
   for (var i = 0; i < wanted.length; i++) {
     var link = document.createElement('link');
-    var css = /.css$/.test(wanted[i]);
+    var css = /\\.css$/.test(wanted[i]);
     link.rel = css ? 'preload' : 'modulepreload';
     if (css) link.as = 'style';
     link.crossOrigin = '';
