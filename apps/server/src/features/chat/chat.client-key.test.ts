@@ -47,6 +47,8 @@ const messagesOf = (roomId: number) =>
     .selectFrom('chat_messages')
     .select(['id', 'sender_id', 'msg'])
     .where('room_id', '=', roomId)
+    // In the order sent: without it the rows come in the table's order, which an update can change.
+    .orderBy('id')
     .execute();
 const messageRecords = async (roomId: number) => {
   await t.app.bus.idle();
