@@ -1,9 +1,8 @@
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE } from '../src/lib/api-client';
-import { EARLY_ANSWERS_KEY, type EarlyAnswers, earlyAsks } from '../src/lib/early-answers';
+import { earlyAsks } from '../src/lib/early-answers';
 import { EVENT_DEFAULT_TABS_KEY } from '../src/lib/storage';
-import { startScript } from './preload-hints';
+import { runStartUp, type StartUp } from './start-up.testing';
 
 const files = {
   shell: ['/assets/shell.js', '/assets/shell.css'],
@@ -11,69 +10,15 @@ const files = {
   lobby: ['/assets/lobby.js'],
 };
 
-interface StartUp {
-  /** The files asked for, as `rel href`. */
-  links: string[];
-  /** The API addresses fetched, with their method, authorization header and body. */
-  fetched: string[];
-  /** The files and the answers asked for, in order (`link href` or `fetch address`). */
-  order: string[];
-  /** Ends the files' loads (each link's load event). */
-  filesArrive(): void;
-  /** What the script left for the app (lib/early-answers.ts). */
-  early: EarlyAnswers | undefined;
-}
-
-/** Runs the start-up script on a page at `pathname` and `width`: what it asked for. */
+/** Runs the start-up script on a page at `address` and `width`: what it asked for. */
 function startUp(
   address: string,
   width: number,
   token: string | null,
   stored: Record<string, string> = {},
-  fetchAnswer: () => Promise<Response> = () => Promise.resolve(new Response('{}')),
+  answer?: () => Promise<Response>,
 ): StartUp {
-  const [pathname = address, search] = address.split(/(?=\?)/);
-  const links: { rel?: string; href?: string; onload?: () => void }[] = [];
-  const fetched: string[] = [];
-  const order: string[] = [];
-  const window: { [EARLY_ANSWERS_KEY]?: EarlyAnswers } = {};
-  const element = () => ({});
-  runInNewContext(startScript(files, { en: 'Loading' }), {
-    window,
-    location: { pathname, search: search ?? '' },
-    innerWidth: width,
-    navigator: { languages: ['en'] },
-    localStorage: { getItem: (key: string) => (key === 'token' ? token : (stored[key] ?? null)) },
-    document: {
-      querySelector: () => null,
-      createElement: element,
-      head: {
-        appendChild: (link: { rel?: string; href?: string; onload?: () => void }) => {
-          order.push(`link ${link.href}`);
-          links.push(link);
-        },
-      },
-    },
-    fetch: (
-      address: string,
-      init: { method: string; headers: Record<string, string>; body?: string; credentials: string },
-    ) => {
-      const body = init.body === undefined ? '' : ` ${init.body} (${init.headers['content-type']})`;
-      fetched.push(`${init.method} ${address} ${init.headers.authorization} ${init.credentials}${body}`);
-      order.push(`fetch ${address}`);
-      return fetchAnswer();
-    },
-    Date,
-  });
-  return {
-    links: links.map((link) => `${link.rel} ${link.href}`),
-    fetched,
-    order,
-    filesArrive: () => {
-      for (const link of links) link.onload?.();
-    },
-    early: window[EARLY_ANSWERS_KEY],
-  };
+  return runStartUp({ address, width, token, files, stored, answer });
 }
 
 /** The files the start-up script asked for. */

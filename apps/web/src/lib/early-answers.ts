@@ -56,7 +56,7 @@ export function earlyAsks(
   const then: EarlyAsk[] = [];
   if (eventId === null) return { first, then };
   first.push([`/api/v1/event/${eventId}`, null]);
-  if (tab === 'attendees' && (search === '' || search === '?')) {
+  if (tab === 'attendees' && search === '') {
     then.push(['/api/v1/event/participant/search2', JSON.stringify({ eventId, length: sizes.page })]);
     then.push([
       `/api/v1/event/participant/recommendations?eventId=${eventId}&limit=${sizes.suggestions}`,

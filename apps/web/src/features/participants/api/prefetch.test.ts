@@ -1,7 +1,6 @@
-import { runInNewContext } from 'node:vm';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startScript } from '../../../../vite/preload-hints';
+import { runStartUp } from '../../../../vite/start-up.testing';
 import { EARLY_ANSWERS_KEY, type EarlyAnswers } from '../../../lib/early-answers';
 
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
@@ -21,27 +20,14 @@ function startUp(
   token: string,
   files: string[] = [],
 ): { early: EarlyAnswers | undefined; asked: string[] } {
-  const [pathname = address, search = ''] = address.split(/(?=\?)/);
-  const window: { [EARLY_ANSWERS_KEY]?: EarlyAnswers } = {};
-  const asked: string[] = [];
-  runInNewContext(startScript({ shell: files, attendees: [], lobby: [] }, { en: 'Loading' }), {
-    window,
-    location: { pathname, search },
-    innerWidth: 375,
-    navigator: { languages: ['en'] },
-    localStorage: { getItem: (key: string) => (key === 'token' ? token : null) },
-    document: {
-      querySelector: () => null,
-      createElement: () => ({}),
-      head: { appendChild: () => undefined },
-    },
-    fetch: (path: string) => {
-      asked.push(path);
-      return Promise.resolve(ok(answerFor(new URL(path, 'http://app.test').pathname)));
-    },
-    Date,
+  const { early, fetched } = runStartUp({
+    address,
+    width: 375,
+    token,
+    files: { shell: files, attendees: [], lobby: [] },
+    answer: (path) => Promise.resolve(ok(answerFor(new URL(path, 'http://app.test').pathname))),
   });
-  return { early: window[EARLY_ANSWERS_KEY], asked };
+  return { early, asked: fetched };
 }
 
 /** The addresses the app fetched itself. */
