@@ -96,10 +96,16 @@ describe('the attendee’s first hour', () => {
       // Mia accepts the first slot free for both.
       const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
       const me = await api<{ id: number }>(`/event/participant/me?eventId=${eventId}`, { token });
-      const list = await api<{ received: { live: Invitation[] } }>(`/event/invitations?eventId=${eventId}`, {
-        token: mia.token,
-      });
-      const invitation = list.received.live.find((i) => i.fpid === me.id);
+      // The card shows "pending" as the request leaves (optimistically): wait for the server to have it.
+      const received = async () => {
+        const list = await api<{ received: { live: Invitation[] } }>(
+          `/event/invitations?eventId=${eventId}`,
+          { token: mia.token },
+        );
+        return list.received.live.find((i) => i.fpid === me.id);
+      };
+      await expect.poll(received, { timeout: 15_000 }).toBeDefined();
+      const invitation = await received();
       expect(invitation).toBeDefined();
       const offer = await api<{ days: { slots: { sessionId: number }[] }[] }>(
         `/event/meeting/slots?eventId=${eventId}&participantId=${me.id}`,
