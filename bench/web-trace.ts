@@ -2,7 +2,9 @@
 // slowed 4× (as bench/web.ts part 3), printing when each request started and ended and the page's
 // long tasks, in ms from navigation. With BENCH_CPU_PROFILE=file the second load's CPU profile is
 // saved there (open it in Chromium's DevTools; an unminified build, `vite build --minify false`,
-// keeps the component names). WEB_DIST picks the build.
+// keeps the component names). It also prints each Intl object that took 1 ms or more to make, and
+// where: a page's first date, list or number formatter loads the language's data. WEB_DIST picks
+// the build.
 //   WEB_DIST=/tmp/dist node --import tsx bench/web-trace.ts
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -17,6 +19,7 @@ interface Trace {
   requests: [number, number, string][];
   longTasks: [number, number][];
   paints: [number, string][];
+  intl: [number, number, string, string][];
 }
 
 const app = await startWebApp();
@@ -45,7 +48,24 @@ try {
         window.__paints.push([Math.round(e.startTime), 'largest-contentful-paint ' + (e.element
           ? e.element.tagName.toLowerCase() + ' "' + (e.element.textContent || '').slice(0, 40) + '"'
           : '(removed)') + ' ' + e.size]) })
-        .observe({ type: 'largest-contentful-paint', buffered: true });`,
+        .observe({ type: 'largest-contentful-paint', buffered: true });
+      window.__intl = [];
+      for (const name of ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'Collator', 'RelativeTimeFormat',
+          'ListFormat', 'Segmenter', 'DisplayNames']) {
+        const Real = Intl[name];
+        if (!Real) continue;
+        const Timed = function (...args) {
+          const start = performance.now();
+          const made = new Real(...args);
+          const took = performance.now() - start;
+          if (took >= 1) window.__intl.push([Math.round(start), Math.round(took), name,
+            (new Error().stack || '').split('\\n').slice(2, 4).map((l) => l.trim()).join(' < ')]);
+          return made;
+        };
+        Timed.prototype = Real.prototype;
+        Timed.supportedLocalesOf = Real.supportedLocalesOf;
+        Intl[name] = Timed;
+      }`,
     );
     const profiling = profileFile !== undefined && load === LOADS;
     if (profiling) {
@@ -63,12 +83,15 @@ try {
     const trace = await page.evaluate<Trace>(
       `({ requests: performance.getEntriesByType('resource').map((e) =>
           [Math.round(e.startTime), Math.round(e.responseEnd), e.name.replace(location.origin, '')]),
-        longTasks: window.__longTasks, paints: window.__paints })`,
+        longTasks: window.__longTasks, paints: window.__paints, intl: window.__intl })`,
     );
     console.log(`load ${load} (CPU ${SLOWDOWN}× slower), ms from navigation:`);
     for (const [start, end, url] of trace.requests) console.log(`  ${start}–${end}  ${url}`);
     console.log(`  long tasks (start, ms): ${trace.longTasks.map(([s, d]) => `${s} (${d})`).join(', ')}`);
     for (const [at, what] of trace.paints) console.log(`  ${at}  ${what}`);
+    // Intl objects that took ≥ 1 ms to make (the first one loads the language's data).
+    for (const [at, took, what, where] of trace.intl)
+      console.log(`  ${at} (${took} ms) new Intl.${what}  ${where}`);
     await context.close();
   }
 } finally {
