@@ -145,6 +145,36 @@ describe('the start-up script asks for the first answers beside the files', () =
     expect(startUp('/event/7/attendees/12', 1280, 't').fetched).toEqual(profileAndEvent);
   });
 
+  it('A2.72 E7.32 a tab the last visit did not show the person: its files and answers not asked for', () => {
+    const hidden = {
+      [EVENT_DEFAULT_TABS_KEY]: JSON.stringify([[7, 'lobby', 'lobby', ['lobby', 'sessions']]]),
+    };
+    const named = startUp('/event/7/attendees', 1280, 't', hidden);
+    named.filesArrive();
+    // The area shows its default there (the lobby): its files, and no attendee answers.
+    expect(named.links).toEqual([
+      'modulepreload /assets/shell.js',
+      'preload /assets/shell.css',
+      'modulepreload /assets/lobby.js',
+    ]);
+    expect(named.fetched).toEqual([
+      'GET /api/v1/user/profile Bearer t same-origin',
+      'GET /api/v1/event/7 Bearer t same-origin',
+    ]);
+    // Shown on the last visit: asked for as before.
+    const shown = {
+      [EVENT_DEFAULT_TABS_KEY]: JSON.stringify([[7, 'lobby', 'attendees', ['lobby', 'attendees']]]),
+    };
+    const open = startUp('/event/7/attendees', 1280, 't', shown);
+    open.filesArrive();
+    expect(open.links).toEqual([
+      'modulepreload /assets/shell.js',
+      'preload /assets/shell.css',
+      'modulepreload /assets/attendees.js',
+    ]);
+    expect(open.fetched).toHaveLength(5);
+  });
+
   it('outside an event the profile only; signed out or outside the frame nothing', () => {
     expect(startUp('/chat', 1280, 't').fetched).toEqual(['GET /api/v1/user/profile Bearer t same-origin']);
     expect(startUp('/event/1/attendees', 1280, null).fetched).toEqual([]);

@@ -34,6 +34,19 @@ describe('readAddress: what an address opens before the router', () => {
     expect(at('/event/3/lobby', 375, remembered).tab).toBe('lobby');
   });
 
+  it('A2.72 a named tab the last visit did not show the person reads as the default the area shows instead', () => {
+    const remembered = [[3, 'lobby', 'sessions', ['lobby', 'sessions', 'expo']]];
+    expect(at('/event/3/attendees', 1280, remembered).tab).toBe('sessions');
+    expect(at('/event/3/attendees', 375, remembered).tab).toBe('lobby');
+    expect(at('/event/3/expo', 375, remembered).tab).toBe('expo');
+    // No tab to see: nothing. An entry remembered before the visible tabs were, or another event's,
+    // leaves the named tab as it is.
+    expect(at('/event/5/attendees', 1280, [[5, null, null, []]]).tab).toBeNull();
+    expect(at('/event/3/attendees', 1280, [[3, 'lobby', 'sessions']]).tab).toBe('attendees');
+    expect(at('/event/4/attendees', 1280, remembered).tab).toBe('attendees');
+    expect(at('/event/3/attendees', 1280, [[3, 'lobby', 'sessions', 'lobby']]).tab).toBe('attendees');
+  });
+
   it('a remembered default that storage holds broken is not trusted', () => {
     expect(at('/event/3', 375, [null, 'x', { 0: 3 }, [3]]).tab).toBeNull();
     expect(at('/event/3', 375, [[3, '../admin', 'expo']]).tab).toBeNull();

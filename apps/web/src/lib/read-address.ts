@@ -9,8 +9,10 @@ export interface AddressedScreen {
   /**
    * The area's tab: the one the address names, or where it names none the event's default at this
    * width as remembered from its last visit (its tabs configuration may name one), else the one an
-   * event without a configuration opens (contract `defaultEventPage`). Null on the area's other
-   * pages (a profile, a detail), outside the area, and where the person can see no tab.
+   * event without a configuration opens (contract `defaultEventPage`). A named tab the last visit
+   * remembered as not among the person's (the area shows its default instead, event-tabs.tsx) reads
+   * as that default. Null on the area's other pages (a profile, a detail), outside the area, and
+   * where the person can see no tab.
    */
   tab: string | null;
 }
@@ -54,15 +56,21 @@ export function readAddress(
     return { framed, eventId, area: false, tab: null };
   }
   const onePart = rest === '' || rest === '/';
+  const narrow = width < mobileMaxWidth;
+  let remembered: unknown[] | null = null;
+  for (const entry of defaultTabs) {
+    if (Array.isArray(entry) && entry[0] === eventId) remembered = entry;
+  }
+  const rememberedDefault = (): string | null => {
+    if (!remembered) return narrow ? 'lobby' : 'attendees';
+    const known: unknown = remembered[narrow ? 1 : 2];
+    return typeof known === 'string' && /^[A-Za-z]+$/.test(known) ? known : null;
+  };
   let tab: string | null = null;
-  if (page === '') {
-    const narrow = width < mobileMaxWidth;
-    tab = narrow ? 'lobby' : 'attendees';
-    for (const entry of defaultTabs) {
-      if (!Array.isArray(entry) || entry[0] !== eventId) continue;
-      const known: unknown = entry[narrow ? 1 : 2];
-      tab = typeof known === 'string' && /^[A-Za-z]+$/.test(known) ? known : null;
-    }
-  } else if (onePart && /^[A-Za-z]+$/.test(page)) tab = page;
+  if (page === '') tab = rememberedDefault();
+  else if (onePart && /^[A-Za-z]+$/.test(page)) {
+    const visible: unknown = remembered ? remembered[3] : undefined;
+    tab = Array.isArray(visible) && visible.indexOf(page) === -1 ? rememberedDefault() : page;
+  }
   return { framed, eventId, area: true, tab };
 }

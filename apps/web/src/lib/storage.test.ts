@@ -28,14 +28,14 @@ afterEach(() => {
 
 describe('the events’ remembered default tabs (read at start-up by lib/read-address.ts)', () => {
   it('keeps each event once, the last shown last, and at most twenty events', () => {
-    rememberDefaultTabs(1, 'lobby', 'attendees');
-    rememberDefaultTabs(2, 'sessions', 'sessions');
-    rememberDefaultTabs(1, 'expo', null);
+    rememberDefaultTabs(1, 'lobby', 'attendees', ['lobby', 'attendees']);
+    rememberDefaultTabs(2, 'sessions', 'sessions', ['sessions']);
+    rememberDefaultTabs(1, 'expo', null, ['expo']);
     expect(readDefaultTabs()).toEqual([
-      [2, 'sessions', 'sessions'],
-      [1, 'expo', null],
+      [2, 'sessions', 'sessions', ['sessions']],
+      [1, 'expo', null, ['expo']],
     ]);
-    for (let id = 100; id < 125; id++) rememberDefaultTabs(id, 'lobby', 'attendees');
+    for (let id = 100; id < 125; id++) rememberDefaultTabs(id, 'lobby', 'attendees', ['lobby']);
     const kept = readDefaultTabs();
     expect(kept).toHaveLength(20);
     expect(kept[0]?.[0]).toBe(105);
@@ -43,9 +43,13 @@ describe('the events’ remembered default tabs (read at start-up by lib/read-ad
   });
 
   it('writes nothing when the last shown event’s defaults are unchanged (every render of the tabs asks)', () => {
-    rememberDefaultTabs(7, 'lobby', 'attendees');
-    rememberDefaultTabs(7, 'lobby', 'attendees');
+    rememberDefaultTabs(7, 'lobby', 'attendees', ['lobby', 'attendees']);
+    rememberDefaultTabs(7, 'lobby', 'attendees', ['lobby', 'attendees']);
     expect(writes).toBe(1);
+    // A tab hidden since (the defaults unchanged) is written.
+    rememberDefaultTabs(7, 'lobby', 'attendees', ['lobby']);
+    expect(writes).toBe(2);
+    expect(readDefaultTabs()).toEqual([[7, 'lobby', 'attendees', ['lobby']]]);
   });
 
   it('storage holding something else reads as nothing remembered, and is replaced', () => {
@@ -53,17 +57,17 @@ describe('the events’ remembered default tabs (read at start-up by lib/read-ad
     expect(readDefaultTabs()).toEqual([]);
     items.set(EVENT_DEFAULT_TABS_KEY, 'not json');
     expect(readDefaultTabs()).toEqual([]);
-    rememberDefaultTabs(3, 'lobby', 'attendees');
-    expect(readDefaultTabs()).toEqual([[3, 'lobby', 'attendees']]);
+    rememberDefaultTabs(3, 'lobby', 'attendees', ['lobby', 'attendees']);
+    expect(readDefaultTabs()).toEqual([[3, 'lobby', 'attendees', ['lobby', 'attendees']]]);
   });
 
   it('entries that are not lists are read as nothing and dropped on the next remembering', () => {
     items.set(EVENT_DEFAULT_TABS_KEY, '[7,[2,"lobby","attendees"],"x",null]');
     expect(readDefaultTabs()).toEqual([[2, 'lobby', 'attendees']]);
-    rememberDefaultTabs(3, 'expo', null);
+    rememberDefaultTabs(3, 'expo', null, ['expo']);
     expect(JSON.parse(items.get(EVENT_DEFAULT_TABS_KEY) ?? '')).toEqual([
       [2, 'lobby', 'attendees'],
-      [3, 'expo', null],
+      [3, 'expo', null, ['expo']],
     ]);
   });
 });

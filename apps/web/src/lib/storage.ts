@@ -72,15 +72,20 @@ export function readLastVisitedEvent(): LastVisitedEvent | null {
 
 /**
  * Each recent event's default tab below and from MOBILE_MAX_WIDTH, as its tabs configuration and the
- * person's type made them (contract `defaultEventPage`): the start-up on `/event/{id}` asks for that
- * tab's files before the event's answer is there (lib/read-address.ts). Session data: gone on logout.
+ * person's type made them (contract `defaultEventPage`), and the tabs the person can see: the
+ * start-up on `/event/{id}` asks for that tab's files before the event's answer is there, and on a
+ * tab's address asks for nothing of a tab the person cannot see (lib/read-address.ts). Session data:
+ * gone on logout.
  */
 export const EVENT_DEFAULT_TABS_KEY = 'eventDefaultTabs';
 /** The events whose default tabs are kept, the most recently shown last. */
 const DEFAULT_TABS_KEPT = 20;
 
-/** Per event, [id, narrow default, wide default] (null: no tab the person can see), oldest first. */
-export type DefaultTabs = [number, string | null, string | null][];
+/**
+ * Per event, [id, narrow default, wide default, the tabs the person can see] (a default null: no
+ * tab they can see), oldest first. Entries written before the fourth part have three.
+ */
+export type DefaultTabs = [number, string | null, string | null, string[]?][];
 
 export function readDefaultTabs(): DefaultTabs {
   return safely(() => {
@@ -90,12 +95,18 @@ export function readDefaultTabs(): DefaultTabs {
   }, []);
 }
 
-export function rememberDefaultTabs(eventId: number, narrow: string | null, wide: string | null): void {
+export function rememberDefaultTabs(
+  eventId: number,
+  narrow: string | null,
+  wide: string | null,
+  visible: readonly string[],
+): void {
   const known = readDefaultTabs();
   const last = known.at(-1);
-  if (last && last[0] === eventId && last[1] === narrow && last[2] === wide) return;
+  const same = (tabs: unknown) => Array.isArray(tabs) && tabs.join() === visible.join();
+  if (last && last[0] === eventId && last[1] === narrow && last[2] === wide && same(last[3])) return;
   const others = known.filter((entry) => entry[0] !== eventId);
-  const kept = [...others, [eventId, narrow, wide]].slice(-DEFAULT_TABS_KEPT);
+  const kept = [...others, [eventId, narrow, wide, [...visible]]].slice(-DEFAULT_TABS_KEPT);
   safely(() => localStorage.setItem(EVENT_DEFAULT_TABS_KEY, JSON.stringify(kept)));
 }
 

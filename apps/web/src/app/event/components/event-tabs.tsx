@@ -38,12 +38,14 @@ export function EventTabs({ event }: { event: EventDetails }) {
     wanted && pages.includes(wanted) ? wanted : defaultEventPage(event, width || window.innerWidth);
 
   // The start-up on this event's address asks for its default tab's files before the event is
-  // known: it reads them as remembered here (lib/read-address.ts).
+  // known, and for nothing of a tab the person cannot see: it reads them as remembered here
+  // (lib/read-address.ts).
   useEffect(() => {
     rememberDefaultTabs(
       event.id,
       defaultEventPage(event, MOBILE_MAX_WIDTH - 1),
       defaultEventPage(event, MOBILE_MAX_WIDTH),
+      visibleEventPages(event),
     );
   }, [event]);
 
