@@ -218,6 +218,62 @@ describe('spec details in the browser', () => {
     }
   });
 
+  it('A2.72 E7.32 a tab’s address the last visit did not show the person asks nothing of that tab at start-up', async () => {
+    const html = await (await fetch(`${baseURL()}/event/${eventId}`)).text();
+    const script = /src="(\/assets\/start-[^"]+\.js)"/.exec(html)?.[1] ?? '';
+    const source = await (await fetch(`${baseURL()}${script}`)).text();
+    const files = JSON.parse(/var files = (\{.*\});/.exec(source)?.[1] ?? '{}') as Record<string, string[]>;
+    expect(files.attendees?.length).toBeGreaterThan(0);
+
+    const organizer = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
+    const before = await api<{ tabs: string[] }>(`/organizer/event/${eventId}`, { token: organizer });
+    // No attendee directory in this event: its address shows the first tab, the agenda.
+    await api(`/organizer/event/${eventId}`, {
+      method: 'PUT',
+      token: organizer,
+      body: { tabs: ['agenda', 'lobby'] },
+    });
+    try {
+      const page = await open(await attendee('Hana', 'Hidden'), 'desktop');
+      const directoryReads: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (/\/event\/participant\/(search2|recommendations|viewed)$/.test(path)) directoryReads.push(path);
+      });
+      await page.goto(`/event/${eventId}`);
+      await page.getByTestId('event-tabs').getByRole('tab', { name: 'Sessions', selected: true }).waitFor();
+      // The tab's address, the entry held back: the preloads in the page are the start-up script's.
+      // (The first visit, with nothing remembered, asked for the directory's answers: a desktop's
+      // default without a configuration is the directory.)
+      directoryReads.length = 0;
+      const release = await holdTheEntry(page);
+      await page.goto(`/event/${eventId}/attendees`, { waitUntil: 'commit' });
+      const shellFile = files.shell?.[0] ?? '';
+      const preloaded = async () =>
+        page.evaluate(() =>
+          Array.from(
+            document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload]'),
+          ).map((link) => new URL(link.href).pathname),
+        );
+      await expect.poll(preloaded).toContain(shellFile);
+      const byScript = await preloaded();
+      release();
+      await page.getByTestId('event-tabs').getByRole('tab', { name: 'Sessions', selected: true }).waitFor();
+      await page.getByTestId('event-tab-panel-sessions').waitFor();
+      await page.waitForLoadState('networkidle');
+      // Neither the directory's files nor its answers (which the server would refuse).
+      expect(byScript.filter((path) => files.attendees?.includes(path))).toEqual([]);
+      expect(byScript).toEqual(expect.arrayContaining(files.shell ?? []));
+      expect(directoryReads).toEqual([]);
+    } finally {
+      await api(`/organizer/event/${eventId}`, {
+        method: 'PUT',
+        token: organizer,
+        body: { tabs: before.tabs },
+      });
+    }
+  });
+
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`A2.94 E2.60 E2.70 A9.21 a chat message is deleted only after the message action confirmation, a tiny modal animated over 400 ms (${viewport})`, async () => {
       const me = await attendee('Dora', `Deleter${viewport}`);
