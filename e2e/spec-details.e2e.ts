@@ -42,6 +42,39 @@ async function holdTheEntry(page: Page): Promise<() => void> {
   return () => release();
 }
 
+/** The start-up script's files per screen, as the build wrote them into it. */
+async function startUpFiles(eventId: number): Promise<Record<string, string[]>> {
+  const html = await (await fetch(`${baseURL()}/event/${eventId}`)).text();
+  const script = /src="(\/assets\/start-[^"]+\.js)"/.exec(html)?.[1] ?? '';
+  const source = await (await fetch(`${baseURL()}${script}`)).text();
+  return JSON.parse(/var files = (\{.*\});/.exec(source)?.[1] ?? '{}') as Record<string, string[]>;
+}
+
+/** The files preloaded in the page (the start-up script's, while the entry is held). */
+function preloadedFiles(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload]')).map(
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+}
+
+/** Runs `test` with the event's tabs set to `tabs` by its organizer, and puts them back after. */
+async function withEventTabs(eventId: number, tabs: string[], test: () => Promise<void>): Promise<void> {
+  const organizer = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
+  const before = await api<{ tabs: string[] }>(`/organizer/event/${eventId}`, { token: organizer });
+  await api(`/organizer/event/${eventId}`, { method: 'PUT', token: organizer, body: { tabs } });
+  try {
+    await test();
+  } finally {
+    await api(`/organizer/event/${eventId}`, {
+      method: 'PUT',
+      token: organizer,
+      body: { tabs: before.tabs },
+    });
+  }
+}
+
 /** A PNG of `side`×`side` pixels, drawn in the page, as base64. */
 function pngOf(page: Page, side: number): Promise<Buffer> {
   return page
@@ -171,37 +204,18 @@ describe('spec details in the browser', () => {
   });
 
   it('A2.68 an event’s address asks at start-up for the default tab its last visit showed, not the unconfigured one', async () => {
-    // The start-up script's files per screen, as the build wrote them.
-    const html = await (await fetch(`${baseURL()}/event/${eventId}`)).text();
-    const script = /src="(\/assets\/start-[^"]+\.js)"/.exec(html)?.[1] ?? '';
-    const source = await (await fetch(`${baseURL()}${script}`)).text();
-    const files = JSON.parse(/var files = (\{.*\});/.exec(source)?.[1] ?? '{}') as Record<string, string[]>;
+    const files = await startUpFiles(eventId);
     expect(files.lobby?.length).toBeGreaterThan(0);
-
-    const organizer = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
-    const before = await api<{ tabs: string[] }>(`/organizer/event/${eventId}`, { token: organizer });
     // Without the lobby, a phone opens the event's first tab, the agenda (A2.68–A2.70).
-    await api(`/organizer/event/${eventId}`, {
-      method: 'PUT',
-      token: organizer,
-      body: { tabs: ['agenda', 'participant'] },
-    });
-    try {
+    await withEventTabs(eventId, ['agenda', 'participant'], async () => {
       const page = await open(await attendee('Tess', 'Tabs'), 'mobile');
       await page.goto(`/event/${eventId}`);
       await page.getByTestId('event-tabs').getByRole('tab', { name: 'Sessions', selected: true }).waitFor();
       // The app's entry is held back on the reload: the preloads in the page are the start-up script's.
       const release = await holdTheEntry(page);
       await page.reload({ waitUntil: 'commit' });
-      const shellFile = files.shell?.[0] ?? '';
-      const preloaded = async () =>
-        page.evaluate(() =>
-          Array.from(
-            document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload]'),
-          ).map((link) => new URL(link.href).pathname),
-        );
-      await expect.poll(preloaded).toContain(shellFile);
-      const byScript = await preloaded();
+      await expect.poll(() => preloadedFiles(page)).toContain(files.shell?.[0] ?? '');
+      const byScript = await preloadedFiles(page);
       release();
       await page.getByTestId('event-tabs').getByRole('tab', { name: 'Sessions', selected: true }).waitFor();
       // The frame's files; not the lobby's nor the attendees' (the agenda tab has none in the script).
@@ -209,31 +223,14 @@ describe('spec details in the browser', () => {
         byScript.filter((path) => files.lobby?.includes(path) || files.attendees?.includes(path)),
       ).toEqual([]);
       expect(byScript).toEqual(expect.arrayContaining(files.shell ?? []));
-    } finally {
-      await api(`/organizer/event/${eventId}`, {
-        method: 'PUT',
-        token: organizer,
-        body: { tabs: before.tabs },
-      });
-    }
+    });
   });
 
   it('A2.72 E7.32 a tab’s address the last visit did not show the person asks nothing of that tab at start-up', async () => {
-    const html = await (await fetch(`${baseURL()}/event/${eventId}`)).text();
-    const script = /src="(\/assets\/start-[^"]+\.js)"/.exec(html)?.[1] ?? '';
-    const source = await (await fetch(`${baseURL()}${script}`)).text();
-    const files = JSON.parse(/var files = (\{.*\});/.exec(source)?.[1] ?? '{}') as Record<string, string[]>;
+    const files = await startUpFiles(eventId);
     expect(files.attendees?.length).toBeGreaterThan(0);
-
-    const organizer = await apiLogin(DEMO_LOGINS.organizer, DEMO_PASSWORD);
-    const before = await api<{ tabs: string[] }>(`/organizer/event/${eventId}`, { token: organizer });
     // No attendee directory in this event: its address shows the first tab, the agenda.
-    await api(`/organizer/event/${eventId}`, {
-      method: 'PUT',
-      token: organizer,
-      body: { tabs: ['agenda', 'lobby'] },
-    });
-    try {
+    await withEventTabs(eventId, ['agenda', 'lobby'], async () => {
       const page = await open(await attendee('Hana', 'Hidden'), 'desktop');
       const directoryReads: string[] = [];
       page.on('request', (request) => {
@@ -248,15 +245,8 @@ describe('spec details in the browser', () => {
       directoryReads.length = 0;
       const release = await holdTheEntry(page);
       await page.goto(`/event/${eventId}/attendees`, { waitUntil: 'commit' });
-      const shellFile = files.shell?.[0] ?? '';
-      const preloaded = async () =>
-        page.evaluate(() =>
-          Array.from(
-            document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload]'),
-          ).map((link) => new URL(link.href).pathname),
-        );
-      await expect.poll(preloaded).toContain(shellFile);
-      const byScript = await preloaded();
+      await expect.poll(() => preloadedFiles(page)).toContain(files.shell?.[0] ?? '');
+      const byScript = await preloadedFiles(page);
       release();
       await page.getByTestId('event-tabs').getByRole('tab', { name: 'Sessions', selected: true }).waitFor();
       await page.getByTestId('event-tab-panel-sessions').waitFor();
@@ -265,13 +255,7 @@ describe('spec details in the browser', () => {
       expect(byScript.filter((path) => files.attendees?.includes(path))).toEqual([]);
       expect(byScript).toEqual(expect.arrayContaining(files.shell ?? []));
       expect(directoryReads).toEqual([]);
-    } finally {
-      await api(`/organizer/event/${eventId}`, {
-        method: 'PUT',
-        token: organizer,
-        body: { tabs: before.tabs },
-      });
-    }
+    });
   });
 
   for (const viewport of ['desktop', 'mobile'] as const) {

@@ -146,33 +146,24 @@ describe('the start-up script asks for the first answers beside the files', () =
   });
 
   it('A2.72 E7.32 a tab the last visit did not show the person: its files and answers not asked for', () => {
-    const hidden = {
-      [EVENT_DEFAULT_TABS_KEY]: JSON.stringify([[7, 'lobby', 'lobby', ['lobby', 'sessions']]]),
+    /** The attendee tab's address after a visit that remembered these tabs (lobby by default). */
+    const afterVisit = (visible: string[]) => {
+      const remembered = JSON.stringify([[7, 'lobby', 'lobby', visible]]);
+      const run = startUp('/event/7/attendees', 1280, 't', { [EVENT_DEFAULT_TABS_KEY]: remembered });
+      run.filesArrive();
+      return { tabFile: run.links.at(-1), asked: run.fetched.length };
     };
-    const named = startUp('/event/7/attendees', 1280, 't', hidden);
-    named.filesArrive();
-    // The area shows its default there (the lobby): its files, and no attendee answers.
-    expect(named.links).toEqual([
-      'modulepreload /assets/shell.js',
-      'preload /assets/shell.css',
-      'modulepreload /assets/lobby.js',
-    ]);
-    expect(named.fetched).toEqual([
-      'GET /api/v1/user/profile Bearer t same-origin',
-      'GET /api/v1/event/7 Bearer t same-origin',
-    ]);
+    // Hidden: the area shows its default there (the lobby), so its files, and no attendee answers
+    // (the profile and the event only).
+    expect(afterVisit(['lobby', 'sessions'])).toEqual({
+      tabFile: 'modulepreload /assets/lobby.js',
+      asked: 2,
+    });
     // Shown on the last visit: asked for as before.
-    const shown = {
-      [EVENT_DEFAULT_TABS_KEY]: JSON.stringify([[7, 'lobby', 'attendees', ['lobby', 'attendees']]]),
-    };
-    const open = startUp('/event/7/attendees', 1280, 't', shown);
-    open.filesArrive();
-    expect(open.links).toEqual([
-      'modulepreload /assets/shell.js',
-      'preload /assets/shell.css',
-      'modulepreload /assets/attendees.js',
-    ]);
-    expect(open.fetched).toHaveLength(5);
+    expect(afterVisit(['lobby', 'attendees'])).toEqual({
+      tabFile: 'modulepreload /assets/attendees.js',
+      asked: 5,
+    });
   });
 
   it('outside an event the profile only; signed out or outside the frame nothing', () => {
