@@ -113,17 +113,13 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
   const token = useSession.getState().token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // Written once: the early answers' key and the request send the same text (an import's body is large).
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   // A start-up's first reads may have been asked for by the start-up script already (early-answers.ts):
   // GETs, and a search sent as POST for its body.
-  const get = options.method === undefined && options.body === undefined;
-  const read = !options.file && (get || (options.method === 'POST' && options.body !== undefined));
-  const early = read
-    ? takeEarlyAnswer(
-        url.pathname + url.search,
-        options.body === undefined ? null : JSON.stringify(options.body),
-        token,
-      )
-    : null;
+  const get = options.method === undefined && body === undefined;
+  const read = !options.file && (get || (options.method === 'POST' && body !== undefined));
+  const early = read ? takeEarlyAnswer(url.pathname + url.search, body ?? null, token) : null;
   const earlyResponse = early && (await early.response);
   if (early) options.signal?.throwIfAborted();
   let response = earlyResponse;
@@ -131,7 +127,7 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
     response ??= await fetch(url, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       credentials: 'same-origin',
       signal: options.signal,
     });
