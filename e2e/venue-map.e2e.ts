@@ -1,10 +1,11 @@
-import type { ConsoleEventDetails, EventDetails } from '@foyer/contract';
+import { type ConsoleEventDetails, type EventDetails, realtimeRoom } from '@foyer/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
 import { launchBrowser, type ViewportName } from './lib/browser';
 import { api, apiLogin, apiSignup, demoEventId, uniqueEmail } from './lib/flows';
 import { pngImage } from './lib/lobby';
+import { holdRealtime, watchSubscribed } from './lib/realtime-door';
 import { demoLogin, signIn } from './lib/sign-in';
 
 const expectGood = screenChecks('venue-map');
@@ -76,14 +77,15 @@ describe('venue map in the browser', () => {
     for (const context of contexts.splice(0)) await context.close();
   });
 
-  async function open(who: Account, viewport: ViewportName, path: string): Promise<Page> {
+  /** A signed-in page of `who` at `path` (null: not yet loaded). */
+  async function open(who: Account, viewport: ViewportName, path: string | null): Promise<Page> {
     const { context, page } = await signIn(
       browser,
       { email: who.email, password: PASSWORD },
       { viewport, landing: 'none' },
     );
     contexts.push(context);
-    await page.goto(path);
+    if (path !== null) await page.goto(path);
     return page;
   }
 
@@ -216,11 +218,35 @@ describe('venue map in the browser', () => {
     expect(await phone.getByTestId('event-tab-venueMap').count()).toBe(0);
     await expectGood(phone, 'no-map-375');
 
-    // The mapped event's tab goes away on an open screen when the organizer removes the map.
-    const mapped = await open(attendee, 'desktop', `/event/${eventId}/venueMap`);
-    await mapped.getByTestId('venue-map-pin-1').waitFor();
-    await api(`/organizer/event/${eventId}/venue-map`, { method: 'DELETE', token: organizer.token });
-    await mapped.getByTestId('event-tab-venueMap').waitFor({ state: 'detached' });
-    await mapped.getByTestId('venue-map-picture').waitFor({ state: 'detached' });
+    // A mapped event's tab goes away on open screens when the organizer removes the map (A7.41).
+    // The event is this test's own, so that the test runs alone too (`-t`). One screen's realtime
+    // connection is held until after the removal, so the change reaches it only as its room comes on;
+    // the other's room is on before, so the change is pushed.
+    const quay = await createEvent(organizer.token, 'Quay Expo');
+    const base = `/organizer/event/${quay}/venue-map`;
+    const dataUrl = `data:image/png;base64,${pngImage(480, 320).toString('base64')}`;
+    await api(`${base}/image`, { token: organizer.token, body: { dataUrl } });
+    await api(base, {
+      method: 'PUT',
+      token: organizer.token,
+      body: { pins: [{ x: 20, y: 30, label: 'Door' }] },
+    });
+    await api(`/event/${quay}?attendEvent=true`, { token: attendee.token });
+    const held = await open(attendee, 'desktop', null);
+    const door = await holdRealtime(held);
+    const pushed = await open(attendee, 'desktop', null);
+    const roomOn = watchSubscribed(pushed, realtimeRoom.event(quay));
+    await held.goto(`/event/${quay}/venueMap`);
+    await pushed.goto(`/event/${quay}/venueMap`);
+    for (const screen of [held, pushed]) await screen.getByTestId('venue-map-pin-1').waitFor();
+    await expect.poll(() => door.held()).toBeGreaterThan(0);
+    await expect.poll(roomOn).toBe(true);
+
+    await api(base, { method: 'DELETE', token: organizer.token });
+    await pushed.getByTestId('event-tab-venueMap').waitFor({ state: 'detached' });
+    await pushed.getByTestId('venue-map-picture').waitFor({ state: 'detached' });
+    door.open();
+    await held.getByTestId('event-tab-venueMap').waitFor({ state: 'detached' });
+    await held.getByTestId('venue-map-picture').waitFor({ state: 'detached' });
   });
 });

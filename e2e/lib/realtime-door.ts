@@ -38,6 +38,28 @@ export function watchPushes(page: Page): { seen(type: string): boolean } {
 }
 
 /**
+ * Whether the page's realtime connection has `room` on: the server answered its subscribe (after
+ * joining the socket to the room, so what is written from then on is pushed). Call before the page
+ * loads; socket.io frames: `42<id>["subscribe",{"room":…}]` out, `43<id>[{"ok":true,…}]` back.
+ */
+export function watchSubscribed(page: Page, room: string): () => boolean {
+  let on = false;
+  page.on('websocket', (ws) => {
+    const asked = new Set<string>();
+    ws.on('framesent', ({ payload }) => {
+      const ask = typeof payload === 'string' ? /^42(\d+)\["subscribe",(\{.*\})\]$/.exec(payload) : null;
+      if (ask?.[1] && ask[2] && (JSON.parse(ask[2]) as { room?: string }).room === room) asked.add(ask[1]);
+    });
+    ws.on('framereceived', ({ payload }) => {
+      const answer = typeof payload === 'string' ? /^43(\d+)\[(\{.*\})\]$/.exec(payload) : null;
+      if (answer?.[1] && answer[2] && asked.has(answer[1]) && (JSON.parse(answer[2]) as { ok?: boolean }).ok)
+        on = true;
+    });
+  });
+  return () => on;
+}
+
+/**
  * The demo organizer asks the attendee for a meeting, and this waits until its notification is
  * written (by a processor after the request's commit): the attendee's room has a new record.
  */
