@@ -3,8 +3,10 @@
 // long tasks, in ms from navigation. With BENCH_CPU_PROFILE=file the second load's CPU profile is
 // saved there (open it in Chromium's DevTools; an unminified build, `vite build --minify false`,
 // keeps the component names). It also prints each Intl object that took 1 ms or more to make, and
-// where: a page's first date, list or number formatter loads the language's data. WEB_DIST picks
-// the build.
+// where: a page's first date, list or number formatter loads the language's data. With
+// BENCH_TRACE=file the second load's Chromium trace is saved there, and the renderer's main-thread
+// time until the largest paint is printed by kind (script, style, layout, paint, parsing…), the
+// part a CPU profile shows only as "(program)". WEB_DIST picks the build.
 //   WEB_DIST=/tmp/dist node --import tsx bench/web-trace.ts
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -14,6 +16,15 @@ import { VIEWPORTS, visitAttendeeTab } from './lib/web-flow';
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const LOADS = 2;
 const profileFile = process.env.BENCH_CPU_PROFILE;
+const traceFile = process.env.BENCH_TRACE;
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'loading',
+  'v8.execute',
+  'disabled-by-default-v8.compile',
+];
 
 interface Trace {
   requests: [number, number, string][];
@@ -73,6 +84,8 @@ try {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    const tracing = traceFile !== undefined && load === LOADS;
+    if (tracing) await browser.startTracing(page, { path: traceFile, categories: TRACE_CATEGORIES });
     await page.goto(`${app.baseURL}/event/${app.eventId}/attendees`);
     await page.getByTestId('attendee-card').first().waitFor();
     await page.waitForLoadState('networkidle');
@@ -80,6 +93,7 @@ try {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(profileFile, JSON.stringify(profile));
     }
+    const traced = tracing ? (await browser.stopTracing()).toString('utf8') : null;
     const trace = await page.evaluate<Trace>(
       `({ requests: performance.getEntriesByType('resource').map((e) =>
           [Math.round(e.startTime), Math.round(e.responseEnd), e.name.replace(location.origin, '')]),
@@ -89,6 +103,8 @@ try {
     for (const [start, end, url] of trace.requests) console.log(`  ${start}–${end}  ${url}`);
     console.log(`  long tasks (start, ms): ${trace.longTasks.map(([s, d]) => `${s} (${d})`).join(', ')}`);
     for (const [at, what] of trace.paints) console.log(`  ${at}  ${what}`);
+    const lcpAt = trace.paints.findLast(([, what]) => what.startsWith('largest-contentful-paint'))?.[0];
+    if (traced !== null && lcpAt !== undefined) printMainThreadTime(JSON.parse(traced), lcpAt);
     // Intl objects that took ≥ 1 ms to make (the first one loads the language's data).
     for (const [at, took, what, where] of trace.intl)
       console.log(`  ${at} (${took} ms) new Intl.${what}  ${where}`);
@@ -97,4 +113,47 @@ try {
 } finally {
   await browser.close();
   await app.stop();
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { frame?: string } };
+}
+
+/**
+ * The page renderer's main-thread time from navigation to the largest paint (`lcpMs` after it, as
+ * the page measured it), by event kind, each event's own time without the events inside it (a
+ * layout forced by a script is layout, not script).
+ */
+function printMainThreadTime(trace: { traceEvents: TraceEvent[] }, lcpMs: number): void {
+  const events = trace.traceEvents;
+  const lcp = events.filter((e) => e.name === 'largestContentfulPaint::Candidate').at(-1);
+  if (!lcp) {
+    console.log('  trace: no largest paint');
+    return;
+  }
+  const start = lcp.ts - lcpMs * 1000;
+  const spans = events
+    .filter((e) => e.pid === lcp.pid && e.tid === lcp.tid && e.ph === 'X' && e.dur !== undefined)
+    .filter((e) => e.ts >= start && e.ts < lcp.ts)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const own = new Map<string, number>();
+  const open: { event: TraceEvent; end: number }[] = [];
+  for (const event of spans) {
+    while (open.length > 0 && (open.at(-1)?.end ?? 0) <= event.ts) open.pop();
+    const dur = event.dur ?? 0;
+    const outer = open.at(-1);
+    if (outer) own.set(outer.event.name, (own.get(outer.event.name) ?? 0) - dur);
+    own.set(event.name, (own.get(event.name) ?? 0) + dur);
+    open.push({ event, end: event.ts + dur });
+  }
+  const busy = [...own.values()].reduce((a, b) => a + b, 0);
+  console.log(`  main thread until the largest paint (${lcpMs} ms): busy ${Math.round(busy / 1000)} ms`);
+  for (const [name, us] of [...own].sort((a, b) => b[1] - a[1]).slice(0, 18))
+    if (us >= 1000) console.log(`    ${String(Math.round(us / 1000)).padStart(5)} ms  ${name}`);
 }
