@@ -122,7 +122,6 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { frame?: string } };
 }
 
 /**
