@@ -19,6 +19,12 @@ export interface Database {
 // Counts and ids come back as JS numbers on both engines (ids stay far below 2^53).
 pg.types.setTypeParser(INT8, (v) => Number(v));
 
+function warnIdleConnectionError(error: Error): void {
+  console.warn(
+    `PostgreSQL ended an idle connection of the pool (${error.message}); the next query opens another`,
+  );
+}
+
 /**
  * PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory when null), by
  * default in a worker thread so that a slow query does not stall every socket (pglite-thread.ts).
@@ -27,9 +33,15 @@ export async function openDatabase(options: {
   url?: string | undefined;
   dataDir: string | null;
   pgliteThread?: PgliteThreadMode | undefined;
+  /** PostgreSQL: a pooled connection ended while idle (by default a line on stderr). */
+  onIdleConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    // A connection the server ends while it waits in the pool (PostgreSQL restarted or failed over,
+    // pg_terminate_backend) leaves the pool, which then emits 'error': unheard, that event would
+    // end the process. The next query opens a new connection.
+    pool.on('error', options.onIdleConnectionError ?? warnIdleConnectionError);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
