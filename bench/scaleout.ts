@@ -15,7 +15,9 @@
  *     node_modules/.bin/tsx bench/scaleout.ts
  *
  * `BENCH_APP_CPU_PROFILE=dir` has each server process write a CPU profile into dir when it stops (the
- * killed one writes none).
+ * killed one writes none). The kill's line on stderr gives its time on the monotonic clock in µs,
+ * the clock of a profile's `startTime` and sample times, so the samples after it can be picked out.
+ * The row also gives the CPU each part used in the 4 s after the kill (the reconnect wave).
  *
  * Without haproxy (`apt-get install haproxy`), DATABASE_URL or REDIS_URL it prints a row saying it
  * was skipped and exits 0. The seeded event is deleted at the end. Exit 1 when a message was lost
@@ -36,6 +38,7 @@ import {
   HEALTH_PATH,
   haproxyConfig,
   machineBusySeconds,
+  postgresCpuSeconds,
   rssMb,
   type SharedEnv,
   startApp,
@@ -73,6 +76,20 @@ interface PhaseResult {
   cpu: Cpu;
   /** Open connections to each process (`connectionsTo`) once the clients subscribed, and at the end. */
   connections: { subscribed: (number | null)[]; end: (number | null)[] };
+  /** CPU seconds by part in the WAVE_MS after the kill, while the dropped clients come back. */
+  wave: Wave | null;
+}
+
+/** How long after the kill the CPU is counted by part: the reconnect wave and the catch-up. */
+const WAVE_MS = 4_000;
+
+interface Wave {
+  survivors: number[];
+  haproxy: number;
+  clients: number;
+  /** The PostgreSQL processes on this machine (0 when it runs elsewhere). */
+  postgres: number;
+  machine: number;
 }
 
 interface Cpu {
@@ -87,6 +104,23 @@ interface Cpu {
 
 function cpuNow(pids: (number | undefined)[]): number[] {
   return pids.map((pid) => cpuSeconds(pid) ?? Number.NaN);
+}
+
+/** CPU by part from now for WAVE_MS: `pids` are the surviving apps, then HAProxy, then the clients. */
+async function measureWave(pids: (number | undefined)[]): Promise<Wave> {
+  const start = { own: cpuNow(pids), postgres: postgresCpuSeconds(), machine: machineBusySeconds() };
+  await new Promise((resolve) => setTimeout(resolve, WAVE_MS));
+  const own = cpuNow(pids).map((end, i) => end - (start.own[i] ?? Number.NaN));
+  let postgres = 0;
+  // A backend started during the wave counts from 0.
+  for (const [pid, end] of postgresCpuSeconds()) postgres += end - (start.postgres.get(pid) ?? 0);
+  return {
+    survivors: own.slice(0, -2),
+    haproxy: own.at(-2) ?? Number.NaN,
+    clients: own.at(-1) ?? Number.NaN,
+    postgres,
+    machine: machineBusySeconds() - start.machine,
+  };
 }
 
 await main();
@@ -199,6 +233,7 @@ async function phase(
     const wallStart = Date.now();
     let killed: string | null = null;
     let victimCpu = Number.NaN;
+    let wave: Promise<Wave> | null = null;
     const victim = apps[1];
     const killTimer =
       kill && victim
@@ -207,14 +242,18 @@ async function phase(
               victimCpu = cpuSeconds(victim.child.pid) ?? Number.NaN;
               victim.child.kill('SIGKILL');
               killed = victim.name;
+              wave = measureWave(pids.filter((pid) => pid !== victim.child.pid));
               clientProcess.send({ kind: 'killed', at: Date.now() } satisfies ToClients);
-              console.error(`bench/scaleout: killed ${victim.name} (SIGKILL)`);
+              console.error(
+                `bench/scaleout: killed ${victim.name} (SIGKILL) at ${process.hrtime.bigint() / 1000n} µs of the monotonic clock`,
+              );
             },
             Math.max(0, at + (SECONDS * 1000) / 2 - Date.now()),
           )
         : undefined;
     await sent;
     clearTimeout(killTimer);
+    const waveUse = await wave;
 
     const result = nextFromClients(clientProcess, 'stats');
     clientProcess.send({ kind: 'settle', timeoutMs: SETTLE_MS } satisfies ToClients);
@@ -240,6 +279,7 @@ async function phase(
       killed,
       cpu,
       connections: { subscribed: subscribedConnections, end: endConnections },
+      wave: waveUse,
     };
   } finally {
     clientProcess.kill();
@@ -260,6 +300,16 @@ function cpu(c: Cpu): string {
   return (
     `app ${c.apps.map(s).join('/')}, HAProxy ${s(c.haproxy)}, clients ${s(c.clients)}, ` +
     `machine ${s(c.machine)} of ${s(c.wall * cpus().length)} in ${s(c.wall)} s`
+  );
+}
+
+function waveCpu(w: Wave | null): string {
+  if (!w) return '';
+  const s = (n: number) => n.toFixed(1);
+  return (
+    `CPU s in the ${WAVE_MS / 1000} s after the kill: surviving apps ${w.survivors.map(s).join('/')}, ` +
+    `HAProxy ${s(w.haproxy)}, clients ${s(w.clients)}, PostgreSQL ${s(w.postgres)}, ` +
+    `machine ${s(w.machine)} of ${s((WAVE_MS / 1000) * cpus().length)}; `
   );
 }
 
@@ -297,6 +347,7 @@ function row(one: PhaseResult, three: PhaseResult): string {
     `last owed message ${f(b.settleMs)} ms after the last send; ` +
     `RSS 1 process ${one.rss.map((r) => r.toFixed(0)).join('')} MB, ${three.processes} processes ` +
     `${three.rss.map((r) => r.toFixed(0)).join('/')} MB; CPU s while sending: ${cpu(one.cpu)} and ${cpu(three.cpu)}; ` +
+    waveCpu(three.wave) +
     `connections per process (${three.processes} processes) once subscribed ${connections(three.connections.subscribed)}, ` +
     `at the end ${connections(three.connections.end)}; ` +
     `load avg ${load()}`;

@@ -4,7 +4,7 @@
  * in front of them with the configuration `haproxyConfig()` writes, which docs/deploy.md shows.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -171,6 +171,27 @@ export function cpuSeconds(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU seconds so far of each PostgreSQL server process on this machine, by pid (the postmaster and
+ * its backends; none when the database runs elsewhere). A backend that ended is no longer counted.
+ */
+export function postgresCpuSeconds(): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let command = '';
+    try {
+      command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!/^(\S*\/)?postgres[:\s\0]/.test(command)) continue;
+    const seconds = cpuSeconds(Number(entry));
+    if (seconds !== null) found.set(Number(entry), seconds);
+  }
+  return found;
 }
 
 /** CPU time the whole machine has been busy so far (every core, every process), in seconds. */
