@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { AppContext } from './context';
-import { isWriteConflict } from './db/errors';
+import { isDatabaseUnavailable, isWriteConflict } from './db/errors';
 import { busPlugin } from './events/bus.plugin';
 import { features } from './features';
 import { searchCachePlugin } from './features/participants/search.cache';
@@ -45,6 +45,9 @@ const MAX_PARAM_LENGTH = 100;
 
 /** What a request that met another write unexpectedly hears (see isWriteConflict). */
 const WRITE_CONFLICT = 'Someone changed this at the same moment. Nothing was saved: please try again.';
+/** What a request hears when the database did not answer (see isDatabaseUnavailable). */
+const DATABASE_UNAVAILABLE =
+  'The service is briefly unavailable. Nothing was saved: please try again in a moment.';
 
 function sendUriTooLong(reply: FastifyReply) {
   return reply.status(414).send({
@@ -179,6 +182,16 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       return reply
         .status(409)
         .send({ success: false, error: { code: ErrorCode.Conflict, msg: WRITE_CONFLICT } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting, failing over or out of connections: not a bug in the request, and
+      // nothing committed. 503 is what the web app takes as "not reached": it keeps what it shows
+      // and asks again.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ success: false, error: { code: ErrorCode.Unavailable, msg: DATABASE_UNAVAILABLE } });
     }
     request.log.error({ err: error }, 'unhandled error');
     reportServerError(error, request);

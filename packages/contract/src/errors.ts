@@ -29,6 +29,8 @@ export const ErrorCode = {
   UriTooLong: 'MST-00414',
   RateLimited: 'MST-00429',
   Internal: 'MST-00500',
+  /** The database did not answer (a restart, a failover): nothing changed, try again shortly. */
+  Unavailable: 'MST-00503',
   // check-in (E8)
   AlreadyCheckedIn: 'MST-00113',
   FullyOccupied: 'MST-00114',

@@ -52,3 +52,33 @@ export function isWriteConflict(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && CONFLICT_STATES.has(code);
 }
+
+/**
+ * SQLSTATE classes and codes of a database that is not there to answer: a connection exception
+ * (class 08), the server shutting down or starting (57P01–57P03), no connection slot left (53300).
+ */
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
+/** Socket errors of a connection to the database that failed or broke. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
+/** What node-postgres throws, without a code, for a connection that ended under a query. */
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error)/;
+
+/**
+ * Whether `error` says the database could not be reached or dropped the connection, rather than
+ * refused the statement: the request's transaction did not commit, and the same request may
+ * succeed in a moment (answered 503, which clients take as "not reached, try again").
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) {
+    return true;
+  }
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+}
