@@ -52,9 +52,16 @@ export function useTestApp(now?: Date): TestApp {
   };
 }
 
-/** Builds the real app on the worker's test database. */
+/**
+ * Builds the real app on the worker's test database. `routes` adds a test's own routes before the
+ * app is ready (Fastify takes none after).
+ */
 export async function createTestApp(
-  overrides: { smtpUrl?: string; env?: Record<string, string> } = {},
+  overrides: {
+    smtpUrl?: string;
+    env?: Record<string, string>;
+    routes?: (app: FastifyInstance, ctx: AppContext) => void;
+  } = {},
 ): Promise<TestApp> {
   const { db, kind } = await testDatabase();
   const config = loadConfig({
@@ -69,6 +76,7 @@ export async function createTestApp(
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   const ctx: AppContext = { config, db, dbKind: kind, mailer, now: () => now ?? new Date() };
   const app = await buildApp(ctx);
+  overrides.routes?.(app, ctx);
   await app.ready();
   liveApps.add(app);
   return {

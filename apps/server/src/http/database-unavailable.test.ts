@@ -2,12 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase } from '../../test/db';
-import { call } from '../../test/helper';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { call, createTestApp, type TestApp } from '../../test/helper';
+import type { AppContext } from '../context';
 import { isDatabaseUnavailable } from '../db/errors';
-import { createMailer } from '../mail/mailer';
 
 const UNAVAILABLE = {
   success: false,
@@ -17,53 +14,46 @@ const UNAVAILABLE = {
   },
 };
 
+/** A slow query, and the errors node-postgres and the socket throw when the database is not there. */
+function addRoutes(app: FastifyInstance, { db }: AppContext): void {
+  app.get('/api/v1/test/slow', async () => {
+    await sql`SELECT pg_sleep(30) AS slept /* database-unavailable.test */`.execute(db);
+    return { success: true };
+  });
+  const failures: Record<string, () => Error> = {
+    shutdown: () =>
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    starting: () => Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    slots: () => Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
+    refused: () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ended: () => new Error('Connection terminated unexpectedly'),
+  };
+  app.get<{ Params: { kind: string } }>('/api/v1/test/fail/:kind', async (request) => {
+    throw (failures[request.params.kind] ?? (() => new Error('a plain bug')))();
+  });
+}
+
 /**
  * A database that is not there to answer (restarting, failing over, out of connection slots) is a
  * 503 "try again", which the web app takes as "not reached" (it keeps what it shows and asks again),
  * not a 500 reported as a bug.
  */
 describe('a database that does not answer is a 503, not a 500', () => {
-  let app: FastifyInstance;
+  let t: TestApp;
+  const app = () => t.app;
   beforeAll(async () => {
-    const { db, kind } = await testDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-      DATA_DIR: '/tmp/foyer-test-data',
-    });
-    const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, db });
-    app = await buildApp({ config, db, dbKind: kind, mailer, now: () => new Date() });
-    app.get('/api/v1/test/slow', async () => {
-      await sql`SELECT pg_sleep(30) AS slept /* database-unavailable.test */`.execute(db);
-      return { success: true };
-    });
-    // What node-postgres and the socket throw, as they throw it.
-    const failures: Record<string, () => Error> = {
-      shutdown: () =>
-        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
-      starting: () => Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
-      slots: () => Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
-      refused: () =>
-        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
-      ended: () => new Error('Connection terminated unexpectedly'),
-    };
-    app.get<{ Params: { kind: string } }>('/api/v1/test/fail/:kind', async (request) => {
-      throw (failures[request.params.kind] ?? (() => new Error('a plain bug')))();
-    });
-    app.addHook('onClose', () => mailer.close());
-    await app.ready();
+    t = await createTestApp({ routes: addRoutes });
   });
-  afterAll(() => app.close());
+  afterAll(() => t.close());
 
   it('the errors of a database that is down, starting, full or cut off answer 503 with Retry-After', async () => {
     for (const kind of ['shutdown', 'starting', 'slots', 'refused', 'ended']) {
-      const res = await call(app, { method: 'GET', url: `/api/v1/test/fail/${kind}` });
+      const res = await call(app(), { method: 'GET', url: `/api/v1/test/fail/${kind}` });
       expect(res.status, kind).toBe(503);
       expect(res.headers['retry-after'], kind).toBe('5');
       expect(res.body, kind).toEqual(UNAVAILABLE);
     }
-    const bug = await call(app, { method: 'GET', url: '/api/v1/test/fail/bug' });
+    const bug = await call(app(), { method: 'GET', url: '/api/v1/test/fail/bug' });
     expect(bug.status).toBe(500);
   });
 
@@ -81,7 +71,7 @@ describe('a database that does not answer is a 503, not a 500', () => {
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       try {
-        const pending = call(app, { method: 'GET', url: '/api/v1/test/slow' });
+        const pending = call(app(), { method: 'GET', url: '/api/v1/test/slow' });
         const backend = async () =>
           (
             await admin.query<{ pid: number }>(
@@ -96,7 +86,7 @@ describe('a database that does not answer is a 503, not a 500', () => {
       } finally {
         await admin.end();
       }
-      const health = await call(app, { method: 'GET', url: '/api/v1/health' });
+      const health = await call(app(), { method: 'GET', url: '/api/v1/health' });
       expect(health.status).toBe(200);
     },
   );

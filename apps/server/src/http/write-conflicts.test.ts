@@ -1,11 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/db';
-import { call } from '../../test/helper';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { createMailer } from '../mail/mailer';
+import { call, createTestApp, type TestApp } from '../../test/helper';
 
 /**
  * A write that meets another one where no code expected it (a unique index, a foreign key, a
@@ -13,38 +9,31 @@ import { createMailer } from '../mail/mailer';
  * The real app with routes that fail the way such a race does.
  */
 describe('write conflicts nobody expected are a 409, not a 500', () => {
-  let app: FastifyInstance;
+  let t: TestApp;
   beforeAll(async () => {
-    const { db, kind } = await testDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-      DATA_DIR: '/tmp/foyer-test-data',
+    t = await createTestApp({
+      routes: (app, { db }) => {
+        // A note on a contact deleted meanwhile: its foreign key refuses it (23503).
+        app.get('/api/v1/test/foreign-key', () =>
+          db.transaction().execute(async (trx) => {
+            await trx.insertInto('contact_notes').values({ contact_id: -1, note: 'orphan' }).execute();
+          }),
+        );
+        // Two transactions that each hold what the other waits for: PostgreSQL ends one (40P01).
+        app.get('/api/v1/test/deadlock', () =>
+          sql`DO $$ BEGIN RAISE EXCEPTION USING ERRCODE = 'deadlock_detected'; END $$`.execute(db),
+        );
+        app.get('/api/v1/test/bug', () => {
+          throw new Error('a plain bug');
+        });
+      },
     });
-    const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, db });
-    app = await buildApp({ config, db, dbKind: kind, mailer, now: () => new Date() });
-    // A note on a contact deleted meanwhile: its foreign key refuses it (23503).
-    app.get('/api/v1/test/foreign-key', () =>
-      db.transaction().execute(async (trx) => {
-        await trx.insertInto('contact_notes').values({ contact_id: -1, note: 'orphan' }).execute();
-      }),
-    );
-    // Two transactions that each hold what the other waits for: PostgreSQL ends one (40P01).
-    app.get('/api/v1/test/deadlock', () =>
-      sql`DO $$ BEGIN RAISE EXCEPTION USING ERRCODE = 'deadlock_detected'; END $$`.execute(db),
-    );
-    app.get('/api/v1/test/bug', () => {
-      throw new Error('a plain bug');
-    });
-    app.addHook('onClose', () => mailer.close());
-    await app.ready();
   });
-  afterAll(() => app.close());
+  afterAll(() => t.close());
 
   it('a broken foreign key and a deadlock answer 409 with a sentence to act on; nothing was written', async () => {
     for (const url of ['/api/v1/test/foreign-key', '/api/v1/test/deadlock']) {
-      const res = await call(app, { method: 'GET', url });
+      const res = await call(t.app, { method: 'GET', url });
       expect(res.status, url).toBe(409);
       expect(res.body).toEqual({
         success: false,
@@ -60,7 +49,7 @@ describe('write conflicts nobody expected are a 409, not a 500', () => {
   });
 
   it('any other failure is still a 500 without details', async () => {
-    const res = await call(app, { method: 'GET', url: '/api/v1/test/bug' });
+    const res = await call(t.app, { method: 'GET', url: '/api/v1/test/bug' });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ success: false, error: { code: 'MST-00500', msg: 'Unknown error' } });
   });
