@@ -46,8 +46,7 @@ const MAX_PARAM_LENGTH = 100;
 /** What a request that met another write unexpectedly hears (see isWriteConflict). */
 const WRITE_CONFLICT = 'Someone changed this at the same moment. Nothing was saved: please try again.';
 /** What a request hears when the database did not answer (see isDatabaseUnavailable). */
-const DATABASE_UNAVAILABLE =
-  'The service is briefly unavailable. Nothing was saved: please try again in a moment.';
+const DATABASE_UNAVAILABLE = 'The service is briefly unavailable: please try again in a moment.';
 
 function sendUriTooLong(reply: FastifyReply) {
   return reply.status(414).send({
@@ -184,9 +183,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         .send({ success: false, error: { code: ErrorCode.Conflict, msg: WRITE_CONFLICT } });
     }
     if (isDatabaseUnavailable(error)) {
-      // PostgreSQL restarting, failing over or out of connections: not a bug in the request, and
-      // nothing committed. 503 is what the web app takes as "not reached": it keeps what it shows
-      // and asks again.
+      // PostgreSQL restarting, failing over or out of connections: not a bug in the request. 503 is
+      // what the web app takes as "not reached": it keeps what it shows and asks again.
       request.log.warn({ err: error }, 'database unavailable');
       return reply
         .status(503)

@@ -71,8 +71,9 @@ const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a c
 
 /**
  * Whether `error` says the database could not be reached or dropped the connection, rather than
- * refused the statement: the request's transaction did not commit, and the same request may
- * succeed in a moment (answered 503, which clients take as "not reached, try again").
+ * refused the statement: the same request may succeed in a moment (answered 503, which clients
+ * take as "not reached, try again"). Its transaction did not commit, unless the connection was cut
+ * during the COMMIT itself, when nobody can tell (a chat message sent again is not written twice: its key).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

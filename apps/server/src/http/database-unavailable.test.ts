@@ -10,7 +10,7 @@ const UNAVAILABLE = {
   success: false,
   error: {
     code: 'MST-00503',
-    msg: 'The service is briefly unavailable. Nothing was saved: please try again in a moment.',
+    msg: 'The service is briefly unavailable: please try again in a moment.',
   },
 };
 
