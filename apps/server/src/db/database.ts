@@ -19,10 +19,8 @@ export interface Database {
 // Counts and ids come back as JS numbers on both engines (ids stay far below 2^53).
 pg.types.setTypeParser(INT8, (v) => Number(v));
 
-function warnIdleConnectionError(error: Error): void {
-  console.warn(
-    `PostgreSQL ended an idle connection of the pool (${error.message}); the next query opens another`,
-  );
+function warnConnectionError(error: Error): void {
+  console.warn(`PostgreSQL ended a pooled connection (${error.message}); the pool opens another`);
 }
 
 /**
@@ -33,8 +31,8 @@ export async function openDatabase(options: {
   url?: string | undefined;
   dataDir: string | null;
   pgliteThread?: PgliteThreadMode | undefined;
-  /** PostgreSQL: a pooled connection ended while idle (by default a line on stderr). */
-  onIdleConnectionError?: (error: Error) => void;
+  /** PostgreSQL: a pooled connection ended outside a query (by default a line on stderr). */
+  onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
     // A connection once opened stays open (pg closes one idle for 10 s by default): when the
@@ -43,10 +41,14 @@ export async function openDatabase(options: {
     // bench/scaleout.ts, three pairs: the dropped clients back after p50 1.0/1.0/1.1 s against
     // 1.3/1.5/1.2 s. At most 20 per process either way (docs/deploy.md sizes max_connections).
     const pool = new pg.Pool({ connectionString: options.url, max: 20, idleTimeoutMillis: 0 });
-    // A connection the server ends while it waits in the pool (PostgreSQL restarted or failed over,
-    // pg_terminate_backend) leaves the pool, which then emits 'error': unheard, that event would
-    // end the process. The next query opens a new connection.
-    pool.on('error', options.onIdleConnectionError ?? warnIdleConnectionError);
+    // node-postgres emits 'error' on a connection PostgreSQL ends outside a query (a restart, a
+    // failover, pg_terminate_backend): one waiting in the pool, and one a transaction holds between
+    // two statements. Unheard, that event ends the process. Each connection has a listener of its
+    // own; the pool drops the connection when it is next found idle or released.
+    const onError = options.onConnectionError ?? warnConnectionError;
+    pool.on('connect', (client) => client.on('error', onError));
+    // The pool repeats an idle connection's error, which that connection's listener has heard.
+    pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
