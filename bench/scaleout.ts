@@ -17,7 +17,8 @@
  * `BENCH_APP_CPU_PROFILE=dir` has each server process write a CPU profile into dir when it stops (the
  * killed one writes none). The kill's line on stderr gives its time on the monotonic clock in µs,
  * the clock of a profile's `startTime` and sample times, so the samples after it can be picked out.
- * The row also gives the CPU each part used in the 4 s after the kill (the reconnect wave).
+ * The row also gives the CPU each part used from the kill until every client it dropped was back
+ * (the reconnect wave).
  *
  * Without haproxy (`apt-get install haproxy`), DATABASE_URL or REDIS_URL it prints a row saying it
  * was skipped and exits 0. The seeded event is deleted at the end. Exit 1 when a message was lost
@@ -76,14 +77,14 @@ interface PhaseResult {
   cpu: Cpu;
   /** Open connections to each process (`connectionsTo`) once the clients subscribed, and at the end. */
   connections: { subscribed: (number | null)[]; end: (number | null)[] };
-  /** CPU seconds by part in the WAVE_MS after the kill, while the dropped clients come back. */
+  /** CPU seconds by part from the kill until the clients it dropped were back. */
   wave: Wave | null;
 }
 
-/** How long after the kill the CPU is counted by part: the reconnect wave and the catch-up. */
-const WAVE_MS = 4_000;
-
 interface Wave {
+  /** From the kill until the last dropped client was back (or the run ended: `allBack` false). */
+  seconds: number;
+  allBack: boolean;
   survivors: number[];
   haproxy: number;
   clients: number;
@@ -106,15 +107,25 @@ function cpuNow(pids: (number | undefined)[]): number[] {
   return pids.map((pid) => cpuSeconds(pid) ?? Number.NaN);
 }
 
-/** CPU by part from now for WAVE_MS: `pids` are the surviving apps, then HAProxy, then the clients. */
-async function measureWave(pids: (number | undefined)[]): Promise<Wave> {
-  const start = { own: cpuNow(pids), postgres: postgresCpuSeconds(), machine: machineBusySeconds() };
-  await new Promise((resolve) => setTimeout(resolve, WAVE_MS));
+/**
+ * CPU by part from now until `back` (the clients say every dropped one is connected again):
+ * `pids` are the surviving apps, then HAProxy, then the clients.
+ */
+async function measureWave(pids: (number | undefined)[], back: Promise<{ all: boolean }>): Promise<Wave> {
+  const start = {
+    own: cpuNow(pids),
+    postgres: postgresCpuSeconds(),
+    machine: machineBusySeconds(),
+    at: Date.now(),
+  };
+  const { all } = await back;
   const own = cpuNow(pids).map((end, i) => end - (start.own[i] ?? Number.NaN));
   let postgres = 0;
   // A backend started during the wave counts from 0.
   for (const [pid, end] of postgresCpuSeconds()) postgres += end - (start.postgres.get(pid) ?? 0);
   return {
+    seconds: (Date.now() - start.at) / 1000,
+    allBack: all,
     survivors: own.slice(0, -2),
     haproxy: own.at(-2) ?? Number.NaN,
     clients: own.at(-1) ?? Number.NaN,
@@ -233,7 +244,7 @@ async function phase(
     const wallStart = Date.now();
     let killed: string | null = null;
     let victimCpu = Number.NaN;
-    let wave: Promise<Wave> | null = null;
+    let wave = null as Promise<Wave> | null;
     const victim = apps[1];
     const killTimer =
       kill && victim
@@ -242,7 +253,10 @@ async function phase(
               victimCpu = cpuSeconds(victim.child.pid) ?? Number.NaN;
               victim.child.kill('SIGKILL');
               killed = victim.name;
-              wave = measureWave(pids.filter((pid) => pid !== victim.child.pid));
+              wave = measureWave(
+                pids.filter((pid) => pid !== victim.child.pid),
+                nextFromClients(clientProcess, 'back'),
+              );
               clientProcess.send({ kind: 'killed', at: Date.now() } satisfies ToClients);
               console.error(
                 `bench/scaleout: killed ${victim.name} (SIGKILL) at ${process.hrtime.bigint() / 1000n} µs of the monotonic clock`,
@@ -253,11 +267,11 @@ async function phase(
         : undefined;
     await sent;
     clearTimeout(killTimer);
-    const waveUse = await wave;
 
     const result = nextFromClients(clientProcess, 'stats');
     clientProcess.send({ kind: 'settle', timeoutMs: SETTLE_MS } satisfies ToClients);
     const { stats } = await result;
+    const waveUse = await wave;
     const endConnections = apps.map((a) => (a.name === killed ? 0 : connectionsTo(a.port)));
     const cpuEnd = cpuNow(pids);
     if (killed) cpuEnd[1] = victimCpu;
@@ -307,9 +321,10 @@ function waveCpu(w: Wave | null): string {
   if (!w) return '';
   const s = (n: number) => n.toFixed(1);
   return (
-    `CPU s in the ${WAVE_MS / 1000} s after the kill: surviving apps ${w.survivors.map(s).join('/')}, ` +
+    `CPU s from the kill until ${w.allBack ? 'every dropped client was back' : 'the end (not all back)'} ` +
+    `(${s(w.seconds)} s): surviving apps ${w.survivors.map(s).join('/')}, ` +
     `HAProxy ${s(w.haproxy)}, clients ${s(w.clients)}, PostgreSQL ${s(w.postgres)}, ` +
-    `machine ${s(w.machine)} of ${s((WAVE_MS / 1000) * cpus().length)}; `
+    `machine ${s(w.machine)} of ${s(w.seconds * cpus().length)}; `
   );
 }
 

@@ -65,6 +65,8 @@ export type FromClients =
   | { kind: 'ready'; connectMs: number; failed: number }
   | { kind: 'sending'; at: number }
   | { kind: 'sent'; sent: number }
+  /** After a kill: every client it dropped is connected again (`all`), or the run ended first. */
+  | { kind: 'back'; all: boolean }
   | { kind: 'stats'; stats: DeliveryStats };
 
 const now = () => performance.timeOrigin + performance.now();
@@ -132,6 +134,7 @@ async function clientProcess(): Promise<void> {
   let killAt = Number.POSITIVE_INFINITY;
   let lastArrival = 0;
   let dropped = 0;
+  let backSent = false;
   const reconnects: number[] = [];
   let url = '';
   process.on('disconnect', () => process.exit(0));
@@ -202,6 +205,10 @@ async function clientProcess(): Promise<void> {
           m.lastDown = { from: m.downSince, to: t };
           m.downSince = null;
         }
+      }
+      if (!backSent && t >= killAt && dropped > 0 && members.every((m) => m.downSince === null)) {
+        backSent = true;
+        send({ kind: 'back', all: true });
       }
     }, 50).unref();
     send({ kind: 'ready', connectMs: now() - started, failed: failedToConnect });
@@ -309,6 +316,7 @@ async function clientProcess(): Promise<void> {
     } else {
       void settle(m.timeoutMs).then((stats) => {
         for (const member of members) member.realtime.close();
+        if (killAt < Number.POSITIVE_INFINITY && !backSent) send({ kind: 'back', all: false });
         send({ kind: 'stats', stats });
       });
     }
