@@ -38,6 +38,22 @@ function open(url: string, getToken: Parameters<typeof connectRealtime>[0]) {
   return client;
 }
 
+/**
+ * Until the returned function is called, every query of the server fails as node-postgres fails
+ * when PostgreSQL is restarting (SQLSTATE 57P01), on either engine.
+ */
+function databaseAway(server: Listening): () => void {
+  const executor = server.ctx.db.getExecutor();
+  const executeQuery = executor.executeQuery;
+  executor.executeQuery = () =>
+    Promise.reject(
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    );
+  return () => {
+    executor.executeQuery = executeQuery;
+  };
+}
+
 describe('web realtime client against the real server', () => {
   it('delivers live records, then the ones missed during a restart exactly once and in order', async () => {
     const before = await start();
@@ -242,6 +258,44 @@ describe('web realtime client against the real server', () => {
     expect(client.connected).toBe(true);
     await server.app.realtime.publish(room, RecordType.Notification, { n: 1 });
     await expect.poll(() => got.length).toBe(1);
+  });
+
+  it('asks again for a room while its database does not answer (MST-00503), and the room comes on', async () => {
+    const server = await start();
+    const user = await makeUser(server.ctx);
+    const client = open(server.url, async () => user.token);
+    await expect.poll(() => client.connected, { timeout: 5_000 }).toBe(true);
+    const answering = databaseAway(server);
+    const errors: string[] = [];
+    let ready = false;
+    const got: RealtimeRecord[] = [];
+    const room = realtimeRoom.user(user.id);
+    client.subscribe(room, (r) => got.push(r), {
+      onError: (e) => errors.push(e.code),
+      onReady: () => (ready = true),
+    });
+    await expect.poll(() => errors).toEqual(['MST-00503']);
+    expect(ready).toBe(false);
+    answering();
+    await expect.poll(() => ready, { timeout: 5_000 }).toBe(true);
+    await server.app.realtime.publish(room, RecordType.Notification, { n: 1 });
+    await expect.poll(() => got.length).toBe(1);
+  });
+
+  it('connects again with the same token, not a refreshed one, when the database did not answer at connect', async () => {
+    const server = await start();
+    const user = await makeUser(server.ctx);
+    const answering = databaseAway(server);
+    const asked: boolean[] = [];
+    const client = open(server.url, async ({ refresh }) => {
+      asked.push(refresh);
+      return user.token;
+    });
+    await expect.poll(() => asked.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    expect(client.connected).toBe(false);
+    answering();
+    await expect.poll(() => client.connected, { timeout: 10_000 }).toBe(true);
+    expect(asked.every((refresh) => refresh === false)).toBe(true);
   });
 
   it('reports a refused room to onError and stops calling a handler after unsubscribe', async () => {

@@ -177,6 +177,11 @@ export interface ClientToServerEvents {
 
 /** The message a connect_error carries when the token is missing, invalid or expired. */
 export const REALTIME_UNAUTHORIZED = 'unauthorized';
+/**
+ * The message a connect_error carries when the server could not check the token because its
+ * database did not answer (restarting, failing over): connect again later with the same token.
+ */
+export const REALTIME_UNAVAILABLE = 'unavailable';
 
 /**
  * Matches a room name against a pattern: the `{name}` segments' values, or null. Values are never

@@ -4,6 +4,7 @@ import {
   REALTIME_CATCH_UP_LIMIT,
   REALTIME_MAX_ROOMS_PER_SOCKET,
   REALTIME_UNAUTHORIZED,
+  REALTIME_UNAVAILABLE,
   realtimeRoom,
   type ServerToClientEvents,
   type SubscribeAck,
@@ -14,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Server, Socket } from 'socket.io';
+import { isDatabaseUnavailable } from '../db/errors';
 import type { DB } from '../db/schema';
 import { type AccessClaims, accountsExist, verifyLiveAccessToken } from '../http/auth';
 import type { RoomPolicies } from './realtime.policy';
@@ -59,7 +61,16 @@ export function attachHandlers(io: RealtimeServer, deps: Deps): void {
         if (claims.actorId) socket.data.actorId = claims.actorId;
         next();
       },
-      () => next(new Error(REALTIME_UNAUTHORIZED)),
+      (err: unknown) => {
+        // A database that did not answer says nothing about the token: the client keeps it and
+        // connects again later, instead of refreshing its session for nothing.
+        if (isDatabaseUnavailable(err)) {
+          deps.log.warn({ err }, 'realtime: database unavailable at connect');
+          return next(new Error(REALTIME_UNAVAILABLE));
+        }
+        deps.log.error({ err }, 'realtime: token check failed');
+        next(new Error(REALTIME_UNAUTHORIZED));
+      },
     );
   });
 
@@ -88,6 +99,11 @@ export function attachHandlers(io: RealtimeServer, deps: Deps): void {
           if (!answer.ok && answer.error.code === ErrorCode.Unauthenticated) socket.disconnect(true);
         },
         (err: unknown) => {
+          if (isDatabaseUnavailable(err)) {
+            deps.log.warn({ err }, 'realtime: database unavailable at subscribe');
+            ack(failure(ErrorCode.Unavailable, 'The service is briefly unavailable: try again in a moment'));
+            return;
+          }
           deps.log.error({ err }, 'realtime: subscribe failed');
           ack(failure(ErrorCode.Internal, 'Unknown error'));
         },

@@ -80,7 +80,11 @@ const RETRY_MAX_MS = 30_000;
  * often): such a room is asked again after a wait, or it would stay off until the next reconnect,
  * its records held and its screen never told it is on.
  */
-const PASSING_REFUSALS: ReadonlySet<string> = new Set([ErrorCode.Internal, ErrorCode.RateLimited]);
+const PASSING_REFUSALS: ReadonlySet<string> = new Set([
+  ErrorCode.Internal,
+  ErrorCode.RateLimited,
+  ErrorCode.Unavailable,
+]);
 const SUBSCRIBE_RETRY_MS = 1_000;
 
 /** A throwing handler must not stop delivery to the others; its error still surfaces. */
