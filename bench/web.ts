@@ -6,8 +6,12 @@
 //  3. the attendee tab loaded cold with the session kept, phone-sized, CPU slowed 4×, on loopback and
 //     on an emulated slow 4G (BENCH_TAB_RUNS loads each, 5): when its first card shows and its
 //     largest paint, timed in the browser (the medians), against the one-heading page loaded alike.
+//     Part 2 runs again through the front docs/deploy.md puts before the app (HAProxy with TLS and
+//     HTTP/2, a throw-away certificate; `bench/lib/web-tls-front.ts`), when haproxy and openssl are
+//     installed: the rows "as deployed".
 // WEB_DIST picks the build (default apps/web/dist). BENCH_LIGHTHOUSE=0 skips part 2;
-// BENCH_LIGHTHOUSE_SAVE=dir keeps each Lighthouse report there.
+// BENCH_LIGHTHOUSE_SAVE=dir keeps each Lighthouse report there; BENCH_LANTERN=file prints the nodes
+// of each run's simulated LCP (what it waited for) and keeps the run's trace in file.
 import os from 'node:os';
 import { type Browser, chromium } from 'playwright-core';
 import { hardTimeLimit } from './lib/bench-server';
@@ -28,6 +32,7 @@ import {
   medianLighthouse,
   startHelloPage,
 } from './lib/web-lighthouse';
+import { startTlsFront, TLS_FRONT_CHROMIUM_FLAG } from './lib/web-tls-front';
 
 const BUDGET = { requests: 30, jsKiB: 300, score: 90, lcpMs: 2500 };
 /** Lighthouse runs per page; the median one is reported (BENCH_LIGHTHOUSE_RUNS). */
@@ -131,7 +136,7 @@ try {
   }
 
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
-    const debug = await startDebugChromium();
+    const debug = await startDebugChromium([TLS_FRONT_CHROMIUM_FLAG]);
     const chromeVersion =
       (
         (await (await fetch(`${debug.endpoint}/json/version`)).json()) as { Browser?: string }
@@ -152,8 +157,28 @@ try {
       const tabUrl = `${app.baseURL}/event/${app.eventId}/attendees`;
       const tab = await medianLighthouse(tabUrl, debug.port, RUNS, () => emptyCache(debug.endpoint), true);
       console.log(row('attendee tab', tab, floor));
-      for (const warning of new Set([...login.warnings, ...tab.warnings]))
-        console.log(`  warning: ${warning}`);
+      const warnings = [...login.warnings, ...tab.warnings];
+      const front = await startTlsFront(app.baseURL);
+      if (front) {
+        try {
+          const deployed = ' as deployed (HAProxy: TLS, HTTP/2)';
+          const frontLogin = await medianLighthouse(`${front.baseURL}/login`, debug.port, RUNS);
+          console.log(row(`/login${deployed}`, frontLogin, floor));
+          await loginForLighthouse(debug.endpoint, front.baseURL);
+          const frontTab = await medianLighthouse(
+            `${front.baseURL}/event/${app.eventId}/attendees`,
+            debug.port,
+            RUNS,
+            () => emptyCache(debug.endpoint),
+            true,
+          );
+          console.log(row(`attendee tab${deployed}`, frontTab, floor));
+          warnings.push(...frontLogin.warnings, ...frontTab.warnings);
+        } finally {
+          await front.stop();
+        }
+      }
+      for (const warning of new Set(warnings)) console.log(`  warning: ${warning}`);
     } finally {
       await hello.stop();
       await debug.stop();

@@ -62,13 +62,22 @@ export interface DebugChromium {
   stop(): Promise<void>;
 }
 
-/** Chromium with a remote-debugging port and a throw-away profile, for Lighthouse and playwright-core. */
-export async function startDebugChromium(): Promise<DebugChromium> {
+/**
+ * Chromium with a remote-debugging port and a throw-away profile, for Lighthouse and playwright-core;
+ * `extraFlags` after CHROMIUM_FLAGS.
+ */
+export async function startDebugChromium(extraFlags: readonly string[] = []): Promise<DebugChromium> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'foyer-bench-chromium-'));
   const child = spawn(
     CHROMIUM_PATH,
-    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      ...CHROMIUM_FLAGS,
+      ...extraFlags,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, TZ: DEMO_TIMEZONE } },
   );
   const endpoint = `http://127.0.0.1:${port}`;
