@@ -43,6 +43,11 @@ function statusOf(url: string): Promise<number> {
   });
 }
 
+/** Whether this machine has what the front needs (haproxy and openssl). */
+export function tlsFrontAvailable(): boolean {
+  return findHaproxy() !== null && hasOpenssl();
+}
+
 /**
  * The app at `appBaseURL` behind HAProxy as docs/deploy.md deploys it: TLS terminated there, HTTP/2
  * offered to browsers (`alpn h2,http/1.1`), HTTP/1.1 to the process. The certificate is a
@@ -51,7 +56,7 @@ function statusOf(url: string): Promise<number> {
  */
 export async function startTlsFront(appBaseURL: string): Promise<TlsFront | null> {
   const haproxy = findHaproxy();
-  if (!haproxy || !hasOpenssl()) {
+  if (!haproxy || !tlsFrontAvailable()) {
     console.error(
       'no haproxy or openssl: the TLS and HTTP/2 front is skipped (apt-get install haproxy openssl)',
     );
