@@ -25,8 +25,9 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          // integration/: the web app's code against the real server (the apps never import each other).
-          include: ['apps/server/src/**/*.test.ts', 'integration/**/*.test.ts'],
+          // integration/: the web app's code against the real server (the apps never import each other);
+          // bench/: the benches' own helpers, and that the docs show what the benches run.
+          include: ['apps/server/src/**/*.test.ts', 'integration/**/*.test.ts', 'bench/**/*.test.ts'],
           setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
