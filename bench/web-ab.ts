@@ -11,11 +11,14 @@
 // on work, shows there).
 // BENCH_LIGHTHOUSE_RUNS=N adds N Lighthouse runs (mobile profile) of the tab per build, alternating
 // likewise: medians of score, total blocking time and LCP.
+// BENCH_FRONT=tls serves each build through HAProxy with TLS and HTTP/2, as docs/deploy.md deploys it
+// (bench/lib/web-tls-front.ts; needs haproxy and openssl).
 //   WEB_DIST_A=/tmp/dist-old WEB_DIST_B=/tmp/dist-new [BENCH_LOADS=10] node --import tsx bench/web-ab.ts
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startDebugChromium, startWebApp, type WebApp } from './lib/web-app';
 import { type ColdLoadTiming, median, NETWORKS, timeColdLoad, visitAttendeeTab } from './lib/web-flow';
 import { emptyCache, type LighthouseScore, lighthouseRun, loginForLighthouse } from './lib/web-lighthouse';
+import { startTlsFront, TLS_FRONT_CHROMIUM_FLAG } from './lib/web-tls-front';
 
 const LOADS = Math.max(0, Number(process.env.BENCH_LOADS ?? 10));
 /** CPU slowdown of the timed loads: 4 as Lighthouse's mobile profile, BENCH_SLOWDOWN to change. */
@@ -28,14 +31,37 @@ const NETWORK = Object.hasOwn(NETWORKS, process.env.BENCH_NETWORK ?? '')
 const dists = { A: process.env.WEB_DIST_A, B: process.env.WEB_DIST_B };
 if (!dists.A || !dists.B) throw new Error('set WEB_DIST_A and WEB_DIST_B to two builds');
 
-/** startWebApp serves WEB_DIST: one server per build, each with its own demo data. */
+const FRONT = process.env.BENCH_FRONT === 'tls';
+const browserFlags = FRONT ? [TLS_FRONT_CHROMIUM_FLAG] : [];
+
+/** startWebApp serves WEB_DIST: one server per build, each with its own demo data (and front). */
 async function serve(dist: string): Promise<WebApp> {
   process.env.WEB_DIST = dist;
-  return startWebApp();
+  const app = await startWebApp();
+  if (!FRONT) return app;
+  const front = await startTlsFront(app.baseURL).catch(async (error: unknown) => {
+    await app.stop();
+    throw error;
+  });
+  if (!front) {
+    await app.stop();
+    throw new Error('BENCH_FRONT=tls needs haproxy and openssl');
+  }
+  return {
+    ...app,
+    baseURL: front.baseURL,
+    stop: async () => {
+      await front.stop();
+      await app.stop();
+    },
+  };
 }
 
 const apps = { A: await serve(dists.A), B: await serve(dists.B) };
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_FLAGS, ...browserFlags],
+});
 try {
   const sessions = {
     A: (await visitAttendeeTab(browser, apps.A.baseURL, apps.A.eventId, 'mobile')).session,
@@ -83,7 +109,7 @@ try {
 
 /** Lighthouse on each build's tab, alternating; both signed in in one debugging Chromium. */
 async function compareLighthouse(): Promise<void> {
-  const debug = await startDebugChromium();
+  const debug = await startDebugChromium(browserFlags);
   try {
     const runs: Record<'A' | 'B', LighthouseScore[]> = { A: [], B: [] };
     for (const build of ['A', 'B'] as const) await loginForLighthouse(debug.endpoint, apps[build].baseURL);
