@@ -236,51 +236,47 @@ describe('web realtime client against the real server', () => {
     expect(client.connected).toBe(false);
   });
 
-  it('asks again for a room the server could not answer now (its database failed), and the room comes on', async () => {
-    const server = await start();
-    const user = await makeUser(server.ctx);
-    const client = open(server.url, async () => user.token);
-    await expect.poll(() => client.connected, { timeout: 5_000 }).toBe(true);
-    // A database hiccup: the subscribe's account check fails, the server answers MST-00500.
-    await sql`alter table users rename to users_away`.execute(server.ctx.db);
-    const errors: string[] = [];
-    let ready = false;
-    const got: RealtimeRecord[] = [];
-    const room = realtimeRoom.user(user.id);
-    client.subscribe(room, (r) => got.push(r), {
-      onError: (e) => errors.push(e.code),
-      onReady: () => (ready = true),
-    });
-    await expect.poll(() => errors).toEqual(['MST-00500']);
-    await sql`alter table users_away rename to users`.execute(server.ctx.db);
-    // Asked again by itself (no reconnect): on, and its records delivered.
-    await expect.poll(() => ready, { timeout: 5_000 }).toBe(true);
-    expect(client.connected).toBe(true);
-    await server.app.realtime.publish(room, RecordType.Notification, { n: 1 });
-    await expect.poll(() => got.length).toBe(1);
-  });
+  /** Two ways a database lets a subscribe down, each begun on the server; each returns its end. */
+  const outages = [
+    {
+      what: 'failed (MST-00500)',
+      code: 'MST-00500',
+      begin: async (server: Listening) => {
+        await sql`alter table users rename to users_away`.execute(server.ctx.db);
+        return () => sql`alter table users_away rename to users`.execute(server.ctx.db);
+      },
+    },
+    {
+      what: 'does not answer (MST-00503)',
+      code: 'MST-00503',
+      begin: async (server: Listening) => databaseAway(server),
+    },
+  ];
 
-  it('asks again for a room while its database does not answer (MST-00503), and the room comes on', async () => {
-    const server = await start();
-    const user = await makeUser(server.ctx);
-    const client = open(server.url, async () => user.token);
-    await expect.poll(() => client.connected, { timeout: 5_000 }).toBe(true);
-    const answering = databaseAway(server);
-    const errors: string[] = [];
-    let ready = false;
-    const got: RealtimeRecord[] = [];
-    const room = realtimeRoom.user(user.id);
-    client.subscribe(room, (r) => got.push(r), {
-      onError: (e) => errors.push(e.code),
-      onReady: () => (ready = true),
+  for (const outage of outages)
+    it(`asks again for a room while its database ${outage.what}, and the room comes on`, async () => {
+      const server = await start();
+      const user = await makeUser(server.ctx);
+      const client = open(server.url, async () => user.token);
+      await expect.poll(() => client.connected, { timeout: 5_000 }).toBe(true);
+      const end = await outage.begin(server);
+      const errors: string[] = [];
+      let ready = false;
+      const got: RealtimeRecord[] = [];
+      const room = realtimeRoom.user(user.id);
+      client.subscribe(room, (r) => got.push(r), {
+        onError: (e) => errors.push(e.code),
+        onReady: () => (ready = true),
+      });
+      await expect.poll(() => errors).toEqual([outage.code]);
+      expect(ready).toBe(false);
+      await end();
+      // Asked again by itself (no reconnect): on, and its records delivered.
+      await expect.poll(() => ready, { timeout: 5_000 }).toBe(true);
+      expect(client.connected).toBe(true);
+      await server.app.realtime.publish(room, RecordType.Notification, { n: 1 });
+      await expect.poll(() => got.length).toBe(1);
     });
-    await expect.poll(() => errors).toEqual(['MST-00503']);
-    expect(ready).toBe(false);
-    answering();
-    await expect.poll(() => ready, { timeout: 5_000 }).toBe(true);
-    await server.app.realtime.publish(room, RecordType.Notification, { n: 1 });
-    await expect.poll(() => got.length).toBe(1);
-  });
 
   it('connects again with the same token, not a refreshed one, when the database did not answer at connect', async () => {
     const server = await start();
