@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_BASE } from '../src/lib/api-client';
 import { earlyAsks } from '../src/lib/early-answers';
 import { EVENT_DEFAULT_TABS_KEY } from '../src/lib/storage';
+import { withStartScript } from './preload-hints';
 import { runStartUp, type StartUp } from './start-up.testing';
 
 const files = {
@@ -182,5 +183,27 @@ describe('the start-up script asks for the first answers beside the files', () =
     const { first, then } = earlyAsks(3, 'attendees', '', { page: 60, suggestions: 6 });
     expect(then).toHaveLength(3);
     for (const [address] of [...first, ...then]) expect(address.startsWith(`${API_BASE}/`)).toBe(true);
+  });
+});
+
+describe('the start-up script in index.html', () => {
+  const page = [
+    '<head>',
+    '    <title>Foyer</title>',
+    '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+    '    <link rel="stylesheet" href="/assets/index-1.css">',
+    '  </head>',
+  ].join('\n');
+
+  it('comes before the entry, async and at high priority, so it is not fetched after the entry over HTTP/2', () => {
+    const html = withStartScript(page, '/assets/start-1.js');
+    const lines = html?.split('\n') ?? [];
+    expect(lines[2]).toBe('    <script async fetchpriority="high" src="/assets/start-1.js"></script>');
+    expect(lines[3]).toBe('    <script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(lines).toHaveLength(6);
+  });
+
+  it('is refused on a page without an entry script', () => {
+    expect(withStartScript('<head></head>', '/assets/start-1.js')).toBeNull();
   });
 });

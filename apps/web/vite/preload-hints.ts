@@ -142,9 +142,23 @@ export function startScript(files: Record<Screen, string[]>, labels: Record<stri
 `;
 }
 
+/**
+ * index.html with the start-up script's tag (async: it never holds up the first paint), or null when
+ * the page has no entry script. It goes before the entry's tag and is asked for at high priority (an
+ * async script is low by default): over HTTP/2, as deployed, the page's requests share one
+ * connection, and this small file, there to ask for what the entry will need, must not come after
+ * the entry.
+ */
+export function withStartScript(html: string, src: string): string | null {
+  const entryTag = /^([ \t]*)<script type="module"/m;
+  if (!entryTag.test(html)) return null;
+  const tag = `<script async fetchpriority="high" src="${src}"></script>`;
+  return html.replace(entryTag, (entry, indent: string) => `${indent}${tag}\n${entry}`);
+}
+
 type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
-/** Emits the start-up script and names it in index.html (async: it never holds up the first paint). */
+/** Emits the start-up script and names it in index.html (`withStartScript`). */
 export function preloadHints(): Plugin {
   return {
     name: 'foyer:preload-hints',
@@ -185,10 +199,9 @@ export function preloadHints(): Plugin {
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
       const fileName = `assets/start-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source });
-      const tag = `<script async src="${base}${fileName}"></script>`;
-      const text = String(html.source);
-      if (!text.includes('</head>')) this.error('preload-hints: index.html has no </head>');
-      html.source = text.replace('</head>', `  ${tag}\n  </head>`);
+      const withScript = withStartScript(String(html.source), `${base}${fileName}`);
+      if (withScript === null) this.error('preload-hints: index.html has no entry script');
+      html.source = withScript;
     },
   };
 }
