@@ -43,7 +43,7 @@ describe.skipIf(!tlsFrontAvailable())('the app through HAProxy with TLS and HTTP
       await context.addCookies([{ name: 'cookieconsent_status', value: 'dismiss', url: front.baseURL }]);
       const page = await context.newPage();
       await signInOnPage(page, demoLogin('attendee'));
-      // Every WebSocket frame the page receives from the front, by socket address.
+      // Every WebSocket frame the page receives over a socket to the front.
       const frames: string[] = [];
       page.on('websocket', (socket) => {
         if (!socket.url().startsWith(front.baseURL.replace('https:', 'wss:'))) return;

@@ -56,7 +56,7 @@ export function tlsFrontAvailable(): boolean {
  */
 export async function startTlsFront(appBaseURL: string): Promise<TlsFront | null> {
   const haproxy = findHaproxy();
-  if (!haproxy || !tlsFrontAvailable()) {
+  if (!haproxy || !hasOpenssl()) {
     console.error(
       'no haproxy or openssl: the TLS and HTTP/2 front is skipped (apt-get install haproxy openssl)',
     );

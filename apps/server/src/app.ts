@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { AppContext } from './context';
-import { isDatabaseUnavailable, isWriteConflict } from './db/errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isWriteConflict } from './db/errors';
 import { busPlugin } from './events/bus.plugin';
 import { features } from './features';
 import { searchCachePlugin } from './features/participants/search.cache';
@@ -45,8 +45,6 @@ const MAX_PARAM_LENGTH = 100;
 
 /** What a request that met another write unexpectedly hears (see isWriteConflict). */
 const WRITE_CONFLICT = 'Someone changed this at the same moment. Nothing was saved: please try again.';
-/** What a request hears when the database did not answer (see isDatabaseUnavailable). */
-const DATABASE_UNAVAILABLE = 'The service is briefly unavailable: please try again in a moment.';
 
 function sendUriTooLong(reply: FastifyReply) {
   return reply.status(414).send({

@@ -53,6 +53,9 @@ export function isWriteConflict(error: unknown): boolean {
   return typeof code === 'string' && CONFLICT_STATES.has(code);
 }
 
+/** What a request or a subscribe hears when the database did not answer (isDatabaseUnavailable). */
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable: please try again in a moment.';
+
 /**
  * SQLSTATE classes and codes of a database that is not there to answer: a connection exception
  * (class 08), the server shutting down or starting (57P01–57P03), no connection slot left (53300).

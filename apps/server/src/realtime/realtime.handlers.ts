@@ -15,7 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Server, Socket } from 'socket.io';
-import { isDatabaseUnavailable } from '../db/errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/errors';
 import type { DB } from '../db/schema';
 import { type AccessClaims, accountsExist, verifyLiveAccessToken } from '../http/auth';
 import type { RoomPolicies } from './realtime.policy';
@@ -101,7 +101,7 @@ export function attachHandlers(io: RealtimeServer, deps: Deps): void {
         (err: unknown) => {
           if (isDatabaseUnavailable(err)) {
             deps.log.warn({ err }, 'realtime: database unavailable at subscribe');
-            ack(failure(ErrorCode.Unavailable, 'The service is briefly unavailable: try again in a moment'));
+            ack(failure(ErrorCode.Unavailable, DATABASE_UNAVAILABLE));
             return;
           }
           deps.log.error({ err }, 'realtime: subscribe failed');
