@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helper';
 import { countingStatements } from '../../test/statements';
-import { findRecordsAfter, insertRecords } from './realtime.repository';
+import { findLastRecord, findRecordsAfter, insertRecords } from './realtime.repository';
 
 const t = useTestApp();
 
@@ -36,5 +36,40 @@ describe("a resuming client's read of its room", () => {
     expect(page.lastSeq).toBe(4);
     expect(await findRecordsAfter(t.ctx.db, room, 90, 3)).toEqual({ records: [], lastSeq: 4 });
     expect(await findRecordsAfter(t.ctx.db, `${room}:empty`, 0, 3)).toEqual({ records: [], lastSeq: 0 });
+  });
+
+  it('the subscribes of one turn (a reconnect wave) share one statement, each with its own answer', async () => {
+    const room = `test:resume-wave:${Date.now()}`;
+    const other = `${room}:other`;
+    await write(room, 5);
+    await write(other, 2);
+    const { db, statements } = countingStatements(t.ctx.db);
+
+    const [after2, atEnd, beyond, firstOther, empty, emptyFirst, pageOfOther] = await Promise.all([
+      findRecordsAfter(db, room, 2, 10),
+      findRecordsAfter(db, room, 5, 10),
+      findRecordsAfter(db, room, 90, 10),
+      findLastRecord(db, other),
+      findRecordsAfter(db, `${room}:empty`, 0, 3),
+      findLastRecord(db, `${room}:empty`),
+      findRecordsAfter(db, other, 0, 1),
+    ]);
+    expect(statements()).toBe(1);
+    expect(after2.records.map((r) => [r.room, r.seq])).toEqual([
+      [room, 3],
+      [room, 4],
+      [room, 5],
+    ]);
+    expect(after2.lastSeq).toBe(5);
+    expect(atEnd).toEqual({ records: [], lastSeq: 5 });
+    expect(beyond).toEqual({ records: [], lastSeq: 5 });
+    expect(firstOther.seq).toBe(2);
+    expect(firstOther.ageMs).toBeGreaterThanOrEqual(0);
+    expect(firstOther.ageMs).toBeLessThan(60_000);
+    expect(empty).toEqual({ records: [], lastSeq: 0 });
+    expect(emptyFirst).toEqual({ seq: 0, ageMs: null });
+    expect(pageOfOther.records.map((r) => r.seq)).toEqual([1]);
+    expect(pageOfOther.records[0]).toMatchObject({ room: other, payload: { i: 0 } });
+    expect(pageOfOther.lastSeq).toBe(2);
   });
 });

@@ -2,6 +2,7 @@ import type { RealtimeRecord } from '@foyer/contract';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import { holdLocks, spreadKey } from '../db/advisory-locks';
 import type { Executor } from '../db/executor';
+import { perTurn } from '../db/per-turn';
 import type { DB, RealtimeEventsTable } from '../db/schema';
 
 function toRecord(row: Selectable<RealtimeEventsTable>): RealtimeRecord {
@@ -88,10 +89,71 @@ export async function lockRooms(
   await holdLocks(trx, 'realtimeRoom', rooms.map(spreadKey));
 }
 
+/** Room reads per query at most (a reconnect wave asks one per client; a page of records each). */
+const ROOM_READ_BATCH = 100;
+
+/** One subscribe's read: the room's records after `since` (none when null), at most `limit`. */
+interface RoomAsk {
+  room: string;
+  since: number | null;
+  limit: number;
+}
+
+interface RoomAnswer {
+  records: RealtimeRecord[];
+  /** The room's highest seq, 0 for a room without records. */
+  lastSeq: number;
+  /** How long ago, by the database's clock, that record was written (null: none). */
+  lastAgeMs: number | null;
+}
+
+/**
+ * The subscribes of one turn of the event loop read their rooms in ONE statement (perTurn): each
+ * ask's room end (its last record's seq and age) and its records after its seq. A process that
+ * takes over a dead one's clients gets their resumes all at once; read one by one, planning and
+ * running a statement per client was most of what the database spent on that wave. The arrays are
+ * read through `(SELECT $n)`, as in decision 025, so that a lone ask does not get a plan of its own.
+ */
+const readRooms = perTurn(ROOM_READ_BATCH, async (db: Executor, asks: readonly RoomAsk[]) => {
+  const { rows } = await sql<RoomRow>`
+    SELECT a.i::int AS ask, l.seq AS room_last,
+           (extract(epoch from now() - l.created_at) * 1000)::float8 AS room_last_age_ms, e.*
+    FROM unnest((SELECT ${asks.map((a) => a.room)}::text[]), (SELECT ${asks.map((a) => a.since)}::bigint[]),
+                (SELECT ${asks.map((a) => a.limit)}::int[])) WITH ORDINALITY AS a(room, since, lim, i)
+    LEFT JOIN LATERAL (
+      SELECT seq, created_at FROM realtime_events WHERE room = a.room ORDER BY seq DESC LIMIT 1
+    ) AS l ON true
+    LEFT JOIN LATERAL (
+      SELECT * FROM realtime_events WHERE room = a.room AND seq > a.since ORDER BY seq LIMIT a.lim
+    ) AS e ON true
+    ORDER BY a.i, e.seq`.execute(db);
+  const answers: RoomAnswer[] = asks.map(() => ({ records: [], lastSeq: 0, lastAgeMs: null }));
+  for (const row of rows) {
+    const answer = answers[row.ask - 1];
+    if (!answer) continue;
+    if (row.room_last != null) {
+      answer.lastSeq = Number(row.room_last);
+      answer.lastAgeMs = Math.max(0, Math.round(Number(row.room_last_age_ms)));
+    }
+    if (row.id !== null) answer.records.push(toRecord(row as Selectable<RealtimeEventsTable>));
+  }
+  return answers;
+});
+
+/** A record's columns, which the LEFT JOIN leaves null when none came, beside its ask and room end. */
+type RoomRow = {
+  [K in keyof Selectable<RealtimeEventsTable>]: Selectable<RealtimeEventsTable>[K] | null;
+} & {
+  ask: number;
+  room_last: number | string | null;
+  room_last_age_ms: number | null;
+};
+
 /**
  * Records of a room after seq `since`, in seq order, at most `limit`, and the room's highest seq (0
- * for a room without records), in one statement: a client resuming a room (every reconnect) needs
- * the second whenever nothing came meanwhile, which is most often.
+ * for a room without records), in one statement (shared with the other subscribes of this turn): a
+ * client resuming a room (every reconnect) needs the second whenever nothing came meanwhile, which
+ * is most often.
  */
 export async function findRecordsAfter(
   db: Executor,
@@ -99,28 +161,9 @@ export async function findRecordsAfter(
   since: number,
   limit: number,
 ): Promise<{ records: RealtimeRecord[]; lastSeq: number }> {
-  // One row at least (the room's last seq); the records' columns are null when none came after since.
-  const { rows } = await sql<ResumeRow>`
-    SELECT m.room_last, e.*
-    FROM (SELECT max(seq) AS room_last FROM realtime_events WHERE room = ${room}) AS m
-    LEFT JOIN LATERAL (
-      SELECT * FROM realtime_events WHERE room = ${room} AND seq > ${since} ORDER BY seq LIMIT ${limit}
-    ) AS e ON true
-    ORDER BY e.seq`.execute(db);
-  const records: RealtimeRecord[] = [];
-  for (const row of rows) {
-    if (row.id !== null) records.push(toRecord(row as Selectable<RealtimeEventsTable>));
-  }
-  const roomLast = rows[0]?.room_last;
-  return { records, lastSeq: roomLast == null ? 0 : Number(roomLast) };
+  const { records, lastSeq } = await readRooms(db, { room, since, limit });
+  return { records, lastSeq };
 }
-
-/** A record's columns, which the LEFT JOIN leaves null when none came, beside the room's last seq. */
-type ResumeRow = {
-  [K in keyof Selectable<RealtimeEventsTable>]: Selectable<RealtimeEventsTable>[K] | null;
-} & {
-  room_last: number | string | null;
-};
 
 /**
  * The room's highest seq (0 for a room without records) and how long ago, by the database's clock,
@@ -131,16 +174,8 @@ export async function findLastRecord(
   db: Executor,
   room: string,
 ): Promise<{ seq: number; ageMs: number | null }> {
-  const row = await db
-    .selectFrom('realtime_events')
-    .select(['seq', sql<number>`(extract(epoch from now() - created_at) * 1000)::float8`.as('age_ms')])
-    .where('room', '=', room)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row
-    ? { seq: Number(row.seq), ageMs: Math.max(0, Math.round(Number(row.age_ms))) }
-    : { seq: 0, ageMs: null };
+  const { lastSeq, lastAgeMs } = await readRooms(db, { room, since: null, limit: 0 });
+  return { seq: lastSeq, ageMs: lastAgeMs };
 }
 
 /**

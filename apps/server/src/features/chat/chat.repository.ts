@@ -1,5 +1,6 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { perTurn } from '../../db/per-turn';
 import type { ChatRoomsTable, DB } from '../../db/schema';
 
 export type RoomRow = Selectable<ChatRoomsTable>;
@@ -35,11 +36,16 @@ export async function lockRoom(db: Executor, roomId: number): Promise<void> {
  * never saw the rooms opened with them, and the account that had lost the place kept reading and
  * writing its chats (and got their pushes).
  */
-function membershipQuery(db: Executor, roomId: number, userId: number) {
+function memberships(db: Executor) {
   return db
     .selectFrom('chat_members as m')
     .innerJoin('participants as p', 'p.id', 'm.participant_id')
     .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
+    .where('p.state', '!=', 'deleted');
+}
+
+function membershipQuery(db: Executor, roomId: number, userId: number) {
+  return memberships(db)
     .select([
       'm.room_id',
       'm.participant_id',
@@ -51,8 +57,7 @@ function membershipQuery(db: Executor, roomId: number, userId: number) {
       'r.created_by',
     ])
     .where('m.room_id', '=', roomId)
-    .where('p.user_id', '=', userId)
-    .where('p.state', '!=', 'deleted');
+    .where('p.user_id', '=', userId);
 }
 
 /** The membership alone, for a permission check (no message is read). */
@@ -73,8 +78,35 @@ export function findMembership(db: Executor, roomId: number, userId: number) {
     .executeTakeFirst();
 }
 
-export async function isMember(db: Executor, roomId: number, userId: number): Promise<boolean> {
-  return (await findMemberRole(db, roomId, userId)) !== undefined;
+/** Membership checks per query at most (a reconnect wave asks one per client). */
+const MEMBER_CHECK_BATCH = 100;
+
+/**
+ * Whether each (room, user) of the asks of one turn is a membership, in ONE statement (perTurn): a
+ * process taking over a dead one's clients checks every one's room at once. Each ask is looked up
+ * on its own (a LATERAL with LIMIT 1: by the primary key, however many members the event has).
+ */
+const areMembers = perTurn(
+  MEMBER_CHECK_BATCH,
+  async (db: Executor, asks: readonly { roomId: number; userId: number }[]) => {
+    const membership = memberships(db)
+      .select(sql<number>`1`.as('one'))
+      .where('m.room_id', '=', sql.ref<number>('a.room_id'))
+      .where('p.user_id', '=', sql.ref<number>('a.user_id'))
+      .limit(1);
+    const { rows } = await sql<{ ask: number }>`
+      SELECT a.i::int AS ask
+      FROM unnest((SELECT ${asks.map((a) => a.roomId)}::int[]), (SELECT ${asks.map((a) => a.userId)}::int[]))
+             WITH ORDINALITY AS a(room_id, user_id, i)
+      CROSS JOIN LATERAL (${membership}) AS found`.execute(db);
+    const members = new Set(rows.map((row) => row.ask));
+    return asks.map((_, i) => members.has(i + 1));
+  },
+);
+
+/** Whether the user is a member of the room now (the realtime policy of the room's feeds). */
+export function isMember(db: Executor, roomId: number, userId: number): Promise<boolean> {
+  return areMembers(db, { roomId, userId });
 }
 
 /**
