@@ -1,6 +1,6 @@
 import { REALTIME_CATCH_UP_LIMIT, RecordType, realtimeRoom } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeEvent, makeParticipant, makeUser } from '../../test/factories';
+import { makeEvent, makeParticipant, makePerson, makeUser } from '../../test/factories';
 import {
   connected,
   type Listening,
@@ -115,5 +115,72 @@ describe('realtime: nothing is lost across a disconnect', () => {
     await after.app.realtime.publish(room, RecordType.Notification, { n: 4 });
     await c.waitForRecords(2);
     expect(c.records.map((r) => r.payload)).toEqual([{ n: 1 }, { n: 4 }]);
+  });
+
+  it('a wave of clients resuming at once (their process died): each gets its own room’s records, a stranger none', async () => {
+    const server = await start();
+    const { id: eventId } = await makeEvent(server.ctx);
+    const people = await Promise.all(Array.from({ length: 9 }, () => makePerson(server.ctx, eventId)));
+    const stranger = await makePerson(server.ctx, eventId);
+    // Three chat rooms of three, each with its own records.
+    const rooms: { name: string; members: typeof people }[] = [];
+    for (let r = 0; r < 3; r++) {
+      const members = people.slice(r * 3, r * 3 + 3);
+      const row = await server.ctx.db
+        .insertInto('chat_rooms')
+        .values({ event_id: eventId, type: 'group', name: `Wave ${r}`, created_by: members[0]?.id ?? null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await server.ctx.db
+        .insertInto('chat_members')
+        .values(members.map((m) => ({ room_id: row.id, participant_id: m.id, user_id: m.userId })))
+        .execute();
+      const name = realtimeRoom.chatMessages(row.id);
+      await writeRecords(
+        server.ctx.db,
+        name,
+        Array.from({ length: r + 3 }, (_, n) => ({ room: r, n })),
+      );
+      rooms.push({ name, members });
+    }
+    const tokenOf = (p: { headers: { authorization: string } }) =>
+      p.headers.authorization.slice('Bearer '.length);
+
+    // Everyone at once, each from another seq (the last member of each room subscribes afresh).
+    const waves = await Promise.all(
+      rooms.flatMap(({ name, members }) =>
+        members.map(async (member, i) => {
+          const c = await connected(server.url, tokenOf(member));
+          clients.push(c);
+          return { name, since: i < 2 ? i : undefined, ack: await c.subscribe(name, i < 2 ? i : undefined) };
+        }),
+      ),
+    );
+    const outsider = await connected(server.url, tokenOf(stranger));
+    clients.push(outsider);
+    const refused = await Promise.all(rooms.map(({ name }) => outsider.subscribe(name, 0)));
+
+    waves.forEach(({ name, since, ack }) => {
+      const room = rooms.findIndex((r) => r.name === name);
+      const count = room + 3;
+      if (!ack.ok) throw new Error(ack.error.msg);
+      expect(ack.lastSeq).toBe(count);
+      if (since === undefined) {
+        expect(ack.missed).toEqual([]);
+        expect(ack.lastRecordAgeMs).toBeGreaterThanOrEqual(0);
+      } else {
+        expect(ack.missed.map((r) => [r.room, r.seq])).toEqual(
+          Array.from({ length: count - since }, (_, k) => [name, since + k + 1]),
+        );
+        expect(ack.missed.map((r) => r.payload)).toEqual(
+          Array.from({ length: count - since }, (_, k) => ({ room, n: since + k })),
+        );
+      }
+    });
+    expect(refused.map((ack) => (ack.ok ? 'ok' : ack.error.code))).toEqual([
+      'MST-00403',
+      'MST-00403',
+      'MST-00403',
+    ]);
   });
 });
