@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { refreshSession } from '../../lib/api-client';
 import { whenIdle } from '../../lib/idle';
 import type { GetToken, RealtimeClient } from '../../lib/realtime';
@@ -46,7 +46,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         .then(({ connectRealtime }) => {
           if (stopped) return;
           connection = connectRealtime(getToken);
-          setClient(connection);
+          const connected = connection;
+          startTransition(() => setClient(connected));
         })
         // Not fetched (a door reloaded offline from its worker's cache before the worker kept this
         // file): again once the browser is back online.

@@ -1,5 +1,5 @@
 import { useIsFetching } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { whenIdle } from '../../lib/idle';
 
 /** True from the first render where `flag` was true: lazy panels load when first needed, then stay. */
@@ -16,7 +16,10 @@ export function useEver(flag: boolean): boolean {
  */
 export function useFirstIdle(timeoutMs = 1_000): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true), timeoutMs)), [idle, timeoutMs]);
+  useEffect(
+    () => (idle ? undefined : whenIdle(() => startTransition(() => setIdle(true)), timeoutMs)),
+    [idle, timeoutMs],
+  );
   return idle;
 }
 
@@ -77,7 +80,7 @@ export function useAfterFirstPaint(): boolean {
     if (!quiet || ready) return;
     let cancelIdle: (() => void) | undefined;
     const settle = setTimeout(() => {
-      cancelIdle = whenIdle(() => setReady(true), 2000);
+      cancelIdle = whenIdle(() => startTransition(() => setReady(true)), 2000);
     }, SETTLE_MS);
     return () => {
       clearTimeout(settle);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { whenIdle } from '../../../lib/idle';
 
 /** Cards whose meet and chat render with the list itself: the first screen or two. */
@@ -15,7 +15,7 @@ export function useRevealed(total: number): number {
   const [revealed, setRevealed] = useState(FIRST_REVEALED);
   useEffect(() => {
     if (revealed >= total) return;
-    return whenIdle(() => setRevealed((n) => n + REVEAL_STEP), 500);
+    return whenIdle(() => startTransition(() => setRevealed((n) => n + REVEAL_STEP)), 500);
   }, [revealed, total]);
   return revealed;
 }
