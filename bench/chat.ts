@@ -16,21 +16,22 @@
  * Loopback only; it stops by itself. The open-file limit must exceed BENCH_CLIENTS plus ~100.
  * Prints one markdown row for bench/RESULTS.md.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { type ChatMessage, ChatRecordType, REALTIME_PATH, realtimeRoom } from '@foyer/contract';
-import { io } from 'socket.io-client';
+import { type ChatMessage, ChatRecordType, realtimeRoom } from '@foyer/contract';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrator';
 import { createMailer } from '../apps/server/src/mail/mailer';
+import { benchSocket } from './lib/bench-socket';
 import { type ChatClient, type ChatSeed, removeChatEvent, seedChatEvent } from './lib/chat-seed';
+import { messagesOf } from './lib/child-messages';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -81,7 +82,7 @@ async function worker(): Promise<void> {
   let lastAt = 0;
   let url = '';
   let clients: Client[] = [];
-  const sockets: ReturnType<typeof io>[] = [];
+  const sockets: ReturnType<typeof benchSocket>[] = [];
   process.on('disconnect', () => process.exit(0));
 
   async function connectAll(): Promise<void> {
@@ -90,13 +91,7 @@ async function worker(): Promise<void> {
     for (let i = 0; i < clients.length; i += CONNECT_BATCH) {
       await Promise.all(
         clients.slice(i, i + CONNECT_BATCH).map(async ({ token, roomId, participantId }) => {
-          const socket = io(url, {
-            path: REALTIME_PATH,
-            transports: ['websocket'],
-            auth: { token },
-            forceNew: true,
-            reconnection: false,
-          });
+          const socket = benchSocket(url, token);
           sockets.push(socket);
           socket.on('record', (record: { type: string; payload: ChatMessage }) => {
             if (record.type !== ChatRecordType.Message || record.payload.sndr === participantId) return;
@@ -211,22 +206,7 @@ async function seed(dataDir: string, jwtSecret: string): Promise<FromWorker> {
 }
 
 // ---- the server side (this process) ----
-function next<K extends FromWorker['kind']>(
-  child: ChildProcess,
-  kind: K,
-): Promise<Extract<FromWorker, { kind: K }>> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the client process ended early (${code})`));
-    const onMessage = (m: FromWorker) => {
-      if (m.kind !== kind) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(m as Extract<FromWorker, { kind: K }>);
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
+const next = messagesOf<FromWorker>();
 
 async function main(): Promise<void> {
   setTimeout(

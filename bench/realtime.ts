@@ -13,14 +13,13 @@
  * maxHttpBufferSize (64 KiB) is no limit here; what the server pushes is not bounded by it.
  * Prints one markdown row for bench/RESULTS.md.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { REALTIME_PATH, RecordType, realtimeRoom } from '@foyer/contract';
-import { io } from 'socket.io-client';
+import { RecordType, realtimeRoom } from '@foyer/contract';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
@@ -28,6 +27,8 @@ import { migrateToLatest } from '../apps/server/src/db/migrator';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { createMailer } from '../apps/server/src/mail/mailer';
 import { eventRow } from '../apps/server/test/factories';
+import { benchSocket } from './lib/bench-socket';
+import { messagesOf } from './lib/child-messages';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -56,7 +57,7 @@ async function worker(): Promise<void> {
   const latencies: number[] = [];
   let firstAt = 0;
   let lastAt = 0;
-  const sockets: ReturnType<typeof io>[] = [];
+  const sockets: ReturnType<typeof benchSocket>[] = [];
   // The parent ended (or was stopped): never outlive it.
   process.on('disconnect', () => process.exit(0));
   process.on('message', async (m: ToWorker) => {
@@ -82,13 +83,7 @@ async function worker(): Promise<void> {
       const batch = m.clients.slice(i, i + CONNECT_BATCH);
       await Promise.all(
         batch.map(async ({ token, room }) => {
-          const socket = io(m.url, {
-            path: REALTIME_PATH,
-            transports: ['websocket'],
-            auth: { token },
-            forceNew: true,
-            reconnection: false,
-          });
+          const socket = benchSocket(m.url, token);
           sockets.push(socket);
           socket.on('record', (record: { payload: { t: number } }) => {
             const at = now();
@@ -119,19 +114,7 @@ function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-function nextMessage(child: ChildProcess, kind: FromWorker['kind']): Promise<FromWorker> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the client process ended early (${code})`));
-    const onMessage = (m: FromWorker) => {
-      if (m.kind !== kind) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(m);
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
+const nextMessage = messagesOf<FromWorker>();
 
 async function main(): Promise<void> {
   const hardLimit = setTimeout(

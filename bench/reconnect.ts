@@ -18,7 +18,7 @@
  * the clients' p50/p95 from their own connect to that answer, this process's CPU per client, and on a
  * PostgreSQL of this machine the CPU of its processes per client, and the statements per client.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
@@ -26,10 +26,11 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ChatRecordType, REALTIME_PATH, realtimeRoom } from '@foyer/contract';
 import { Server } from 'socket.io';
-import { io } from 'socket.io-client';
 import { signAccessToken } from '../apps/server/src/http/auth';
 import { hardTimeLimit, listenBenchApp, openBenchServerParts } from './lib/bench-server';
+import { benchSocket } from './lib/bench-socket';
 import { removeChatEvent, seedChatEvent } from './lib/chat-seed';
+import { messagesOf } from './lib/child-messages';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 667);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -57,7 +58,7 @@ type FromClients = WaveResult | { kind: 'closed' };
 // ---- the clients (child process) ----
 function clientsProcess(): void {
   const send = (m: FromClients) => process.send?.(m);
-  let sockets: ReturnType<typeof io>[] = [];
+  let sockets: ReturnType<typeof benchSocket>[] = [];
   process.on('disconnect', () => process.exit(0));
   process.on('message', async (m: ToClients) => {
     if (m.kind === 'close') {
@@ -75,13 +76,7 @@ function clientsProcess(): void {
           setTimeout(resolve, DELAY_MS.min + Math.random() * (DELAY_MS.max - DELAY_MS.min)),
         );
         const began = performance.now();
-        const socket = io(m.url, {
-          path: REALTIME_PATH,
-          transports: ['websocket'],
-          auth: { token },
-          forceNew: true,
-          reconnection: false,
-        });
+        const socket = benchSocket(m.url, token);
         sockets.push(socket);
         try {
           await new Promise<void>((resolve, reject) => {
@@ -102,22 +97,7 @@ function clientsProcess(): void {
 }
 
 // ---- the servers (this process) ----
-function nextMessage<K extends FromClients['kind']>(
-  child: ChildProcess,
-  kind: K,
-): Promise<Extract<FromClients, { kind: K }>> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the client process ended early (${code})`));
-    const onMessage = (m: FromClients) => {
-      if (m.kind !== kind) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(m as Extract<FromClients, { kind: K }>);
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
+const nextMessage = messagesOf<FromClients>();
 
 /** CPU seconds used so far by every process named postgres on this machine (null: none visible). */
 function postgresCpuSeconds(): number | null {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type ChatMessage, ChatRecordType, type RealtimeRecord, realtimeRoom } from '@foyer/contract';
 import { connectRealtime, type RealtimeClient } from '../../apps/web/src/lib/realtime';
 import type { ChatClient } from './chat-seed';
+import { messagesOf } from './child-messages';
 
 const CONNECT_BATCH = 100;
 /** A client not subscribed by then counts as failed. */
@@ -85,22 +86,7 @@ export function startClients(): ChildProcess {
 }
 
 /** The next message of `kind` from the client process; rejects if it ends first. */
-export function nextFromClients<K extends FromClients['kind']>(
-  child: ChildProcess,
-  kind: K,
-): Promise<Extract<FromClients, { kind: K }>> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the client process ended early (${code})`));
-    const onMessage = (m: FromClients) => {
-      if (m.kind !== kind) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(m as Extract<FromClients, { kind: K }>);
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
+export const nextFromClients = messagesOf<FromClients>();
 
 // ---- the client process ----
 

@@ -235,6 +235,25 @@ export async function makePerson(ctx: Ctx, eventId: number, o: PersonOptions = {
   return { id: row.id, userId: user.id, name, email, headers: user.headers };
 }
 
+/** A group chat room of the event with these people as its members (their participant and user ids). */
+export async function makeChatRoom(
+  ctx: Ctx,
+  eventId: number,
+  members: readonly { id: number; userId: number }[],
+  name = `Room ${next()}`,
+): Promise<number> {
+  const room = await ctx.db
+    .insertInto('chat_rooms')
+    .values({ event_id: eventId, type: 'group', name, created_by: members[0]?.id ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('chat_members')
+    .values(members.map((m) => ({ room_id: room.id, participant_id: m.id, user_id: m.userId })))
+    .execute();
+  return room.id;
+}
+
 export async function makeCategory(
   ctx: Ctx,
   eventId: number,

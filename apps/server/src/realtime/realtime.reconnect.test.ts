@@ -1,6 +1,6 @@
 import { REALTIME_CATCH_UP_LIMIT, RecordType, realtimeRoom } from '@foyer/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeEvent, makeParticipant, makePerson, makeUser } from '../../test/factories';
+import { makeChatRoom, makeEvent, makeParticipant, makePerson, makeUser } from '../../test/factories';
 import {
   connected,
   type Listening,
@@ -126,16 +126,8 @@ describe('realtime: nothing is lost across a disconnect', () => {
     const rooms: { name: string; members: typeof people }[] = [];
     for (let r = 0; r < 3; r++) {
       const members = people.slice(r * 3, r * 3 + 3);
-      const row = await server.ctx.db
-        .insertInto('chat_rooms')
-        .values({ event_id: eventId, type: 'group', name: `Wave ${r}`, created_by: members[0]?.id ?? null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await server.ctx.db
-        .insertInto('chat_members')
-        .values(members.map((m) => ({ room_id: row.id, participant_id: m.id, user_id: m.userId })))
-        .execute();
-      const name = realtimeRoom.chatMessages(row.id);
+      const roomId = await makeChatRoom(server.ctx, eventId, members, `Wave ${r}`);
+      const name = realtimeRoom.chatMessages(roomId);
       await writeRecords(
         server.ctx.db,
         name,

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makePerson } from '../../../test/factories';
+import { makeChatRoom, makeEvent, makePerson } from '../../../test/factories';
 import { useTestApp } from '../../../test/helper';
 import { countingStatements } from '../../../test/statements';
 import { chatRoomPolicy } from './chat.policy';
 
 const t = useTestApp();
-
-async function roomOf(eventId: number, members: readonly { id: number; userId: number }[]): Promise<number> {
-  const room = await t.ctx.db
-    .insertInto('chat_rooms')
-    .values({ event_id: eventId, type: 'group', name: 'Policy test', created_by: members[0]?.id ?? null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.ctx.db
-    .insertInto('chat_members')
-    .values(members.map((m) => ({ room_id: room.id, participant_id: m.id, user_id: m.userId })))
-    .execute();
-  return room.id;
-}
 
 describe("a chat room's realtime policy", () => {
   it('E7.60 the checks of one turn (a reconnect wave) are answered by one statement, each its own answer', async () => {
@@ -28,8 +15,8 @@ describe("a chat room's realtime policy", () => {
       await makePerson(t.ctx, event.id),
     ];
     const gone = await makePerson(t.ctx, event.id, { state: 'deleted' });
-    const room = await roomOf(event.id, [ana, ben, gone]);
-    const other = await roomOf(event.id, [cat]);
+    const room = await makeChatRoom(t.ctx, event.id, [ana, ben, gone]);
+    const other = await makeChatRoom(t.ctx, event.id, [cat]);
     const { db, statements } = countingStatements(t.ctx.db);
 
     const answers = await Promise.all([
