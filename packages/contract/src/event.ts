@@ -127,6 +127,11 @@ export const eventDetailsSchema = eventSummarySchema.extend({
   indexPagePath: z.string(),
   /** A3.10: the event's own translations, keyed by locale. */
   translation: z.record(z.string(), z.unknown()),
+  /**
+   * A7.28: the languages in which this event words some of the app's texts its own way; the app
+   * asks for messagesForEvent/{id}.json only when the language it shows is one of them.
+   */
+  ownWords: z.array(z.string()),
   /** E9.58: the organizer may switch 1:1 meetings off (no Meet button, no new requests). */
   meetingsEnabled: z.boolean(),
   /** A2.71: the venue map with its pins; null when the event has none (the tab is hidden). */

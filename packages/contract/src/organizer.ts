@@ -89,6 +89,30 @@ export const eventTranslationSchema = z.partialRecord(
   }),
 );
 
+/** A7.27: at most this many of the app's texts an event may word its own way, per language. */
+export const EVENT_WORDS_MAX = 200;
+
+/** A text's key as the app's catalogues name it (`attendees.title`, `chat.rooms.unread_other`). */
+export const wordKeySchema = z
+  .string()
+  .max(120, 'validation.error.wordKey')
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/, 'validation.error.wordKey');
+
+/**
+ * A7.27: the app's texts an event words its own way ("Delegates" for "Attendees"), per language,
+ * by the catalogue's key. Served to the app as messagesForEvent/{eventId}.json.
+ */
+export const eventWordsSchema = z.partialRecord(
+  languageChoice,
+  z
+    // A bad key by its message key (zod would say "Invalid key in record" in English).
+    .record(wordKeySchema, requiredText(500), {
+      error: (issue) => (issue.code === 'invalid_key' ? 'validation.error.wordKey' : undefined),
+    })
+    .refine((texts) => Object.keys(texts).length <= EVENT_WORDS_MAX, 'validation.error.tooManyWords'),
+);
+export type EventWords = z.infer<typeof eventWordsSchema>;
+
 /** A field of the registration form as the form builder edits it. */
 export const registrationFieldInputSchema = registrationFieldSchema.extend({
   fieldName: z
@@ -155,6 +179,8 @@ export const updateEventRequest = z
       .partial()
       .optional(),
     translation: eventTranslationSchema.optional(),
+    /** A7.27: replaces the event's own words as a whole; `{}` removes them all. */
+    words: eventWordsSchema.optional(),
   })
   .refine(endsAfterStart, { message: 'validation.error.endBeforeStart', path: ['edt'] });
 export type UpdateEventRequest = z.input<typeof updateEventRequest>;
@@ -210,6 +236,8 @@ export const consoleEventDetailsSchema = consoleEventSchema.extend({
   indexPagePath: z.string(),
   pages: z.record(z.string(), z.string().nullable()),
   translation: z.record(z.string(), z.unknown()),
+  /** A7.27: the app's texts this event words its own way, per language, by key. */
+  words: z.record(z.string(), z.record(z.string(), z.string())),
   /** A2.71: the venue map the console edits; null when none was uploaded. */
   venueMap: venueMapSchema.nullable(),
 });

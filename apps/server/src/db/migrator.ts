@@ -40,6 +40,7 @@ import * as m0038 from './migrations/0038_programme_names';
 import * as m0039 from './migrations/0039_chat_client_keys';
 import * as m0040 from './migrations/0040_badge_print_error_code';
 import * as m0041 from './migrations/0041_checkin_area_updated_at';
+import * as m0042 from './migrations/0042_event_words';
 
 /** Frozen, ordered migrations: never edit one that has landed; add the next file instead. */
 export const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '0039_chat_client_keys': m0039,
   '0040_badge_print_error_code': m0040,
   '0041_checkin_area_updated_at': m0041,
+  '0042_event_words': m0042,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

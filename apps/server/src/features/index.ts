@@ -10,6 +10,7 @@ import { checkInRoutes } from './checkin/checkin.routes';
 import { contactRoutes } from './contacts/contacts.routes';
 import { eventRoutes } from './event/event.routes';
 import { eventFileRoutes } from './event/event-files.routes';
+import { eventWordsRoutes } from './event-words/event-words.routes';
 import { lobbyRoutes } from './lobby/lobby.routes';
 import { mailboxRoutes } from './mailbox/mailbox.routes';
 import { meetingRoutes } from './meetings/meetings.routes';
@@ -49,6 +50,7 @@ const atRoot = { encapsulate: false };
 export const features: FastifyPluginAsync[] = [
   feature('event', eventRoutes),
   feature('event-files', eventFileRoutes, [], atRoot),
+  feature('event-words', eventWordsRoutes, [], atRoot),
   feature('registration', registrationRoutes),
   feature('ticket', ticketRoutes),
   feature('mailbox', mailboxRoutes, [], atRoot),

@@ -28,6 +28,8 @@ const EN: Record<string, string> = {
   'validation.error.color': 'Please enter a colour as #rrggbb',
   'validation.error.language': 'Unknown language',
   'validation.error.fieldName': 'A field name starts with a letter and has only letters, digits and _',
+  'validation.error.wordKey': 'A text is named by its key, such as attendees.title',
+  'validation.error.tooManyWords': 'An event may word at most 200 texts its own way per language',
   'validation.error.endBeforeStart': 'The end must be after the start',
   'validation.error.image': 'Only PNG, JPEG or WebP images are accepted',
   'validation.error.fileTooLarge': 'The file is too large',

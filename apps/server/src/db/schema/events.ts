@@ -31,6 +31,8 @@ export interface EventsTable {
   tabs_config: Json<{ tabs?: string[] } | null>;
   index_page_path: Generated<string>;
   translation: Json<Record<string, unknown>>;
+  /** 0042: A7.27, the app's texts the event words its own way: language → catalogue key → text. */
+  words: Json<Record<string, Record<string, string>>>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** 0004: searches and invitations follow participant-type segmentation (E6.15, E6.17). */

@@ -18,6 +18,7 @@ import {
   toVenueMap,
 } from '@foyer/contract';
 import type { EventRow, ParticipantRow } from '../../db/schema';
+import { languagesWithWords } from '../event-words/event-words.service';
 
 /** Rows to the contract's shapes: the API never sends a database row as is. */
 
@@ -140,6 +141,8 @@ export function toDetails(
     tabsConfig: event.tabs_config,
     indexPagePath: event.index_page_path,
     translation: event.translation,
+    // A7.28: the app asks for messagesForEvent/{id}.json only in these languages.
+    ownWords: languagesWithWords(event.words),
     meetingsEnabled: event.meetings_enabled,
     venueMap: toVenueMap(event.venue_map, structure.roomNames ?? new Map()),
   };

@@ -53,6 +53,7 @@ export function toConsoleEventDetails(
     indexPagePath: event.index_page_path,
     pages: event.pages,
     translation: event.translation,
+    words: event.words,
     // A2.71: the console knows the rooms; it names them itself.
     venueMap: toVenueMap(event.venue_map, null),
   };

@@ -152,6 +152,7 @@ export async function createEvent(
         limit_tabs: null,
         tabs_config: null,
         translation: '{}',
+        words: '{}',
         created_by: userId,
       });
       await repo.insertParticipantTypes(
@@ -199,6 +200,8 @@ function changesOf(input: z.output<typeof updateEventRequest>, current: EventRow
   if (input.colors !== undefined) changes.colors = JSON.stringify({ ...current.colors, ...input.colors });
   if (input.pages !== undefined) changes.pages = JSON.stringify({ ...current.pages, ...input.pages });
   if (input.translation !== undefined) changes.translation = JSON.stringify(input.translation);
+  // A7.27: the event's own words replace the old ones as a whole; {} removes them all.
+  if (input.words !== undefined) changes.words = JSON.stringify(input.words);
   const sdt = input.sdt !== undefined ? new Date(input.sdt) : current.real_sdt;
   const edt = input.edt !== undefined ? new Date(input.edt) : current.real_edt;
   if (edt.getTime() <= sdt.getTime()) {
@@ -328,6 +331,7 @@ export async function duplicateEvent(
         limit_tabs: source.limit_tabs === null ? null : JSON.stringify(source.limit_tabs),
         tabs_config: source.tabs_config === null ? null : JSON.stringify(source.tabs_config),
         translation: JSON.stringify(source.translation),
+        words: JSON.stringify(source.words),
         languages: JSON.stringify(source.languages),
         // A2.71: the copy's rooms are new; its organizer uploads its own map.
         venue_map: null,
