@@ -21,6 +21,7 @@ export default defineConfig({
       '/api': { target: apiTarget, ws: true },
       '/uploads': apiTarget,
       '/page': apiTarget,
+      '/messagesForEvent': apiTarget,
       '/dev': apiTarget,
     },
   },

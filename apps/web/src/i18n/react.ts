@@ -11,18 +11,23 @@ import type { TranslationKey } from './types';
 
 function subscribe(onChange: () => void): () => void {
   i18n.on('languageChanged', onChange);
-  return () => i18n.off('languageChanged', onChange);
+  i18n.on('wordsChanged', onChange);
+  return () => {
+    i18n.off('languageChanged', onChange);
+    i18n.off('wordsChanged', onChange);
+  };
 }
 
-const language = () => i18n.language;
+const shown = () => i18n.shown;
 
 /**
  * `t` in the language shown, and the translator: the component renders again when the language
- * changes (as react-i18next's hook did by default). Catalogues must be added before the first
- * render that needs them, as the feature areas do on import.
+ * changes (as react-i18next's hook did by default), or the event's own words do (A7.27).
+ * Catalogues must be added before the first render that needs them, as the feature areas do on import.
  */
 export function useTranslation(): { t: TFunction; i18n: Translator } {
-  return { t: i18n.getFixedT(useSyncExternalStore(subscribe, language, language)), i18n };
+  useSyncExternalStore(subscribe, shown, shown);
+  return { t: i18n.getFixedT(i18n.language), i18n };
 }
 
 const TAG = /<(\/?)([\w-]+)\s*(\/?)>/g;

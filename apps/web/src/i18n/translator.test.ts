@@ -92,6 +92,33 @@ describe('the translator', () => {
   });
 });
 
+describe("an event's own words (A7.27)", () => {
+  it("A7.27 the event's own text is found before the catalogue's, in its language only, and goes with the event", () => {
+    const texts = translator('ru');
+    const heard: string[] = [];
+    texts.on('wordsChanged', (lng) => heard.push(lng));
+    const before = texts.shown;
+    texts.setOwnWords({
+      ru: { 'a.close': 'Готово', 'a.items_few': '{{count}} штуки' },
+      en: { 'a.hello': 'Hi {{name}}' },
+    });
+    expect(texts.shown).not.toBe(before);
+    expect(heard).toEqual(['ru']);
+    expect(texts.t(key('a.close'))).toBe('Готово');
+    expect(texts.t(key('a.items'), { count: 3 })).toBe('3 штуки');
+    expect(texts.t(key('a.items'), { count: 5 })).toBe('5 элементов');
+    // A key the event words only in English: Russian keeps its own catalogue's text, else English's.
+    expect(texts.t(key('a.hello'), { name: 'Ада' })).toBe('Hi Ада');
+    expect(texts.getFixedT('en')(key('a.close'))).toBe('Close');
+    texts.setOwnWords(null);
+    expect(texts.t(key('a.close'))).toBe('Закрыть');
+    expect(heard).toEqual(['ru', 'ru']);
+    // Nothing held and nothing set: no change to tell.
+    texts.setOwnWords({});
+    expect(heard).toEqual(['ru', 'ru']);
+  });
+});
+
 describe('<Trans>', () => {
   const html = (props: Omit<Parameters<typeof Trans>[0], 'i18nKey'> & { i18nKey: string }) =>
     renderToStaticMarkup(createElement(Trans, { ...props, i18nKey: key(props.i18nKey) }));

@@ -23,7 +23,7 @@ export interface TFunction {
 }
 
 type Listener = (language: string) => void;
-type TranslatorEvent = 'languageChanged';
+type TranslatorEvent = 'languageChanged' | 'wordsChanged';
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
@@ -38,9 +38,14 @@ export class Translator {
   private catalogues = new Map<string, Map<string, string>>();
   private listeners: Record<TranslatorEvent, Set<Listener>> = {
     languageChanged: new Set(),
+    wordsChanged: new Set(),
   };
   private fixed = new Map<string, TFunction>();
   private plurals = new Map<string, Intl.PluralRules>();
+  /** A7.27: the texts the event on screen words its own way, per language; looked up first. */
+  private own = new Map<string, Map<string, string>>();
+  /** Counts changes of `own`, so a screen that shows texts renders again when they change. */
+  private ownRevision = 0;
 
   constructor(
     public language: string = DEFAULT_LOCALE,
@@ -78,6 +83,25 @@ export class Translator {
     const known = this.catalogues.get(language) ?? new Map<string, string>();
     for (const [key, text] of Object.entries(texts)) known.set(key, text);
     this.catalogues.set(language, known);
+  }
+
+  /**
+   * A7.27: the event's own words for the app's texts (language → key → text), found before the
+   * catalogue's; null when leaving the event.
+   */
+  setOwnWords(words: Readonly<Record<string, Catalogue>> | null): void {
+    const next = new Map(
+      Object.entries(words ?? {}).map(([lang, texts]) => [lang, new Map(Object.entries(texts))]),
+    );
+    if (next.size === 0 && this.own.size === 0) return;
+    this.own = next;
+    this.ownRevision += 1;
+    this.emit('wordsChanged', this.language);
+  }
+
+  /** What is shown: the language, and the revision of the event's own words (for React's snapshot). */
+  get shown(): string {
+    return `${this.language}#${this.ownRevision}`;
   }
 
   hasCatalogue(language: string): boolean {
@@ -123,8 +147,21 @@ export class Translator {
   }
 
   private lookupIn(language: string, key: string, count: number | undefined): string | undefined {
+    const own = this.own.size > 0 ? this.own.get(language) : undefined;
+    if (own) {
+      const found = this.lookupInMap(own, language, key, count);
+      if (found !== undefined) return found;
+    }
     const texts = this.catalogues.get(language);
-    if (!texts) return undefined;
+    return texts ? this.lookupInMap(texts, language, key, count) : undefined;
+  }
+
+  private lookupInMap(
+    texts: Map<string, string>,
+    language: string,
+    key: string,
+    count: number | undefined,
+  ): string | undefined {
     if (typeof count === 'number') {
       const plural = texts.get(`${key}_${this.pluralRules(language).select(count)}`);
       if (plural !== undefined) return plural;

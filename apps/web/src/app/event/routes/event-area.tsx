@@ -12,6 +12,7 @@ import { type ComponentType, type ReactNode, Suspense, useEffect, useState } fro
 import { Link, Navigate, Route, Routes, useParams } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { useEventLanguage } from '../../../i18n/use-event-language';
+import { useEventWords } from '../../../i18n/use-event-words';
 import { ApiError } from '../../../lib/api-client';
 import {
   markWizardOffered,
@@ -164,6 +165,7 @@ export function EventArea() {
   });
   useEventChanges(eventId);
   useEventLanguage(query.data?.defaultLanguage);
+  useEventWords(eventId, query.data?.ownWords);
 
   useEffect(() => {
     if (event) rememberLastVisitedEvent(event.id);

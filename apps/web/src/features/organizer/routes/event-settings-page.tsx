@@ -8,6 +8,7 @@ import { FormBuilderSettings } from '../components/settings-form-builder';
 import { GeneralSettings } from '../components/settings-general';
 import { PagesSettings } from '../components/settings-pages';
 import { VenueMapSettings } from '../components/settings-venue-map';
+import { WordsSettings } from '../components/settings-words';
 import { fromLocalInput } from '../lib/zoned';
 import '../i18n';
 
@@ -24,6 +25,7 @@ export function EventSettingsPage({ eventId }: { eventId: number }) {
       <VenueMapSettings event={event.data} />
       <FormBuilderSettings event={event.data} />
       <PagesSettings event={event.data} />
+      <WordsSettings event={event.data} />
       <EventActions
         eventId={eventId}
         archived={event.data.archived}

@@ -1,0 +1,138 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenChecks } from './lib/a11y';
+import { browserPerSuite } from './lib/browser';
+import { api, apiLogin, apiSignup, uniqueEmail } from './lib/flows';
+import { signIn } from './lib/sign-in';
+
+const expectGood = screenChecks('event-words');
+const PASSWORD = 'Organizer-2027';
+
+/**
+ * A7.27, A7.28: an organizer words the app's texts for the event ("Delegates" for "Attendees") in
+ * the console; the event's pages show them, live, and the app asks for the file only when the event
+ * has some.
+ */
+describe("an event's own words in the browser", () => {
+  const suite = browserPerSuite();
+
+  async function person(email: string, viewport: 'desktop' | 'mobile' = 'desktop'): Promise<Page> {
+    const { context, page } = await signIn(
+      suite.browser,
+      { email, password: PASSWORD },
+      { viewport, newAccount: 'if-asked', landing: 'none' },
+    );
+    suite.contexts.push(context);
+    return page;
+  }
+
+  async function newEvent(name: string) {
+    const email = uniqueEmail('wording');
+    await apiSignup(email, PASSWORD);
+    const token = await apiLogin(email, PASSWORD);
+    const event = await api<{ id: number }>('/organizer/event', {
+      token,
+      body: {
+        name,
+        eventType: 'online',
+        timezone: 'Europe/Madrid',
+        sdt: '2031-05-04T08:00:00.000Z',
+        edt: '2031-05-04T17:00:00.000Z',
+      },
+    });
+    return { email, token, id: event.id };
+  }
+
+  /** An attendee of the event, looking at its pages; the file's requests counted. */
+  async function attendee(eventId: number) {
+    const email = uniqueEmail('delegate');
+    await apiSignup(email, PASSWORD);
+    await api(`/event/${eventId}?attendEvent=true`, { token: await apiLogin(email, PASSWORD) });
+    const page = await person(email);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/messagesForEvent/')) asked.push(request.url());
+    });
+    await page.goto(`/event/${eventId}/`);
+    await page.getByTestId('event-area').waitFor();
+    return { page, asked };
+  }
+
+  const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+
+  it('A7.27 A7.28 the organizer words the Attendees tab as Delegates; attendees see it live, and the app asks only when there are words', async () => {
+    const organizer = await newEvent('Harbour Forum');
+    const { page: seen, asked } = await attendee(organizer.id);
+    await tab(seen, 'Attendees').waitFor();
+    expect(asked).toEqual([]); // A7.28: an event without words is never asked for its file
+
+    const desk = await person(organizer.email);
+    await desk.goto(`/organizer/${organizer.id}/settings`);
+    const section = desk.getByTestId('settings-words');
+    await section.getByTestId('words-empty').waitFor();
+    await section.getByTestId('words-add').fill('event.tabs.attendees');
+    await desk.getByRole('option', { name: /event\.tabs\.attendees/ }).click();
+    await section.getByTestId('words-text').fill('Delegates');
+    await expectGood(desk, 'settings-1280');
+    await section.getByTestId('settings-words-save').click();
+
+    // The attendee's page changes without a reload: the event's channel says it changed.
+    await tab(seen, 'Delegates').waitFor();
+    await expect(tab(seen, 'Attendees').count()).resolves.toBe(0);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((url) => url.endsWith(`/messagesForEvent/${organizer.id}.json`))).toBe(true);
+
+    // Outside the event the app's own words are back.
+    await seen.goto('/event/list');
+    await seen.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect(seen.getByText('Delegates').count()).resolves.toBe(0);
+
+    // Removed in the console: the event's pages show the app's words again.
+    await seen.goto(`/event/${organizer.id}/`);
+    await tab(seen, 'Delegates').waitFor();
+    await desk.reload();
+    await section.getByTestId('words-row').waitFor();
+    await section.getByRole('button', { name: /Use the app's words for/ }).click();
+    await section.getByTestId('words-empty').waitFor();
+    await section.getByTestId('settings-words-save').click();
+    await tab(seen, 'Attendees').waitFor();
+    const saved = await api<{ words: Record<string, unknown> }>(`/organizer/event/${organizer.id}`, {
+      method: 'GET',
+      token: organizer.token,
+    });
+    expect(saved.words).toEqual({});
+  });
+
+  it('A7.27 a text that drops a placeholder the app fills is refused before it is saved (375 px)', async () => {
+    const organizer = await newEvent('Pier Talks');
+    const desk = await person(organizer.email, 'mobile');
+    await desk.goto(`/organizer/${organizer.id}/settings`);
+    const section = desk.getByTestId('settings-words');
+    await section.getByTestId('words-add').fill('attendees.list.count_other');
+    await desk.getByRole('option', { name: /attendees\.list\.count_other/ }).click();
+    await section.getByTestId('words-text').fill('Many delegates');
+    await section.getByText('Keep {{count}}: the app puts its value there').waitFor();
+    let saves = 0;
+    desk.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes(`/organizer/event/${organizer.id}`))
+        saves += 1;
+    });
+    await section.getByTestId('settings-words-save').click();
+    await expectGood(desk, 'placeholder-375');
+    expect(saves).toBe(0);
+    await section.getByTestId('words-text').fill('{{count}} delegates');
+    await expect(section.getByText('Keep {{count}}').count()).resolves.toBe(0);
+    await section.getByTestId('settings-words-save').click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ words: Record<string, Record<string, string>> }>(`/organizer/event/${organizer.id}`, {
+              method: 'GET',
+              token: organizer.token,
+            })
+          ).words,
+      )
+      .toEqual({ en: { 'attendees.list.count_other': '{{count}} delegates' } });
+  });
+});
