@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
-import { launchBrowser, newContext, waitForMail, withCookieChoice } from './lib/browser';
+import { browserPerSuite, newContext, waitForMail, withCookieChoice } from './lib/browser';
 import { demoEventId, uniqueEmail } from './lib/flows';
 import { demoLogin, signIn } from './lib/sign-in';
 
@@ -9,21 +9,16 @@ const expectGood = screenChecks('organizer-people');
 
 /** The console's people area: list, search, export, invite by e-mail, and the invitee registering from the link. */
 describe('organizer console: people in the browser', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => browser?.close());
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
+  const suite = browserPerSuite();
 
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`E5.61 E5.62 E8.43 lists, searches, exports and invites; the invitee registers from the mailed link (${viewport})`, async () => {
       const eventId = await demoEventId();
-      const { context, page } = await signIn(browser, demoLogin('organizer'), { viewport, landing: 'none' });
-      contexts.push(context);
+      const { context, page } = await signIn(suite.browser, demoLogin('organizer'), {
+        viewport,
+        landing: 'none',
+      });
+      suite.contexts.push(context);
       await page.goto(`/organizer/${eventId}/people`);
       await page.getByTestId('people-table').waitFor();
       expect(await page.getByTestId('people-row').count()).toBe(50);
@@ -50,8 +45,8 @@ describe('organizer console: people in the browser', () => {
       const mail = await waitForMail(email, /invite=/);
       const link = /(http\S+invite=[A-Za-z0-9_-]+)/.exec(mail)?.[1];
       expect(link).toBeTruthy();
-      const guestContext = await withCookieChoice(await newContext(browser, viewport));
-      contexts.push(guestContext);
+      const guestContext = await withCookieChoice(await newContext(suite.browser, viewport));
+      suite.contexts.push(guestContext);
       const guest: Page = await guestContext.newPage();
       await guest.goto(link as string);
       await guest.getByTestId('invite-for').waitFor();

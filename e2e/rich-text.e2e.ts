@@ -1,8 +1,8 @@
 import type { ProgrammeSession, SessionDetail } from '@foyer/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
-import { launchBrowser } from './lib/browser';
+import { browserPerSuite } from './lib/browser';
 import { api, apiLogin, apiSignup, uniqueEmail } from './lib/flows';
 import { signIn } from './lib/sign-in';
 
@@ -18,15 +18,7 @@ async function newAccount(tag: string): Promise<{ email: string; password: strin
 
 /** The rich-text field (E2.71): the description of a session, in the organizer console. */
 describe('rich-text field in the browser', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => browser?.close());
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
-  });
+  const suite = browserPerSuite();
 
   for (const viewport of ['mobile', 'desktop'] as const) {
     const width = viewport === 'mobile' ? 375 : 1280;
@@ -57,8 +49,12 @@ describe('rich-text field in the browser', () => {
       await api(`/event/${event.id}?attendEvent=true`, { token: attendee.token });
 
       // The attendee's view of the plain description keeps its lines and shows "&" as typed.
-      const reader = await signIn(browser, attendee, { viewport, newAccount: 'if-asked', landing: 'none' });
-      contexts.push(reader.context);
+      const reader = await signIn(suite.browser, attendee, {
+        viewport,
+        newAccount: 'if-asked',
+        landing: 'none',
+      });
+      suite.contexts.push(reader.context);
       const shown = reader.page.getByTestId('session-detail').getByTestId('session-description');
       await reader.page.goto(`/event/${event.id}/sessions/${created.id}`);
       await shown.waitFor();
@@ -66,8 +62,12 @@ describe('rich-text field in the browser', () => {
       expect(await shown.innerText()).toBe('Line one & more\nLine two');
 
       // The organizer opens the session: the editor (loaded on demand) shows the text as two paragraphs.
-      const writer = await signIn(browser, organizer, { viewport, newAccount: 'if-asked', landing: 'none' });
-      contexts.push(writer.context);
+      const writer = await signIn(suite.browser, organizer, {
+        viewport,
+        newAccount: 'if-asked',
+        landing: 'none',
+      });
+      suite.contexts.push(writer.context);
       const page: Page = writer.page;
       await page.goto(`/organizer/${event.id}/programme`);
       await page.getByTestId(`programme-session-${created.id}`).getByRole('button', { name: 'Edit' }).click();

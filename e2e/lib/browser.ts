@@ -8,7 +8,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { WorkerApp } from './workers';
 
 /** The app of this test file's worker (global-setup starts one per worker, lib/workers.ts). */
@@ -69,6 +69,35 @@ export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
       ...(options.extraArgs ?? []),
     ],
   });
+}
+
+/** One Chromium for a describe block, and the contexts its tests open (closed after each test). */
+export interface SuiteBrowser {
+  readonly browser: Browser;
+  readonly contexts: BrowserContext[];
+}
+
+/**
+ * Called inside a `describe`: launches Chromium before its tests, closes each test's contexts after
+ * it (push them to `contexts`) and the browser after the last one.
+ */
+export function browserPerSuite(options: LaunchOptions = {}): SuiteBrowser {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser(options);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => browser?.close());
+  return {
+    get browser() {
+      if (!browser) throw new Error('browserPerSuite: the browser starts in beforeAll');
+      return browser;
+    },
+    contexts,
+  };
 }
 
 /** The browser's time zone in the tests, unless a test sets another. */
