@@ -1,5 +1,7 @@
 /** Spec constants under their spec meaning; the requirement ID is beside each. */
 export const PRODUCT_VERSION = '1.103.0'; // A2.86
+/** A9.51: the share of traces the error-reporting service keeps (its own setting). */
+export const ERROR_REPORT_TRACES_SAMPLE_RATE = 0.5;
 export const COPYRIGHT_YEAR = 2025; // A2.88
 export const PASSWORD_MIN_LENGTH = 8; // A5.05
 export const LOGIN_LOCKOUT_ATTEMPTS = 5; // issue 2: 5 failures in 30 minutes

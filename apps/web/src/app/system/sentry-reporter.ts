@@ -1,4 +1,4 @@
-import { PRODUCT_VERSION } from '@foyer/contract';
+import { ERROR_REPORT_TRACES_SAMPLE_RATE, PRODUCT_VERSION } from '@foyer/contract';
 import { BrowserClient, defaultStackParser, makeFetchTransport, Scope } from '@sentry/browser';
 import type { CrashReport, ErrorReporter, ReportOutcome } from './crash-report';
 
@@ -6,18 +6,27 @@ import type { CrashReport, ErrorReporter, ReportOutcome } from './crash-report';
 const ACCEPT_TIMEOUT_MS = 15_000;
 
 /**
- * Sends crashes with the Sentry SDK to the project the DSN names. Loaded in its own chunk, and only
- * when the server has a DSN (error-reporter.ts). A client of its own, without the SDK's global
- * handlers or breadcrumbs: the app reports what it catches, and nothing about the user.
+ * The client's settings. A9.51: traces are sampled at one in two; the app starts no trace of its
+ * own (no tracing integration), so the rate applies to what the service links to a report.
  */
-export function sentryReporter(dsn: string, fallback: ErrorReporter): ErrorReporter {
-  const client = new BrowserClient({
+export function sentryOptions(dsn: string): ConstructorParameters<typeof BrowserClient>[0] {
+  return {
     dsn,
     release: `foyer@${PRODUCT_VERSION}`,
     transport: makeFetchTransport,
     stackParser: defaultStackParser,
     integrations: [],
-  });
+    tracesSampleRate: ERROR_REPORT_TRACES_SAMPLE_RATE,
+  };
+}
+
+/**
+ * Sends crashes with the Sentry SDK to the project the DSN names. Loaded in its own chunk, and only
+ * when the server has a DSN (error-reporter.ts). A client of its own, without the SDK's global
+ * handlers or breadcrumbs: the app reports what it catches, and nothing about the user.
+ */
+export function sentryReporter(dsn: string, fallback: ErrorReporter): ErrorReporter {
+  const client = new BrowserClient(sentryOptions(dsn));
   const scope = new Scope();
   scope.setClient(client);
   client.init();
