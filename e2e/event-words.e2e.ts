@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
-import { browserPerSuite } from './lib/browser';
+import { baseURL, browserPerSuite, newContext } from './lib/browser';
 import { api, apiLogin, apiSignup, uniqueEmail } from './lib/flows';
 import { signIn } from './lib/sign-in';
 
@@ -134,5 +134,26 @@ describe("an event's own words in the browser", () => {
           ).words,
       )
       .toEqual({ en: { 'attendees.list.count_other': '{{count}} delegates' } });
+  });
+
+  it("A7.27 A7.28 the event's own login page, under its domain label, shows its words to someone not signed in", async () => {
+    const label = `words${Date.now().toString(36)}`;
+    const organizer = await newEvent('Quay Summit');
+    await api(`/organizer/event/${organizer.id}`, {
+      method: 'PUT',
+      token: organizer.token,
+      body: { domain: label, words: { en: { 'login.title': 'Delegate check-in' } } },
+    });
+    const context = await newContext(suite.browser, 'mobile');
+    suite.contexts.push(context);
+    const page = await context.newPage();
+    const url = new URL('/login', baseURL());
+    url.hostname = `${label}.localhost`;
+    await page.goto(url.toString());
+    await page.getByRole('heading', { name: 'Delegate check-in' }).waitFor();
+    await expectGood(page, 'login-375');
+    // The app's own login, under no label, keeps the app's words.
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
   });
 });

@@ -235,6 +235,8 @@ export const publicEventSchema = z.object({
   defaultLanguage: z.string(),
   registrationOpen: z.boolean(),
   registrationForm: z.array(registrationFieldSchema),
+  /** A7.28: as the event details' `ownWords`, for the event's login and registration pages. */
+  ownWords: z.array(z.string()),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;
 

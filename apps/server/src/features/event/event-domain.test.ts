@@ -34,6 +34,7 @@ describe('event by domain (public)', () => {
       colors: JSON.stringify({ primary: '#123456' }),
       pages: JSON.stringify({ login: '/login.svg' }),
       registration_form: JSON.stringify(form),
+      words: JSON.stringify({ en: { 'login.title': 'Delegate sign-in' }, tr: {} }),
     });
     const res = await get('/api/v1/event/domain/Branded');
     expect(res.status).toBe(200);
@@ -57,6 +58,8 @@ describe('event by domain (public)', () => {
       defaultLanguage: 'en',
       registrationOpen: true,
       registrationForm: form,
+      // A7.28: the branded login asks for messagesForEvent/{id}.json in these languages only.
+      ownWords: ['en'],
     });
     // Nothing about participants leaks into the public answer.
     expect(JSON.stringify(res.body.data)).not.toContain('"me"');

@@ -170,6 +170,7 @@ export function toPublicEvent(event: EventRow, now: Date): PublicEvent {
     defaultLanguage: event.default_language,
     registrationOpen: registrationOpen(event, now),
     registrationForm: event.registration_form,
+    ownWords: languagesWithWords(event.words),
   };
 }
 

@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { useTranslation } from '../../i18n/react';
 import { useEventLanguage } from '../../i18n/use-event-language';
+import { useEventWords } from '../../i18n/use-event-words';
 import { useDomainInfo } from '../../lib/domain';
 import classes from './auth-layout.module.css';
 import { EventSidePanel } from './event-side-panel';
@@ -20,6 +21,7 @@ export function AuthLayout() {
   const onLogin = useLocation().pathname === '/login';
   const event = info?.event ?? null;
   useEventLanguage(event?.defaultLanguage);
+  useEventWords(event?.id ?? 0, event?.ownWords);
 
   return (
     <div className={classes.root}>
