@@ -87,9 +87,40 @@ describe("an event's own words in the browser", () => {
     await seen.getByRole('heading', { level: 1 }).first().waitFor();
     await expect(seen.getByText('Delegates').count()).resolves.toBe(0);
 
-    // Removed in the console: the event's pages show the app's words again.
+    // Opened again, the event's pages wait for its words: the app's are never painted first. Each
+    // frame records the tabs it is about to paint; the file is held until some tab was painted (the
+    // app's words would be) or, as the page waits for it, for 20 frames.
+    await seen.addInitScript(() => {
+      const w = window as unknown as { tabsPainted: string[]; frames: number };
+      w.tabsPainted = [];
+      w.frames = 0;
+      const record = () => {
+        w.frames += 1;
+        for (const el of Array.from(document.querySelectorAll('[role="tab"]')))
+          w.tabsPainted.push(el.textContent ?? '');
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await seen.route('**/messagesForEvent/**', async (route) => {
+      await seen.waitForFunction(
+        () => {
+          const w = window as unknown as { tabsPainted: string[]; frames: number };
+          return w.tabsPainted.length > 0 || w.frames >= 20;
+        },
+        undefined,
+        { polling: 'raf' },
+      );
+      await route.continue();
+    });
     await seen.goto(`/event/${organizer.id}/`);
     await tab(seen, 'Delegates').waitFor();
+    const painted = await seen.evaluate(() => (window as unknown as { tabsPainted: string[] }).tabsPainted);
+    expect(painted).toContain('Delegates');
+    expect(painted).not.toContain('Attendees');
+    await seen.unroute('**/messagesForEvent/**');
+
+    // Removed in the console: the event's pages show the app's words again.
     await desk.reload();
     await section.getByTestId('words-row').waitFor();
     await section.getByRole('button', { name: /Use the app's words for/ }).click();

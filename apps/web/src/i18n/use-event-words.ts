@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { type Catalogue, i18n } from './translator';
 
 /** A text the event words its own way may be at most this long (the contract's limit). */
@@ -39,19 +39,22 @@ async function fetchOwnWords(eventId: number, signal: AbortSignal): Promise<Reco
  * While an event's pages are on screen, the app's texts it words its own way replace the catalogue's
  * (A7.27). The file is asked for only when the event says it has some (A7.28: `ownWords`), and again
  * when the event changes (its key is under the event's, which an organizer's save refreshes).
+ * Returns true while the first copy is on its way: the page waits for it rather than show the app's
+ * words and then change them. They are laid over before the browser paints (a layout effect).
  */
-export function useEventWords(eventId: number, ownWords: readonly string[] | undefined): void {
+export function useEventWords(eventId: number, ownWords: readonly string[] | undefined): boolean {
   const wanted = Number.isInteger(eventId) && eventId > 0 && (ownWords?.length ?? 0) > 0;
-  const { data } = useQuery({
+  const { data, isPending, fetchStatus } = useQuery({
     queryKey: ['event', eventId, 'own-words'],
     queryFn: ({ signal }) => fetchOwnWords(eventId, signal),
     enabled: wanted,
     staleTime: 60_000,
     retry: 1,
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!wanted || !data) return;
     i18n.setOwnWords(data);
     return () => i18n.setOwnWords(null);
   }, [wanted, data]);
+  return wanted && isPending && fetchStatus !== 'idle';
 }

@@ -10,7 +10,7 @@ import { EventSidePanel } from './event-side-panel';
 // The generic view (no event domain): the host lookup and the language buttons need a browser.
 vi.mock('../../lib/domain', () => ({ useDomainInfo: () => ({ info: null, isLoading: false }) }));
 vi.mock('../../i18n/use-event-language', () => ({ useEventLanguage: () => {} }));
-vi.mock('../../i18n/use-event-words', () => ({ useEventWords: () => {} }));
+vi.mock('../../i18n/use-event-words', () => ({ useEventWords: () => false }));
 vi.mock('../../components/language-select', () => ({ LanguageSelect: () => null }));
 
 beforeAll(() => initEnglish(access, shell));

@@ -21,7 +21,7 @@ export function AuthLayout() {
   const onLogin = useLocation().pathname === '/login';
   const event = info?.event ?? null;
   useEventLanguage(event?.defaultLanguage);
-  useEventWords(event?.id ?? 0, event?.ownWords);
+  const wordsComing = useEventWords(event?.id ?? 0, event?.ownWords);
 
   return (
     <div className={classes.root}>
@@ -29,7 +29,11 @@ export function AuthLayout() {
       <a href="#main" className={classes.skip}>
         {t('nav.skip')}
       </a>
-      <LoadingOverlay visible={isLoading} zIndex={300} loaderProps={{ 'aria-label': t('common.loading') }} />
+      <LoadingOverlay
+        visible={isLoading || wordsComing}
+        zIndex={300}
+        loaderProps={{ 'aria-label': t('common.loading') }}
+      />
       {/* From 768 px the event panel is a full-height column that scrolls on its own, so keyboard
           users need to be able to focus it to scroll (WCAG 2.1.1); the carousel has its own buttons. */}
       <aside

@@ -165,13 +165,13 @@ export function EventArea() {
   });
   useEventChanges(eventId);
   useEventLanguage(query.data?.defaultLanguage);
-  useEventWords(eventId, query.data?.ownWords);
+  const wordsComing = useEventWords(eventId, query.data?.ownWords);
 
   useEffect(() => {
     if (event) rememberLastVisitedEvent(event.id);
   }, [event]);
 
-  if ((query.isPending && query.fetchStatus !== 'idle') || rendering) {
+  if ((query.isPending && query.fetchStatus !== 'idle') || rendering || wordsComing) {
     return (
       <Center py="xl">
         <Loader aria-label={t('common.loading')} />
