@@ -39,8 +39,8 @@ async function fetchOwnWords(eventId: number, signal: AbortSignal): Promise<Reco
  * While an event's pages are on screen, the app's texts it words its own way replace the catalogue's
  * (A7.27). The file is asked for only when the event says it has some (A7.28: `ownWords`), and again
  * when the event changes (its key is under the event's, which an organizer's save refreshes).
- * Returns true while the first copy is on its way: the page waits for it rather than show the app's
- * words and then change them. They are laid over before the browser paints (a layout effect).
+ * Returns true while the first copy is being fetched: the page waits for it rather than show the
+ * app's words and then change them. They are laid over before the browser paints (a layout effect).
  */
 export function useEventWords(eventId: number, ownWords: readonly string[] | undefined): boolean {
   const wanted = Number.isInteger(eventId) && eventId > 0 && (ownWords?.length ?? 0) > 0;
@@ -56,5 +56,6 @@ export function useEventWords(eventId: number, ownWords: readonly string[] | und
     i18n.setOwnWords(data);
     return () => i18n.setOwnWords(null);
   }, [wanted, data]);
-  return wanted && isPending && fetchStatus !== 'idle';
+  // Offline the query is paused, not fetching: the page then shows the app's words, not a loader.
+  return wanted && isPending && fetchStatus === 'fetching';
 }
