@@ -33,6 +33,7 @@ import type {
   BoothsTable,
   CategoriesTable,
   EventsTable,
+  EventWordsTable,
   LocationsTable,
   ParticipantsTable,
   ParticipantTypesTable,
@@ -87,6 +88,7 @@ export interface DB {
   login_failures: LoginFailuresTable;
   one_time_tokens: OneTimeTokensTable;
   events: EventsTable;
+  event_words: EventWordsTable;
   participant_types: ParticipantTypesTable;
   categories: CategoriesTable;
   booths: BoothsTable;

@@ -31,8 +31,8 @@ export interface EventsTable {
   tabs_config: Json<{ tabs?: string[] } | null>;
   index_page_path: Generated<string>;
   translation: Json<Record<string, unknown>>;
-  /** 0042: A7.27, the app's texts the event words its own way: language → catalogue key → text. */
-  words: Json<Record<string, Record<string, string>>>;
+  /** 0042: A7.28, the languages in which the event words some of the app's texts (event_words). */
+  own_words: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** 0004: searches and invitations follow participant-type segmentation (E6.15, E6.17). */
@@ -196,4 +196,10 @@ export interface SessionPeopleTable {
   session_id: number;
   participant_id: number;
   role: 'speaker' | 'moderator' | 'translator';
+}
+
+/** 0042: A7.27, the app's texts an event words its own way: language → catalogue key → text. */
+export interface EventWordsTable {
+  event_id: number;
+  words: Json<Record<string, Record<string, string>>>;
 }

@@ -2,8 +2,11 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import * as repo from './event-words.repository';
 
-/** An event's own words: language → catalogue key → text (A7.27). */
-export type EventWordsFile = Record<string, Record<string, string>>;
+/** The console reads, saves and copies an event's words with the event's own writes (organizer/). */
+export { copyWords, readWords, saveWords } from './event-words.repository';
+
+/** An event's own words: language → catalogue key → text (A7.27), as the file serves them. */
+export type EventWordsFile = repo.EventWords;
 
 /** The largest id PostgreSQL's integer holds: a longer number cannot be an event. */
 const MAX_ID = 2_147_483_647;
@@ -36,7 +39,8 @@ export async function getEventWordsFile(ctx: AppContext, file: string): Promise<
   const eventId = eventIdOfWordsFile(file);
   const event = eventId === null ? undefined : await repo.findEventWords(ctx.db, eventId);
   if (!event || event.archived_at) throw AppError.notFound('Event not found');
-  const languages = languagesWithWords(event.words);
+  const words = event.words ?? {};
+  const languages = languagesWithWords(words);
   if (languages.length === 0) throw AppError.notFound('This event words no text its own way');
-  return Object.fromEntries(languages.map((language) => [language, event.words[language] ?? {}]));
+  return Object.fromEntries(languages.map((language) => [language, words[language] ?? {}]));
 }

@@ -34,7 +34,7 @@ describe('event by domain (public)', () => {
       colors: JSON.stringify({ primary: '#123456' }),
       pages: JSON.stringify({ login: '/login.svg' }),
       registration_form: JSON.stringify(form),
-      words: JSON.stringify({ en: { 'login.title': 'Delegate sign-in' }, tr: {} }),
+      own_words: ['en'],
     });
     const res = await get('/api/v1/event/domain/Branded');
     expect(res.status).toBe(200);

@@ -18,7 +18,6 @@ import {
   toVenueMap,
 } from '@foyer/contract';
 import type { EventRow, ParticipantRow } from '../../db/schema';
-import { languagesWithWords } from '../event-words/event-words.service';
 
 /** Rows to the contract's shapes: the API never sends a database row as is. */
 
@@ -142,7 +141,7 @@ export function toDetails(
     indexPagePath: event.index_page_path,
     translation: event.translation,
     // A7.28: the app asks for messagesForEvent/{id}.json only in these languages.
-    ownWords: languagesWithWords(event.words),
+    ownWords: event.own_words,
     meetingsEnabled: event.meetings_enabled,
     venueMap: toVenueMap(event.venue_map, structure.roomNames ?? new Map()),
   };
@@ -170,7 +169,7 @@ export function toPublicEvent(event: EventRow, now: Date): PublicEvent {
     defaultLanguage: event.default_language,
     registrationOpen: registrationOpen(event, now),
     registrationForm: event.registration_form,
-    ownWords: languagesWithWords(event.words),
+    ownWords: event.own_words,
   };
 }
 

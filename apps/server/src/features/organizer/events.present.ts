@@ -35,6 +35,7 @@ export function toConsoleEventDetails(
   role: OrganizerRole,
   participantCount: number,
   now: Date,
+  words: Record<string, Record<string, string>>,
 ): ConsoleEventDetails {
   return {
     ...toConsoleEvent(event, role, participantCount, now),
@@ -53,7 +54,7 @@ export function toConsoleEventDetails(
     indexPagePath: event.index_page_path,
     pages: event.pages,
     translation: event.translation,
-    words: event.words,
+    words,
     // A2.71: the console knows the rooms; it names them itself.
     venueMap: toVenueMap(event.venue_map, null),
   };

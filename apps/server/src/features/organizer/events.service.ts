@@ -5,6 +5,7 @@ import {
   type createEventRequest,
   type duplicateEventRequest,
   type eventImageRequest,
+  type OrganizerRole,
   RESERVED_DOMAIN_LABELS,
   RecordType,
   realtimeRoom,
@@ -19,6 +20,7 @@ import type { DB, EventRow, EventsTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { removeUploadedImage, storeUploadedImage } from '../booths/booths.images';
+import { copyWords, languagesWithWords, readWords, saveWords } from '../event-words/event-words.service';
 import { generateTicketId } from '../registration/ticket';
 import { findUserById } from '../user/user.service';
 import { toConsoleEvent, toConsoleEventDetails } from './events.present';
@@ -93,7 +95,20 @@ export async function getConsoleEvent(
   eventId: number,
 ): Promise<ConsoleEventDetails> {
   const { event, role } = await requireConsole(ctx.db, eventId, userId, 'checkin');
-  return toConsoleEventDetails(event, role, await repo.countParticipants(ctx.db, eventId), ctx.now());
+  return consoleDetails(ctx, event, role);
+}
+
+/** The console's view of an event: its participants counted and its own words read beside it. */
+export async function consoleDetails(
+  ctx: AppContext,
+  event: EventRow,
+  role: OrganizerRole,
+): Promise<ConsoleEventDetails> {
+  const [participantCount, words] = await Promise.all([
+    repo.countParticipants(ctx.db, event.id),
+    readWords(ctx.db, event.id),
+  ]);
+  return toConsoleEventDetails(event, role, participantCount, ctx.now(), words);
 }
 
 /** Inserts the caller as the event's owner: organizer, check-in admin, every organizer right. */
@@ -152,7 +167,6 @@ export async function createEvent(
         limit_tabs: null,
         tabs_config: null,
         translation: '{}',
-        words: '{}',
         created_by: userId,
       });
       await repo.insertParticipantTypes(
@@ -163,7 +177,7 @@ export async function createEvent(
       return created;
     }),
   );
-  return toConsoleEventDetails(event, 'owner', 1, ctx.now());
+  return toConsoleEventDetails(event, 'owner', 1, ctx.now(), {});
 }
 
 function changesOf(input: z.output<typeof updateEventRequest>, current: EventRow): Updateable<EventsTable> {
@@ -200,8 +214,8 @@ function changesOf(input: z.output<typeof updateEventRequest>, current: EventRow
   if (input.colors !== undefined) changes.colors = JSON.stringify({ ...current.colors, ...input.colors });
   if (input.pages !== undefined) changes.pages = JSON.stringify({ ...current.pages, ...input.pages });
   if (input.translation !== undefined) changes.translation = JSON.stringify(input.translation);
-  // A7.27: the event's own words replace the old ones as a whole; {} removes them all.
-  if (input.words !== undefined) changes.words = JSON.stringify(input.words);
+  // A7.28: the languages that have words, on the event's row; the words are saved beside it.
+  if (input.words !== undefined) changes.own_words = languagesWithWords(input.words);
   const sdt = input.sdt !== undefined ? new Date(input.sdt) : current.real_sdt;
   const edt = input.edt !== undefined ? new Date(input.edt) : current.real_edt;
   if (edt.getTime() <= sdt.getTime()) {
@@ -252,11 +266,13 @@ export async function updateEvent(
         ...changesOf(input, current),
         updated_at: ctx.now(),
       });
+      // A7.27: the event's own words replace the old ones as a whole; {} removes them all.
+      if (input.words !== undefined) await saveWords(trx, eventId, input.words);
       await announceChange(deps, updated, trx);
       return updated;
     }),
   );
-  return toConsoleEventDetails(event, role, await repo.countParticipants(ctx.db, eventId), ctx.now());
+  return consoleDetails(ctx, event, role);
 }
 
 /** POST /organizer/event/:eventId/image: the event's logo (≤ 700×700) or banner (≤ 1260×250). */
@@ -292,7 +308,7 @@ export async function uploadEventImage(
     return { event: updated, previous: shared ? undefined : previous };
   });
   await removeUploadedImage(ctx.config.dataDir, 'events', previous);
-  return toConsoleEventDetails(event, role, await repo.countParticipants(ctx.db, eventId), ctx.now());
+  return consoleDetails(ctx, event, role);
 }
 
 /** POST /organizer/event/:eventId/duplicate: the set-up (types, categories, programme) at new dates; no people. */
@@ -331,18 +347,18 @@ export async function duplicateEvent(
         limit_tabs: source.limit_tabs === null ? null : JSON.stringify(source.limit_tabs),
         tabs_config: source.tabs_config === null ? null : JSON.stringify(source.tabs_config),
         translation: JSON.stringify(source.translation),
-        words: JSON.stringify(source.words),
         languages: JSON.stringify(source.languages),
         // A2.71: the copy's rooms are new; its organizer uploads its own map.
         venue_map: null,
         created_by: userId,
       });
       await repo.copySetup(trx, setup, event.id, shiftMs);
+      await copyWords(trx, eventId, event.id);
       await insertOwner(trx, event.id, userId);
       return event;
     }),
   );
-  return toConsoleEventDetails(created, 'owner', 1, ctx.now());
+  return consoleDetails(ctx, created, 'owner');
 }
 
 /** POST /organizer/event/:eventId/archive|restore: only the owner; archived events leave attendee lists. */
@@ -363,5 +379,5 @@ export async function setArchived(
     await announceChange(deps, updated, trx);
     return updated;
   });
-  return toConsoleEventDetails(event, role, await repo.countParticipants(ctx.db, eventId), ctx.now());
+  return consoleDetails(ctx, event, role);
 }

@@ -11,9 +11,8 @@ import type { DB, EventRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { removeUploadedImage, storeUploadedImage } from '../booths/booths.images';
 import { imageSize } from '../user/photo';
-import { toConsoleEventDetails } from './events.present';
 import * as repo from './events.repository';
-import { announceChange, type EventSetupDeps } from './events.service';
+import { announceChange, consoleDetails, type EventSetupDeps } from './events.service';
 import { requireConsole } from './organizer.access';
 
 /** A2.71: the event's venue map, edited in the console's event settings (organizers only). */
@@ -40,12 +39,7 @@ async function changeMap(
     await announceChange(deps, updated, trx);
     return { event: updated, previous: current.venue_map };
   });
-  const details = toConsoleEventDetails(
-    event,
-    role,
-    await repo.countParticipants(ctx.db, eventId),
-    ctx.now(),
-  );
+  const details = await consoleDetails(ctx, event, role);
   return { details, previous };
 }
 
