@@ -1,4 +1,4 @@
-import type { CheckInLookup, ConsolePerson } from '@foyer/contract';
+import { type CheckInLookup, type ConsolePerson, realtimeRoom } from '@foyer/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenChecks } from './lib/a11y';
@@ -6,6 +6,7 @@ import { launchBrowser } from './lib/browser';
 import { scanAndRead } from './lib/checkin';
 import { registerAttendee } from './lib/expo';
 import { api, apiLogin, DEMO_LOGINS, DEMO_PASSWORD, demoEventId, type RegisteredAttendee } from './lib/flows';
+import { watchSubscribed } from './lib/realtime-door';
 import { demoLogin, signIn } from './lib/sign-in';
 
 // The door screen is a dialog over the event's long home page: the screenshots show what staff see.
@@ -122,12 +123,15 @@ describe('door occupancy in the browser', () => {
     await openDoor(door);
     // The console's door set-up shows the same occupancy, live too (no 15 s polling any more).
     const consolePage = await oc.newPage();
+    const consoleRoomOn = watchSubscribed(consolePage, realtimeRoom.checkInAreas(eventId));
     await consolePage.goto(`/organizer/${eventId}/exhibitors`);
     const consoleRow = consolePage.getByTestId('area-row').filter({ hasText: ROOM });
     await consoleRow.getByText(`7 of ${CAPACITY}`, { exact: true }).waitFor();
     // Its live room comes on with no record missing from the list: nothing is asked again. Let the
-    // page's own loads settle before counting.
+    // page's own loads settle, and its room come on (the realtime client arrives once the page is
+    // idle, later on a busy machine), before counting.
     await consolePage.waitForLoadState('networkidle');
+    await expect.poll(consoleRoomOn).toBe(true);
     const consoleAsked: string[] = [];
     consolePage.on('request', (request) => {
       if (request.url().includes('/door/areas')) consoleAsked.push(request.url());
