@@ -3,6 +3,10 @@ export const PRODUCT_VERSION = '1.103.0'; // A2.86
 /** A9.51: the share of traces the error-reporting service keeps (its own setting). */
 export const ERROR_REPORT_TRACES_SAMPLE_RATE = 0.5;
 export const COPYRIGHT_YEAR = 2025; // A2.88
+/** A7.27: at most this many of the app's texts an event may word its own way, per language. */
+export const EVENT_WORDS_MAX = 200;
+/** A7.27: the longest text an event may put in place of one of the app's. */
+export const EVENT_WORD_MAX_LENGTH = 500;
 export const PASSWORD_MIN_LENGTH = 8; // A5.05
 export const LOGIN_LOCKOUT_ATTEMPTS = 5; // issue 2: 5 failures in 30 minutes
 export const LOGIN_LOCKOUT_MS = 30 * 60_000; // A9.46

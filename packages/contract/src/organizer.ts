@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, optionalText, requiredText, timezoneSchema } from './common';
-import { LOCALES } from './constants';
+import { EVENT_WORD_MAX_LENGTH, EVENT_WORDS_MAX, LOCALES } from './constants';
 import {
   eventTabSchema,
   eventTypeSchema,
@@ -89,8 +89,6 @@ export const eventTranslationSchema = z.partialRecord(
   }),
 );
 
-/** A7.27: at most this many of the app's texts an event may word its own way, per language. */
-export const EVENT_WORDS_MAX = 200;
 
 /** A text's key as the app's catalogues name it (`attendees.title`, `chat.rooms.unread_other`). */
 export const wordKeySchema = z
@@ -106,7 +104,7 @@ export const eventWordsSchema = z.partialRecord(
   languageChoice,
   z
     // A bad key by its message key (zod would say "Invalid key in record" in English).
-    .record(wordKeySchema, requiredText(500), {
+    .record(wordKeySchema, requiredText(EVENT_WORD_MAX_LENGTH), {
       error: (issue) => (issue.code === 'invalid_key' ? 'validation.error.wordKey' : undefined),
     })
     .refine((texts) => Object.keys(texts).length <= EVENT_WORDS_MAX, 'validation.error.tooManyWords'),

@@ -197,5 +197,10 @@ export function fill(text: string, values: TOptions): string {
   });
 }
 
+/** The names of a text's `{{placeholders}}`, each once, in the order they first appear. */
+export function placeholdersOf(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ''))];
+}
+
 /** The app's one translator: English until a language is chosen or detected (see ./index.ts). */
 export const i18n = new Translator();

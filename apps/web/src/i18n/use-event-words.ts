@@ -1,9 +1,7 @@
+import { EVENT_WORD_MAX_LENGTH } from '@foyer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { type Catalogue, i18n } from './translator';
-
-/** A text the event words its own way may be at most this long (the contract's limit). */
-const MAX_TEXT = 500;
 
 /**
  * The file's answer as the translator takes it: languages of strings only. It is the server's, but
@@ -15,7 +13,8 @@ export function ownWordsOf(body: unknown): Record<string, Catalogue> {
   for (const [lang, texts] of Object.entries(body)) {
     if (typeof texts !== 'object' || texts === null || Array.isArray(texts)) continue;
     const kept = Object.entries(texts).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= MAX_TEXT,
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' && entry[1].length <= EVENT_WORD_MAX_LENGTH,
     );
     if (kept.length > 0) words[lang] = Object.fromEntries(kept);
   }

@@ -1,17 +1,12 @@
 import { EVENT_WORDS_MAX, type EventWords, type Locale } from '@foyer/contract';
-import type { Catalogue } from '../../../i18n/translator';
+import { type Catalogue, placeholdersOf } from '../../../i18n/translator';
 
 export { EVENT_WORDS_MAX };
 
 /** The event's own words as the console edits them: language → key → text. */
 export type OwnWords = Partial<Record<Locale, Record<string, string>>>;
 
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
-
-/** The names of a text's `{{placeholders}}`, each once. */
-export function placeholdersOf(text: string): string[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ''))];
-}
+export { placeholdersOf };
 
 /** The app's placeholders an own text leaves out: the value it would show is lost with them. */
 export function missingPlaceholders(appText: string, own: string): string[] {
