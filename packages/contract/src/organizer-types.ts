@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { idSchema, intSchema, optionalText, requiredText } from './common';
-import { localeSchema } from './locale';
+import { perLanguage } from './locale';
 
 /** E3.05 texts per language: the type's name in each app language the organizer fills in. */
-export const typeTextsSchema = z.partialRecord(
-  localeSchema,
-  z.string().trim().max(100, 'validation.error.maxLength'),
-);
+export const typeTextsSchema = perLanguage(z.string().trim().max(100, 'validation.error.maxLength'));
 export type TypeTexts = z.infer<typeof typeTextsSchema>;
 
 /**

@@ -7,6 +7,7 @@ import {
   registrationFieldSchema,
   registrationFieldTypeSchema,
 } from './event';
+import { perLanguage } from './locale';
 import { venueMapSchema } from './venue-map';
 
 /**
@@ -81,14 +82,12 @@ export type EventColors = z.infer<typeof eventColorsSchema>;
 const languageChoice = z.enum(LOCALES, { error: 'validation.error.language' });
 
 /** Per-language texts an organizer may override: the event's name and description (A1.10). */
-export const eventTranslationSchema = z.partialRecord(
-  languageChoice,
+export const eventTranslationSchema = perLanguage(
   z.strictObject({
     name: optionalText(200),
     description: optionalText(20_000),
   }),
 );
-
 
 /** A text's key as the app's catalogues name it (`attendees.title`, `chat.rooms.unread_other`). */
 export const wordKeySchema = z
@@ -100,8 +99,7 @@ export const wordKeySchema = z
  * A7.27: the app's texts an event words its own way ("Delegates" for "Attendees"), per language,
  * by the catalogue's key. Served to the app as messagesForEvent/{eventId}.json.
  */
-export const eventWordsSchema = z.partialRecord(
-  languageChoice,
+export const eventWordsSchema = perLanguage(
   z
     // A bad key by its message key (zod would say "Invalid key in record" in English).
     .record(wordKeySchema, requiredText(EVENT_WORD_MAX_LENGTH), {

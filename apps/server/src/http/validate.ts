@@ -11,10 +11,12 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const path = issue.path.join('.') || '_';
+    // A record whose keys are data (a language) names the bad key's path and says why in a message key.
+    const keyed = issue.code === 'unrecognized_keys' && isMessageKey(issue.message);
+    const path = (keyed ? [...issue.path, issue.keys[0] ?? ''] : issue.path).join('.') || '_';
     if (fields[path]) continue;
     fields[path] =
-      issue.code === 'unrecognized_keys'
+      issue.code === 'unrecognized_keys' && !keyed
         ? `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
         : issue.code === 'invalid_type' && !issue.message.includes('.')
           ? 'validation.error.type'
@@ -24,3 +26,5 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const text = message === 'validation.error.type' ? 'Wrong type' : englishMessage(message);
   throw AppError.badRequest(path === '_' ? text : `${path}: ${text}`, fields);
 }
+
+const isMessageKey = (message: string) => /^validation\.error\.\w+$/.test(message);

@@ -125,8 +125,8 @@ describe('an event’s own words (A7.27, A7.28)', () => {
       {
         what: 'an unknown language',
         words: { de: { 'attendees.title': 'Teilnehmer' } },
-        field: 'words',
-        message: /Unknown field: de/,
+        field: 'words.de',
+        message: 'validation.error.language',
       },
       {
         what: 'a key that is not dotted',

@@ -81,6 +81,8 @@ describe('organizer console: participant types and categories', () => {
       texts: { de: 'Käufer' },
     });
     expect(unknown.status).toBe(400);
+    expect(unknown.body.error?.fields).toEqual({ 'texts.de': 'validation.error.language' });
+    expect(unknown.body.error?.msg).toBe('texts.de: Unknown language');
     const tooLong = await req(organizer, 'POST', `/${event.id}/types`, {
       name: 'X',
       texts: { tr: 'x'.repeat(101) },
