@@ -7,6 +7,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { REALTIME_PATH } from '@foyer/contract';
 
 export const HEALTH_PATH = '/api/v1/health';
 
@@ -247,6 +248,9 @@ frontend foyer
     bind ${options.bind}
     # The servers trust X-Forwarded-For (TRUST_PROXY=true) for rate limits: only ours may set it.
     http-request del-header X-Forwarded-For
+    # Realtime sockets and API requests are counted apart: in one backend every request would go to
+    # the process holding the fewest sockets, however busy its requests keep it.
+    use_backend foyer_realtime if { path_beg ${REALTIME_PATH} }
     default_backend foyer_app
 
 backend foyer_app
@@ -258,6 +262,11 @@ backend foyer_app
     timeout check 5s
     default-server check inter 2s fall 3 rise 2
 ${options.servers.map((s) => `    server ${s.name} ${s.address}`).join('\n')}
+
+backend foyer_realtime
+    balance leastconn
+    # The same processes, up and down as foyer_app's checks find them.
+${options.servers.map((s) => `    server ${s.name} ${s.address} track foyer_app/${s.name}`).join('\n')}
 `;
 }
 
