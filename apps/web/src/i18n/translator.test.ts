@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Trans } from './react';
-import { fill, i18n, Translator } from './translator';
+import { fill, i18n, placeholdersOf, Translator } from './translator';
 
 /** Keys made up for these tests: the catalogue's types do not know them. */
 const key = (name: string) => name as never;
@@ -57,6 +57,11 @@ describe('the translator', () => {
     expect(texts.getFixedT('tr')(key('a.items'), { count: 2 })).toBe('2 öğe');
     expect(texts.getFixedT('tr')(key('a.items'), { count: 1 })).toBe('1 item');
     expect(texts.getFixedT('es')(key('a.items'), { count: 1 })).toBe('1 item');
+  });
+
+  it('names the placeholders of a text, each once, in the order they first appear', () => {
+    expect(placeholdersOf('{{count}} of {{ total }} ({{count}})')).toEqual(['count', 'total']);
+    expect(placeholdersOf('No placeholders, {{ not closed')).toEqual([]);
   });
 
   it('fills placeholders; one without a value stays as written, null fills with nothing', () => {

@@ -6,8 +6,6 @@ export { EVENT_WORDS_MAX };
 /** The event's own words as the console edits them: language → key → text. */
 export type OwnWords = Partial<Record<Locale, Record<string, string>>>;
 
-export { placeholdersOf };
-
 /** The app's placeholders an own text leaves out: the value it would show is lost with them. */
 export function missingPlaceholders(appText: string, own: string): string[] {
   const kept = new Set(placeholdersOf(own));
