@@ -145,8 +145,16 @@ describe("an event's own words in the browser", () => {
     const desk = await person(organizer.email, 'mobile');
     await desk.goto(`/organizer/${organizer.id}/settings`);
     const section = desk.getByTestId('settings-words');
-    await section.getByTestId('words-add').fill('attendees.list.count_other');
-    await desk.getByRole('option', { name: /attendees\.list\.count_other/ }).click();
+    // The picker is the section's last field: at the screen's foot its list opens above it, over
+    // the text it is picked for. Brought to the middle, and picked with the keyboard: typing marks
+    // the best match and Enter takes it (no tap on a list that moves while the page scrolls).
+    const picker = section.getByTestId('words-add');
+    await picker.evaluate((input) => input.scrollIntoView({ block: 'center' }));
+    await picker.fill('attendees.list.count_other');
+    await expect
+      .poll(() => desk.locator('[role="option"][data-combobox-selected]').textContent())
+      .toContain('attendees.list.count_other');
+    await picker.press('Enter');
     await section.getByTestId('words-text').fill('Many delegates');
     await section.getByText('Keep {{count}}: the app puts its value there').waitFor();
     let saves = 0;

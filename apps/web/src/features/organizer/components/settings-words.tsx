@@ -151,6 +151,11 @@ export function WordsSettings({ event }: SectionProps) {
                     label={t('organizer.words.add')}
                     placeholder={t('organizer.words.addPlaceholder')}
                     searchable
+                    // Typing marks the best match and Enter takes it. Marked on opening as well:
+                    // without it a pasted key opens the list and, a tick later, Mantine's opening
+                    // forgets the mark it still shows: Enter then saved the section instead.
+                    selectFirstOptionOnChange
+                    selectFirstOptionOnDropdownOpen
                     data={options}
                     filter={({ options: all, search }) =>
                       rankTexts(all as PickableText[], search, PICKER_LIMIT)
