@@ -36,6 +36,10 @@ export const theme = createTheme({
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // WCAG 2.2 target size (2.5.8): 24 px boxes, not Mantine's default 20 px.
     Checkbox: Checkbox.extend({ defaultProps: { size: 'md' } }),
+    // Mantine keeps every closed select's options in the page (display: none): the settings page
+    // carried 485 of them, 1,666 elements in all. Mounted when the list opens instead. A plain
+    // object, as for Modal below, so that Combobox stays out of the first route's chunk.
+    Combobox: { defaultProps: { keepMounted: false } },
     // E2.70: a modal that asks for no size is tiny; A9.21: every modal opens and closes over 400 ms.
     // A plain object, not Modal.extend: importing Modal here would put it (and its scroll area's
     // floating-ui) into the first route's chunk.
