@@ -26,21 +26,28 @@ interface PreloaderSeen {
   rootFilledWhenLeaving: boolean;
 }
 
-/**
- * Holds back the app's entry file from now on, until the returned function is called: what the page
- * does meanwhile is index.html's and the start-up script's alone.
- */
-async function holdTheEntry(page: Page): Promise<() => void> {
+/** Holds back the page's loads of the files `which` matches from now on, until the returned function is called. */
+async function holdBack(page: Page, which: RegExp | ((url: URL) => boolean)): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+  await page.route(which, async (route) => {
     await held;
     await route.continue();
   });
   return () => release();
 }
+
+/**
+ * Holds back the app's entry file from now on, until the returned function is called: what the page
+ * does meanwhile is index.html's and the start-up script's alone.
+ */
+const holdTheEntry = (page: Page) => holdBack(page, /\/assets\/index-[^/]*\.js$/);
+
+/** Holds back the loads of `paths` (files of the build) until the returned function is called. */
+const holdFiles = (page: Page, paths: readonly string[]) =>
+  holdBack(page, (url) => paths.includes(url.pathname));
 
 /** The start-up script's files per screen, as the build wrote them into it. */
 async function startUpFiles(eventId: number): Promise<Record<string, string[]>> {
@@ -237,12 +244,30 @@ describe('spec details in the browser', () => {
         const path = new URL(request.url()).pathname;
         if (/\/event\/participant\/(search2|recommendations|viewed)$/.test(path)) directoryReads.push(path);
       });
+      // The first visit, nothing remembered: the start-up script reads the event's address as the
+      // directory (a desktop's default without a configuration) and holds its answers until the
+      // directory's files arrive. They arrive after the agenda shows, and the answers stay unasked.
+      const directoryFiles = files.attendees ?? [];
+      const releaseFiles = await holdFiles(page, directoryFiles);
       await page.goto(`/event/${eventId}`);
       await page.getByTestId('event-tabs').getByRole('tab', { name: 'Sessions', selected: true }).waitFor();
+      releaseFiles();
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (paths) =>
+              paths.filter((path) =>
+                performance
+                  .getEntriesByType('resource')
+                  .some((entry) => new URL(entry.name).pathname === path),
+              ).length,
+            directoryFiles,
+          ),
+        )
+        .toBe(directoryFiles.length);
+      await page.waitForLoadState('networkidle');
+      expect(directoryReads).toEqual([]);
       // The tab's address, the entry held back: the preloads in the page are the start-up script's.
-      // (The first visit, with nothing remembered, asked for the directory's answers: a desktop's
-      // default without a configuration is the directory.)
-      directoryReads.length = 0;
       const release = await holdTheEntry(page);
       await page.goto(`/event/${eventId}/attendees`, { waitUntil: 'commit' });
       await expect.poll(() => preloadedFiles(page)).toContain(files.shell?.[0] ?? '');

@@ -167,6 +167,31 @@ describe('the start-up script asks for the first answers beside the files', () =
     });
   });
 
+  it('E7.32 the app showing another tab drops the answers still held: never asked for, none to take', async () => {
+    // An event's address read as the attendee tab (a desktop, nothing remembered) where the event
+    // opens its agenda: the app drops them before the tab's files arrive.
+    const run = startUp('/event/7', 1280, 'tok');
+    const directory = run.early?.answers['/api/v1/event/participant/viewed?eventId=7'];
+    expect(typeof directory?.then).toBe('function'); // a promise of the script's own realm
+    run.early?.dropHeld?.();
+    run.filesArrive();
+    expect(run.fetched).toEqual([
+      'GET /api/v1/user/profile Bearer tok same-origin',
+      'GET /api/v1/event/7 Bearer tok same-origin',
+    ]);
+    expect(Object.keys(run.early?.answers ?? {})).toEqual(['/api/v1/user/profile', '/api/v1/event/7']);
+    await expect(directory).resolves.toBeNull(); // one already waiting for it asks for itself
+    // Those asked for already are not taken back.
+    const taken = startUp('/event/7', 1280, 'tok');
+    taken.early?.askNow?.('/api/v1/event/participant/viewed?eventId=7');
+    taken.early?.dropHeld?.();
+    taken.filesArrive();
+    expect(taken.fetched).toHaveLength(3);
+    await expect(taken.early?.answers['/api/v1/event/participant/viewed?eventId=7']).resolves.toBeInstanceOf(
+      Response,
+    );
+  });
+
   it('outside an event the profile only; signed out or outside the frame nothing', () => {
     expect(startUp('/chat', 1280, 't').fetched).toEqual(['GET /api/v1/user/profile Bearer t same-origin']);
     expect(startUp('/event/1/attendees', 1280, null).fetched).toEqual([]);

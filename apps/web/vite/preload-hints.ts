@@ -106,19 +106,29 @@ export function startScript(files: Record<Screen, string[]>, labels: Record<stri
   // The tab's answers are promised at once (the app waits for them rather than asking twice) and
   // asked for once the screen's files have arrived, on a slow link not sharing it with them; or when
   // the app asks for one first.
+  // The app showing another tab first drops the ones still held: never asked for, no answer left.
   var held = {};
   var hold = function (read) {
-    return new Promise(function (resolve) { held[earlyKey(read[0], read[1])] = function () { resolve(fetchRead(read)); }; });
+    return new Promise(function (resolve) {
+      held[earlyKey(read[0], read[1])] = function (ask) { resolve(ask ? fetchRead(read) : null); };
+    });
   };
   for (var b = 0; b < asks.then.length; b++) answers[earlyKey(asks.then[b][0], asks.then[b][1])] = hold(asks.then[b]);
   var askNow = function (key) {
     for (var k in held) {
       if (key !== undefined && k !== key) continue;
-      held[k]();
+      held[k](true);
       delete held[k];
     }
   };
-  window.${EARLY_ANSWERS_KEY} = { token: token, at: Date.now(), answers: answers, askNow: askNow };
+  var dropHeld = function () {
+    for (var k in held) {
+      held[k](false);
+      delete held[k];
+      delete answers[k];
+    }
+  };
+  window.${EARLY_ANSWERS_KEY} = { token: token, at: Date.now(), answers: answers, askNow: askNow, dropHeld: dropHeld };
   var files = ${JSON.stringify(files)};
   var wanted = files.shell;
   if (screen.tab && Object.prototype.hasOwnProperty.call(files, screen.tab)) wanted = wanted.concat(files[screen.tab]);

@@ -9,9 +9,10 @@ import {
 } from '@foyer/contract';
 import { Tabs } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
+import { dropHeldEarlyAsks } from '../../../lib/early-answers';
 import { rememberDefaultTabs } from '../../../lib/storage';
 import { EventTabPanel } from './event-tab-panel';
 
@@ -48,6 +49,12 @@ export function EventTabs({ event }: { event: EventDetails }) {
       visibleEventPages(event),
     );
   }, [event]);
+
+  // The start-up script holds the attendee tab's answers until that tab's files arrive: another tab
+  // shown, they are dropped unasked (before the paint, so never after the tab shows).
+  useLayoutEffect(() => {
+    if (page !== 'attendees') dropHeldEarlyAsks();
+  }, [page]);
 
   // On a phone the tab row scrolls sideways: keep the chosen tab (lobby by default) in sight.
   const list = useRef<HTMLDivElement>(null);
