@@ -154,6 +154,7 @@ describe("an event's own words in the browser", () => {
     await expect
       .poll(() => desk.locator('[role="option"][data-combobox-selected]').textContent())
       .toContain('attendees.list.count_other');
+    await expectGood(desk, 'picker-375'); // the marked option readable too (axe colour contrast)
     await picker.press('Enter');
     await section.getByTestId('words-text').fill('Many delegates');
     await section.getByText('Keep {{count}}: the app puts its value there').waitFor();

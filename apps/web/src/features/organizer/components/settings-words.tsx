@@ -163,7 +163,9 @@ export function WordsSettings({ event }: SectionProps) {
                     renderOption={({ option }) => (
                       <Stack gap={0}>
                         <Text size="sm">{option.label}</Text>
-                        <Text size="xs" c="dimmed" ff="monospace">
+                        {/* Not c="dimmed": the marked option is white on the primary colour, and a
+                            fixed grey key was unreadable there. A lighter shade of the option's own. */}
+                        <Text size="xs" ff="monospace" opacity={0.8}>
                           {option.value}
                         </Text>
                       </Stack>
