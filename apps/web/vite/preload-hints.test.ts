@@ -173,7 +173,9 @@ describe('the start-up script asks for the first answers beside the files', () =
     const run = startUp('/event/7', 1280, 'tok');
     const directory = run.early?.answers['/api/v1/event/participant/viewed?eventId=7'];
     expect(typeof directory?.then).toBe('function'); // a promise of the script's own realm
-    run.early?.dropHeld?.();
+    run.early?.dropHeld?.('attendees'); // the tab guessed: kept
+    expect(run.early?.answers['/api/v1/event/participant/viewed?eventId=7']).toBe(directory);
+    run.early?.dropHeld?.('sessions');
     run.filesArrive();
     expect(run.fetched).toEqual([
       'GET /api/v1/user/profile Bearer tok same-origin',
@@ -184,7 +186,7 @@ describe('the start-up script asks for the first answers beside the files', () =
     // Those asked for already are not taken back.
     const taken = startUp('/event/7', 1280, 'tok');
     taken.early?.askNow?.('/api/v1/event/participant/viewed?eventId=7');
-    taken.early?.dropHeld?.();
+    taken.early?.dropHeld?.('sessions');
     taken.filesArrive();
     expect(taken.fetched).toHaveLength(3);
     await expect(taken.early?.answers['/api/v1/event/participant/viewed?eventId=7']).resolves.toBeInstanceOf(

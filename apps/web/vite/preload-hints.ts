@@ -106,7 +106,8 @@ export function startScript(files: Record<Screen, string[]>, labels: Record<stri
   // The tab's answers are promised at once (the app waits for them rather than asking twice) and
   // asked for once the screen's files have arrived, on a slow link not sharing it with them; or when
   // the app asks for one first.
-  // The app showing another tab first drops the ones still held: never asked for, no answer left.
+  // The app showing another tab than the one guessed drops those still held: never asked for, no
+  // answer left.
   var held = {};
   var hold = function (read) {
     return new Promise(function (resolve) {
@@ -121,7 +122,8 @@ export function startScript(files: Record<Screen, string[]>, labels: Record<stri
       delete held[k];
     }
   };
-  var dropHeld = function () {
+  var dropHeld = function (shown) {
+    if (shown === screen.tab) return;
     for (var k in held) {
       held[k](false);
       delete held[k];

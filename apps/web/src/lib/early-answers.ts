@@ -28,8 +28,8 @@ export interface EarlyAnswers {
    * was never told. Without `key`, every one held.
    */
   askNow?: (key?: string) => void;
-  /** Drops the answers still held: the app shows another screen than the one they were for. */
-  dropHeld?: () => void;
+  /** Drops the answers still held unless `shown` is the tab they were held for (the one guessed). */
+  dropHeld?: (shown: string | null) => void;
 }
 
 /** One read asked for early: its path and query (`/api/v1/event/3`), and the JSON body of a read sent as POST. */
@@ -70,12 +70,12 @@ export function earlyAsks(
 }
 
 /**
- * E7.32: the screen the app shows is not the one the start-up script guessed (an event's address
- * it read as the attendee tab, where this event opens another): the answers it still holds for
- * that tab are never asked for, and the app's own reads find none to take.
+ * E7.32: the event's area shows the tab `shown`. Where the start-up script guessed another (an
+ * event's address it read as the attendee tab, where this event opens another), the answers it
+ * still holds for its guess are never asked for, and the app's own reads find none to take.
  */
-export function dropHeldEarlyAsks(): void {
-  (globalThis as { [EARLY_ANSWERS_KEY]?: EarlyAnswers })[EARLY_ANSWERS_KEY]?.dropHeld?.();
+export function dropHeldEarlyAsks(shown: string | null): void {
+  (globalThis as { [EARLY_ANSWERS_KEY]?: EarlyAnswers })[EARLY_ANSWERS_KEY]?.dropHeld?.(shown);
 }
 
 /** An early answer taken: the response to come, and when the start-up script asked for it. */

@@ -50,11 +50,9 @@ export function EventTabs({ event }: { event: EventDetails }) {
     );
   }, [event]);
 
-  // The start-up script holds the attendee tab's answers until that tab's files arrive: another tab
+  // The start-up script holds its guessed tab's answers until that tab's files arrive: another tab
   // shown, they are dropped unasked (before the paint, so never after the tab shows).
-  useLayoutEffect(() => {
-    if (page !== 'attendees') dropHeldEarlyAsks();
-  }, [page]);
+  useLayoutEffect(() => dropHeldEarlyAsks(page), [page]);
 
   // On a phone the tab row scrolls sideways: keep the chosen tab (lobby by default) in sight.
   const list = useRef<HTMLDivElement>(null);
